@@ -1,16 +1,31 @@
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 
-// Unit and integration tests run in plain Node; renderer stores (`*.svelte.test.ts`)
-// go through the Svelte compiler so runes work. End-to-end tests have their own config.
+// Two projects: main-process, shared and sandbox code in plain Node; renderer stores
+// (`*.svelte.test.ts`) through the Svelte compiler with browser exports so runes work.
+// End-to-end tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
-  plugins: [svelte()],
-  resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'renderer/**/*.svelte.test.ts'],
-    environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 30_000,
-    pool: 'forks'
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks'
+        }
+      },
+      {
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['renderer/**/*.svelte.test.ts'],
+          environment: 'node'
+        }
+      }
+    ]
   }
 })

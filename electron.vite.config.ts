@@ -1,0 +1,38 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+const root = import.meta.dirname
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A preload under `sandbox: true` must be ONE CommonJS file that requires only `electron`:
+      // bundle every dependency (zod, the contract) into it.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true }
+      }
+    }
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    plugins: [svelte()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } }
+    }
+  }
+})

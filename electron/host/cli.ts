@@ -1,0 +1,51 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { composeMain } from '../main/compose'
+import { consoleLogger } from '../main/logger'
+import { defaultDataDir } from './default-data-dir'
+import { startBrowserHost } from './server'
+
+/** `npm run web`: the app in your browser, where Electron cannot run. */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.TALENT_DESK_PORT ?? '0' },
+    'data-dir': { type: 'string' },
+    'renderer-dir': { type: 'string', default: resolve(import.meta.dirname, '../../out/renderer') }
+  }
+})
+
+const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  productName: string
+  version: string
+}
+const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+mkdirSync(dataDir, { recursive: true })
+const logger = consoleLogger()
+
+const host = await startBrowserHost({
+  port: Number(values.port),
+  rendererDir: values['renderer-dir'],
+  logger,
+  createServices: (trustedOrigins) =>
+    composeMain({
+      dataDir,
+      shell: 'browser-host',
+      appName: pkg.productName,
+      appVersion: pkg.version,
+      trustedOrigins,
+      logger,
+      versions: { node: process.versions.node, v8: process.versions.v8 }
+    })
+})
+
+process.stdout.write(`Talent Desk is running at ${host.url}\nOpen it in your browser. Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
+
+const stop = () => {
+  host.close().then(
+    () => process.exit(0),
+    () => process.exit(1)
+  )
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { z } from 'zod'
+import { channels, channelNames } from '../../shared/ipc/contract'
+import type { MainServices } from '../main/compose'
+import type { Logger } from '../main/logger'
+import { createBridgeGuard, type BridgeGuard } from './guard'
+import { readRendererFile } from './static-files'
+
+export const TOKEN_HEADER = 'x-talent-desk-token'
+export const TOKEN_META = 'talent-desk-bridge-token'
+
+/** The page may talk only to its own origin: the bridge. No other network at all. */
+const hostCsp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'"
+].join('; ')
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024
+
+export interface BrowserHostOptions {
+  rendererDir: string
+  /** Builds the main-process services once the host knows its own origins. */
+  createServices(trustedOrigins: readonly string[]): Promise<MainServices>
+  logger: Logger
+  port?: number
+  /** Fixed only by tests; otherwise a fresh random token per run. */
+  token?: string
+}
+
+export interface BrowserHost {
+  url: string
+  origin: string
+  token: string
+  services: MainServices
+  close(): Promise<void>
+}
+
+/**
+ * Runs the app without Electron: the built renderer on 127.0.0.1, and `window.talentDesk`
+ * implemented over HTTP into the very same router the Electron shell uses.
+ *   POST /bridge/<channel>   JSON input → `{ ok, data | error }`
+ *   GET  /bridge/events      Server-Sent Events carrying the contract's push events
+ *   GET  /bridge/channels    every channel with its input and output JSON Schema
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url')
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const guard = createBridgeGuard(port, token)
+  const origin = guard.origins[0]!
+  const services = await options.createServices(guard.origins)
+  const streams = new Set<ServerResponse>()
+
+  const unsubscribe = services.events.subscribe((name, payload) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
+    for (const stream of streams) stream.write(frame)
+  })
+
+  server.on('request', (request, response) => {
+    route(request, response).catch((error: unknown) => {
+      options.logger.error('host.request_failed', { error: String(error) })
+      if (!response.headersSent) sendJson(response, 500, failure('internal', 'The browser host failed.'))
+      else response.destroy()
+    })
+  })
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin)
+    // DNS rebinding: a page on a foreign name that resolves to 127.0.0.1 still sends its own Host.
+    if (!guard.isAllowedHost(request.headers.host)) {
+      return sendJson(response, 403, failure('forbidden', 'This address is not served here.'))
+    }
+    if (url.pathname.startsWith('/bridge/')) return bridgeRoute(request, response, url)
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendJson(response, 405, failure('invalid_input', 'Only GET is served here.'))
+    }
+    return staticRoute(response, url.pathname)
+  }
+
+  async function bridgeRoute(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const requestOrigin = request.headers.origin
+    if (!guard.isAllowedOrigin(requestOrigin)) {
+      options.logger.warn('host.foreign_origin', { origin: requestOrigin })
+      return sendJson(response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
+    }
+    if (!guard.hasToken(headerValue(request, TOKEN_HEADER))) {
+      return sendJson(response, 403, failure('forbidden', 'The bridge token is missing or wrong. Reload the page.'))
+    }
+    const rest = url.pathname.slice('/bridge/'.length)
+    if (request.method === 'GET' && rest === 'channels') return sendJson(response, 200, describeChannels())
+    if (request.method === 'GET' && rest === 'events') return openEventStream(response)
+    if (request.method !== 'POST') {
+      return sendJson(response, 405, failure('invalid_input', 'Bridge calls are POST requests.'))
+    }
+    const body = await readJsonBody(request)
+    if (!body.ok) return sendJson(response, 400, failure('invalid_input', body.message))
+    // The guard has established that the caller is our own page: the router sees our origin.
+    const reply = await services.router.handle(decodeURIComponent(rest), body.value, {
+      origin: requestOrigin ?? origin,
+      isMainFrame: true
+    })
+    return sendJson(response, 200, reply)
+  }
+
+  function openEventStream(response: ServerResponse): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive'
+    })
+    response.write(': connected\n\n')
+    streams.add(response)
+    const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 15_000)
+    response.on('close', () => {
+      clearInterval(heartbeat)
+      streams.delete(response)
+    })
+  }
+
+  async function staticRoute(response: ServerResponse, pathname: string): Promise<void> {
+    const file = await readRendererFile(options.rendererDir, pathname)
+    if ('status' in file) {
+      return sendText(response, file.status, file.status === 404 ? 'Not found' : 'Forbidden')
+    }
+    let body: Buffer | string = file.body
+    if (file.mimeType.startsWith('text/html')) {
+      // The page gets the token once, in its own HTML; the token is never printed or logged.
+      body = injectToken(file.body.toString('utf8'), token)
+    }
+    response.writeHead(200, {
+      'content-type': file.mimeType,
+      'content-security-policy': hostCsp,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store'
+    })
+    response.end(body)
+  }
+
+  return {
+    url: `${origin}/`,
+    origin,
+    token,
+    services,
+    async close() {
+      unsubscribe()
+      for (const stream of streams) stream.end()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await services.close()
+    }
+  }
+}
+
+function describeChannels() {
+  return channelNames.map((name) => ({
+    name,
+    input: z.toJSONSchema(channels[name].input, { io: 'input', unrepresentable: 'any' }),
+    output: z.toJSONSchema(channels[name].output, { io: 'output', unrepresentable: 'any' })
+  }))
+}
+
+function injectToken(html: string, token: string): string {
+  const meta = `<meta name="${TOKEN_META}" content="${token}">`
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  const type = request.headers['content-type'] ?? ''
+  if (!type.startsWith('application/json')) return { ok: false, message: 'Send the input as application/json.' }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) return { ok: false, message: 'The request is too large.' }
+    chunks.push(chunk as Buffer)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false, message: 'The request body is not valid JSON.' }
+  }
+}
+
+function failure(code: string, message: string) {
+  return { ok: false, error: { code, message } }
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  response.end(JSON.stringify(value))
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
+  response.end(text)
+}

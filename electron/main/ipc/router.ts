@@ -1,0 +1,79 @@
+import {
+  channels,
+  isChannelName,
+  type ChannelName,
+  type ChannelOutput,
+  type HandlerInput
+} from '../../../shared/ipc/contract'
+import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
+import type { Logger } from '../logger'
+
+/** Who is calling: the frame's origin and whether it is a top-level frame. */
+export interface Sender {
+  origin: string | null
+  isMainFrame: boolean
+}
+
+export type Handlers = {
+  [K in ChannelName]: (input: HandlerInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>
+}
+
+export interface RouterOptions {
+  handlers: Handlers
+  /** Origins of the app's own renderer, e.g. `app://talent-desk` or the browser host's. */
+  trustedOrigins: readonly string[]
+  logger: Logger
+}
+
+export interface Router {
+  handle(channel: string, rawInput: unknown, sender: Sender): Promise<IpcResult<unknown>>
+}
+
+/**
+ * The one generic handler behind every channel, used by the Electron shell and the browser host
+ * alike: check the sender, validate the input strictly, run the service, check its output, and
+ * return errors as values (Electron drops an Error's properties when it crosses IPC).
+ */
+export function createRouter({ handlers, trustedOrigins, logger }: RouterOptions): Router {
+  const trusted = new Set(trustedOrigins)
+  return {
+    async handle(channel, rawInput, sender) {
+      if (!sender.isMainFrame || sender.origin === null || !trusted.has(sender.origin)) {
+        logger.warn('ipc.rejected_sender', { channel, origin: sender.origin })
+        return fail('forbidden', 'This request did not come from Talent Desk itself and was refused.')
+      }
+      if (!isChannelName(channel)) {
+        return fail('unknown_channel', `There is no channel named “${channel}”.`)
+      }
+      const definition = channels[channel]
+      const parsed = definition.input.safeParse(rawInput)
+      if (!parsed.success) {
+        return fail('invalid_input', `The request to ${channel} was not valid.`, describeIssues(parsed.error))
+      }
+      try {
+        const handler = handlers[channel] as (input: unknown) => unknown
+        const result = await handler(parsed.data)
+        const checked = definition.output.safeParse(result)
+        if (!checked.success) {
+          logger.error('ipc.invalid_output', { channel, issues: describeIssues(checked.error) })
+          return fail('internal', 'Talent Desk produced an answer it could not check. Please report this.')
+        }
+        return { ok: true, data: checked.data }
+      } catch (error) {
+        if (error instanceof AppError) {
+          return fail(error.code, error.message, error.details)
+        }
+        logger.error('ipc.handler_failed', { channel, error: describeError(error) })
+        return fail('internal', 'Something went wrong inside Talent Desk. The details are in the log.')
+      }
+    }
+  }
+}
+
+function fail(code: AppError['code'], message: string, details?: unknown): IpcResult<never> {
+  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

@@ -1,0 +1,87 @@
+import { createParser } from 'eventsource-parser'
+import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
+import { channelNames, isEventName } from '../../../shared/ipc/contract'
+import type { IpcResult } from '../../../shared/ipc/errors'
+
+const TOKEN_HEADER = 'x-talent-desk-token'
+
+type Listener = (payload: unknown) => void
+
+/**
+ * `window.talentDesk` for the browser host: each channel is a POST to `/bridge/<channel>` and
+ * events arrive as Server-Sent Events. The stream is read with fetch (not EventSource) so the
+ * token travels in a header, never in a URL.
+ */
+export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): TalentDeskBridge {
+  const bridge: Record<string, unknown> = {}
+  for (const name of channelNames) {
+    bridge[name] = (input: unknown) => call(name, input)
+  }
+
+  async function call(name: string, input: unknown): Promise<IpcResult<unknown>> {
+    let response: Response
+    try {
+      response = await fetchImpl(`/bridge/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify(input ?? {})
+      })
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'network', message: 'Talent Desk’s host is not answering. Is `npm run web` still running?' }
+      }
+    }
+    try {
+      return (await response.json()) as IpcResult<unknown>
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'invalid_response', message: `The host answered ${response.status} with something unreadable.` }
+      }
+    }
+  }
+
+  const listeners = new Map<string, Set<Listener>>()
+  let streaming = false
+
+  async function stream(): Promise<void> {
+    streaming = true
+    let delay = 500
+    while (streaming) {
+      try {
+        const response = await fetchImpl('/bridge/events', { headers: { [TOKEN_HEADER]: token } })
+        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`)
+        delay = 500
+        const parser = createParser({
+          onEvent(message) {
+            if (!message.event) return
+            const payload: unknown = JSON.parse(message.data)
+            for (const listener of listeners.get(message.event) ?? []) listener(payload)
+          }
+        })
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          parser.feed(value)
+        }
+      } catch {
+        // The host restarted or the connection dropped: try again, backing off to 10 s.
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      delay = Math.min(delay * 2, 10_000)
+    }
+  }
+
+  bridge.on = (event: string, listener: Listener) => {
+    if (!isEventName(event)) throw new Error(`Unknown event “${event}”`)
+    const set = listeners.get(event) ?? new Set<Listener>()
+    listeners.set(event, set)
+    set.add(listener)
+    if (!streaming) void stream()
+    return () => set.delete(listener)
+  }
+
+  return bridge as TalentDeskBridge
+}

@@ -1,0 +1,54 @@
+import type { AppInfo } from '../../../shared/ipc/channels/app'
+import type { IpcError } from '../../../shared/ipc/errors'
+import type { Client } from './client'
+import { sections, type SectionId } from './sections'
+
+type Load<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
+
+/** Navigation and the app-wide panels. One instance, created in App.svelte. */
+export class AppState {
+  #section = $state<SectionId>('search')
+  #overlay = $state<'none' | 'about' | 'shortcuts'>('none')
+  #info = $state.raw<Load<AppInfo>>({ state: 'idle' })
+  readonly #client: Client
+
+  constructor(client: Client) {
+    this.#client = client
+  }
+
+  get section() {
+    return this.#section
+  }
+  get overlay() {
+    return this.#overlay
+  }
+  get info() {
+    return this.#info
+  }
+
+  go(id: SectionId) {
+    this.#section = id
+  }
+
+  /** Moves through the rail, wrapping at the ends (arrow keys, j/k). */
+  step(delta: 1 | -1) {
+    const index = sections.findIndex((section) => section.id === this.#section)
+    const next = sections[(index + delta + sections.length) % sections.length]
+    if (next) this.#section = next.id
+  }
+
+  open(overlay: 'about' | 'shortcuts') {
+    this.#overlay = overlay
+    if (overlay === 'about' && this.#info.state !== 'ready') void this.loadInfo()
+  }
+
+  close() {
+    this.#overlay = 'none'
+  }
+
+  async loadInfo() {
+    this.#info = { state: 'loading' }
+    const reply = await this.#client.getAppInfo({})
+    this.#info = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+}

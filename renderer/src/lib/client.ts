@@ -1,0 +1,55 @@
+import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
+import {
+  channels,
+  events,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload
+} from '../../../shared/ipc/contract'
+import { describeIssues, ipcResultSchema, type IpcResult } from '../../../shared/ipc/errors'
+
+export type Client = {
+  [K in ChannelName]: (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
+} & {
+  on<K extends EventName>(event: K, listener: (payload: EventPayload<K>) => void): () => void
+}
+
+/**
+ * The renderer's typed client: same method names as the contract. It checks inputs before they
+ * leave and replies when they arrive, so a mismatch shows up as a clear error value here rather
+ * than as undefined somewhere in a component.
+ */
+export function createClient(bridge: TalentDeskBridge): Client {
+  const client: Record<string, unknown> = {}
+  for (const name of Object.keys(channels) as ChannelName[]) {
+    const definition = channels[name]
+    const reply = ipcResultSchema(definition.output)
+    client[name] = async (input: unknown): Promise<IpcResult<unknown>> => {
+      const parsed = definition.input.safeParse(input)
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: { code: 'invalid_input', message: `The request to ${name} was not valid.`, details: describeIssues(parsed.error) }
+        }
+      }
+      const call = bridge[name] as (input: unknown) => Promise<unknown>
+      const raw = await call(input)
+      const checked = reply.safeParse(raw)
+      if (!checked.success) {
+        return {
+          ok: false,
+          error: { code: 'invalid_response', message: `Talent Desk’s main process answered ${name} in an unexpected shape.`, details: describeIssues(checked.error) }
+        }
+      }
+      return checked.data as IpcResult<unknown>
+    }
+  }
+  client.on = (event: EventName, listener: (payload: unknown) => void) =>
+    bridge.on(event, (payload) => {
+      const checked = events[event].safeParse(payload)
+      if (checked.success) listener(checked.data)
+    })
+  return client as Client
+}

@@ -1,0 +1,15 @@
+import { mount } from 'svelte'
+import App from './App.svelte'
+import BridgeFailure from './components/BridgeFailure.svelte'
+import { connectBridge } from './bridge'
+import { AppState } from './lib/app-state.svelte'
+import { createClient } from './lib/client'
+import './styles/app.css'
+
+const target = document.getElementById('app')!
+try {
+  const client = createClient(await connectBridge())
+  mount(App, { target, props: { app: new AppState(client) } })
+} catch (error) {
+  mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })
+}

@@ -1,0 +1,47 @@
+import type { z } from 'zod'
+import { appChannels } from './channels/app'
+import { exportEvents } from './channels/export'
+
+/**
+ * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
+ * inputs (and its own outputs), the renderer client validates both again, and the preload builds
+ * `window.talentDesk` from these keys. To add a channel: declare it in a file under `channels/`,
+ * spread it here, implement it in `electron/main/services/handlers.ts`.
+ */
+export const channels = {
+  ...appChannels
+} as const satisfies Record<string, ChannelDefinition>
+
+/** Push events from main to renderer, declared the same way (name → payload schema). */
+export const events = {
+  ...exportEvents
+} as const satisfies Record<string, z.ZodType>
+
+export interface ChannelDefinition {
+  input: z.ZodType
+  output: z.ZodType
+}
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels & string
+export type ChannelInput<K extends ChannelName> = z.input<Channels[K]['input']>
+export type ChannelOutput<K extends ChannelName> = z.output<Channels[K]['output']>
+/** What a handler receives: the input after parsing (defaults applied). */
+export type HandlerInput<K extends ChannelName> = z.output<Channels[K]['input']>
+export type Events = typeof events
+export type EventName = keyof Events & string
+export type EventPayload<K extends EventName> = z.output<Events[K]>
+
+export const channelNames = Object.keys(channels) as ChannelName[]
+export const eventNames = Object.keys(events) as EventName[]
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.hasOwn(channels, name)
+}
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name)
+}
+
+/** Electron IPC channel names, namespaced so nothing else on ipcMain can collide. */
+export const ipcChannel = (name: ChannelName) => `talent-desk:call:${name}`
+export const ipcEvent = (name: EventName) => `talent-desk:event:${name}`

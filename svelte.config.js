@@ -1,0 +1,4 @@
+// Runes only: Svelte 4 syntax (`export let`, `$:`, `on:click`) is a compile error here.
+export default {
+  compilerOptions: { runes: true }
+}
