@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { composeMain } from '../../electron/main/compose'
+import { createLogger, type LogRecord } from '../../electron/main/logger'
+import { startBrowserHost, type BrowserHost } from '../../electron/host/server'
+
+export const root = resolve(import.meta.dirname, '../..')
+export const artifacts = join(root, 'test/e2e/artifacts')
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { productName: string; version: string }
+
+/** Debian's Chromium; never a downloaded browser. Flags keep it off the (closed) network. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic'
+]
+
+export interface E2eApp {
+  host: BrowserHost
+  browser: Browser
+  page: Page
+  logs: LogRecord[]
+  dataDir: string
+  close(): Promise<void>
+}
+
+export async function startApp(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2eApp> {
+  const rendererDir = join(root, 'out/renderer')
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error('The renderer is not built: run `npx electron-vite build` (npm run test:e2e does).')
+  }
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
+  mkdirSync(artifacts, { recursive: true })
+  const dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-'))
+  const logs: LogRecord[] = []
+  const logger = createLogger((record) => logs.push(record))
+  const host = await startBrowserHost({
+    rendererDir,
+    logger,
+    createServices: (trustedOrigins) =>
+      composeMain({
+        dataDir,
+        shell: 'browser-host',
+        appName: pkg.productName,
+        appVersion: pkg.version,
+        trustedOrigins,
+        logger,
+        versions: { node: process.versions.node }
+      })
+  })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' })
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  // Uncaught errors and console errors fail the run; refused requests that a test provokes
+  // on purpose (403) show up as resource errors and are checked by the tests themselves.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('status of 403')) pageErrors.push(message.text())
+  })
+  await page.goto(host.url)
+  return {
+    host,
+    browser,
+    page,
+    logs,
+    dataDir,
+    async close() {
+      await browser.close()
+      await host.close()
+      if (pageErrors.length > 0) throw new Error(`The page reported errors:\n${pageErrors.join('\n')}`)
+    }
+  }
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })

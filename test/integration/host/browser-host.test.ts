@@ -1,0 +1,117 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { composeMain } from '../../../electron/main/compose'
+import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { startBrowserHost, TOKEN_HEADER, TOKEN_META, type BrowserHost } from '../../../electron/host/server'
+import { channelNames } from '../../../shared/ipc/contract'
+
+const records: LogRecord[] = []
+const logger = createLogger((record) => records.push(record))
+let host: BrowserHost
+
+beforeAll(async () => {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'td-host-renderer-'))
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>')
+  const dataDir = mkdtempSync(join(tmpdir(), 'td-host-data-'))
+  host = await startBrowserHost({
+    rendererDir,
+    logger,
+    createServices: (trustedOrigins) =>
+      composeMain({ dataDir, shell: 'browser-host', appName: 'Talent Desk', appVersion: '9.9.9', trustedOrigins, logger, versions: { node: process.versions.node } })
+  })
+})
+afterAll(() => host.close())
+
+const call = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
+  request(`${host.origin}/bridge/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, ...headers },
+    body: JSON.stringify(body)
+  })
+
+describe('browser host', () => {
+  it('listens on loopback only and gives the token to the page once, in its HTML', async () => {
+    expect(new URL(host.url).hostname).toBe('127.0.0.1')
+    const page = await request(host.url)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'")
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-eval')
+    const html = await page.body.text()
+    expect(html).toContain(`<meta name="${TOKEN_META}" content="${host.token}">`)
+  })
+
+  it('answers a channel through the same router as Electron', async () => {
+    const response = await call('getAppInfo', {})
+    expect(response.statusCode).toBe(200)
+    expect(await response.body.json()).toMatchObject({ ok: true, data: { version: '9.9.9', shell: 'browser-host' } })
+  })
+
+  it('refuses a wrong or missing token', async () => {
+    const wrong = await call('getAppInfo', {}, { [TOKEN_HEADER]: 'x'.repeat(host.token.length) })
+    expect(wrong.statusCode).toBe(403)
+    expect(await wrong.body.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    const missing = await request(`${host.origin}/bridge/getAppInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(missing.statusCode).toBe(403)
+    await missing.body.dump()
+  })
+
+  it('refuses a foreign Origin and a foreign Host (DNS rebinding), even with the token', async () => {
+    const foreign = await call('getAppInfo', {}, { origin: 'http://evil.example' })
+    expect(foreign.statusCode).toBe(403)
+    await foreign.body.dump()
+    const rebinding = await call('getAppInfo', {}, { host: `evil.example:${new URL(host.origin).port}` })
+    expect(rebinding.statusCode).toBe(403)
+    await rebinding.body.dump()
+    const page = await request(host.url, { headers: { host: 'evil.example' } })
+    expect(page.statusCode).toBe(403)
+    expect(await page.body.text()).not.toContain(host.token)
+  })
+
+  it('returns malformed input as an error value naming the problem', async () => {
+    const extra = await call('getAppInfo', { surplus: true })
+    expect(await extra.body.json()).toMatchObject({ ok: false, error: { code: 'invalid_input', details: [{ message: expect.stringContaining('surplus') }] } })
+    const notJson = await request(`${host.origin}/bridge/getAppInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+      body: '{not json'
+    })
+    expect(notJson.statusCode).toBe(400)
+    expect(await notJson.body.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    const unknown = await call('deleteEverything', {})
+    expect(await unknown.body.json()).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+  })
+
+  it('lists every channel with its input and output JSON Schema', async () => {
+    const response = await request(`${host.origin}/bridge/channels`, { headers: { [TOKEN_HEADER]: host.token } })
+    const list = (await response.body.json()) as { name: string; input: { type: string; additionalProperties?: boolean }; output: object }[]
+    expect(list.map((entry) => entry.name)).toEqual(channelNames)
+    const info = list.find((entry) => entry.name === 'getAppInfo')
+    expect(info?.input).toMatchObject({ type: 'object', additionalProperties: false })
+    expect(info?.output).toMatchObject({ type: 'object', properties: { version: { type: 'string' } } })
+  })
+
+  it('streams push events as Server-Sent Events', async () => {
+    const stream = await request(`${host.origin}/bridge/events`, { headers: { [TOKEN_HEADER]: host.token } })
+    expect(stream.headers['content-type']).toContain('text/event-stream')
+    const received = new Promise<string>((resolve) => {
+      let text = ''
+      stream.body.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8')
+        if (text.includes('\n\n') && text.includes('event: exportProgress')) resolve(text)
+      })
+    })
+    // Wait for the stream to be registered before emitting.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    host.services.events.emit('exportProgress', { exportId: 'x1', written: 3, total: 9, done: false })
+    const text = await received
+    expect(text).toContain('event: exportProgress\ndata: {"exportId":"x1","written":3,"total":9,"done":false}')
+    stream.body.destroy()
+  })
+
+  it('never logs the token', () => {
+    expect(JSON.stringify(records)).not.toContain(host.token)
+  })
+})
