@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util'
+import { FaultSpecError } from './faults/spec'
+import { startSandbox } from './index'
+
+const usage = `Usage: npm run sandbox -- [--port N] [--profiles N] [--seed N] [--faults SPEC] [--credits N] [--token-ttl S]
+Prints one JSON line with the connection details, then serves on 127.0.0.1 until SIGINT/SIGTERM.`
+
+function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`--${name} must be an integer in ${min}..${max}, got "${value}"`)
+  }
+  return n
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      profiles: { type: 'string' },
+      seed: { type: 'string' },
+      faults: { type: 'string' },
+      credits: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      help: { type: 'boolean', short: 'h' }
+    },
+    strict: true
+  })
+  if (values.help) {
+    console.log(usage)
+    return
+  }
+  const sandbox = await startSandbox({
+    port: intOption('port', values.port, 0, 65535),
+    profiles: intOption('profiles', values.profiles, 1, 2_000_000),
+    seed: intOption('seed', values.seed, -2147483648, 2147483647),
+    faults: values.faults,
+    credits: intOption('credits', values.credits, 0, 1_000_000_000),
+    tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400)
+  })
+  const { profileCount: _count, close, ...line } = sandbox
+  console.log(JSON.stringify(line))
+  let closing = false
+  const stop = (signal: string): void => {
+    if (closing) return
+    closing = true
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`[sandbox] error while stopping on ${signal}:`, error)
+        process.exit(1)
+      }
+    )
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof FaultSpecError || error instanceof Error ? error.message : String(error)
+  console.error(`[sandbox] ${message}\n${usage}`)
+  process.exit(2)
+})

@@ -1,0 +1,46 @@
+import { hash32 } from '../../faults/prng'
+
+/** The bits of a profile the contact simulation reads; WholePersonProfile satisfies it. */
+export interface ContactSubject {
+  key?: string | null | undefined
+  first_name?: string | null | undefined
+  last_name?: string | null | undefined
+  full_name?: string | null | undefined
+  cur_company?: string | null | undefined
+  cur_title?: string | null | undefined
+  city?: string | null | undefined
+  state?: string | null | undefined
+  country?: string | null | undefined
+  li_id?: string | null | undefined
+  li_urls?: (string | null)[] | null | undefined
+  image_urls?: (string | null)[] | null | undefined
+  codehost_handle?: string | null | undefined
+  codehost_url?: string | null | undefined
+}
+
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24) || 'person'
+
+export function companyDomain(subject: ContactSubject): string {
+  return `${slug(subject.cur_company ?? 'independent')}.example.com`
+}
+
+/** Work address first (the one MatchProfiles' emailLookupEnabled reveals), then a personal one. */
+export function emailsOf(subject: ContactSubject): { work: string; personal: string } {
+  const first = slug(subject.first_name ?? 'alex')
+  const last = slug(subject.last_name ?? 'doe')
+  const n = hash32(subject.key ?? `${first}${last}`) % 97
+  return { work: `${first}.${last}@${companyDomain(subject)}`, personal: `${first}${last}${n}@mail.example.net` }
+}
+
+/** Fictional North-American numbers (555-01xx is reserved for fiction). */
+export function phonesOf(subject: ContactSubject): { mobile: string; work: string } {
+  const h = hash32(`phone:${subject.key ?? ''}`)
+  const area = 200 + (h % 700)
+  const two = (x: number): string => String(x % 100).padStart(2, '0')
+  return { mobile: `+1-${area}-555-01${two(h >>> 8)}`, work: `+1-${area}-555-01${two(h >>> 16)}` }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { matchProfileRequestSchema, type WholePersonProfile } from '../../../shared/api'
+import { emailsOf } from '../contacts/contact-data'
+import type { ProfileCatalog } from '../profile-catalog'
+import { booleanParam, parseBody, parseQuery, type PartnerRoute } from './route'
+
+/** Documented cap of maxNumberOfResults (the spec gives only the default, 5). */
+export const maxMatchResults = 100
+
+const matchQuerySchema = z.object({
+  transactionId: z.string().max(200).optional(),
+  maxNumberOfResults: z.coerce.number().int().min(1).max(maxMatchResults).default(5),
+  emailLookupEnabled: booleanParam.default(false)
+})
+
+/** `email` is revealed only on request; the index copy is never modified. */
+function withEmail(profile: WholePersonProfile, lookup: boolean): WholePersonProfile {
+  const { email: _hidden, ...rest } = profile
+  return lookup ? { ...rest, email: emailsOf(profile).work } : rest
+}
+
+export function matchProfilesRoute(catalog: ProfileCatalog): PartnerRoute {
+  return {
+    method: 'POST',
+    pattern: /^\/api\/Search\/MatchProfiles$/,
+    type: 'MatchProfiles',
+    async run(ctx) {
+      const query = parseQuery(matchQuerySchema, ctx.url)
+      const request = parseBody(matchProfileRequestSchema, await ctx.body())
+      const matches = catalog.match(request, { max: query.maxNumberOfResults })
+      const complete = matches.filter((p) => p.match_type === 'COMPLETE').length
+      return {
+        body: matches.map((p) => withEmail(p, query.emailLookupEnabled)),
+        summary: `200 ${matches.length} profile(s), ${complete} COMPLETE`
+      }
+    }
+  }
+}

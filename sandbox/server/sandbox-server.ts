@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { applyFault } from '../faults/apply'
+import type { FaultInjector } from '../faults/injector'
+import { createMcpEndpoint } from '../mcp/mcp-endpoint'
+import type { ToolContext } from '../mcp/tools/context'
+import { WorkspaceStore } from '../mcp/workspaces'
+import type { Clock } from './clock'
+import { ContactBook, type ContactTiming } from './contacts/contact-book'
+import { CreditPool } from './contacts/credit-pool'
+import type { SandboxCredentials } from './credentials'
+import { sendJson } from './http/respond'
+import type { ClientCredential } from './oauth/principals'
+import { createTokenEndpoint } from './oauth/token-endpoint'
+import { TokenStore } from './oauth/token-store'
+import type { Organisation } from './organisation'
+import { transactionsRoute } from './partner/analytics'
+import { conversationalSearchRoute, type InterpretUtterance } from './partner/conversational-search'
+import { ConversationStore } from './partner/conversations'
+import { matchProfilesRoute } from './partner/match-profiles'
+import { createPartnerApi } from './partner/partner-api'
+import { premiumContactsRoute } from './partner/premium-contacts'
+import { jobDataRoute, jobStatusRoute, refreshProfilesRoute } from './partner/refresh-routes'
+import { TransactionLog } from './partner/transaction-log'
+import type { ProfileCatalog } from './profile-catalog'
+import { RefreshJobs, type RefreshTiming } from './refresh/refresh-jobs'
+
+export interface SandboxServerDeps {
+  catalog: ProfileCatalog
+  interpret: InterpretUtterance
+  clock: Clock
+  credentials: SandboxCredentials
+  credits: number
+  seed: number
+  tokenTtlSeconds: number
+  contactTiming: ContactTiming
+  refreshTiming: RefreshTiming
+  faults?: FaultInjector | undefined
+}
+
+/** Wires the organisation, the Partner API, the token endpoint and /mcp into one node:http server. */
+export function createSandboxServer(deps: SandboxServerDeps): { server: Server; baseUrl: () => string } {
+  let base = ''
+  const baseUrl = (): string => base
+  const mcpUrl = (): string => `${base}/mcp`
+  const { catalog, clock, credentials: cred } = deps
+
+  const credits = new CreditPool(deps.credits)
+  const org: Organisation = {
+    id: cred.organisationId,
+    name: 'Sandbox Recruiting',
+    apiKey: cred.apiKey,
+    credits,
+    contacts: new ContactBook(credits, deps.contactTiming, deps.seed),
+    refresh: new RefreshJobs(
+      {
+        resolveHandle: (handle) => catalog.byHandle(handle)?.key ?? undefined,
+        markRefreshed: (key, at) => {
+          const profile = catalog.get(key)
+          if (profile) profile.last_refreshed = at
+        }
+      },
+      deps.refreshTiming,
+      {
+        progress: (jobId) => `${base}/api/Refresh/GetJobStatus/${encodeURIComponent(jobId)}`,
+        data: (jobId) => `${base}/api/Refresh/GetJobData/${encodeURIComponent(jobId)}`
+      }
+    ),
+    transactions: new TransactionLog('Sandbox Recruiting')
+  }
+
+  const partner = createPartnerApi({
+    clock,
+    organisationByKey: (key) => (key === org.apiKey ? org : undefined),
+    faults: deps.faults,
+    routes: [
+      matchProfilesRoute(catalog),
+      conversationalSearchRoute(catalog, new ConversationStore(), deps.interpret),
+      premiumContactsRoute(catalog),
+      refreshProfilesRoute(),
+      jobStatusRoute(),
+      jobDataRoute(catalog),
+      transactionsRoute()
+    ]
+  })
+
+  const clients: ClientCredential[] = [
+    {
+      clientId: cred.clientId,
+      clientSecret: cred.clientSecret,
+      principal: { kind: 'user', clientId: cred.clientId, organisationId: org.id, userId: cred.userId, email: 'recruiter@sandbox.example.com', name: 'Sam Sandbox' }
+    },
+    {
+      clientId: cred.legacyClientId,
+      clientSecret: cred.legacyClientSecret,
+      principal: { kind: 'legacy', clientId: cred.legacyClientId, organisationId: org.id }
+    }
+  ]
+  const tokens = new TokenStore(clock, deps.tokenTtlSeconds)
+  const token = createTokenEndpoint({ clients, tokens, mcpUrl })
+  const workspaces = new WorkspaceStore()
+  const mcp = createMcpEndpoint({
+    tokens,
+    mcpUrl,
+    context: (principal): ToolContext => ({ principal, org, catalog, interpret: deps.interpret, workspaces, clock })
+  })
+
+  /** Faults for the token endpoint and /mcp only when the SPEC asks (oauth=1, mcp=1); no truncation there. */
+  const faulted = async (req: IncomingMessage, res: ServerResponse, applies: boolean): Promise<boolean> => {
+    if (!deps.faults || !applies) return false
+    return (await applyFault(deps.faults.decide(), req, res, deps.faults.config.retryAfterSeconds)) === 'answered'
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', base || 'http://127.0.0.1')
+    const handle = async (): Promise<void> => {
+      if (url.pathname === '/api/oauth/token') {
+        if (!(await faulted(req, res, deps.faults?.config.applyToOAuth ?? false))) await token(req, res)
+      } else if (url.pathname === '/mcp') {
+        if (!(await faulted(req, res, deps.faults?.config.applyToMcp ?? false))) await mcp(req, res)
+      } else {
+        await partner(req, res, url)
+      }
+    }
+    handle().catch((error: unknown) => {
+      console.error('[sandbox] unhandled error', error)
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal_error', message: 'Internal error' } })
+      else res.destroy()
+    })
+  })
+  server.on('listening', () => {
+    const address = server.address()
+    if (address && typeof address === 'object') base = `http://127.0.0.1:${address.port}`
+  })
+  return { server, baseUrl }
+}
