@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { channels, channelNames } from '../../shared/ipc/contract'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logger'
-import { createBridgeGuard, type BridgeGuard } from './guard'
+import { createBridgeGuard } from './guard'
 import { readRendererFile } from './static-files'
 
 export const TOKEN_HEADER = 'x-talent-desk-token'

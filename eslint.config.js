@@ -1,0 +1,67 @@
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import svelte from 'eslint-plugin-svelte'
+import globals from 'globals'
+import ts from 'typescript-eslint'
+import svelteConfig from './svelte.config.js'
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)]
+const noElectron = { name: 'electron', message: 'Only electron/main/index.ts and the preload may import electron.' }
+
+/**
+ * Process boundaries, enforced by folder:
+ *   shared/    → zod and itself only (it runs in main, preload and renderer)
+ *   renderer/  → never electron, never Node built-ins (it is a sandboxed web page)
+ *   elsewhere  → never electron, except the Electron shell and the preload
+ */
+export default ts.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/e2e/artifacts/**', '.bench/**'] },
+  js.configs.recommended,
+  ...ts.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { paths: [noElectron] }]
+    }
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig }
+    }
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))],
+          patterns: [{ regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' }]
+        }
+      ]
+    }
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' },
+            { regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)', message: 'shared/ imports only zod and itself.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['electron/main/index.ts', 'electron/preload/**'],
+    rules: { 'no-restricted-imports': 'off' }
+  }
+)

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: unit + integration tests (vitest, inside a real unlocked keychain session when the
+// machine has one), then the renderer build and the end-to-end suite in Debian's Chromium.
+// Ends with one summary line "tests: N passed, N failed" so CI can read the result.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
+const reports = mkdtempSync(join(tmpdir(), 'td-test-'))
+const totals = { passed: 0, failed: 0, skipped: 0 }
+let failedStep = null
+
+function run(label, command, args, { keyring = false } = {}) {
+  console.log(`\n▶ ${label}`)
+  let file = command
+  let argv = args
+  if (keyring) {
+    // A private D-Bus session with an unlocked GNOME keyring: the vault is tested against the
+    // real libsecret keychain, never a fake, and nothing touches the user's own keyring.
+    const inner = `echo -n talent-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"`
+    file = 'dbus-run-session'
+    argv = ['--', 'sh', '-c', inner, 'sh', command, ...args]
+  }
+  const result = spawnSync(file, argv, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } })
+  if (result.status !== 0 && failedStep === null) failedStep = label
+  return result.status === 0
+}
+
+function count(reportFile) {
+  if (!existsSync(reportFile)) return
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  totals.passed += report.numPassedTests
+  totals.failed += report.numFailedTests
+  totals.skipped += report.numPendingTests + report.numTodoTests
+  if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) totals.failed += report.numFailedTestSuites
+}
+
+const keyring = has('dbus-run-session') && has('gnome-keyring-daemon')
+if (!keyring) {
+  const message = 'No D-Bus/GNOME keyring here (apt-get install dbus gnome-keyring): keychain tests cannot reach a real keychain.'
+  if (process.env.CI) {
+    console.error(message)
+    process.exit(1)
+  }
+  console.warn(message)
+}
+
+const unitReport = join(reports, 'unit.json')
+run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], { keyring })
+count(unitReport)
+
+if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
+  const e2eReport = join(reports, 'e2e.json')
+  run('end-to-end tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`])
+  count(e2eReport)
+}
+
+rmSync(reports, { recursive: true, force: true })
+if (failedStep !== null && totals.failed === 0) totals.failed = 1
+console.log(`\n${failedStep ? `failed step: ${failedStep}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(failedStep === null ? 0 : 1)

@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+// The process boundaries are lint rules; prove each one fires on the folder it guards.
+const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname })
+
+async function restrictedImports(filePath: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').length
+}
+
+describe('lint: process boundaries', () => {
+  it('shared/ imports only zod and itself', async () => {
+    expect(await restrictedImports('shared/api/x.ts', "import { z } from 'zod'\nimport { a } from './b'\nexport { z, a }\n")).toBe(0)
+    expect(await restrictedImports('shared/api/x.ts', "import { readFile } from 'node:fs'\nexport { readFile }\n")).toBe(1)
+    expect(await restrictedImports('shared/api/x.ts', "import { request } from 'undici'\nexport { request }\n")).toBe(1)
+    expect(await restrictedImports('shared/api/x.ts', "import { x } from '../../electron/main/compose'\nexport { x }\n")).toBe(1)
+  })
+
+  it('renderer/ never imports electron, Node built-ins or main-process code', async () => {
+    expect(await restrictedImports('renderer/src/x.ts', "import { ipcRenderer } from 'electron'\nexport { ipcRenderer }\n")).toBe(1)
+    expect(await restrictedImports('renderer/src/x.ts', "import fs from 'fs'\nexport { fs }\n")).toBe(1)
+    expect(await restrictedImports('renderer/src/x.ts', "import path from 'node:path'\nexport { path }\n")).toBe(1)
+    expect(await restrictedImports('renderer/src/x.ts', "import { composeMain } from '../../electron/main/compose'\nexport { composeMain }\n")).toBe(1)
+    expect(await restrictedImports('renderer/src/x.ts', "import { channels } from '../../shared/ipc/contract'\nexport { channels }\n")).toBe(0)
+  })
+
+  it('only the Electron shell and the preload import electron', async () => {
+    const code = "import { app } from 'electron'\nexport { app }\n"
+    expect(await restrictedImports('electron/main/index.ts', code)).toBe(0)
+    expect(await restrictedImports('electron/preload/index.ts', code)).toBe(0)
+    expect(await restrictedImports('electron/main/compose.ts', code)).toBe(1)
+    expect(await restrictedImports('sandbox/server/x.ts', code)).toBe(1)
+  })
+})
