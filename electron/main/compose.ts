@@ -3,6 +3,7 @@ import { EventHub } from './ipc/event-hub'
 import { createRouter, type Handlers, type Router } from './ipc/router'
 import type { Logger } from './logger'
 import { AppInfoService } from './services/app-info'
+import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
 
 export interface MainOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */
@@ -14,6 +15,8 @@ export interface MainOptions {
   trustedOrigins: readonly string[]
   logger: Logger
   versions: Record<string, string | undefined>
+  /** Loads keytar; Electron passes its own ABI build. Defaults to Node's. */
+  loadKeytar?: KeytarLoader
 }
 
 export interface MainServices {
@@ -37,8 +40,11 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     arch: process.arch
   })
 
+  const vault = await openVault(options.loadKeytar ?? loadNodeKeytar, options.logger)
+
   const handlers: Handlers = {
-    getAppInfo: () => appInfo.getInfo()
+    getAppInfo: () => appInfo.getInfo(),
+    getKeychainStatus: () => vault.status()
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

@@ -9,7 +9,9 @@ import './styles/app.css'
 const target = document.getElementById('app')!
 try {
   const client = createClient(await connectBridge())
-  mount(App, { target, props: { app: new AppState(client) } })
+  const app = new AppState(client)
+  void app.loadKeychain()
+  mount(App, { target, props: { app } })
 } catch (error) {
   mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })
 }

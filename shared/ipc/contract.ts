@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { exportEvents } from './channels/export'
+import { keychainChannels } from './channels/keychain'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -9,7 +10,8 @@ import { exportEvents } from './channels/export'
  * spread it here, implement it in `electron/main/services/handlers.ts`.
  */
 export const channels = {
-  ...appChannels
+  ...appChannels,
+  ...keychainChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

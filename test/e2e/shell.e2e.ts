@@ -17,6 +17,11 @@ describe('app shell in Chromium', () => {
     await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(true)
     expect(await page.locator(`meta[name="${TOKEN_META}"]`).count()).toBe(0)
     expect(await page.evaluate(() => 'talentDesk' in window)).toBe(false)
+    // The header shows the keychain state read from main (this run has no keyring session).
+    const pill = page.getByTestId('keychain-pill')
+    await pill.waitFor()
+    const expected = process.env.DBUS_SESSION_BUS_ADDRESS ? 'Keychain ready' : 'Keychain unavailable'
+    await expect(pill.textContent()).resolves.toContain(expected)
     await shot(page, 'shell-search')
   })
 

@@ -1,15 +1,17 @@
 import type { AppInfo } from '../../../shared/ipc/channels/app'
+import type { KeychainStatus } from '../../../shared/ipc/channels/keychain'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
 import { sections, type SectionId } from './sections'
 
-type Load<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
+export type Load<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
 
 /** Navigation and the app-wide panels. One instance, created in App.svelte. */
 export class AppState {
   #section = $state<SectionId>('search')
   #overlay = $state<'none' | 'about' | 'shortcuts'>('none')
   #info = $state.raw<Load<AppInfo>>({ state: 'idle' })
+  #keychain = $state.raw<Load<KeychainStatus>>({ state: 'idle' })
   readonly #client: Client
 
   constructor(client: Client) {
@@ -24,6 +26,9 @@ export class AppState {
   }
   get info() {
     return this.#info
+  }
+  get keychain() {
+    return this.#keychain
   }
 
   go(id: SectionId) {
@@ -44,6 +49,12 @@ export class AppState {
 
   close() {
     this.#overlay = 'none'
+  }
+
+  async loadKeychain() {
+    this.#keychain = { state: 'loading' }
+    const reply = await this.#client.getKeychainStatus({})
+    this.#keychain = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
   async loadInfo() {

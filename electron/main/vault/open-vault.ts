@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module'
+import type { Logger } from '../logger'
+import { KeytarVault, type KeytarModule } from './keytar-vault'
+import { SessionOnlyVault } from './memory-vault'
+import { KEYCHAIN_SERVICE, type SecretVault } from './secret-vault'
+
+export type KeytarLoader = () => KeytarModule
+
+const requireFromHere = createRequire(import.meta.url)
+/** Node's own build of keytar; Electron passes a loader for its ABI build instead. */
+export const loadNodeKeytar: KeytarLoader = () => requireFromHere('keytar') as KeytarModule
+
+/**
+ * Opens the OS keychain, or explains why it cannot and falls back to a session-only vault.
+ * Both failure points are checked: loading the native module (libsecret missing) and reaching
+ * the keychain service (no Secret Service running, keychain locked).
+ */
+export async function openVault(load: KeytarLoader, logger: Logger): Promise<SecretVault> {
+  let keytar: KeytarModule
+  try {
+    keytar = load()
+  } catch (error) {
+    const reason = explainLoadFailure(error)
+    logger.warn('vault.unavailable', { stage: 'load', reason, error: String(error) })
+    return new SessionOnlyVault(reason)
+  }
+  try {
+    await keytar.findCredentials(KEYCHAIN_SERVICE)
+  } catch (error) {
+    const reason =
+      'The system keychain did not answer, so keys are kept for this session only. On Linux, make sure a keyring ' +
+      '(GNOME Keyring or KWallet) is running and unlocked, then restart Talent Desk.'
+    logger.warn('vault.unavailable', { stage: 'probe', error: String(error) })
+    return new SessionOnlyVault(reason)
+  }
+  return new KeytarVault(keytar)
+}
+
+export function explainLoadFailure(error: unknown): string {
+  const text = String(error)
+  if (/libsecret/i.test(text)) {
+    return (
+      'The system keychain library (libsecret) is missing, so keys are kept for this session only. ' +
+      'Install it (Debian/Ubuntu: sudo apt install libsecret-1-0) and restart Talent Desk.'
+    )
+  }
+  return (
+    'The system keychain module could not be loaded, so keys are kept for this session only. ' +
+    'Reinstall Talent Desk; if you built it yourself, install libsecret-1-dev and run npm install again.'
+  )
+}
