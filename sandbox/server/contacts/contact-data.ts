@@ -16,6 +16,8 @@ export interface ContactSubject {
   image_urls?: (string | null)[] | null | undefined
   codehost_handle?: string | null | undefined
   codehost_url?: string | null | undefined
+  email?: string | null | undefined
+  phones?: (string | null)[] | null | undefined
 }
 
 const slug = (text: string): string =>
@@ -29,12 +31,21 @@ export function companyDomain(subject: ContactSubject): string {
   return `${slug(subject.cur_company ?? 'independent')}.example.com`
 }
 
-/** Work address first (the one MatchProfiles' emailLookupEnabled reveals), then a personal one. */
+/**
+ * The profile's own addresses when the generator gave it some (the undeclared `emails` list and
+ * `email`), otherwise addresses derived from name and company: premium contacts find data the
+ * public profile does not show.
+ */
 export function emailsOf(subject: ContactSubject): { work: string; personal: string } {
+  const known = [subject.email, ...(((subject as { emails?: unknown }).emails as unknown[] | undefined) ?? [])].filter(
+    (e): e is string => typeof e === 'string' && e.includes('@')
+  )
   const first = slug(subject.first_name ?? 'alex')
   const last = slug(subject.last_name ?? 'doe')
   const n = hash32(subject.key ?? `${first}${last}`) % 97
-  return { work: `${first}.${last}@${companyDomain(subject)}`, personal: `${first}${last}${n}@mail.example.net` }
+  const work = known[0] ?? `${first}.${last}@${companyDomain(subject)}`
+  const personal = known.find((e) => e !== work) ?? `${first}${last}${n}@mail.example.net`
+  return { work, personal }
 }
 
 /** Fictional North-American numbers (555-01xx is reserved for fiction). */
@@ -42,5 +53,6 @@ export function phonesOf(subject: ContactSubject): { mobile: string; work: strin
   const h = hash32(`phone:${subject.key ?? ''}`)
   const area = 200 + (h % 700)
   const two = (x: number): string => String(x % 100).padStart(2, '0')
-  return { mobile: `+1-${area}-555-01${two(h >>> 8)}`, work: `+1-${area}-555-01${two(h >>> 16)}` }
+  const own = subject.phones?.find((p): p is string => !!p)
+  return { mobile: own ?? `+1-${area}-555-01${two(h >>> 8)}`, work: `+1-${area}-555-01${two(h >>> 16)}` }
 }

@@ -13,10 +13,14 @@ const matchQuerySchema = z.object({
   emailLookupEnabled: booleanParam.default(false)
 })
 
-/** `email` is revealed only on request; the index copy is never modified. */
+/**
+ * Email addresses (`email` and the sandbox's undeclared `emails` list) are revealed only with
+ * emailLookupEnabled; then `email` is always filled. The index copy is never modified.
+ */
 function withEmail(profile: WholePersonProfile, lookup: boolean): WholePersonProfile {
-  const { email: _hidden, ...rest } = profile
-  return lookup ? { ...rest, email: emailsOf(profile).work } : rest
+  if (lookup) return { ...profile, email: emailsOf(profile).work }
+  const { email: _email, emails: _emails, ...rest } = profile as WholePersonProfile & { emails?: unknown }
+  return rest
 }
 
 export function matchProfilesRoute(catalog: ProfileCatalog): PartnerRoute {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { normalizeHandle } from '../../data/handles'
 import { isoAt } from '../clock'
 import { formatDuration } from './duration'
 
@@ -46,6 +47,7 @@ export function malformedHandleReason(handle: string): string | undefined {
   if (handle.trim() === '') return 'Malformed handle: empty'
   if (handle.length > 200) return 'Malformed handle: longer than 200 characters'
   if (/[\s\u0000-\u001f]/.test(handle)) return 'Malformed handle: contains whitespace or control characters'
+  if (normalizeHandle(handle) === '') return 'Malformed handle: no handle in it'
   return undefined
 }
 

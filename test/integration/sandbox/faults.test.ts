@@ -1,0 +1,83 @@
+import { request } from 'undici'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseFaultSpec } from '../../../sandbox/faults/spec'
+import { startTestSandbox } from './helpers'
+
+type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
+const running: Sandbox[] = []
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()))
+})
+
+/** One request's observable outcome: status and whether the body parsed, or the transport error. */
+async function outcome(sb: Sandbox): Promise<string> {
+  try {
+    const res = await request(`${sb.baseUrl}/api/Search/MatchProfiles`, {
+      method: 'POST',
+      headers: { 'api-key': sb.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'a' })
+    })
+    const text = await res.body.text()
+    let parsed = 'json'
+    try {
+      JSON.parse(text)
+    } catch {
+      parsed = 'bad-json'
+    }
+    const retry = res.headers['retry-after'] ? ` retry-after=${res.headers['retry-after']}` : ''
+    return `${res.statusCode} ${parsed}${retry}`
+  } catch {
+    return 'dropped'
+  }
+}
+
+async function run(spec: string, n: number): Promise<string[]> {
+  const sb = await startTestSandbox({ faults: spec })
+  running.push(sb)
+  const out: string[] = []
+  for (let i = 0; i < n; i++) out.push(await outcome(sb)) // sequential: the n-th request gets the n-th draw
+  return out
+}
+
+const spec = '500=0.1,503=0.1,429=0.1,malformed=0.1,truncated=0.1,drop=0.1,retryAfter=3,seed=7'
+
+describe('Faults', () => {
+  it('produce every kind, deterministically by seed', async () => {
+    const a = await run(spec, 60)
+    const b = await run(spec, 60)
+    expect(a).toEqual(b)
+    const kinds = new Set(a)
+    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', 'dropped']) expect(kinds).toContain(k)
+    const c = await run(spec.replace('seed=7', 'seed=8'), 60)
+    expect(c).not.toEqual(a)
+  })
+
+  it('add latency within the configured range', async () => {
+    const sb = await startTestSandbox({ faults: 'latency=80-120,seed=1' })
+    running.push(sb)
+    const started = performance.now()
+    await outcome(sb)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(79)
+  })
+
+  it('leave the token endpoint alone unless asked', async () => {
+    const sb = await startTestSandbox({ faults: '503=1' })
+    running.push(sb)
+    expect(await outcome(sb)).toBe('503 json')
+    const res = await request(`${sb.authUrl}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: sb.clientId, client_secret: sb.clientSecret }).toString()
+    })
+    expect(res.statusCode).toBe(200)
+    await res.body.text()
+  })
+
+  it('reject a bad SPEC with a message naming the item', () => {
+    expect(() => parseFaultSpec('500=2')).toThrow(/500/)
+    expect(() => parseFaultSpec('latency=9-3')).toThrow(/latency/)
+    expect(() => parseFaultSpec('teapot=0.1')).toThrow(/teapot/)
+    expect(() => parseFaultSpec('500=0.6,503=0.6')).toThrow(/more than 1/)
+    expect(parseFaultSpec('latency=20-200,500=0.05,seed=7')).toMatchObject({ latencyMin: 20, latencyMax: 200, seed: 7 })
+  })
+})

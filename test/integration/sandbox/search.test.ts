@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { conversationalSearchResponseSchema, wholePersonProfileSchema } from '../../../shared/api'
+import { post, startTestSandbox, testCatalog } from './helpers'
+
+type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
+let sb: Sandbox
+beforeAll(async () => {
+  sb = await startTestSandbox()
+})
+afterAll(() => sb.close())
+
+const match = (body: unknown, query: Record<string, string | number | boolean> = {}) =>
+  post(sb, '/api/Search/MatchProfiles', body, { query })
+
+describe('Match Profiles', () => {
+  const someone = () => testCatalog().search({}, { limit: 1, offset: 7 }).results[0]!
+
+  it('finds a person by key as a COMPLETE match', async () => {
+    const p = someone()
+    const res = await match({ key: p.key })
+    expect(res.status).toBe(200)
+    const results = res.json()
+    expect(results[0].key).toBe(p.key)
+    expect(results[0].match_type).toBe('COMPLETE')
+    expect(wholePersonProfileSchema.parse(results[0])).toBeTruthy()
+  })
+
+  it('finds a person by name and company; a weaker request gives PARTIAL matches', async () => {
+    const p = someone()
+    const full = (await match({ name: p.full_name, company: p.cur_company })).json()
+    expect(full[0].key).toBe(p.key)
+    expect(full[0].match_type).toBe('COMPLETE')
+    const partial = (await match({ name: p.full_name, company: 'Nowhere Industries Zzq' })).json()
+    expect(partial.length).toBeGreaterThan(0)
+    expect(partial.every((r: { match_type: string }) => r.match_type === 'PARTIAL' || r.match_type === 'COMPLETE')).toBe(true)
+    expect(partial.some((r: { match_type: string }) => r.match_type === 'PARTIAL')).toBe(true)
+  })
+
+  it('honours maxNumberOfResults (default 5, cap 100)', async () => {
+    const p = someone()
+    expect((await match({ title: p.cur_title })).json().length).toBeLessThanOrEqual(5)
+    const many = (await match({ title: p.cur_title }, { maxNumberOfResults: 12 })).json()
+    expect(many.length).toBeGreaterThan(5)
+    expect(many.length).toBeLessThanOrEqual(12)
+  })
+
+  it('fills email only with emailLookupEnabled', async () => {
+    const p = someone()
+    const without = (await match({ key: p.key })).json()[0]
+    expect(without.email).toBeUndefined()
+    const withEmail = (await match({ key: p.key }, { emailLookupEnabled: true })).json()[0]
+    expect(withEmail.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/)
+  })
+
+  it('an empty request matches nobody', async () => {
+    const res = await match({})
+    expect(res.status).toBe(200)
+    expect(res.json()).toEqual([])
+  })
+})
+
+describe('Conversational Search', () => {
+  const converse = async (body: unknown) => {
+    const res = await post(sb, '/api/ConversationalSearch/Search', body)
+    expect(res.status).toBe(200)
+    return conversationalSearchResponseSchema.parse(res.json())
+  }
+
+  it('keeps the query across turns of one conversation', async () => {
+    const p = testCatalog().search({}, { limit: 1, offset: 2 }).results[0]!
+    const first = await converse({ user_input: `find ${p.cur_title}` })
+    expect(first.conversation_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first.message).toBeTruthy()
+    expect(first.total).toBeGreaterThan(0)
+    expect(first.results!.length).toBeLessThanOrEqual(25)
+    const query1 = first.current_query!
+
+    const second = await converse({ conversation_id: first.conversation_id, user_input: `in ${p.city ?? p.country}` })
+    expect(second.conversation_id).toBe(first.conversation_id)
+    // The second turn narrows the first: what was asked before stays in the query.
+    for (const [field, values] of Object.entries(query1)) {
+      if (Array.isArray(values) && values.length > 0) expect((second.current_query as Record<string, unknown>)[field]).toEqual(expect.arrayContaining(values))
+    }
+    expect(second.total!).toBeLessThanOrEqual(first.total!)
+
+    // Another conversation starts from nothing.
+    const other = await converse({ user_input: `in ${p.city ?? p.country}` })
+    expect(other.conversation_id).not.toBe(first.conversation_id)
+  })
+
+  it('a client-sent current_query is used as the starting point', async () => {
+    const res = await converse({ current_query: { skills: ['python'] }, user_input: '' })
+    expect(res.current_query).toEqual({ skills: ['python'] })
+  })
+
+  it('unknown top-level properties are 400', async () => {
+    const res = await post(sb, '/api/ConversationalSearch/Search', { user_input: 'x', limit: 3 })
+    expect(res.status).toBe(400)
+    expect(res.json().error.message).toContain('limit')
+  })
+})
