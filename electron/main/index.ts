@@ -1,0 +1,154 @@
+import { createWriteStream, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
+import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
+import { composeMain, type MainServices } from './compose'
+import { createLogger, type Logger } from './logger'
+import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
+import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
+import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './window/hardening'
+import { menuTemplate } from './window/menu'
+import { senderFromFrame } from './window/sender'
+
+/*
+ * The Electron shell: the only main-process file that imports `electron`. It stays thin — every
+ * decision lives in Electron-free modules (window/, native/, compose.ts) that are tested in
+ * plain Node; this file only hands Electron's objects to them.
+ */
+
+// Privileged schemes must be registered before `ready`.
+protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: appSchemePrivileges }])
+
+const appPath = app.getAppPath()
+const rendererDir = join(appPath, 'out', 'renderer')
+const preloadPath = join(appPath, 'out', 'preload', 'index.cjs')
+const background = () => (nativeTheme.shouldUseDarkColors ? '#0d1117' : '#ffffff')
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Talent Desk is running; it gets focus through its 'second-instance' event.
+  app.quit()
+} else {
+  void start().catch((error: unknown) => {
+    process.stderr.write(`Talent Desk could not start: ${error instanceof Error ? error.stack : String(error)}\n`)
+    app.exit(1)
+  })
+}
+
+async function start(): Promise<void> {
+  const logger = fileLogger(join(app.getPath('userData'), 'logs'))
+  let mainWindow: BrowserWindow | null = null
+
+  // Hardening applies to every webContents ever created, not only the ones we create.
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, { appOrigin, openExternal: (url) => shell.openExternal(url), logger })
+  })
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  if (process.env.ELECTRON_RENDERER_URL) {
+    logger.warn('shell.dev_server_ignored', { reason: 'the renderer is always served from app://' })
+  }
+  // Electron-ABI builds of native modules when run from source (see scripts/start.mjs).
+  const native = nativeBindingsFromEnv(process.env)
+  const keytarBinding = native.keytar
+  logger.info('shell.native_bindings', { overridden: Object.keys(native) })
+
+  await app.whenReady()
+  denyAllPermissions(session.defaultSession, logger)
+  protocol.handle(appScheme, (request) => serveAppRequest(request, rendererDir))
+
+  const services = await composeMain({
+    dataDir: app.getPath('userData'),
+    shell: 'electron',
+    appName: app.getName(),
+    appVersion: app.getVersion(),
+    trustedOrigins: [appOrigin],
+    logger,
+    versions: process.versions,
+    ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) })
+  })
+
+  for (const name of channelNames) {
+    ipcMain.handle(ipcChannel(name), (event, input: unknown) =>
+      services.router.handle(name, input, senderFromFrame(event.senderFrame))
+    )
+  }
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isPackaged: app.isPackaged }))
+  )
+  nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(background()))
+
+  const openWindow = () => {
+    mainWindow = createWindow(services, logger)
+    mainWindow.on('closed', () => {
+      mainWindow = null
+    })
+  }
+  openWindow()
+
+  // macOS keeps the app (and its services) running without windows; elsewhere closing quits.
+  app.on('activate', () => {
+    if (!mainWindow) openWindow()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  closeServicesOnQuit(services, logger)
+}
+
+function createWindow(services: MainServices, logger: Logger): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 880,
+    minHeight: 560,
+    show: false,
+    title: 'Talent Desk',
+    backgroundColor: background(),
+    webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
+  })
+  win.once('ready-to-show', () => win.show())
+
+  // Push events go to this window only, never to any other webContents.
+  const unsubscribe = services.events.subscribe((name, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(ipcEvent(name), payload)
+  })
+  win.on('closed', unsubscribe)
+
+  win.loadURL(appEntryUrl).catch((error: unknown) => {
+    logger.error('shell.load_failed', { error: error instanceof Error ? error.message : String(error) })
+  })
+  return win
+}
+
+/** Closes the services (database, jobs) before the process ends, once. */
+function closeServicesOnQuit(services: MainServices, logger: Logger): void {
+  let state: 'running' | 'closing' | 'closed' = 'running'
+  app.on('will-quit', (event) => {
+    if (state === 'closed') return
+    event.preventDefault()
+    if (state === 'closing') return
+    state = 'closing'
+    services
+      .close()
+      .catch((error: unknown) => logger.error('shell.close_failed', { error: String(error) }))
+      .finally(() => {
+        state = 'closed'
+        app.quit()
+      })
+  })
+}
+
+/** JSON lines in `<userData>/logs/main.log`, also on stderr when running from source. */
+function fileLogger(dir: string): Logger {
+  mkdirSync(dir, { recursive: true })
+  const file = createWriteStream(join(dir, 'main.log'), { flags: 'a' })
+  return createLogger((record) => {
+    const line = `${JSON.stringify(record)}\n`
+    file.write(line)
+    if (!app.isPackaged) process.stderr.write(line)
+  })
+}

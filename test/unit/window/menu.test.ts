@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { menuTemplate, type MenuItemTemplate } from '../../../electron/main/window/menu'
+
+const roles = (items: MenuItemTemplate[]): string[] =>
+  items.flatMap((item) => [...(item.role ? [item.role] : []), ...roles(item.submenu ?? [])])
+
+describe('menuTemplate', () => {
+  it('has no reload and no developer tools in a packaged app', () => {
+    const packaged = roles(menuTemplate({ platform: 'linux', isPackaged: true }))
+    expect(packaged).not.toContain('toggleDevTools')
+    expect(packaged).not.toContain('reload')
+    expect(packaged).toEqual(expect.arrayContaining(['fileMenu', 'editMenu', 'zoomIn', 'windowMenu']))
+  })
+
+  it('offers reload and developer tools when running from source', () => {
+    expect(roles(menuTemplate({ platform: 'linux', isPackaged: false }))).toEqual(
+      expect.arrayContaining(['reload', 'toggleDevTools'])
+    )
+  })
+
+  it('uses the standard app menu on macOS', () => {
+    const mac = menuTemplate({ platform: 'darwin', isPackaged: true })
+    expect(mac[0]).toEqual({ role: 'appMenu' })
+  })
+})
