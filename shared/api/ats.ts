@@ -1,12 +1,5 @@
 import { z } from 'zod'
-import {
-  booleanSchema,
-  dateTimeSchema,
-  integerSchema,
-  opt,
-  stringArraySchema,
-  stringSchema
-} from './primitives'
+import { booleanSchema, dateTimeSchema, integerSchema, opt, stringArraySchema, stringSchema } from './primitives'
 
 // Applicant-tracking-system data attached to a profile.
 

@@ -1,14 +1,7 @@
 import { z } from 'zod'
 import { addressSchema } from './common'
 import { educationSchema } from './position'
-import {
-  booleanSchema,
-  dateTimeSchema,
-  integerSchema,
-  opt,
-  stringArraySchema,
-  stringSchema
-} from './primitives'
+import { booleanSchema, dateTimeSchema, integerSchema, opt, stringArraySchema, stringSchema } from './primitives'
 
 /**
  * ContactRequest: the request record echoed inside a contact result and a provider result.

@@ -1,13 +1,6 @@
 import { z } from 'zod'
 import { healthcareProfileSchema } from './healthcare'
-import {
-  booleanSchema,
-  dateTimeSchema,
-  int32Schema,
-  opt,
-  stringArraySchema,
-  stringSchema
-} from './primitives'
+import { booleanSchema, dateTimeSchema, int32Schema, opt, stringArraySchema, stringSchema } from './primitives'
 
 // NurseProfile (value of a profile's nurse_profile) and its licenses.
 
@@ -55,26 +48,24 @@ export type NurseLicense = z.infer<typeof nurseLicenseSchema>
  * The HealthcareProfile fields (same names, types and nested objects) without provider_name
  * and practice_address, plus the nurse-specific fields.
  */
-export const nurseProfileSchema = healthcareProfileSchema
-  .omit({ provider_name: true, practice_address: true })
-  .extend({
-    has_valid_license: opt(int32Schema),
-    years_with_license: opt(int32Schema),
-    is_current_nurse: opt(int32Schema),
-    power_filter_count: opt(int32Schema),
-    license_issue_year: opt(int32Schema),
-    is_prior_nurse: opt(booleanSchema),
-    disciplined_status: opt(booleanSchema),
-    issue_date: opt(dateTimeSchema),
-    public_profile_nurse_type: opt(stringArraySchema),
-    nurse_license_state: opt(stringArraySchema),
-    nurse_license_number: opt(stringArraySchema),
-    license_title: opt(stringArraySchema),
-    license_status: opt(stringArraySchema),
-    nurse_type: opt(stringArraySchema),
-    degrees_earned: opt(stringArraySchema),
-    license_status_desc: opt(stringSchema),
-    license_validity_type: opt(stringSchema),
-    nurse_license_info: opt(z.array(nurseLicenseSchema))
-  })
+export const nurseProfileSchema = healthcareProfileSchema.omit({ provider_name: true, practice_address: true }).extend({
+  has_valid_license: opt(int32Schema),
+  years_with_license: opt(int32Schema),
+  is_current_nurse: opt(int32Schema),
+  power_filter_count: opt(int32Schema),
+  license_issue_year: opt(int32Schema),
+  is_prior_nurse: opt(booleanSchema),
+  disciplined_status: opt(booleanSchema),
+  issue_date: opt(dateTimeSchema),
+  public_profile_nurse_type: opt(stringArraySchema),
+  nurse_license_state: opt(stringArraySchema),
+  nurse_license_number: opt(stringArraySchema),
+  license_title: opt(stringArraySchema),
+  license_status: opt(stringArraySchema),
+  nurse_type: opt(stringArraySchema),
+  degrees_earned: opt(stringArraySchema),
+  license_status_desc: opt(stringSchema),
+  license_validity_type: opt(stringSchema),
+  nurse_license_info: opt(z.array(nurseLicenseSchema))
+})
 export type NurseProfile = z.infer<typeof nurseProfileSchema>

@@ -9,9 +9,7 @@ export interface ApiIssue {
   message: string
 }
 
-export type TolerantResult<T> =
-  | { ok: true; value: T; issues: [] }
-  | { ok: false; value: unknown; issues: ApiIssue[] }
+export type TolerantResult<T> = { ok: true; value: T; issues: [] } | { ok: false; value: unknown; issues: ApiIssue[] }
 
 function joinPath(path: readonly PropertyKey[]): string {
   return path.map((segment) => String(segment)).join('.')

@@ -1,9 +1,13 @@
 import type { z } from 'zod'
 import { formatIssues, type ApiIssue } from '../../../shared/api'
 
-/** A deep copy of `source` with the value at `path` replaced (the fixture itself is untouched). */
+/**
+ * A deep copy of `source` with the value at `path` replaced (the fixture itself is untouched).
+ * Copied through JSON, not structuredClone: fixtures share sub-objects, and structuredClone
+ * keeps the sharing, so one change would show up at every place the sub-object is used.
+ */
 export function withValue<T>(source: T, path: readonly (string | number)[], value: unknown): T {
-  const copy = structuredClone(source)
+  const copy = JSON.parse(JSON.stringify(source)) as T
   let node = copy as unknown as Record<string | number, unknown>
   for (const segment of path.slice(0, -1)) {
     const next = node[segment]
