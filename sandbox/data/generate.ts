@@ -1,0 +1,193 @@
+/**
+ * Seeded generator of whole-person profiles for the sandbox. Profile i depends only on the seed,
+ * i and the handles/emails/NPIs claimed by profiles before it, so the same seed always yields the
+ * same profiles and a smaller count yields a prefix of a larger one.
+ */
+import type { WholePersonProfile } from '../../shared/api'
+import { buildCareer, type Career } from './career'
+import type { Person } from './context'
+import { isoDay, isoMonth, parseMonth, type Month } from './dates'
+import { fnv1a, stableId } from './hash'
+import { PROFILENET_ORIGIN } from './handles'
+import { Random } from './random'
+import { applyAcademic } from './sections/academic'
+import { fictionalPhone } from './sections/address'
+import { applyAts } from './sections/ats'
+import { applyCodehost } from './sections/codehost'
+import { allocateNpi, applyHealthcare } from './sections/healthcare'
+import { applyNurse } from './sections/nurse'
+import { applyQasite } from './sections/qasite'
+import { SalaryBands } from './sections/salary'
+import { asciiSlug, placeLabel } from './text'
+import { interests as interestList, languagesSpoken } from './vocab/families'
+import { firstNames, lastNames } from './vocab/names'
+import { placeId } from './vocab/places'
+
+export interface GenerateOptions {
+  /** Number of profiles; default 20,000. */
+  count?: number
+  /** Any integer; default 1. */
+  seed?: number
+  /** "Now" of the data set (ISO date); every generated date is before it. Default 2026-01-01. */
+  referenceDate?: string
+}
+
+export const DEFAULT_PROFILE_COUNT = 20_000
+export const DEFAULT_REFERENCE_DATE = '2026-01-01'
+
+/** Shares of the optional sections (expected values; tests check them within tolerance). */
+export const SECTION_SHARES = {
+  ats: 0.12,
+  salary: 0.25,
+  emails: 0.6,
+  phones: 0.3
+} as const
+
+/** Stable, unique key of profile `index` under `seed`: a bijective scramble of the index. */
+export function profileKey(seed: number, index: number): string {
+  const mixed = (Math.imul(index + 1, 0x2c9277b5) ^ fnv1a(`seed:${seed}`)) >>> 0
+  return 'p_' + mixed.toString(36).padStart(7, '0')
+}
+
+/** Per-run state: what earlier profiles already claimed. */
+class Claims {
+  readonly handles = new Map<string, number>()
+  readonly emails = new Set<string>()
+  readonly npis = new Set<string>()
+
+  handle(rng: Random, index: number, wanted: string): string {
+    const base = wanted.toLowerCase()
+    let h = base
+    while (this.handles.has(h) && this.handles.get(h) !== index) h = `${base}${rng.int(2, 9999)}`
+    this.handles.set(h, index)
+    return h
+  }
+
+  email(rng: Random, local: string, domain: string): string {
+    let e = `${local}@${domain}`
+    while (this.emails.has(e)) e = `${local}${rng.int(2, 999)}@${domain}`
+    this.emails.add(e)
+    return e
+  }
+}
+
+function summaryOf(c: Career): string {
+  const skills = c.skills.slice(0, 3)
+  const list = skills.length > 1 ? `${skills.slice(0, -1).join(', ')} and ${skills[skills.length - 1] as string}` : (skills[0] ?? '')
+  return `${c.title} at ${c.company.name} with ${Math.max(1, c.years)} years of experience in ${c.role.specialization.toLowerCase()}. Skilled in ${list}.`
+}
+
+function generateOne(seed: number, index: number, now: Month, claims: Claims, bands: SalaryBands): WholePersonProfile {
+  const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
+  const first = rng.pick(firstNames)
+  const last = rng.pick(lastNames)
+  const full = `${first} ${last}`
+  const key = profileKey(seed, index)
+  const career = buildCareer(rng, now)
+  const { place, company } = career
+  const person: Person = {
+    rng,
+    index,
+    key,
+    first,
+    last,
+    full,
+    career,
+    now,
+    claimHandle: (wanted) => claims.handle(rng, index, wanted)
+  }
+
+  const slugFirst = asciiSlug(first)
+  const slugLast = asciiSlug(last)
+  const profilenetHandle = claims.handle(rng, index, rng.chance(0.5) ? `${slugFirst}-${slugLast}` : `${slugFirst}-${slugLast}-${rng.uint32().toString(16).slice(0, 6)}`)
+  const updated = now - rng.int(0, 12)
+  const level = career.level
+
+  const profile: WholePersonProfile = {
+    key,
+    li_id: String(100_000_000 + stableId(key, 0, 899_999_999)),
+    first_name: first,
+    last_name: last,
+    full_name: full,
+    state: place.state,
+    country: place.country,
+    city: place.city,
+    li_urls: [`${PROFILENET_ORIGIN}/in/${profilenetHandle}`],
+    locations: [placeLabel(place)],
+    location_ids: [String(placeId(place))],
+    cur_company: company.name,
+    cur_title: career.title,
+    cur_title_specialization: career.role.specialization,
+    cur_seniority: career.seniority,
+    industry: company.industry,
+    summary: summaryOf(career),
+    department: career.family.department,
+    cur_company_id: company.id,
+    cur_title_id: career.positions[0]?.title_id ?? undefined,
+    company_size: company.size,
+    grad_year: career.gradYear,
+    start_date_in_role: isoMonth(career.roleStart),
+    start_date_in_company: isoMonth(career.companyStart),
+    last_updated: isoDay(updated, rng.int(1, 28)),
+    last_refreshed: isoDay(Math.min(now - 1, updated + rng.int(0, 2)), 28),
+    is_student: false,
+    positions: career.positions,
+    educations: career.educations,
+    headlines: [`${career.title} at ${company.name}`],
+    past_companies: career.pastCompanies,
+    past_titles: career.pastTitles,
+    majors: career.majors,
+    degrees: career.degrees,
+    degree_ids: career.degreeIds,
+    languages: rng.chance(0.4) ? ['English', rng.pick(languagesSpoken.slice(1))] : ['English'],
+    skills: career.skills,
+    key_phrases: [career.role.specialization],
+    likely_skills: career.likelySkills,
+    likely_to_switch: Math.round(Math.min(0.95, 0.1 + (now - career.roleStart) / 120 + rng.next() * 0.3) * 100) / 100,
+    time_zone_delta: place.utcOffset,
+    contact_quality: rng.int(0, 3)
+  }
+  if (rng.chance(0.7)) profile.image_urls = [`https://media.profilenet.com/img/${key}.jpg`]
+  if (career.prevPlace) profile.prev_locations = [placeLabel(career.prevPlace)]
+  if (level >= 6) {
+    profile.direct_reports = rng.int(level === 6 ? 3 : 2, level === 6 ? 12 : 9)
+    profile.org_size = profile.direct_reports * (level === 6 ? 1 : level * rng.int(3, 12))
+  }
+  if (rng.chance(0.35)) profile.interests = rng.sample(interestList, rng.int(1, 3))
+  if (career.family.certifications && rng.chance(0.3)) profile.certifications = rng.sample(career.family.certifications, rng.int(1, 2))
+
+  // Emails: a work address at the current employer, sometimes a personal one too.
+  let emails: string[] = []
+  if (rng.chance(SECTION_SHARES.emails)) {
+    const local = `${slugFirst}.${slugLast}`
+    emails.push(claims.email(rng, local, company.domain))
+    if (rng.chance(0.5)) emails.push(claims.email(rng, `${slugFirst}${slugLast}${rng.int(1, 99)}`, 'mail.example'))
+    if (rng.chance(0.3)) emails = emails.reverse()
+    profile.email = emails[0] ?? undefined
+    ;(profile as { emails?: string[] }).emails = emails
+  }
+  if (place.countryCode === 'US' && rng.chance(SECTION_SHARES.phones / 0.7)) profile.phones = [fictionalPhone(rng)]
+
+  const rates = career.family.rates
+  if (rng.chance(rates.codehost)) applyCodehost(person, profile)
+  if (rng.chance(rates.qasite)) applyQasite(person, profile)
+  if (rng.chance(rates.academic)) applyAcademic(person, profile)
+  if (career.family.id === 'physician') applyHealthcare(person, profile, allocateNpi(person, claims.npis))
+  if (career.family.id === 'nurse') applyNurse(person, profile, allocateNpi(person, claims.npis))
+  if (rng.chance(SECTION_SHARES.ats)) applyAts(person, profile, emails)
+  if (rng.chance(SECTION_SHARES.salary)) profile.salary_data = bands.bandFor(career.family, level, place)
+  return profile
+}
+
+/** `count` profiles for `seed`, deterministic: same options, same profiles. */
+export function generateProfiles(options: GenerateOptions = {}): WholePersonProfile[] {
+  const count = options.count ?? DEFAULT_PROFILE_COUNT
+  const seed = options.seed ?? 1
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer: ${count}`)
+  const now = parseMonth(options.referenceDate ?? DEFAULT_REFERENCE_DATE)
+  const claims = new Claims()
+  const bands = new SalaryBands()
+  const out = new Array<WholePersonProfile>(count)
+  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands)
+  return out
+}

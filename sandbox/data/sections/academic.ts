@@ -1,0 +1,119 @@
+/** Academic section: author identity, co-authors, papers with their author lists. */
+import type { Paper, WholePersonProfile } from '../../../shared/api'
+import type { Person } from '../context'
+import { isoDay, yearOf } from '../dates'
+import { firstNames, lastNames } from '../vocab/names'
+
+type CoAuthor = NonNullable<WholePersonProfile['co_authors']>[number]
+
+interface Field {
+  category: string
+  subs: readonly string[]
+  methods: readonly string[]
+  problems: readonly string[]
+  venues: readonly string[]
+}
+
+const fields: Record<string, Field> = {
+  computing: {
+    category: 'Computer Science',
+    subs: ['Machine Learning', 'Natural Language Processing', 'Computer Vision', 'Distributed Computing', 'Databases'],
+    methods: ['Contrastive Learning', 'Sparse Attention', 'Graph Neural Networks', 'Federated Optimization', 'Probabilistic Sketches', 'Retrieval-Augmented Models'],
+    problems: ['Long-Document Understanding', 'Low-Resource Translation', 'Scene Segmentation', 'Stream Joins', 'Query Optimization', 'Anomaly Detection'],
+    venues: ['NeurIPS', 'ICML', 'ACL', 'CVPR', 'VLDB', 'OSDI']
+  },
+  biology: {
+    category: 'Biology',
+    subs: ['Genomics', 'Bioinformatics', 'Neuroscience', 'Molecular Biology'],
+    methods: ['Single-Cell Sequencing', 'Deep Mutational Scanning', 'Bayesian Phylogenetics', 'CRISPR Screens'],
+    problems: ['Gene Regulatory Networks', 'Protein Stability', 'Neural Circuit Mapping', 'Microbiome Dynamics'],
+    venues: ['Nature Methods', 'Genome Research', 'PLOS Computational Biology', 'Cell Systems']
+  },
+  materials: {
+    category: 'Materials Science',
+    subs: ['Nanomaterials', 'Batteries', 'Thin Films'],
+    methods: ['In Situ Electron Microscopy', 'High-Throughput Screening', 'Density Functional Theory'],
+    problems: ['Solid-State Electrolytes', 'Perovskite Stability', 'Grain Boundary Diffusion'],
+    venues: ['Advanced Materials', 'Nano Letters', 'Acta Materialia']
+  },
+  medicine: {
+    category: 'Medicine',
+    subs: ['Cardiology', 'Oncology', 'Pediatrics', 'Neurology', 'Public Health'],
+    methods: ['Randomized Controlled Trials', 'Retrospective Cohort Analysis', 'Machine-Learning Risk Scores', 'Multicenter Registries'],
+    problems: ['Readmission Risk', 'Early Sepsis Detection', 'Post-Operative Outcomes', 'Medication Adherence'],
+    venues: ['JAMA', 'The Lancet', 'New England Journal of Medicine', 'BMJ']
+  }
+}
+
+function fieldFor(p: Person): Field {
+  const spec = p.career.role.specialization
+  if (p.career.family.id === 'physician') return fields.medicine as Field
+  if (/Biology/.test(spec)) return fields.biology as Field
+  if (/Materials/.test(spec)) return fields.materials as Field
+  return fields.computing as Field
+}
+
+export function applyAcademic(p: Person, out: WholePersonProfile): void {
+  const { rng, career } = p
+  const field = fieldFor(p)
+  const authorId = 2_000_000_000 + p.index * 13
+  const me: CoAuthor = { id: authorId, display_name: p.full, sequence_number: 1 }
+  const coAuthors: CoAuthor[] = []
+  for (let i = 0, n = rng.int(2, 6); i < n; i++) {
+    coAuthors.push({ id: 3_000_000_000 + p.index * 17 + i, display_name: `${rng.pick(firstNames)} ${rng.pick(lastNames)}`, sequence_number: i + 2 })
+  }
+  const affiliation = career.company.kind === 'university' ? career.company.name : (career.educations[0]?.school as string)
+  const paperCount = rng.int(2, 40)
+  const papers: Paper[] = []
+  let citations = 0
+  const firstYear = yearOf(career.careerStart) - 2
+  for (let i = 0, n = rng.int(1, 3); i < n; i++) {
+    const month = p.now - rng.int(1, Math.max(2, (yearOf(p.now) - firstYear) * 12))
+    const year = yearOf(month)
+    const cites = Math.floor(rng.next() * rng.next() * 400)
+    citations += cites
+    const authors = rng.sample(coAuthors, rng.int(1, Math.min(4, coAuthors.length)))
+    const position = rng.int(0, authors.length)
+    authors.splice(position, 0, me)
+    const id = 4_000_000_000 + p.index * 11 + i
+    const title = `${rng.pick(field.methods)} for ${rng.pick(field.problems)}`
+    const venue = rng.pick(field.venues)
+    papers.push({
+      id,
+      citation_count: cites,
+      estimated_citation_count: Math.round(cites * 1.1),
+      reference_count: rng.int(15, 80),
+      year,
+      doi: `10.5555/sandbox.${id}`,
+      doc_type: field === fields.medicine || field === fields.biology ? 'Journal' : 'Conference',
+      paper_title: title.toLowerCase(),
+      original_title: title,
+      venue,
+      journal_name: venue,
+      date: isoDay(month, rng.int(1, 28)),
+      abstract: `We study ${title.toLowerCase()} and report results on ${rng.pick(field.subs).toLowerCase()} benchmarks.`,
+      affiliations: [affiliation],
+      categories: [field.category],
+      keywords: [rng.pick(field.subs)],
+      fields_of_study: [{ id: 1, name: field.category, level: 0, score: 0.9 }],
+      authors: authors.map((a, seq) => ({ ...a, sequence_number: seq + 1 }))
+    })
+  }
+  papers.sort((a, b) => (b.year as number) - (a.year as number))
+
+  out.author_id = String(authorId)
+  out.expert_key = `ex_${(p.index + 1).toString(36)}`
+  out.affiliations = [affiliation]
+  out.categories = [field.category]
+  out.sub_categories = rng.sample(field.subs, rng.int(1, 2))
+  out.tags = rng.sample(field.methods, 2).map((m) => m.toLowerCase())
+  out.publications = papers.map((x) => x.original_title as string)
+  out.co_authors = coAuthors
+  out.publication_count = paperCount
+  out.paper_count = paperCount
+  out.patent_count = rng.chance(0.15) ? rng.int(1, 4) : 0
+  out.book_count = rng.chance(0.05) ? 1 : 0
+  out.citation_count = citations + rng.int(0, paperCount * 20)
+  out.recent_papers = papers
+  out.relevant_papers = [papers.reduce((a, b) => ((b.citation_count as number) > (a.citation_count as number) ? b : a))]
+}

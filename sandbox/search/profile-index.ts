@@ -1,0 +1,426 @@
+/**
+ * In-memory search over generated profiles. Built once from the profile list: exact maps for
+ * key, email and handle, and inverted indexes (term -> sorted profile ids) per field. Queries
+ * intersect and union posting lists; no query scans the whole profile list.
+ */
+import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
+import { emailsOf, handlesOf, normalizeEmail, normalizeHandle } from '../data/handles'
+import { placeAliases, places, type Place } from '../data/vocab/places'
+import { schools } from '../data/vocab/schools'
+import { contains, difference, EMPTY, intersectAll, PostingsBuilder, unionAll, type PostingList, type Postings } from './postings'
+import { canonicalSeniority } from './seniority'
+import { companyTokens, editDistance, nameTokens, phraseKey, termTokens } from './text'
+
+export interface MatchOptions {
+  /** Cap on returned profiles (maxNumberOfResults); default 5. */
+  max?: number
+  /** Whether `emails` in the request are looked up (emailLookupEnabled); default true. */
+  emailLookup?: boolean
+}
+
+export interface SearchOptions {
+  limit?: number
+  offset?: number
+}
+
+export interface SearchResult {
+  total: number
+  results: WholePersonProfile[]
+}
+
+type KeyMatch = NonNullable<WholePersonProfile['key_matches']>[number]
+
+/** Field weights of partial matching; a field counts only when the request gives it. */
+export const MATCH_WEIGHTS = { name: 40, title: 20, company: 25, school: 15, location: 15 } as const
+/** Highest score of a name-only request: a name alone is ambiguous. */
+export const NAME_ONLY_MAX_SCORE = 50
+/** Partial matches never reach 100, which is reserved for exact identifiers. */
+export const PARTIAL_MAX_SCORE = 99
+/** Quality of a name token matched by prefix / by one edit, relative to an exact token. */
+const PREFIX_QUALITY = 0.75
+const FUZZY_QUALITY = 0.8
+/** A past title or company counts this much of a current one. */
+const PAST_FACTOR = 0.6
+
+const placeByLabel = new Map<string, Place>(places.map((p) => [`${p.city}|${p.state}|${p.country}`, p]))
+
+/** Request location, with aliases (NYC, SF, USA...) replaced by what profiles store. */
+function expandPlace(text: string): string {
+  const k = phraseKey(text)
+  const alias = placeAliases[k]
+  if (alias) return alias
+  // "Seattle, WA" style: alias per comma part
+  return text
+    .split(',')
+    .map((part) => placeAliases[phraseKey(part)] ?? part)
+    .join(',')
+}
+
+/** Profile ids that hold every token of `tokens` in `postings`, or EMPTY when no tokens. */
+function allOf(postings: Postings, tokens: readonly string[]): PostingList {
+  return tokens.length === 0 ? EMPTY : postings.all(tokens)
+}
+
+export class ProfileIndex {
+  readonly #profiles: readonly WholePersonProfile[]
+  readonly #byKey = new Map<string, number>()
+  readonly #byEmail = new Map<string, number>()
+  readonly #byHandle = new Map<string, number>()
+  readonly #name: Postings
+  readonly #title: Postings
+  readonly #pastTitle: Postings
+  readonly #company: Postings
+  readonly #pastCompany: Postings
+  readonly #school: Postings
+  readonly #location: Postings
+  readonly #skill: Postings
+  readonly #seniority: Postings
+  readonly #text: Postings
+  /** Name tokens, for fuzzy expansion of misspelt names. */
+  readonly #nameVocabulary: readonly string[]
+  /** Query-independent quality per profile in [0, 1]: completeness and freshness. */
+  readonly #quality: Float32Array
+
+  constructor(profiles: readonly WholePersonProfile[]) {
+    this.#profiles = profiles
+    const name = new PostingsBuilder()
+    const title = new PostingsBuilder()
+    const pastTitle = new PostingsBuilder()
+    const company = new PostingsBuilder()
+    const pastCompany = new PostingsBuilder()
+    const school = new PostingsBuilder()
+    const location = new PostingsBuilder()
+    const skill = new PostingsBuilder()
+    const seniority = new PostingsBuilder()
+    const text = new PostingsBuilder()
+    const aliasesBySchool = new Map(schools.map((s) => [s.name, s.aliases]))
+    const quality = new Float32Array(profiles.length)
+    // Field values repeat a lot (they come from vocabularies), so tokens are memoised per tokenizer.
+    const terms = memo(termTokens)
+    const companyTerms = memo(companyTokens)
+    const names = memo(nameTokens)
+    const phrase = memo(phraseKey)
+    const refMonth = monthNumber('2026-01')
+
+    for (let id = 0; id < profiles.length; id++) {
+      const p = profiles[id] as WholePersonProfile
+      if (p.key) this.#byKey.set(p.key, id)
+      for (const e of emailsOf(p)) if (!this.#byEmail.has(e)) this.#byEmail.set(e, id)
+      for (const h of handlesOf(p)) if (!this.#byHandle.has(h)) this.#byHandle.set(h, id)
+
+      for (const n of p.first_name || p.last_name ? [p.first_name, p.last_name] : [p.full_name]) if (n) for (const t of names(n)) name.add(t, id)
+      if (p.cur_title) for (const t of terms(p.cur_title)) title.add(t, id)
+      for (const pt of p.past_titles ?? []) for (const t of terms(pt)) pastTitle.add(t, id)
+      if (p.cur_company) for (const t of companyTerms(p.cur_company)) company.add(t, id)
+      for (const pc of p.past_companies ?? []) for (const t of companyTerms(pc)) pastCompany.add(t, id)
+      for (const e of p.educations ?? []) {
+        if (!e.school) continue
+        for (const t of terms(e.school)) school.add(t, id)
+        for (const alias of aliasesBySchool.get(e.school) ?? []) for (const t of terms(alias)) school.add(t, id)
+      }
+      for (const field of [p.city, p.state, p.country]) if (field) for (const t of terms(field)) location.add(t, id)
+      const place = placeByLabel.get(`${p.city ?? ''}|${p.state ?? ''}|${p.country ?? ''}`)
+      if (place?.countryCode === 'US') location.add(place.stateCode.toLowerCase(), id)
+      for (const s of p.skills ?? []) {
+        skill.add(phrase(s), id)
+        for (const t of terms(s)) text.add(t, id)
+      }
+      if (p.cur_seniority) seniority.add(canonicalSeniority(p.cur_seniority) ?? phrase(p.cur_seniority), id)
+      for (const field of [p.cur_title, p.cur_title_specialization, p.department, p.industry, p.cur_company]) if (field) for (const t of terms(field)) text.add(t, id)
+      for (const list of [p.certifications, p.key_phrases, p.topics, p.categories, p.sub_categories, p.past_titles, p.interests])
+        for (const s of list ?? []) for (const t of terms(s)) text.add(t, id)
+      for (const tag of p.qasite_tags ?? []) if (tag.name) for (const t of terms(tag.name.replace(/-/g, ' '))) text.add(t, id)
+
+      // Completeness and freshness, for a deterministic order among equally relevant profiles.
+      let q = 0
+      if (p.email) q += 0.25
+      if (p.phones?.length) q += 0.1
+      if (p.codehost_handle) q += 0.1
+      if (p.qasite_name) q += 0.05
+      if (p.author_id) q += 0.05
+      if (p.image_urls?.length) q += 0.05
+      q += ((p.contact_quality ?? 0) / 3) * 0.2
+      const age = p.last_updated ? refMonth - monthNumber(p.last_updated) : NaN
+      if (Number.isFinite(age)) q += Math.max(0, 0.2 - (age / 12) * 0.2)
+      quality[id] = Math.min(1, q)
+    }
+    this.#name = name.build()
+    this.#title = title.build()
+    this.#pastTitle = pastTitle.build()
+    this.#company = company.build()
+    this.#pastCompany = pastCompany.build()
+    this.#school = school.build()
+    this.#location = location.build()
+    this.#skill = skill.build()
+    this.#seniority = seniority.build()
+    this.#text = text.build()
+    this.#nameVocabulary = [...this.#name.terms()]
+    this.#quality = quality
+  }
+
+  get size(): number {
+    return this.#profiles.length
+  }
+
+  /** The stored profile (shared, treat as read-only), or undefined. */
+  get(key: string): WholePersonProfile | undefined {
+    const id = this.#byKey.get(key.trim())
+    return id === undefined ? undefined : this.#profiles[id]
+  }
+
+  /** The profile holding this email (case-insensitive), or undefined. */
+  byEmail(email: string): WholePersonProfile | undefined {
+    const id = this.#byEmail.get(normalizeEmail(email))
+    return id === undefined ? undefined : this.#profiles[id]
+  }
+
+  /** The profile holding this handle: bare, @handle or a codehost/profilenet/qasite URL. */
+  byHandle(handle: string): WholePersonProfile | undefined {
+    const id = this.#byHandle.get(normalizeHandle(handle))
+    return id === undefined ? undefined : this.#profiles[id]
+  }
+
+  /**
+   * Match Profiles. Exact identifiers (key, then emails, then handles) give COMPLETE matches
+   * with score 100 and nothing else. Otherwise a name is required; candidates share every name
+   * token (exact, prefix or one edit away), and are scored by how well title, company, school
+   * and location agree. Returns copies with the match fields added, best first, at most `max`.
+   */
+  match(request: MatchProfileRequest, options: MatchOptions = {}): WholePersonProfile[] {
+    const max = Math.max(0, Math.floor(options.max ?? 5))
+    if (max === 0) return []
+    const exact = this.#exactMatches(request, options.emailLookup ?? true)
+    if (exact.length > 0) {
+      return exact.slice(0, max).map(({ id, key, value }) =>
+        this.#decorate(id, { match_type: 'COMPLETE', match_score: 100, document_score: 1, matched_terms: [value], key_matches: [{ key, value }] })
+      )
+    }
+    return this.#partialMatches(request, max)
+  }
+
+  #exactMatches(request: MatchProfileRequest, emailLookup: boolean): Array<{ id: number; key: string; value: string }> {
+    const out: Array<{ id: number; key: string; value: string }> = []
+    const seen = new Set<number>()
+    const push = (id: number | undefined, key: string, value: string): void => {
+      if (id === undefined || seen.has(id)) return
+      seen.add(id)
+      out.push({ id, key, value })
+    }
+    if (request.key) push(this.#byKey.get(request.key.trim()), 'KEY', request.key.trim())
+    if (emailLookup) for (const e of request.emails ?? []) push(this.#byEmail.get(normalizeEmail(e)), 'EMAIL', e.trim())
+    for (const h of request.handles ?? []) {
+      const n = normalizeHandle(h)
+      if (n) push(this.#byHandle.get(n), 'HANDLE', n)
+    }
+    return out
+  }
+
+  /** For each request name token: ids holding it exactly, by prefix or by one edit, with a quality. */
+  #nameCandidates(tokens: readonly string[]): { ids: PostingList; variants: Array<Map<string, number>> } {
+    const variants: Array<Map<string, number>> = []
+    const lists: PostingList[] = []
+    for (const token of tokens) {
+      const v = new Map<string, number>()
+      if (this.#name.get(token).length > 0) v.set(token, 1)
+      for (const term of this.#nameVocabulary) {
+        if (term === token) continue
+        if (token.length >= 3 && term.startsWith(token)) v.set(term, PREFIX_QUALITY)
+        else if (token.length >= 3 && editDistance(token, term, 1) <= 1) v.set(term, FUZZY_QUALITY)
+      }
+      variants.push(v)
+      lists.push(unionAll([...v.keys()].map((t) => this.#name.get(t))))
+    }
+    return { ids: intersectAll(lists), variants }
+  }
+
+  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
+    let tokens = nameTokens(request.name ?? '')
+    if (tokens.length === 0) return []
+    let { ids, variants } = this.#nameCandidates(tokens)
+    if (ids.length === 0 && tokens.length > 2) {
+      // Middle names the profile lacks: retry with first and last only.
+      tokens = [tokens[0] as string, tokens[tokens.length - 1] as string]
+      ;({ ids, variants } = this.#nameCandidates(tokens))
+    }
+    if (ids.length === 0) return []
+
+    const titleTokens = request.title ? termTokens(request.title) : []
+    const companyToks = request.company ? companyTokens(request.company) : []
+    const schoolTokens = request.school ? termTokens(request.school) : []
+    const locationTokens = request.location ? termTokens(expandPlace(request.location)) : []
+    const fields = [
+      { tokens: titleTokens, weight: MATCH_WEIGHTS.title, current: this.#title, past: this.#pastTitle },
+      { tokens: companyToks, weight: MATCH_WEIGHTS.company, current: this.#company, past: this.#pastCompany },
+      { tokens: schoolTokens, weight: MATCH_WEIGHTS.school, current: this.#school, past: undefined },
+      { tokens: locationTokens, weight: MATCH_WEIGHTS.location, current: this.#location, past: undefined }
+    ].filter((f) => f.tokens.length > 0)
+    const nameOnly = fields.length === 0
+    const totalWeight = MATCH_WEIGHTS.name + fields.reduce((s, f) => s + f.weight, 0)
+
+    const scored: Array<{ id: number; score: number; raw: number }> = []
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number
+      let nameQ = 0
+      for (const v of variants) {
+        let best = 0
+        for (const [term, q] of v) if (q > best && contains(this.#name.get(term), id)) best = q
+        nameQ += best
+      }
+      nameQ /= variants.length
+      let sum = MATCH_WEIGHTS.name * nameQ
+      for (const f of fields) sum += f.weight * fieldQuality(f.tokens, id, f.current, f.past)
+      const raw = sum / totalWeight
+      const score = nameOnly ? Math.round(NAME_ONLY_MAX_SCORE * nameQ) : Math.min(PARTIAL_MAX_SCORE, Math.round(100 * raw))
+      scored.push({ id, score, raw })
+    }
+    scored.sort((a, b) => b.score - a.score || b.raw - a.raw || (this.#quality[b.id] as number) - (this.#quality[a.id] as number) || a.id - b.id)
+
+    return scored.slice(0, max).map(({ id, score, raw }) => {
+      const p = this.#profiles[id] as WholePersonProfile
+      const matched: string[] = []
+      const keyMatches: KeyMatch[] = [{ key: 'NAME', value: p.full_name ?? '' }]
+      for (const v of variants) for (const [term] of v) if (contains(this.#name.get(term), id)) matched.push(term)
+      const explain = (tokens: string[], key: string, current: Postings, currentValue: string | undefined, past?: Postings, pastValues?: readonly string[], tokenize = termTokens): void => {
+        if (tokens.length === 0) return
+        const hit = tokens.filter((t) => contains(current.get(t), id))
+        if (hit.length > 0) {
+          matched.push(...hit)
+          keyMatches.push({ key, value: currentValue ?? '' })
+          return
+        }
+        if (!past) return
+        const pastHit = tokens.filter((t) => contains(past.get(t), id))
+        if (pastHit.length === 0) return
+        matched.push(...pastHit)
+        const which = pastValues?.find((s) => tokenize(s).some((t) => pastHit.includes(t)))
+        keyMatches.push({ key, value: which ?? '' })
+      }
+      explain(titleTokens, 'TITLE', this.#title, p.cur_title ?? undefined, this.#pastTitle, p.past_titles ?? [])
+      explain(companyToks, 'COMPANY', this.#company, p.cur_company ?? undefined, this.#pastCompany, p.past_companies ?? [], companyTokens)
+      const schoolName = (p.educations ?? []).find((e) => e.school && schoolTokens.some((t) => termTokens(e.school as string).includes(t)))?.school
+      explain(schoolTokens, 'SCHOOL', this.#school, schoolName ?? p.educations?.[0]?.school ?? undefined)
+      explain(locationTokens, 'LOCATION', this.#location, p.locations?.[0] ?? p.city ?? undefined)
+      return this.#decorate(id, {
+        match_type: 'PARTIAL',
+        match_score: score,
+        document_score: Math.round(raw * 10_000) / 10_000,
+        matched_terms: [...new Set(matched)],
+        key_matches: keyMatches
+      })
+    })
+  }
+
+  #decorate(id: number, fields: Pick<WholePersonProfile, 'match_type' | 'match_score' | 'document_score' | 'matched_terms' | 'key_matches'>): WholePersonProfile {
+    return { ...(this.#profiles[id] as WholePersonProfile), ...fields }
+  }
+
+  /**
+   * Conversational search over a structured query. Within a category any value may match
+   * (OR), except skills and keywords, which must all match (AND); categories combine with
+   * AND; exclusions remove profiles. Ranked by how prominently the requested skills appear,
+   * then profile quality, then id (deterministic).
+   */
+  search(query: StructuredQuery, options: SearchOptions = {}): SearchResult {
+    const limit = Math.max(0, Math.floor(options.limit ?? 25))
+    const offset = Math.max(0, Math.floor(options.offset ?? 0))
+    const ids = this.matchingIds(query)
+    const skills = (query.skills ?? []).map(phraseKey)
+    const scored = new Array<{ id: number; score: number }>(ids.length)
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number
+      let score = this.#quality[id] as number
+      if (skills.length > 0) {
+        const own = this.#profiles[id]?.skills ?? []
+        for (const s of skills) {
+          const at = own.findIndex((x) => phraseKey(x) === s)
+          if (at >= 0) score += 1 / (1 + at)
+        }
+      }
+      scored[i] = { id, score }
+    }
+    scored.sort((a, b) => b.score - a.score || a.id - b.id)
+    const results = scored.slice(offset, offset + limit).map(({ id }) => ({ ...(this.#profiles[id] as WholePersonProfile) }))
+    return { total: ids.length, results }
+  }
+
+  /** Sorted ids of the profiles a structured query selects (before ranking). */
+  matchingIds(query: StructuredQuery): PostingList {
+    const include: PostingList[] = []
+    const any = (values: readonly string[] | null | undefined, one: (v: string) => PostingList): void => {
+      const vs = (values ?? []).filter((v) => v.trim() !== '')
+      if (vs.length > 0) include.push(unionAll(vs.map(one)))
+    }
+    const every = (values: readonly string[] | null | undefined, one: (v: string) => PostingList): void => {
+      for (const v of values ?? []) if (v.trim() !== '') include.push(one(v))
+    }
+    any(query.titles, (v) => this.#titleIds(v))
+    every(query.skills, (v) => this.#skillIds(v))
+    any(query.locations, (v) => this.#locationIds(v))
+    any(query.companies, (v) => allOf(this.#company, companyTokens(v)))
+    any(query.seniorities, (v) => this.#seniority.get(canonicalSeniority(v) ?? phraseKey(v)))
+    any(query.schools, (v) => allOf(this.#school, termTokens(v)))
+    every(query.keywords, (v) => allOf(this.#text, termTokens(v)))
+
+    let ids: PostingList = include.length > 0 ? intersectAll(include) : this.#allIds()
+    const exclude: PostingList[] = []
+    for (const v of query.exclude_companies ?? []) exclude.push(allOf(this.#company, companyTokens(v)))
+    for (const v of query.exclude_locations ?? []) exclude.push(this.#locationIds(v))
+    for (const v of query.exclude_titles ?? []) exclude.push(this.#titleIds(v))
+    for (const v of query.exclude_skills ?? []) exclude.push(this.#skillIds(v))
+    if (exclude.length > 0) ids = difference(ids, unionAll(exclude))
+    return ids
+  }
+
+  #allIdsCache: PostingList | undefined
+  #allIds(): PostingList {
+    if (!this.#allIdsCache) {
+      const all = new Uint32Array(this.#profiles.length)
+      for (let i = 0; i < all.length; i++) all[i] = i
+      this.#allIdsCache = all
+    }
+    return this.#allIdsCache
+  }
+
+  #titleIds(title: string): PostingList {
+    return allOf(this.#title, termTokens(title))
+  }
+
+  /** A skill as a whole phrase ("machine learning"); unknown phrases fall back to all their tokens. */
+  #skillIds(skill: string): PostingList {
+    const exact = this.#skill.get(phraseKey(skill))
+    if (exact.length > 0) return exact
+    return allOf(this.#text, termTokens(skill))
+  }
+
+  #locationIds(location: string): PostingList {
+    return allOf(this.#location, termTokens(expandPlace(location)))
+  }
+}
+
+/** Memoises a string -> tokens function (bounded, field values come from vocabularies). */
+function memo<T>(fn: (s: string) => T): (s: string) => T {
+  const cache = new Map<string, T>()
+  return (s) => {
+    let v = cache.get(s)
+    if (v === undefined) {
+      v = fn(s)
+      if (cache.size < 100_000) cache.set(s, v)
+    }
+    return v
+  }
+}
+
+/** Months since year 0 of an ISO date ("2025-10-15..." -> 2025 * 12 + 9); NaN when malformed. */
+function monthNumber(iso: string): number {
+  return Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1
+}
+
+/** Share of `tokens` found for `id` in the current field, else PAST_FACTOR times the past share. */
+function fieldQuality(tokens: readonly string[], id: number, current: Postings, past: Postings | undefined): number {
+  let hit = 0
+  for (const t of tokens) if (contains(current.get(t), id)) hit++
+  if (hit > 0 || !past) return hit / tokens.length
+  let pastHit = 0
+  for (const t of tokens) if (contains(past.get(t), id)) pastHit++
+  return (PAST_FACTOR * pastHit) / tokens.length
+}
