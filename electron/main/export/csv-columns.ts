@@ -1,0 +1,171 @@
+import { z } from 'zod'
+
+/**
+ * What one CSV row is made from. `member` is absent for search results; `contact` is the latest
+ * stored Contact Result for the profile, or the profile's own `contacts` object.
+ */
+export interface ExportRow {
+  profile: Record<string, unknown>
+  member?: {
+    shortlist: string
+    stage: string
+    rating: number | null
+    tags: string[]
+    notes: string
+    addedAt: string
+    profileCapturedAt: string
+  }
+  contact?: Record<string, unknown> | null
+}
+
+/** A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`. */
+export const csvColumnSchema = z.strictObject({
+  header: z.string().min(1).max(200),
+  path: z
+    .string()
+    .regex(/^(profile|member|contact)(\.[A-Za-z0-9_$]+)+$/, 'a dotted path starting with profile., member. or contact.')
+})
+export type CsvColumn = z.infer<typeof csvColumnSchema>
+
+export const columnPresetSchema = z.enum(['basic', 'contact', 'full'])
+export type ColumnPreset = z.infer<typeof columnPresetSchema>
+
+/** A preset, or a custom list of columns (a bare path uses the path as its header). */
+export const columnChoiceSchema = z.union([
+  z.strictObject({ preset: columnPresetSchema }),
+  z.strictObject({ columns: z.array(z.union([csvColumnSchema.shape.path, csvColumnSchema])).min(1).max(500) })
+])
+export type ColumnChoice = z.infer<typeof columnChoiceSchema>
+
+const col = (header: string, path: string): CsvColumn => ({ header, path })
+
+const identity = [
+  col('Name', 'profile.full_name'),
+  col('Title', 'profile.cur_title'),
+  col('Company', 'profile.cur_company'),
+  col('City', 'profile.city'),
+  col('State', 'profile.state'),
+  col('Country', 'profile.country')
+]
+const memberColumns = [
+  col('Shortlist', 'member.shortlist'),
+  col('Stage', 'member.stage'),
+  col('Rating', 'member.rating'),
+  col('Tags', 'member.tags'),
+  col('Notes', 'member.notes'),
+  col('Added', 'member.addedAt'),
+  col('Profile saved', 'member.profileCapturedAt')
+]
+const contactColumns = [
+  col('Emails', 'contact.emails.email'),
+  col('Phones', 'contact.phone_numbers.number'),
+  col('Profiles', 'contact.profiles.url'),
+  col('Websites', 'contact.websites.url'),
+  col('Work email', 'profile.email'),
+  col('Work phones', 'profile.phones')
+]
+
+/** Declared WholePersonProfile fields that read well in a cell (scalars and string arrays). */
+const profileFields = [
+  'key', 'li_id', 'first_name', 'last_name', 'li_urls', 'locations', 'caption', 'cur_title_specialization',
+  'cur_seniority', 'industry', 'summary', 'department', 'company_size', 'grad_year', 'org_size', 'direct_reports',
+  'start_date_in_role', 'start_date_in_company', 'last_updated', 'last_refreshed', 'is_student', 'headlines',
+  'past_companies', 'past_titles', 'majors', 'degrees', 'prev_locations', 'languages', 'groups', 'interests',
+  'volunteering', 'skills', 'certifications', 'projects', 'key_phrases', 'likely_skills', 'match_type',
+  'match_score', 'likely_to_switch', 'codehost_handle', 'codehost_url', 'organizations', 'topics', 'websites',
+  'stars', 'followers', 'num_repos', 'coder_rank', 'qasite_url', 'qasite_name', 'author_id', 'affiliations',
+  'publication_count', 'citation_count', 'office_location', 'employee_id', 'redirect_url'
+]
+const nestedFields = [
+  col('Positions: title', 'profile.positions.title'),
+  col('Positions: company', 'profile.positions.company'),
+  col('Positions: start', 'profile.positions.start_date'),
+  col('Positions: end', 'profile.positions.end_date'),
+  col('Education: school', 'profile.educations.school'),
+  col('Education: degree', 'profile.educations.degree'),
+  col('Education: major', 'profile.educations.major'),
+  col('Salary median', 'profile.salary_data.median'),
+  col('Salary min', 'profile.salary_data.min'),
+  col('Salary max', 'profile.salary_data.max'),
+  col('ATS candidate', 'profile.ats_data.candidate_id'),
+  col('ATS stage', 'profile.ats_data.current_stage'),
+  col('Security clearance', 'profile.security_clearance.name'),
+  col('Manager', 'profile.manager.name')
+]
+
+export const columnPresets: Record<ColumnPreset, readonly CsvColumn[]> = {
+  basic: [...identity, col('Skills', 'profile.skills'), col('Profile URL', 'profile.li_urls'), ...memberColumns.slice(0, 5), col('Key', 'profile.key')],
+  contact: [...identity.slice(0, 3), ...contactColumns, col('Stage', 'member.stage'), col('Key', 'profile.key')],
+  full: [
+    ...identity,
+    ...memberColumns,
+    ...contactColumns,
+    ...profileFields.map((field) => col(field, `profile.${field}`)),
+    ...nestedFields
+  ]
+}
+
+export function resolveColumns(choice: ColumnChoice): CsvColumn[] {
+  const parsed = columnChoiceSchema.parse(choice)
+  if ('preset' in parsed) return [...columnPresets[parsed.preset]]
+  return parsed.columns.map((column) => (typeof column === 'string' ? { header: column, path: column } : column))
+}
+
+/**
+ * Reads a dotted path. Through an array, a numeric segment picks an element and any other
+ * segment is read from every element: `profile.positions.title` gives every position's title.
+ */
+export function valueAt(row: ExportRow, path: string): unknown {
+  return readPath(row, path.split('.'))
+}
+
+function readPath(row: unknown, segments: readonly string[]): unknown {
+  let values: unknown[] = [row]
+  for (const segment of segments) {
+    const next: unknown[] = []
+    for (const value of values) step(value, segment, next)
+    values = next
+    if (values.length === 0) return undefined
+  }
+  return values.length === 1 ? values[0] : values
+}
+
+function step(value: unknown, segment: string, out: unknown[]): void {
+  if (Array.isArray(value)) {
+    if (/^\d+$/.test(segment)) {
+      if (Number(segment) < value.length) out.push(value[Number(segment)])
+      return
+    }
+    for (const item of value) step(item, segment, out)
+    return
+  }
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, segment)) {
+    const child = (value as Record<string, unknown>)[segment]
+    if (child !== undefined && child !== null) out.push(child)
+  }
+}
+
+/** A column turned into a function from row to cell, with its path split once. */
+export function compileColumn(column: CsvColumn): (row: ExportRow) => string | number {
+  const segments = column.path.split('.')
+  return (row) => cellValue(readPath(row, segments))
+}
+
+/**
+ * The cell for a value: arrays joined with "; ", objects as JSON, null and absent as empty.
+ * Numbers stay numbers so the spreadsheet sees them as numbers.
+ */
+export function cellValue(value: unknown): string | number {
+  if (value === undefined || value === null) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return Number.isFinite(value) ? value : ''
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (typeof value === 'bigint') return value.toString()
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => cellValue(item))
+      .filter((item) => item !== '')
+      .join('; ')
+  }
+  return JSON.stringify(value)
+}

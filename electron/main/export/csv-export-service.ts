@@ -1,0 +1,68 @@
+import type { Writable } from 'node:stream'
+import type { MembersRepo } from '../store/members-repo'
+import { StoreError } from '../store/errors'
+import { columnChoiceSchema, columnPresets, resolveColumns, type ColumnChoice, type CsvColumn, type ExportRow } from './csv-columns'
+import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
+import { memberRows, profileRow } from './export-rows'
+
+/** What to export: a saved shortlist, chosen members, or current search results (not saved). */
+export type CsvSource =
+  | { kind: 'shortlist'; shortlistId: string }
+  | { kind: 'members'; memberIds: readonly number[] }
+  | { kind: 'profiles'; profiles: ReadonlyArray<Record<string, unknown>> }
+
+export interface CsvExportRequest {
+  source: CsvSource
+  columns: ColumnChoice
+  bom?: boolean
+  onProgress?: (progress: CsvProgress) => void
+  signal?: AbortSignal
+}
+
+/**
+ * CSV export for the IPC layer: the Electron save dialog gives a path (`toFile`), the browser
+ * host pipes `toStream` into the download response.
+ */
+export class CsvExportService {
+  constructor(private readonly members: MembersRepo) {}
+
+  presets(): Record<string, readonly CsvColumn[]> {
+    return columnPresets
+  }
+
+  async toFile(request: CsvExportRequest, file: string): Promise<{ path: string; rows: number; bytes: number }> {
+    const { rows, options } = this.prepare(request)
+    return writeCsvFile(rows, file, options)
+  }
+
+  async toStream(request: CsvExportRequest, out: Writable): Promise<{ rows: number }> {
+    const { rows, options } = this.prepare(request)
+    return writeCsv(rows, out, options)
+  }
+
+  private prepare(request: CsvExportRequest) {
+    const choice = columnChoiceSchema.safeParse(request.columns)
+    if (!choice.success) throw new StoreError('invalid_input', 'Invalid column choice', { details: choice.error.issues })
+    const { source } = request
+    let rows: Iterable<ExportRow>
+    let total: number
+    if (source.kind === 'profiles') {
+      rows = source.profiles.map(profileRow)
+      total = source.profiles.length
+    } else {
+      const selector = source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
+      rows = memberRows(this.members.records(selector))
+      total = this.members.count(selector)
+    }
+    return {
+      rows,
+      options: {
+        columns: resolveColumns(choice.data),
+        total,
+        ...(request.bom === undefined ? {} : { bom: request.bom }),
+        ...(request.onProgress === undefined ? {} : { onProgress: request.onProgress }),
+        ...(request.signal === undefined ? {} : { signal: request.signal })
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync'
+import { StoreError } from '../store/errors'
+import { compileColumn, type CsvColumn, type ExportRow } from './csv-columns'
+
+export interface CsvProgress {
+  written: number
+  /** Undefined when the source cannot tell in advance. */
+  total: number | undefined
+}
+
+export interface CsvWriteOptions {
+  columns: readonly CsvColumn[]
+  /** UTF-8 byte order mark, so Excel shows accented names right. Default true. */
+  bom?: boolean
+  total?: number
+  /** Rows per chunk and between two progress events; default 1000. */
+  batchSize?: number
+  onProgress?: (progress: CsvProgress) => void
+  signal?: AbortSignal
+}
+
+/**
+ * csv-stringify settings, RFC 4180 and formula-safe:
+ * - CRLF between records; a field holding a comma, quote, CR or LF is quoted, quotes doubled.
+ *   csv-stringify quotes a field holding the whole CRLF delimiter but not a lone CR or LF, so
+ *   `quoted_match` adds those.
+ * - `escape_formulas` (OWASP "CSV Injection"): a text cell starting with = + - @ TAB or CR (or
+ *   the full-width = + - @) gets a leading apostrophe, so Excel, LibreOffice and Sheets show it
+ *   as text instead of evaluating it. Numbers from the data are left alone (a negative number
+ *   stays a number).
+ * - Phone numbers get no exemption: "+44 20 7946 0958" is written "'+44 20 7946 0958". Excel
+ *   reads an unprefixed "+1-555-0100" as arithmetic (-654) and "+44 20 7946 0958" as a formula
+ *   (#NULL!), so exempting phone-like cells would trade safety for a number shown wrong anyway.
+ *   The digits stay intact after the apostrophe. See docs/store.md.
+ */
+export const csvFormat: StringifyOptions = {
+  record_delimiter: 'windows',
+  quoted_match: ['\r', '\n'],
+  escape_formulas: true
+}
+
+const UTF8_BOM = '\uFEFF'
+
+/**
+ * Streams rows as CSV into `out`, a batch at a time: each batch is formatted by csv-stringify
+ * and written only when the destination has drained, so memory stays flat whatever the number
+ * of rows. Resolves when everything is flushed.
+ */
+export async function writeCsv(
+  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
+  out: Writable,
+  options: CsvWriteOptions
+): Promise<{ rows: number }> {
+  const batchSize = Math.max(1, options.batchSize ?? 1000)
+  const cells = options.columns.map(compileColumn)
+  let written = 0
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield (options.bom ?? true ? UTF8_BOM : '') + stringify([options.columns.map((column) => column.header)], csvFormat)
+    let batch: Array<Array<string | number>> = []
+    for await (const row of rows) {
+      batch.push(cells.map((cell) => cell(row)))
+      if (batch.length === batchSize) {
+        yield stringify(batch, csvFormat)
+        written += batch.length
+        batch = []
+        options.onProgress?.({ written, total: options.total })
+      }
+    }
+    if (batch.length > 0) yield stringify(batch, csvFormat)
+    written += batch.length
+    options.onProgress?.({ written, total: options.total })
+  }
+
+  await pipeline(Readable.from(chunks(), { objectMode: false }), out, ...(options.signal ? [{ signal: options.signal }] : []))
+  return { rows: written }
+}
+
+/**
+ * Writes the CSV to `<file>.part-*` and renames it into place when complete, so a failed or
+ * cancelled export never leaves a half-written file under the chosen name.
+ */
+export async function writeCsvFile(
+  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
+  file: string,
+  options: CsvWriteOptions
+): Promise<{ path: string; rows: number; bytes: number }> {
+  const target = path.resolve(file)
+  const part = `${target}.part-${randomBytes(4).toString('hex')}`
+  try {
+    const { rows: count } = await writeCsv(rows, fs.createWriteStream(part, { flags: 'wx' }), options)
+    fs.renameSync(part, target)
+    return { path: target, rows: count, bytes: fs.statSync(target).size }
+  } catch (error) {
+    fs.rmSync(part, { force: true })
+    if (error instanceof StoreError) throw error
+    if (options.signal?.aborted === true) {
+      throw new StoreError('export_cancelled', 'The export was cancelled', { path: target, cause: error })
+    }
+    throw new StoreError('export_failed', `The export could not be written: ${target}`, { path: target, cause: error })
+  }
+}

@@ -1,0 +1,105 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import { z } from 'zod'
+import { StoreError } from './errors'
+import { isoNow, type Clock } from './clock'
+
+/**
+ * One call the app made. Only what helps a recruiter or support read "what happened": no
+ * headers, no bodies, no query string (the endpoint is a path), so no key can leak into the log.
+ */
+export const apiCallInputSchema = z.strictObject({
+  startedAt: z.iso.datetime({ offset: true }).optional(),
+  durationMs: z.number().int().min(0),
+  connectionId: z.string().nullable().optional(),
+  method: z.string().min(1).max(10),
+  endpoint: z.string().startsWith('/').max(500).refine((path) => !path.includes('?'), 'path only, no query string'),
+  status: z.number().int().nullable().optional(),
+  ok: z.boolean(),
+  errorCode: z.string().max(100).nullable().optional(),
+  transactionId: z.string().max(200).nullable().optional()
+})
+export type ApiCallInput = z.infer<typeof apiCallInputSchema>
+
+export interface ApiCall {
+  id: number
+  startedAt: string
+  durationMs: number
+  connectionId: string | null
+  method: string
+  endpoint: string
+  status: number | null
+  ok: boolean
+  errorCode: string | null
+  transactionId: string | null
+}
+
+interface ApiCallRow {
+  id: number
+  started_at: string
+  duration_ms: number
+  connection_id: string | null
+  method: string
+  endpoint: string
+  status: number | null
+  ok: number
+  error_code: string | null
+  transaction_id: string | null
+}
+
+/** Default number of calls kept; older ones are pruned. */
+export const API_LOG_KEEP = 10_000
+
+export class ApiLogRepo {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly clock: Clock
+  ) {}
+
+  record(input: ApiCallInput): ApiCall {
+    const parsed = apiCallInputSchema.safeParse(input)
+    if (!parsed.success) {
+      throw new StoreError('invalid_input', 'Invalid API log entry', { details: z.flattenError(parsed.error).fieldErrors })
+    }
+    const c = parsed.data
+    const { lastInsertRowid } = this.db
+      .prepare(
+        `INSERT INTO api_log (started_at, duration_ms, connection_id, method, endpoint, status, ok, error_code, transaction_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      .run(c.startedAt ?? isoNow(this.clock), c.durationMs, c.connectionId ?? null, c.method.toUpperCase(), c.endpoint,
+        c.status ?? null, c.ok ? 1 : 0, c.errorCode ?? null, c.transactionId ?? null)
+    return toCall(this.db.prepare('SELECT * FROM api_log WHERE id = ?').get(lastInsertRowid) as ApiCallRow)
+  }
+
+  /** Newest first; `beforeId` pages backwards. */
+  list(options: { limit?: number; beforeId?: number; onlyFailures?: boolean } = {}): ApiCall[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM api_log WHERE (? IS NULL OR id < ?) AND (? = 0 OR ok = 0) ORDER BY id DESC LIMIT ?`
+      )
+      .all(options.beforeId ?? null, options.beforeId ?? null, options.onlyFailures === true ? 1 : 0, options.limit ?? 200) as ApiCallRow[]
+    return rows.map(toCall)
+  }
+
+  /** Keeps the newest `keep` calls; returns how many were removed. */
+  prune(keep = API_LOG_KEEP): number {
+    return this.db
+      .prepare('DELETE FROM api_log WHERE id <= (SELECT id FROM api_log ORDER BY id DESC LIMIT 1 OFFSET ?)')
+      .run(keep).changes
+  }
+}
+
+function toCall(row: ApiCallRow): ApiCall {
+  return {
+    id: row.id,
+    startedAt: row.started_at,
+    durationMs: row.duration_ms,
+    connectionId: row.connection_id,
+    method: row.method,
+    endpoint: row.endpoint,
+    status: row.status,
+    ok: row.ok === 1,
+    errorCode: row.error_code,
+    transactionId: row.transaction_id
+  }
+}

@@ -1,0 +1,83 @@
+import path from 'node:path'
+import { openDatabase, STORE_FILE_NAME, type OpenDatabaseOptions, type StoreDatabase } from './database'
+import { systemClock, type Clock } from './clock'
+import { ShortlistsRepo } from './shortlists-repo'
+import { StagesRepo } from './stages-repo'
+import { MembersRepo } from './members-repo'
+import { ContactsRepo } from './contacts-repo'
+import { RefreshJobsRepo } from './refresh-jobs-repo'
+import { ConversationsRepo } from './conversations-repo'
+import { ConnectionsRepo } from './connections-repo'
+import { ApiLogRepo } from './api-log-repo'
+
+export * from './errors'
+export * from './clock'
+export * from './database'
+export * from './recovery'
+export * from './shortlists-repo'
+export * from './stages-repo'
+export * from './members-repo'
+export * from './contacts-repo'
+export * from './refresh-jobs-repo'
+export * from './conversations-repo'
+export * from './connections-repo'
+export * from './api-log-repo'
+export type { ProfileInput } from './profile-fields'
+export type { JsonInput } from './json-text'
+
+/** The typed repositories: the only way other services touch the database. */
+export interface Store {
+  readonly database: StoreDatabase
+  readonly shortlists: ShortlistsRepo
+  readonly stages: StagesRepo
+  readonly members: MembersRepo
+  readonly contacts: ContactsRepo
+  readonly refreshJobs: RefreshJobsRepo
+  readonly conversations: ConversationsRepo
+  readonly connections: ConnectionsRepo
+  readonly apiLog: ApiLogRepo
+  /** Schema version of the open file. */
+  readonly schemaVersion: number
+  /** Runs `fn` in one transaction across repositories (all or nothing). */
+  transaction<T>(fn: () => T): T
+  close(): void
+}
+
+export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'clock'> {
+  /** The app's data folder (Electron userData, or --data-dir / env in the browser host and tests). */
+  dataDir: string
+  fileName?: string
+  clock?: Clock
+  /** Days a deleted shortlist stays restorable; purged at open. */
+  purgeDeletedAfterDays?: number
+}
+
+export function storeFilePath(dataDir: string, fileName = STORE_FILE_NAME): string {
+  return path.join(dataDir, fileName)
+}
+
+/** Opens the store (checks, migrations), purges long-deleted shortlists, and builds the repositories. */
+export function openStore(options: OpenStoreOptions): Store {
+  const clock = options.clock ?? systemClock
+  const { dataDir, fileName, purgeDeletedAfterDays, ...rest } = options
+  const database = openDatabase({ ...rest, path: storeFilePath(dataDir, fileName), clock })
+  const { db } = database
+  const shortlists = new ShortlistsRepo(db, clock)
+  const stages = new StagesRepo(db)
+  const store: Store = {
+    database,
+    shortlists,
+    stages,
+    members: new MembersRepo(db, clock, shortlists, stages),
+    contacts: new ContactsRepo(db, clock),
+    refreshJobs: new RefreshJobsRepo(db, clock),
+    conversations: new ConversationsRepo(db, clock),
+    connections: new ConnectionsRepo(db, clock),
+    apiLog: new ApiLogRepo(db, clock),
+    schemaVersion: database.version,
+    transaction: (fn) => db.transaction(fn)(),
+    close: () => database.close()
+  }
+  shortlists.purgeDeleted(purgeDeletedAfterDays)
+  return store
+}

@@ -1,0 +1,477 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import { z } from 'zod'
+import { StoreError } from './errors'
+import { StatementCache } from './statements'
+import { isoNow, type Clock } from './clock'
+import { storedProfile, type ProfileInput } from './profile-fields'
+import type { ShortlistsRepo } from './shortlists-repo'
+import type { StagesRepo } from './stages-repo'
+
+export const memberRatingSchema = z.number().int().min(0).max(5).nullable()
+export const memberTagsSchema = z.array(z.string().trim().min(1).max(100)).max(200)
+
+export const memberPatchSchema = z.strictObject({
+  notes: z.string().max(100_000).optional(),
+  tags: memberTagsSchema.optional(),
+  stage: z.string().optional(),
+  rating: memberRatingSchema.optional()
+})
+export type MemberPatch = z.infer<typeof memberPatchSchema>
+
+export type SnapshotSource = 'saved' | 'refreshed' | 'restored'
+
+export interface NewMember extends MemberPatch {
+  profile: ProfileInput
+  /** When the profile was captured; defaults to now. Backup restore passes the original date. */
+  capturedAt?: string
+  source?: SnapshotSource
+}
+
+export interface RestoredMember {
+  profileJson: string
+  profileCapturedAt: string
+  profileSource: SnapshotSource
+  notes: string
+  tags: string[]
+  stage: string
+  rating: number | null
+  addedAt: string
+  updatedAt: string
+  history: Array<{ capturedAt: string; source: SnapshotSource; profileJson: string }>
+}
+
+export interface MemberSummary {
+  id: number
+  shortlistId: string
+  profileKey: string
+  name: string
+  title: string
+  company: string
+  skills: string
+  notes: string
+  tags: string[]
+  stageId: number
+  stage: string
+  rating: number | null
+  addedAt: string
+  updatedAt: string
+  profileCapturedAt: string
+  profileSource: SnapshotSource
+}
+
+export interface MemberDetail extends MemberSummary {
+  /** The current snapshot, parsed. */
+  profile: Record<string, unknown>
+  /** The same snapshot as stored: the JSON text as received. */
+  profileJson: string
+}
+
+export interface ProfileSnapshot {
+  capturedAt: string
+  source: SnapshotSource
+  current: boolean
+  profileJson: string
+}
+
+export interface SearchHit extends MemberSummary {
+  shortlistName: string
+  /** bm25 score; lower is a better match. */
+  rank: number
+}
+
+/** One member as the exporters and the backup need it: raw JSON, nothing parsed yet. */
+export interface MemberRecord {
+  id: number
+  shortlistId: string
+  shortlistName: string
+  profileKey: string
+  profileJson: string
+  profileCapturedAt: string
+  profileSource: SnapshotSource
+  notes: string
+  tags: string[]
+  stage: string
+  rating: number | null
+  addedAt: string
+  updatedAt: string
+  /** Latest stored contact result for this profile key, as stored. */
+  contactJson: string | null
+}
+
+interface MemberRow {
+  id: number
+  shortlist_id: string
+  profile_key: string
+  name: string
+  title: string
+  company: string
+  skills: string
+  notes: string
+  tags: string
+  stage_id: number
+  stage: string
+  rating: number | null
+  added_at: string
+  updated_at: string
+  profile_captured_at: string
+  profile_source: SnapshotSource
+}
+
+const summaryColumns = `m.id, m.shortlist_id, m.profile_key, m.name, m.title, m.company, m.skills, m.notes, m.tags,
+  m.stage_id, st.name AS stage, m.rating, m.added_at, m.updated_at, m.profile_captured_at, m.profile_source`
+
+/** Page size for streaming reads: bounded memory, and the connection is free between pages. */
+const PAGE = 1000
+
+/**
+ * Saved profiles in shortlists. Each member keeps the profile JSON verbatim as saved, earlier
+ * snapshots with their dates, and the recruiter's notes, tags, stage and rating. A profile key
+ * appears at most once per shortlist.
+ */
+export class MembersRepo {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly clock: Clock,
+    private readonly shortlists: ShortlistsRepo,
+    private readonly stages: StagesRepo
+  ) {
+    this.statements = new StatementCache(db)
+  }
+
+  private readonly statements: StatementCache
+  private sql(text: string): BetterSqlite3.Statement {
+    return this.statements.get(text)
+  }
+
+  add(shortlistId: string, input: NewMember): MemberDetail {
+    return this.db.transaction(() => {
+      this.shortlists.get(shortlistId)
+      const id = this.insert(shortlistId, input)
+      this.shortlists.touch(shortlistId)
+      return this.get(id)
+    })()
+  }
+
+  /**
+   * Adds many members in one transaction (one disk sync). Profiles already in the shortlist are
+   * skipped and reported, never overwritten.
+   */
+  addMany(shortlistId: string, inputs: NewMember[]): { added: number[]; skipped: string[] } {
+    return this.db.transaction(() => {
+      this.shortlists.get(shortlistId)
+      const added: number[] = []
+      const skipped: string[] = []
+      for (const input of inputs) {
+        try {
+          added.push(this.insert(shortlistId, input))
+        } catch (error) {
+          if (!(error instanceof StoreError && error.code === 'duplicate_member')) throw error
+          skipped.push(String((error.details as { profileKey: string }).profileKey))
+        }
+      }
+      if (added.length > 0) this.shortlists.touch(shortlistId)
+      return { added, skipped }
+    })()
+  }
+
+  update(memberId: number, patch: MemberPatch): MemberDetail {
+    const valid = parsePatch(patch)
+    return this.db.transaction(() => {
+      const current = this.get(memberId)
+      const stageId = valid.stage === undefined ? current.stageId : this.stages.resolve(valid.stage)
+      this.sql('UPDATE members SET notes = ?, tags = ?, stage_id = ?, rating = ?, updated_at = ? WHERE id = ?')
+        .run(
+          valid.notes ?? current.notes,
+          JSON.stringify(valid.tags ?? current.tags),
+          stageId,
+          valid.rating === undefined ? current.rating : valid.rating,
+          isoNow(this.clock),
+          memberId
+        )
+      this.shortlists.touch(current.shortlistId)
+      return this.get(memberId)
+    })()
+  }
+
+  remove(memberId: number): void {
+    this.db.transaction(() => {
+      const current = this.get(memberId)
+      this.sql('DELETE FROM members WHERE id = ?').run(memberId)
+      this.shortlists.touch(current.shortlistId)
+    })()
+  }
+
+  get(memberId: number): MemberDetail {
+    const row = this.sql(
+        `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
+      )
+      .get(memberId) as (MemberRow & { profile_json: string }) | undefined
+    if (row === undefined) throw new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
+    return { ...toSummary(row), profileJson: row.profile_json, profile: JSON.parse(row.profile_json) as Record<string, unknown> }
+  }
+
+  findByKey(shortlistId: string, profileKey: string): MemberSummary | undefined {
+    const row = this.sql(
+        `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.shortlist_id = ? AND m.profile_key = ?`
+      )
+      .get(shortlistId, profileKey) as MemberRow | undefined
+    return row === undefined ? undefined : toSummary(row)
+  }
+
+  /** Members of a shortlist without their profile JSON: what the shortlist view needs. */
+  list(shortlistId: string, options: { stage?: string } = {}): MemberSummary[] {
+    this.shortlists.get(shortlistId)
+    const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
+    const rows = this.sql(
+        `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
+         WHERE m.shortlist_id = ? AND (? IS NULL OR m.stage_id = ?) ORDER BY m.added_at, m.id`
+      )
+      .all(shortlistId, stageId ?? null, stageId ?? null) as MemberRow[]
+    return rows.map(toSummary)
+  }
+
+  /** Every shortlist (live) a profile key is saved in: "already shortlisted" badges. */
+  shortlistsOf(profileKey: string): Array<{ shortlistId: string; memberId: number }> {
+    return (
+      this.sql(
+          `SELECT m.shortlist_id AS shortlistId, m.id AS memberId FROM members m
+           JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL WHERE m.profile_key = ?`
+        )
+        .all(profileKey) as Array<{ shortlistId: string; memberId: number }>
+    )
+  }
+
+  /** All snapshots of a member, oldest first; the last one is current. */
+  snapshots(memberId: number): ProfileSnapshot[] {
+    const current = this.get(memberId)
+    return [
+      ...this.history(memberId).map((snapshot) => ({ ...snapshot, current: false })),
+      { capturedAt: current.profileCapturedAt, source: current.profileSource, current: true, profileJson: current.profileJson }
+    ]
+  }
+
+  /**
+   * Stores a newer snapshot for a member (a refresh). The previous one moves to the history; the
+   * profile key must not change.
+   */
+  addSnapshot(memberId: number, profile: ProfileInput, options: { capturedAt?: string; source?: SnapshotSource } = {}): MemberDetail {
+    const next = storedProfile(profile)
+    return this.db.transaction(() => {
+      const current = this.get(memberId)
+      if (next.key !== current.profileKey) {
+        throw new StoreError('invalid_input', 'A snapshot must have the same profile key as the member', {
+          details: { expected: current.profileKey, received: next.key }
+        })
+      }
+      this.sql('INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)')
+        .run(memberId, current.profileCapturedAt, current.profileSource, current.profileJson)
+      this.sql(
+          `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
+           company = ?, skills = ?, updated_at = ? WHERE id = ?`
+        )
+        .run(next.json, options.capturedAt ?? isoNow(this.clock), options.source ?? 'refreshed', next.name, next.title,
+          next.company, next.skills, isoNow(this.clock), memberId)
+      return this.get(memberId)
+    })()
+  }
+
+  /** Applies a refreshed profile to every member saved with its key; returns the member ids. */
+  applyRefreshedProfile(profile: ProfileInput, capturedAt?: string): number[] {
+    const { key } = storedProfile(profile)
+    return this.db.transaction(() => {
+      const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map((r) => r.id)
+      for (const id of ids) this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
+      return ids
+    })()
+  }
+
+  /**
+   * Full-text search over name, title, company, skills, notes and tags, within one shortlist or
+   * across all live ones. Words are matched as typed (accents ignored); the last word as a prefix.
+   */
+  search(query: string, options: { shortlistId?: string; limit?: number } = {}): SearchHit[] {
+    const match = ftsQuery(query)
+    if (match === undefined) return []
+    const limit = Math.min(Math.max(options.limit ?? 200, 1), 10_000)
+    const rows = this.sql(
+        `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 2, 2) AS rank
+         FROM members_fts JOIN members m ON m.id = members_fts.rowid
+         JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
+         JOIN stages st ON st.id = m.stage_id
+         WHERE members_fts MATCH ? AND (? IS NULL OR m.shortlist_id = ?)
+         ORDER BY rank LIMIT ?`
+      )
+      .all(match, options.shortlistId ?? null, options.shortlistId ?? null, limit) as Array<
+      MemberRow & { shortlist_name: string; rank: number }
+    >
+    return rows.map((row) => ({ ...toSummary(row), shortlistName: row.shortlist_name, rank: row.rank }))
+  }
+
+  /**
+   * Streams members with their profile JSON and latest contact result, one page at a time, for
+   * CSV export and backup. Either a whole shortlist or a selection of member ids.
+   */
+  *records(
+    selector: { shortlistId: string; includeDeleted?: boolean } | { memberIds: readonly number[] }
+  ): Generator<MemberRecord> {
+    const base = `SELECT m.id, m.shortlist_id, s.name AS shortlist_name, m.profile_key, m.profile_json,
+        m.profile_captured_at, m.profile_source, m.notes, m.tags, st.name AS stage, m.rating, m.added_at, m.updated_at,
+        (SELECT c.result_json FROM contact_results c WHERE c.profile_key = m.profile_key
+         ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) AS contact_json
+      FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
+    if ('shortlistId' in selector) {
+      this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
+      const page = this.sql(`${base} WHERE m.shortlist_id = ? AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`)
+      let after = 0
+      for (;;) {
+        const rows = page.all(selector.shortlistId, after) as RecordRow[]
+        for (const row of rows) yield toRecord(row)
+        const last = rows.at(-1)
+        if (last === undefined || rows.length < PAGE) return
+        after = last.id
+      }
+    }
+    const one = this.sql(`${base} WHERE m.id = ?`)
+    for (const id of selector.memberIds) {
+      const row = one.get(id) as RecordRow | undefined
+      if (row !== undefined) yield toRecord(row)
+    }
+  }
+
+  /** Earlier snapshots of a member (not the current one), oldest first. */
+  history(memberId: number): Array<{ capturedAt: string; source: SnapshotSource; profileJson: string }> {
+    const rows = this.sql(
+      'SELECT captured_at, source, profile_json FROM member_snapshots WHERE member_id = ? ORDER BY captured_at, id'
+    ).all(memberId) as Array<{ captured_at: string; source: SnapshotSource; profile_json: string }>
+    return rows.map((row) => ({ capturedAt: row.captured_at, source: row.source, profileJson: row.profile_json }))
+  }
+
+  /** Inserts a member exactly as backed up: its dates, recruiter fields and snapshot history. */
+  insertRestored(shortlistId: string, member: RestoredMember): number {
+    const id = this.insert(shortlistId, {
+      profile: member.profileJson,
+      capturedAt: member.profileCapturedAt,
+      source: member.profileSource,
+      notes: member.notes,
+      tags: member.tags,
+      stage: member.stage,
+      rating: member.rating
+    })
+    this.sql('UPDATE members SET added_at = ?, updated_at = ? WHERE id = ?').run(member.addedAt, member.updatedAt, id)
+    const insertSnapshot = this.sql(
+      'INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)'
+    )
+    for (const snapshot of member.history) insertSnapshot.run(id, snapshot.capturedAt, snapshot.source, snapshot.profileJson)
+    return id
+  }
+
+  count(selector: { shortlistId: string } | { memberIds: readonly number[] }): number {
+    if ('memberIds' in selector) return selector.memberIds.length
+    return (this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ?').get(selector.shortlistId) as { n: number }).n
+  }
+
+  private insert(shortlistId: string, input: NewMember): number {
+    const profile = storedProfile(input.profile)
+    const patch = parsePatch({ notes: input.notes, tags: input.tags, stage: input.stage, rating: input.rating })
+    const now = isoNow(this.clock)
+    const stageId = this.stages.resolve(patch.stage)
+    let inserted: BetterSqlite3.RunResult
+    try {
+      inserted = this.sql(
+        `INSERT INTO members (shortlist_id, profile_key, profile_json, profile_captured_at, profile_source, name, title,
+           company, skills, notes, tags, stage_id, rating, added_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      .run(shortlistId, profile.key, profile.json, input.capturedAt ?? now, input.source ?? 'saved', profile.name,
+        profile.title, profile.company, profile.skills, patch.notes ?? '', JSON.stringify(patch.tags ?? []),
+        stageId, patch.rating ?? null, now, now)
+    } catch (error) {
+      // The UNIQUE (shortlist_id, profile_key) constraint is the single source of truth.
+      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
+      const existing = this.findByKey(shortlistId, profile.key)
+      throw new StoreError('duplicate_member', `"${profile.name || profile.key}" is already in this shortlist`, {
+        details: { profileKey: profile.key, memberId: existing?.id }
+      })
+    }
+    return Number(inserted.lastInsertRowid)
+  }
+}
+
+interface RecordRow {
+  id: number
+  shortlist_id: string
+  shortlist_name: string
+  profile_key: string
+  profile_json: string
+  profile_captured_at: string
+  profile_source: SnapshotSource
+  notes: string
+  tags: string
+  stage: string
+  rating: number | null
+  added_at: string
+  updated_at: string
+  contact_json: string | null
+}
+
+function toRecord(row: RecordRow): MemberRecord {
+  return {
+    id: row.id,
+    shortlistId: row.shortlist_id,
+    shortlistName: row.shortlist_name,
+    profileKey: row.profile_key,
+    profileJson: row.profile_json,
+    profileCapturedAt: row.profile_captured_at,
+    profileSource: row.profile_source,
+    notes: row.notes,
+    tags: JSON.parse(row.tags) as string[],
+    stage: row.stage,
+    rating: row.rating,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    contactJson: row.contact_json
+  }
+}
+
+function parsePatch(patch: MemberPatch): MemberPatch {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+  const parsed = memberPatchSchema.safeParse(defined)
+  if (!parsed.success) {
+    throw new StoreError('invalid_input', 'Invalid member fields', { details: z.flattenError(parsed.error).fieldErrors })
+  }
+  return parsed.data
+}
+
+function toSummary(row: MemberRow): MemberSummary {
+  return {
+    id: row.id,
+    shortlistId: row.shortlist_id,
+    profileKey: row.profile_key,
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    skills: row.skills,
+    notes: row.notes,
+    tags: JSON.parse(row.tags) as string[],
+    stageId: row.stage_id,
+    stage: row.stage,
+    rating: row.rating,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    profileCapturedAt: row.profile_captured_at,
+    profileSource: row.profile_source
+  }
+}
+
+/**
+ * Turns what a recruiter types into a safe FTS5 query: each word becomes a quoted phrase (so
+ * operators and punctuation are literal), all words must match, the last one as a prefix.
+ */
+export function ftsQuery(input: string): string | undefined {
+  const words = input
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+  if (words.length === 0) return undefined
+  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')
+}
