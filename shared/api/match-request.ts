@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, stringSchema, stringArraySchema } from './primitives'
+import { booleanSchema, int32Schema, opt, stringArraySchema, stringSchema } from './primitives'
 
 /** Body of Match Profiles. The spec allows no other properties, hence strict. */
 export const matchProfileRequestSchema = z.strictObject({
@@ -13,3 +13,18 @@ export const matchProfileRequestSchema = z.strictObject({
   handles: opt(stringArraySchema)
 })
 export type MatchProfileRequest = z.infer<typeof matchProfileRequestSchema>
+
+/** Default of maxNumberOfResults when the query leaves it out. */
+export const defaultMaxNumberOfResults = 5
+
+/**
+ * Query parameters of Match Profiles, typed as the client holds them before they become a
+ * query string (a server reading the raw string converts first). Strict: we build it, and the
+ * spec lists every parameter. null or absent means "leave the parameter out".
+ */
+export const matchProfilesQuerySchema = z.strictObject({
+  transactionId: opt(stringSchema),
+  maxNumberOfResults: opt(int32Schema),
+  emailLookupEnabled: opt(booleanSchema)
+})
+export type MatchProfilesQuery = z.infer<typeof matchProfilesQuerySchema>

@@ -58,6 +58,14 @@ describe('undeclared properties are rejected where the spec forbids them, naming
     expect(issuePaths(api.matchProfileRequestSchema, { ...matchProfileRequestFixture, foo: 1 })).toEqual(['foo'])
   })
 
+  it('Match Profiles query parameters', () => {
+    expect(issuePaths(api.matchProfilesQuerySchema, { maxResults: 3 })).toEqual(['maxResults'])
+    expect(issuePaths(api.matchProfilesQuerySchema, { maxNumberOfResults: 2.5, emailLookupEnabled: 'yes' })).toEqual([
+      'maxNumberOfResults',
+      'emailLookupEnabled'
+    ])
+  })
+
   it('Position inside a profile', () => {
     const input = withValue(profile, ['positions', 0, 'foo'], 'bar')
     expect(issuePaths(api.wholePersonProfileSchema, input)).toEqual(['positions.0.foo'])
