@@ -1,6 +1,6 @@
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
 import { composeMain, type MainServices } from './compose'
 import { createLogger, type Logger } from './logger'
@@ -30,6 +30,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   void start().catch((error: unknown) => {
     process.stderr.write(`Talent Desk could not start: ${error instanceof Error ? error.stack : String(error)}\n`)
+    dialog.showErrorBox('Talent Desk could not start', error instanceof Error ? error.message : String(error))
     app.exit(1)
   })
 }
@@ -37,13 +38,14 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const logger = fileLogger(join(app.getPath('userData'), 'logs'))
   let mainWindow: BrowserWindow | null = null
+  let openWindow: (() => void) | null = null
 
   // Hardening applies to every webContents ever created, not only the ones we create.
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, { appOrigin, openExternal: (url) => shell.openExternal(url), logger })
   })
   app.on('second-instance', () => {
-    if (!mainWindow) return
+    if (!mainWindow) return openWindow?.()
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
   })
@@ -81,7 +83,7 @@ async function start(): Promise<void> {
   )
   nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(background()))
 
-  const openWindow = () => {
+  openWindow = () => {
     mainWindow = createWindow(services, logger)
     mainWindow.on('closed', () => {
       mainWindow = null
@@ -91,7 +93,7 @@ async function start(): Promise<void> {
 
   // macOS keeps the app (and its services) running without windows; elsewhere closing quits.
   app.on('activate', () => {
-    if (!mainWindow) openWindow()
+    if (!mainWindow) openWindow?.()
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
