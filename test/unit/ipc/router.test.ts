@@ -12,7 +12,7 @@ const info = { name: 'Talent Desk', version: '1.2.3', platform: 'linux', arch: '
 function setup(getAppInfo: Handlers['getAppInfo'] = () => info) {
   const records: LogRecord[] = []
   const router = createRouter({
-    handlers: { getAppInfo },
+    handlers: { getAppInfo, getKeychainStatus: () => ({ backend: 'memory', available: false, message: 'test' }) },
     trustedOrigins: [origin],
     logger: createLogger((record) => records.push(record))
   })
