@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { StoreError, type Store } from '../../../electron/main/store'
+import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
+import { ManualClock, openTestStore, removeDir, tempDir } from './helpers'
+
+let dir: string
+let store: Store
+let clock: ManualClock
+beforeEach(() => {
+  dir = tempDir()
+  ;({ store, clock } = openTestStore(dir))
+})
+afterEach(() => {
+  store.close()
+  removeDir(dir)
+})
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn()
+  } catch (error) {
+    return error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`
+  }
+  return undefined
+}
+
+describe('MembersRepo', () => {
+  it('saves the profile JSON verbatim, with undeclared properties and int64 ids intact', () => {
+    const list = store.shortlists.create('Verbatim')
+    const json = profileJsonWithBigInt(3)
+    const member = store.members.add(list.id, { profile: json, notes: 'Met at RustConf', tags: ['rust', 'remote'], rating: 4 })
+    expect(member.profileJson).toBe(json)
+    expect(member.profileJson).toContain('"id":9007199254740993')
+    expect(member.profileJson).toContain('"ratio":1.50')
+    expect(member.profile.x_partner_extension).toEqual({ undeclared: true, index: 3 })
+    expect(member).toMatchObject({
+      profileKey: 'p-7-3',
+      stage: 'New',
+      rating: 4,
+      tags: ['rust', 'remote'],
+      notes: 'Met at RustConf',
+      profileSource: 'saved',
+      profileCapturedAt: clock.now().toISOString()
+    })
+    expect(member.name).toBe(String(makeProfile(3, 7).full_name))
+  })
+
+  it('allows one member per profile key per shortlist, the same profile in two shortlists', () => {
+    const a = store.shortlists.create('A')
+    const b = store.shortlists.create('B')
+    const first = store.members.add(a.id, { profile: makeProfile(1) })
+    let error: unknown
+    try {
+      store.members.add(a.id, { profile: makeProfile(1), notes: 'second try' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(StoreError)
+    expect((error as StoreError).code).toBe('duplicate_member')
+    expect((error as StoreError).details).toEqual({ profileKey: 'p-1-1', memberId: first.id })
+    expect(store.members.get(first.id).notes).toBe('')
+    store.members.add(b.id, { profile: makeProfile(1) })
+    expect(store.members.shortlistsOf('p-1-1').map((s) => s.shortlistId).sort()).toEqual([a.id, b.id].sort())
+
+    const result = store.members.addMany(a.id, [0, 1, 2].map((i) => ({ profile: makeProfile(i) })))
+    expect(result.added).toHaveLength(2)
+    expect(result.skipped).toEqual(['p-1-1'])
+    expect(store.shortlists.get(a.id).memberCount).toBe(3)
+  })
+
+  it('refuses bad input without writing anything', () => {
+    const list = store.shortlists.create('L')
+    expect(codeOf(() => store.members.add(list.id, { profile: { full_name: 'No Key' } }))).toBe('profile_without_key')
+    expect(codeOf(() => store.members.add(list.id, { profile: '[1,2]' }))).toBe('invalid_input')
+    expect(codeOf(() => store.members.add(list.id, { profile: '{"key": ' }))).toBe('invalid_input')
+    expect(codeOf(() => store.members.add(list.id, { profile: makeProfile(1), rating: 9 }))).toBe('invalid_input')
+    expect(codeOf(() => store.members.add(list.id, { profile: makeProfile(1), stage: 'Nope' }))).toBe('invalid_input')
+    expect(codeOf(() => store.members.add('missing', { profile: makeProfile(1) }))).toBe('not_found')
+    expect(codeOf(() => store.members.addMany(list.id, [{ profile: makeProfile(1) }, { profile: {} }]))).toBe(
+      'profile_without_key'
+    )
+    expect(store.members.list(list.id)).toEqual([])
+  })
+
+  it('updates notes, tags, stage and rating; removes members', () => {
+    const list = store.shortlists.create('L')
+    const member = store.members.add(list.id, { profile: makeProfile(1) })
+    clock.advance(60_000)
+    const updated = store.members.update(member.id, { notes: 'Call on Monday', tags: ['warm'], stage: 'interviewing', rating: 5 })
+    expect(updated).toMatchObject({ notes: 'Call on Monday', tags: ['warm'], stage: 'Interviewing', rating: 5 })
+    expect(updated.updatedAt).toBe(clock.now().toISOString())
+    expect(store.members.update(member.id, { rating: null }).rating).toBeNull()
+    expect(store.members.list(list.id, { stage: 'Interviewing' }).map((m) => m.id)).toEqual([member.id])
+    expect(store.members.list(list.id, { stage: 'New' })).toEqual([])
+    store.members.remove(member.id)
+    expect(codeOf(() => store.members.get(member.id))).toBe('not_found')
+  })
+
+  it('keeps refreshed snapshots with their dates, oldest first', () => {
+    const list = store.shortlists.create('L')
+    const other = store.shortlists.create('Other')
+    const saved = store.members.add(list.id, { profile: makeProfile(1) })
+    store.members.add(other.id, { profile: makeProfile(1) })
+    const savedAt = clock.now().toISOString()
+    clock.advanceDays(10)
+    const refreshed = { ...makeProfile(1), cur_title: 'Principal Engineer', cur_company: 'Newco' }
+    const ids = store.members.applyRefreshedProfile(refreshed)
+    expect(ids).toHaveLength(2)
+    const after = store.members.get(saved.id)
+    expect(after).toMatchObject({ title: 'Principal Engineer', company: 'Newco', profileSource: 'refreshed' })
+    expect(after.profileCapturedAt).toBe(clock.now().toISOString())
+    const snapshots = store.members.snapshots(saved.id)
+    expect(snapshots.map((s) => [s.capturedAt, s.source, s.current])).toEqual([
+      [savedAt, 'saved', false],
+      [clock.now().toISOString(), 'refreshed', true]
+    ])
+    expect(JSON.parse(snapshots[0]?.profileJson ?? '{}').cur_title).toBe(makeProfile(1).cur_title)
+    expect(store.members.search('Principal').map((hit) => hit.id)).toContain(saved.id)
+    expect(codeOf(() => store.members.addSnapshot(saved.id, makeProfile(2)))).toBe('invalid_input')
+  })
+
+  it('reads everything back after the store is closed and reopened (no network involved)', () => {
+    const list = store.shortlists.create('Offline')
+    store.members.addMany(list.id, [0, 1, 2].map((i) => ({ profile: makeProfile(i), notes: `n${i}` })))
+    store.close()
+    ;({ store } = openTestStore(dir, { clock }))
+    expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['n0', 'n1', 'n2'])
+    expect(store.members.search('n1', { shortlistId: list.id })).toHaveLength(1)
+  })
+})
+
+describe('full-text search', () => {
+  function seed(): { a: string; b: string } {
+    const a = store.shortlists.create('Backend')
+    const b = store.shortlists.create('Data')
+    store.members.add(a.id, {
+      profile: { key: 'k1', full_name: 'José Álvarez', cur_title: 'Staff Engineer', cur_company: 'Acme', skills: ['Rust', 'Kubernetes'] },
+      notes: 'Prefers remote work'
+    })
+    store.members.add(a.id, {
+      profile: { key: 'k2', full_name: 'Mei Tanaka', cur_title: 'SRE', cur_company: 'Globex', skills: ['Go'] },
+      tags: ['referral']
+    })
+    store.members.add(b.id, {
+      profile: { key: 'k3', full_name: 'Olu Okafor', cur_title: 'Data Scientist', cur_company: 'Acme', skills: ['Python', 'Rust'] }
+    })
+    return { a: a.id, b: b.id }
+  }
+  const keys = (hits: Array<{ profileKey: string }>): string[] => hits.map((h) => h.profileKey).sort()
+
+  it('searches name, title, company, skills, notes and tags within and across shortlists', () => {
+    const { a, b } = seed()
+    expect(keys(store.members.search('rust'))).toEqual(['k1', 'k3'])
+    expect(keys(store.members.search('rust', { shortlistId: b }))).toEqual(['k3'])
+    expect(keys(store.members.search('acme staff'))).toEqual(['k1'])
+    expect(keys(store.members.search('remote'))).toEqual(['k1'])
+    expect(keys(store.members.search('referral'))).toEqual(['k2'])
+    expect(keys(store.members.search('globex', { shortlistId: a }))).toEqual(['k2'])
+    expect(store.members.search('acme').map((hit) => hit.shortlistName).sort()).toEqual(['Backend', 'Data'])
+  })
+
+  it('ignores accents, matches the last word as a prefix, and treats operators as text', () => {
+    seed()
+    expect(keys(store.members.search('jose alvarez'))).toEqual(['k1'])
+    expect(keys(store.members.search('Kube'))).toEqual(['k1'])
+    expect(keys(store.members.search('tanaka OR'))).toEqual([])
+    expect(store.members.search('"unbalanced (quote* NEAR/3 -x')).toEqual([])
+    expect(store.members.search('   ')).toEqual([])
+    expect(store.members.search('*')).toEqual([])
+  })
+
+  it('follows edits, removals and deleted shortlists', () => {
+    const { a } = seed()
+    const k2 = store.members.findByKey(a, 'k2')
+    if (k2 === undefined) throw new Error('seed missing')
+    store.members.update(k2.id, { notes: 'Speaks Japanese' })
+    expect(keys(store.members.search('japanese'))).toEqual(['k2'])
+    store.members.remove(k2.id)
+    expect(store.members.search('japanese')).toEqual([])
+    store.shortlists.delete(a)
+    expect(keys(store.members.search('rust'))).toEqual(['k3'])
+    store.shortlists.undoDelete(a)
+    expect(keys(store.members.search('rust'))).toEqual(['k1', 'k3'])
+    // FTS5's own check that the index matches the members table.
+    expect(() => store.database.db.prepare("INSERT INTO members_fts (members_fts) VALUES ('integrity-check')").run()).not.toThrow()
+  })
+})
