@@ -20,6 +20,7 @@ export default defineConfig({
       // A preload under `sandbox: true` must be ONE CommonJS file that requires only `electron`:
       // bundle every dependency (zod, the contract) into it.
       externalizeDeps: false,
+      minify: true,
       rollupOptions: {
         input: { index: resolve(root, 'electron/preload/index.ts') },
         external: ['electron'],
@@ -32,6 +33,8 @@ export default defineConfig({
     plugins: [svelte()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves the renderer unminified by default; the page loads faster minified.
+      minify: true,
       rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } }
     }
   }

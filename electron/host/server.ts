@@ -6,7 +6,7 @@ import { channels, channelNames } from '../../shared/ipc/contract'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logger'
 import { createBridgeGuard } from './guard'
-import { readRendererFile } from './static-files'
+import { readRendererFile } from '../main/renderer-files'
 
 export const TOKEN_HEADER = 'x-talent-desk-token'
 export const TOKEN_META = 'talent-desk-bridge-token'

@@ -12,7 +12,7 @@ export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) 
 
 /** Debian's Chromium; never a downloaded browser. Flags keep it off the (closed) network. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumFlags = [
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -1,4 +1,4 @@
-import { readRendererFile } from '../../host/static-files'
+import { readRendererFile } from '../renderer-files'
 import { contentSecurityPolicy } from './hardening'
 
 /**

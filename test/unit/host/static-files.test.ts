@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readRendererFile } from '../../../electron/host/static-files'
+import { readRendererFile } from '../../../electron/main/renderer-files'
 import { createBridgeGuard } from '../../../electron/host/guard'
 import { defaultDataDir } from '../../../electron/host/default-data-dir'
 

@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channelNames } from '../../shared/ipc/contract'
+import { composeMain, type MainServices } from '../../electron/main/compose'
+import { createLogger } from '../../electron/main/logger'
+import { appOrigin, serveAppRequest } from '../../electron/main/window/app-protocol'
+import { chromiumFlags, chromiumPath, root } from './support'
+
+// The Electron shell without Electron: the built renderer served by the shell's own app://
+// handler (same bytes, same headers, so the same CSP), and a bridge shaped like the preload's
+// (one function per channel) that reaches the real router over a CDP binding, not the network.
+// It shows the real renderer runs under `connect-src 'none'` and that the CSP is enforced.
+let server: Server
+let services: MainServices
+let browser: Browser
+let page: Page
+let dataDir: string
+const pageConsole: string[] = []
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-csp-'))
+  services = await composeMain({
+    dataDir,
+    shell: 'electron',
+    appName: 'Talent Desk',
+    appVersion: '0.0.0',
+    trustedOrigins: [appOrigin],
+    logger: createLogger(() => {}),
+    versions: { node: process.versions.node }
+  })
+  server = createServer((req, res) => {
+    void serveAppRequest({ url: `${appOrigin}${req.url ?? '/'}`, method: req.method ?? 'GET' }, join(root, 'out/renderer')).then(
+      async (response) => {
+        res.writeHead(response.status, Object.fromEntries(response.headers))
+        res.end(Buffer.from(await response.arrayBuffer()))
+      }
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+  page = await browser.newPage()
+  page.on('console', (message) => pageConsole.push(`${message.type()}: ${message.text()}`))
+  page.on('pageerror', (error) => pageConsole.push(`pageerror: ${error.message}`))
+  // Stands in for the preload: Chromium's own origin check is replaced by a fixed app sender.
+  await page.exposeFunction('__talentDeskCall', (name: string, input: unknown) =>
+    services.router.handle(name, input, { origin: appOrigin, isMainFrame: true })
+  )
+  await page.addInitScript({
+    content: `{
+      const bridge = { on: () => () => {} }
+      for (const name of ${JSON.stringify(channelNames)}) bridge[name] = (input) => window.__talentDeskCall(name, input)
+      window.talentDesk = bridge
+    }`
+  })
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  server?.close()
+  await services?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the renderer under the Electron shell CSP', () => {
+  it('starts, styled, without a single CSP violation', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background).not.toBe('rgba(0, 0, 0, 0)')
+    expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+  })
+
+  it('blocks eval, inline scripts and every network call from the page', async () => {
+    await page.evaluate(`
+      setTimeout('window.__evalRan = true', 0)
+      const script = document.createElement('script')
+      script.textContent = 'window.__inlineRan = true'
+      document.body.append(script)
+    `)
+    const fetched = await page.evaluate(() => fetch('/index.html').then(() => 'loaded', () => 'blocked'))
+    await page.waitForTimeout(100)
+    expect(await page.evaluate('[window.__evalRan === true, window.__inlineRan === true]')).toEqual([false, false])
+    expect(fetched).toBe('blocked')
+    expect(pageConsole.join('\n')).toMatch(/unsafe-eval/)
+    expect(pageConsole.join('\n')).toMatch(/connect-src 'none'/)
+  })
+})
