@@ -6,7 +6,11 @@ import type { FaultDecision } from './injector'
 export type FaultOutcome = 'answered' | 'continue' | 'truncate'
 
 const json = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers
+  })
   res.end(body)
 }
 
@@ -28,16 +32,29 @@ export async function applyFault(
     case 'truncated':
       return 'truncate'
     case '500':
-      json(res, 500, JSON.stringify({ error: { code: 'internal_error', message: 'Internal server error (injected fault)' } }))
+      json(
+        res,
+        500,
+        JSON.stringify({ error: { code: 'internal_error', message: 'Internal server error (injected fault)' } })
+      )
       return 'answered'
     case '503':
-      json(res, 503, JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable (injected fault)' } }))
+      json(
+        res,
+        503,
+        JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable (injected fault)' } })
+      )
       return 'answered'
     case '429':
       json(
         res,
         429,
-        JSON.stringify({ error: { code: 'rate_limited', message: `Too many requests (injected fault); retry after ${retryAfterSeconds} s` } }),
+        JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: `Too many requests (injected fault); retry after ${retryAfterSeconds} s`
+          }
+        }),
         { 'retry-after': String(retryAfterSeconds) }
       )
       return 'answered'

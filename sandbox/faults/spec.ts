@@ -57,7 +57,10 @@ export function parseFaultSpec(spec: string): FaultConfig {
     applyToOAuth: false,
     applyToMcp: false
   }
-  for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name = '', value = '', ...rest] = item.split('=')
     if (rest.length > 0 || value === '') throw new FaultSpecError(`fault item "${item}" is not name=value`)
     const int = (v: string): number => {
@@ -71,7 +74,8 @@ export function parseFaultSpec(spec: string): FaultConfig {
       raw.latencyMax = range.length > 1 ? int(range[1] ?? '') : raw.latencyMin
     } else if ((faultKinds as readonly string[]).includes(name)) {
       const p = share.safeParse(value)
-      if (!p.success || value.trim() === '') throw new FaultSpecError(`fault item "${item}": share must be a number in 0..1`)
+      if (!p.success || value.trim() === '')
+        throw new FaultSpecError(`fault item "${item}": share must be a number in 0..1`)
       raw.shares[name as FaultKind] = p.data
     } else if (name === 'seed') raw.seed = int(value)
     else if (name === 'retryAfter') raw.retryAfterSeconds = int(value)
@@ -87,5 +91,4 @@ export function parseFaultSpec(spec: string): FaultConfig {
   return parsed.data
 }
 
-export const hasFaults = (c: FaultConfig): boolean =>
-  c.latencyMax > 0 || Object.values(c.shares).some((p) => p > 0)
+export const hasFaults = (c: FaultConfig): boolean => c.latencyMax > 0 || Object.values(c.shares).some((p) => p > 0)

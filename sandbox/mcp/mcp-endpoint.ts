@@ -46,7 +46,12 @@ export function createMcpEndpoint(options: {
     if (req.method !== 'POST') {
       // Stateless server: no standalone SSE stream (GET) and no session to delete (DELETE).
       req.resume()
-      sendJson(res, 405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null }, { allow: 'POST' })
+      sendJson(
+        res,
+        405,
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null },
+        { allow: 'POST' }
+      )
       return
     }
     const server = createToolServer(options.context(check.principal))

@@ -28,7 +28,13 @@ export class WorkspaceStore {
   }
 
   create(userId: string, name: string, keys: string[], now: number): Workspace {
-    const workspace = { id: randomUUID(), name, keys: [...new Set(keys)], created_at: isoAt(now), updated_at: isoAt(now) }
+    const workspace = {
+      id: randomUUID(),
+      name,
+      keys: [...new Set(keys)],
+      created_at: isoAt(now),
+      updated_at: isoAt(now)
+    }
     this.#of(userId).set(workspace.id, workspace)
     return workspace
   }

@@ -9,5 +9,8 @@ export interface ProfileCatalog {
   get(key: string): WholePersonProfile | undefined
   byHandle(handle: string): WholePersonProfile | undefined
   match(request: MatchProfileRequest, options: { max: number }): WholePersonProfile[]
-  search(query: StructuredQuery, options: { limit: number; offset: number }): { total: number; results: WholePersonProfile[] }
+  search(
+    query: StructuredQuery,
+    options: { limit: number; offset: number }
+  ): { total: number; results: WholePersonProfile[] }
 }

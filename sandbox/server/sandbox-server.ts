@@ -87,7 +87,14 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
     {
       clientId: cred.clientId,
       clientSecret: cred.clientSecret,
-      principal: { kind: 'user', clientId: cred.clientId, organisationId: org.id, userId: cred.userId, email: 'recruiter@sandbox.example.com', name: 'Sam Sandbox' }
+      principal: {
+        kind: 'user',
+        clientId: cred.clientId,
+        organisationId: org.id,
+        userId: cred.userId,
+        email: 'recruiter@sandbox.example.com',
+        name: 'Sam Sandbox'
+      }
     },
     {
       clientId: cred.legacyClientId,

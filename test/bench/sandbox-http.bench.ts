@@ -14,7 +14,8 @@ const sizes = quick ? [2_000, 20_000] : [20_000, 200_000]
 const warmup = 50
 const measured = quick ? 200 : 1000
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 const ms = (n: number): string => n.toFixed(n < 10 ? 2 : 0)
 
 /** A mix of the requests a client sends: by key, by name + company, by name + title + location, by email. */
@@ -91,7 +92,9 @@ for (const size of sizes) {
   if (globalThis.gc) globalThis.gc()
 }
 
-console.log(`\nSandbox over HTTP (127.0.0.1, one keep-alive connection, ${measured} sequential MatchProfiles after ${warmup} warm-up)`)
+console.log(
+  `\nSandbox over HTTP (127.0.0.1, one keep-alive connection, ${measured} sequential MatchProfiles after ${warmup} warm-up)`
+)
 console.table(
   rows.map((r) => ({
     profiles: r.profiles.toLocaleString('en'),

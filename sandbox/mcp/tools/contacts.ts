@@ -29,28 +29,41 @@ export function registerContactsTool(server: McpServer, ctx: ToolContext): void 
           return toolResult(`${credits.available} credit(s) available, ${credits.used} used.`, { credits })
         }
         const user = requireUser(ctx.principal)
-        if (action === 'lookup' && keys.length === 0) throw new ToolError('keys: give at least one profile key to look up')
+        if (action === 'lookup' && keys.length === 0)
+          throw new ToolError('keys: give at least one profile key to look up')
         const { results, newRequestedCount } = contactResults({
           catalog: ctx.catalog,
           book: ctx.org.contacts,
           keys,
           contactType: contact_type,
           requestType: action === 'lookup' ? 'New' : 'Polling',
-          requester: { organisationId: ctx.org.id, userId: user.userId, recruiterEmail: user.email, callerId: 'tool-server' },
+          requester: {
+            organisationId: ctx.org.id,
+            userId: user.userId,
+            recruiterEmail: user.email,
+            callerId: 'tool-server'
+          },
           now: ctx.clock.now()
         })
         const rows = results.map((r) => ({
           key: r.request?.key ?? r.card?.key ?? null,
           status: r.status ?? null,
-          emails: (r.emails ?? []).map((e) => ({ email: e.email ?? null, validation: e.validation ?? null, confidence: e.confidence ?? null })),
+          emails: (r.emails ?? []).map((e) => ({
+            email: e.email ?? null,
+            validation: e.validation ?? null,
+            confidence: e.confidence ?? null
+          })),
           phones: (r.phone_numbers ?? []).map((p) => ({ number: p.number ?? null, type: p.type ?? null })),
           error: r.execution_trace?.error ?? null
         }))
         const credits = { available: ctx.org.credits.available, used: ctx.org.credits.used, newRequestedCount }
-        return toolResult(`${rows.length} contact result(s); ${newRequestedCount} new, ${credits.available} credit(s) left.`, {
-          results: rows,
-          credits
-        })
+        return toolResult(
+          `${rows.length} contact result(s); ${newRequestedCount} new, ${credits.available} credit(s) left.`,
+          {
+            results: rows,
+            credits
+          }
+        )
       })
   )
 }

@@ -31,12 +31,15 @@ export function registerExportsTool(server: McpServer, ctx: ToolContext): void {
         const columns = ['key', 'full_name', 'title', 'company', 'location', 'skills', 'last_refreshed']
         const content = format === 'csv' ? stringify(rows, { header: true, columns }) : JSON.stringify(rows)
         const missing = new Set(wanted).size - profiles.length
-        return toolResult(`Exported ${rows.length} profile(s) as ${format}${missing ? `; ${missing} key(s) not found` : ''}.`, {
-          format,
-          rows: rows.length,
-          missing,
-          content
-        })
+        return toolResult(
+          `Exported ${rows.length} profile(s) as ${format}${missing ? `; ${missing} key(s) not found` : ''}.`,
+          {
+            format,
+            rows: rows.length,
+            missing,
+            content
+          }
+        )
       })
   )
 }

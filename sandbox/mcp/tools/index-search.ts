@@ -14,7 +14,8 @@ export function registerIndexSearchTool(server: McpServer, ctx: ToolContext): vo
     'index_search',
     {
       title: 'Search an index with filters',
-      description: 'Structured search: titles, skills, locations, companies, schools, seniorities, keywords and exclusions.',
+      description:
+        'Structured search: titles, skills, locations, companies, schools, seniorities, keywords and exclusions.',
       inputSchema: {
         index: z.enum(['public', 'private']).default('public'),
         titles: list,
@@ -39,7 +40,9 @@ export function registerIndexSearchTool(server: McpServer, ctx: ToolContext): vo
         if (index === 'public') {
           ;({ total, results } = ctx.catalog.search(query, { limit, offset }))
         } else {
-          const all = ctx.catalog.search(query, { limit: ctx.catalog.size, offset: 0 }).results.filter((p) => !!p.ats_data)
+          const all = ctx.catalog
+            .search(query, { limit: ctx.catalog.size, offset: 0 })
+            .results.filter((p) => !!p.ats_data)
           total = all.length
           results = all.slice(offset, offset + limit)
         }

@@ -8,7 +8,8 @@ export function registerWorkspacesTool(server: McpServer, ctx: ToolContext): voi
     'workspaces',
     {
       title: 'Workspaces',
-      description: 'list, get, create, add or remove profile keys in your workspaces; credits shows your credit balance.',
+      description:
+        'list, get, create, add or remove profile keys in your workspaces; credits shows your credit balance.',
       inputSchema: {
         action: z.enum(['list', 'get', 'create', 'add', 'remove', 'credits']).default('list'),
         workspace_id: z.string().optional(),

@@ -48,12 +48,23 @@ export class ContactBook {
   }
 
   /** Buys the keys not bought before, all or nothing (402 when credits run short). Unknown keys are never charged. */
-  buy(keys: readonly string[], type: ContactType, now: number, exists: (key: string) => boolean): { newRequestedCount: number } {
+  buy(
+    keys: readonly string[],
+    type: ContactType,
+    now: number,
+    exists: (key: string) => boolean
+  ): { newRequestedCount: number } {
     const fresh = [...new Set(keys)].filter((key) => exists(key) && !this.get(key, type))
     this.credits.spend(fresh.length)
     for (const key of fresh) {
       const willFail = (hash32(`${this.seed}:${type}:${key}`) % 10_000) / 10_000 < this.timing.failureShare
-      this.#purchases.set(ContactBook.#id(key, type), { key, contactType: type, guid: randomUUID(), requestedAt: now, willFail })
+      this.#purchases.set(ContactBook.#id(key, type), {
+        key,
+        contactType: type,
+        guid: randomUUID(),
+        requestedAt: now,
+        willFail
+      })
     }
     return { newRequestedCount: fresh.length }
   }

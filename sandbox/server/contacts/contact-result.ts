@@ -13,7 +13,14 @@ export interface Requester {
 
 const etagOf = (text: string): string => `"${createHash('sha1').update(text).digest('hex').slice(0, 16)}"`
 
-function requestOf(key: string, type: ContactType, subject: ContactSubject | undefined, requester: Requester, guid: string, queuedAt: number) {
+function requestOf(
+  key: string,
+  type: ContactType,
+  subject: ContactSubject | undefined,
+  requester: Requester,
+  guid: string,
+  queuedAt: number
+) {
   return {
     key,
     guid,
@@ -55,7 +62,8 @@ const providerMeta = (at: string, okEmail: boolean, okPhone: boolean, primary: b
 /** A result for a key the index does not know: Failed at once, no credit spent. */
 export function unknownKeyResult(key: string, type: ContactType, requester: Requester, now: number): ContactResult {
   const at = isoAt(now)
-  const guid = createHash('sha1').update(`unknown:${key}`).digest('hex').slice(0, 32)
+  const hex = createHash('sha1').update(`unknown:${key}`).digest('hex')
+  const guid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
   return {
     request: requestOf(key, type, undefined, requester, guid, now),
     emails: [],
@@ -95,26 +103,91 @@ export function purchaseResult(
   const failed = status === 'Failed'
   const { work, personal } = emailsOf(subject)
   const { mobile, work: workPhone } = phonesOf(subject)
-  const profileUrl = subject.li_urls?.find((u) => !!u) ?? `https://profilenet.example.com/in/${subject.li_id ?? purchase.key}`
+  const profileUrl =
+    subject.li_urls?.find((u) => !!u) ?? `https://profilenet.example.com/in/${subject.li_id ?? purchase.key}`
 
-  const emails = done && isEmail
-    ? [
-        { email: work, type: 'work', confidence: 'high', validation: 'Valid', source: 'Internal', contact_source: 'Internal', sources: ['Internal'], score: 95, rank: 1, preferred_email: true, bad_email: false, valid_since: created, last_seen: changed, last_updated: changed, date_created: changed, time_stamp: changed },
-        { email: personal, type: 'personal', confidence: 'medium', validation: 'Unknown', source: 'Internal', contact_source: 'Internal', sources: ['Internal'], score: 70, rank: 2, preferred_email: false, bad_email: false, valid_since: created, last_seen: changed, last_updated: changed, date_created: changed, time_stamp: changed }
-      ]
+  const emails =
+    done && isEmail
+      ? [
+          {
+            email: work,
+            type: 'work',
+            confidence: 'high',
+            validation: 'Valid',
+            source: 'Internal',
+            contact_source: 'Internal',
+            sources: ['Internal'],
+            score: 95,
+            rank: 1,
+            preferred_email: true,
+            bad_email: false,
+            valid_since: created,
+            last_seen: changed,
+            last_updated: changed,
+            date_created: changed,
+            time_stamp: changed
+          },
+          {
+            email: personal,
+            type: 'personal',
+            confidence: 'medium',
+            validation: 'Unknown',
+            source: 'Internal',
+            contact_source: 'Internal',
+            sources: ['Internal'],
+            score: 70,
+            rank: 2,
+            preferred_email: false,
+            bad_email: false,
+            valid_since: created,
+            last_seen: changed,
+            last_updated: changed,
+            date_created: changed,
+            time_stamp: changed
+          }
+        ]
+      : []
+  const phones =
+    done && !isEmail
+      ? [
+          {
+            number: mobile,
+            type: 'mobile',
+            source: 'None',
+            rank: 1,
+            valid_since: created,
+            last_seen: changed,
+            time_stamp: changed
+          },
+          {
+            number: workPhone,
+            type: 'work',
+            source: 'None',
+            rank: 2,
+            valid_since: created,
+            last_seen: changed,
+            time_stamp: changed
+          }
+        ]
+      : []
+  const profiles = done
+    ? [{ source: 'profilenet', network: 'profilenet', user_name: subject.li_id ?? purchase.key, url: profileUrl }]
     : []
-  const phones = done && !isEmail
-    ? [
-        { number: mobile, type: 'mobile', source: 'None', rank: 1, valid_since: created, last_seen: changed, time_stamp: changed },
-        { number: workPhone, type: 'work', source: 'None', rank: 2, valid_since: created, last_seen: changed, time_stamp: changed }
-      ]
-    : []
-  const profiles = done ? [{ source: 'profilenet', network: 'profilenet', user_name: subject.li_id ?? purchase.key, url: profileUrl }] : []
   if (done && subject.codehost_handle) {
-    profiles.push({ source: 'codehost', network: 'codehost', user_name: subject.codehost_handle, url: subject.codehost_url ?? `https://codehost.example.com/${subject.codehost_handle}` })
+    profiles.push({
+      source: 'codehost',
+      network: 'codehost',
+      user_name: subject.codehost_handle,
+      url: subject.codehost_url ?? `https://codehost.example.com/${subject.codehost_handle}`
+    })
   }
   const providerStatus = failed
-    ? { exception: 'ProviderTimeoutException: no provider answered in time', stack: 'at ContactPipeline.Resolve()', traces: ['LocalEmailProviderVerifier: timeout', 'ProviderValidationBasedVerifier: no candidates'], tags: ['timeout'] }
+    ? {
+        exception: 'ProviderTimeoutException: no provider answered in time',
+        stack: 'at ContactPipeline.Resolve()',
+        traces: ['LocalEmailProviderVerifier: timeout', 'ProviderValidationBasedVerifier: no candidates'],
+        tags: ['timeout']
+      }
     : { traces: [], tags: [] }
   const request = requestOf(purchase.key, purchase.contactType, subject, requester, purchase.guid, purchase.requestedAt)
   const finished = done || failed

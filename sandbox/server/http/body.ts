@@ -25,7 +25,8 @@ export async function readRawBody(req: IncomingMessage, limit = maxBodyBytes): P
 /** Reads a POST body: 415 for a media type outside the spec's list, 400 for a missing or unparsable body. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const header = req.headers['content-type']
-  if (!header) throw new ApiError(415, 'unsupported_media_type', 'Content-Type header is required: use application/json')
+  if (!header)
+    throw new ApiError(415, 'unsupported_media_type', 'Content-Type header is required: use application/json')
   let parsed: contentType.ParsedMediaType
   try {
     parsed = contentType.parse(header)
@@ -44,7 +45,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     throw new ApiError(415, 'unsupported_media_type', `Unsupported charset "${charset}": use utf-8`)
   }
   const raw = (await readRawBody(req)).toString('utf8')
-  if (raw.trim() === '') throw new ApiError(400, 'invalid_request', 'Request body is required', [{ path: '(root)', message: 'required' }])
+  if (raw.trim() === '')
+    throw new ApiError(400, 'invalid_request', 'Request body is required', [{ path: '(root)', message: 'required' }])
   try {
     return JSON.parse(raw) as unknown
   } catch (error) {

@@ -23,7 +23,11 @@ export class ApiError extends Error {
 
   get body(): { error: { code: ApiErrorCode; message: string; details?: unknown } } {
     return {
-      error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) }
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details })
+      }
     }
   }
 }

@@ -53,7 +53,11 @@ function basicCredentials(req: IncomingMessage): { id: string; secret: string } 
  * POST /api/oauth/token: the client-credentials grant (RFC 6749 §4.4) with the resource
  * indicator of RFC 8707. 400 for request errors, 401 for client authentication failures.
  */
-export function createTokenEndpoint(options: { clients: ClientCredential[]; tokens: TokenStore; mcpUrl: () => string }) {
+export function createTokenEndpoint(options: {
+  clients: ClientCredential[]
+  tokens: TokenStore
+  mcpUrl: () => string
+}) {
   return async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       if (req.method !== 'POST') {
@@ -81,28 +85,45 @@ export function createTokenEndpoint(options: { clients: ClientCredential[]; toke
       }
       if (!fields['grant_type']) throw new OAuthFailure('invalid_request', 'Missing grant_type')
       if (fields['grant_type'] !== 'client_credentials') {
-        throw new OAuthFailure('unsupported_grant_type', `grant_type "${fields['grant_type']}" is not supported; use client_credentials`)
+        throw new OAuthFailure(
+          'unsupported_grant_type',
+          `grant_type "${fields['grant_type']}" is not supported; use client_credentials`
+        )
       }
       const basic = basicCredentials(req)
       if (basic && (fields['client_id'] || fields['client_secret'])) {
-        throw new OAuthFailure('invalid_request', 'Use one client authentication method, not both Basic and form fields')
+        throw new OAuthFailure(
+          'invalid_request',
+          'Use one client authentication method, not both Basic and form fields'
+        )
       }
       const id = basic?.id ?? fields['client_id']
       const secret = basic?.secret ?? fields['client_secret']
-      if (!id || !secret) throw new OAuthFailure('invalid_client', 'Client authentication is required (client_id and client_secret)', !!basic)
+      if (!id || !secret)
+        throw new OAuthFailure(
+          'invalid_client',
+          'Client authentication is required (client_id and client_secret)',
+          !!basic
+        )
       const client = options.clients.find((c) => c.clientId === id)
       if (!client || !sameSecret(client.clientSecret, secret)) {
         throw new OAuthFailure('invalid_client', 'Unknown client or wrong client secret', !!basic)
       }
       const scopes = (fields['scope'] ?? toolScope).split(' ').filter(Boolean)
       const unknownScope = scopes.find((s) => s !== toolScope)
-      if (unknownScope) throw new OAuthFailure('invalid_scope', `Scope "${unknownScope}" is not available; use ${toolScope}`)
+      if (unknownScope)
+        throw new OAuthFailure('invalid_scope', `Scope "${unknownScope}" is not available; use ${toolScope}`)
       const mcpUrl = options.mcpUrl()
       const resource = fields['resource'] ?? mcpUrl
       if (resource !== mcpUrl) throw new OAuthFailure('invalid_target', `Unknown resource "${resource}"; use ${mcpUrl}`)
       tokenRequestSchema.parse({ ...fields, client_id: id, client_secret: secret })
       const { accessToken, expiresIn } = options.tokens.issue(client.principal, resource)
-      sendJson(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, scope: toolScope }, noStore)
+      sendJson(
+        res,
+        200,
+        { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, scope: toolScope },
+        noStore
+      )
     } catch (error) {
       if (!(error instanceof OAuthFailure)) throw error
       const status = error.code === 'invalid_client' ? 401 : 400

@@ -22,7 +22,12 @@ export function transactionsRoute(): PartnerRoute {
     pattern: /^\/api\/Analytics\/GetApiTransactionData$/,
     async run(ctx) {
       const query = parseQuery(transactionsQuerySchema, ctx.url)
-      const records = ctx.org.transactions.query({ from: toMs(query.from), to: toMs(query.to), type: query.type, limit: query.limit })
+      const records = ctx.org.transactions.query({
+        from: toMs(query.from),
+        to: toMs(query.to),
+        type: query.type,
+        limit: query.limit
+      })
       return { body: records, summary: `200 ${records.length} record(s)` }
     }
   }

@@ -6,7 +6,10 @@ import { parseBody, type PartnerRoute } from './route'
 /** Results returned per turn (sandbox choice; `total` still counts every match). */
 export const conversationResultCap = 25
 
-export type InterpretUtterance = (userInput: string, current: StructuredQuery) => { query: StructuredQuery; message: string }
+export type InterpretUtterance = (
+  userInput: string,
+  current: StructuredQuery
+) => { query: StructuredQuery; message: string }
 
 export function conversationalSearchRoute(
   catalog: ProfileCatalog,

@@ -79,7 +79,9 @@ export function createPartnerApi(options: PartnerApiOptions) {
       contentType = `${responseMediaType(req)}; charset=utf-8`
     } catch (error) {
       const apiError =
-        error instanceof ApiError ? error : new ApiError(500, 'internal_error', `Internal error: ${(error as Error).message}`)
+        error instanceof ApiError
+          ? error
+          : new ApiError(500, 'internal_error', `Internal error: ${(error as Error).message}`)
       if (apiError.status === 500) console.error('[sandbox] partner API error', error)
       status = apiError.status
       text = JSON.stringify(apiError.body)

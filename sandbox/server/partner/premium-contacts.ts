@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { contactRequestTypeSchema, contactTypeSchema, premiumContactsRequestSchema, type ContactResult } from '../../../shared/api'
+import {
+  contactRequestTypeSchema,
+  contactTypeSchema,
+  premiumContactsRequestSchema,
+  type ContactResult
+} from '../../../shared/api'
 import { purchaseResult, unknownKeyResult, type Requester } from '../contacts/contact-result'
 import type { ContactBook, ContactType, Purchase } from '../contacts/contact-book'
 import type { ProfileCatalog } from '../profile-catalog'
@@ -34,7 +39,8 @@ export function contactResults(args: {
 }): { results: ContactResult[]; newRequestedCount: number } {
   const { catalog, book, contactType, requester, now } = args
   const keys = [...new Set(args.keys)]
-  const result = (p: Purchase): ContactResult => purchaseResult(p, catalog.get(p.key) ?? { key: p.key }, book, requester, now)
+  const result = (p: Purchase): ContactResult =>
+    purchaseResult(p, catalog.get(p.key) ?? { key: p.key }, book, requester, now)
   if (args.requestType === 'New') {
     const { newRequestedCount } = book.buy(keys, contactType, now, (key) => catalog.get(key) !== undefined)
     const results = keys.map((key) => {

@@ -3,12 +3,7 @@ import { isoAt } from '../clock'
 
 /** request_type values the sandbox records, one per operation. */
 export type RequestType =
-  | 'MatchProfiles'
-  | 'ConversationalSearch'
-  | 'GetPremiumContacts'
-  | 'RefreshProfiles'
-  | 'GetJobStatus'
-  | 'GetJobData'
+  'MatchProfiles' | 'ConversationalSearch' | 'GetPremiumContacts' | 'RefreshProfiles' | 'GetJobStatus' | 'GetJobData'
 
 export interface TransactionRecord {
   id: string

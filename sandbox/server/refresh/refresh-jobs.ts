@@ -11,7 +11,13 @@ export interface RefreshTiming {
 }
 export const defaultRefreshTiming: RefreshTiming = { queueMs: 250, perHandleMs: 120 }
 
-export const refreshLimits = { maxHandles: 1000, maxBatchSize: 100, maxConcurrency: 10, defaultBatchSize: 10, defaultConcurrency: 2 }
+export const refreshLimits = {
+  maxHandles: 1000,
+  maxBatchSize: 100,
+  maxConcurrency: 10,
+  defaultBatchSize: 10,
+  defaultConcurrency: 2
+}
 
 export interface RefreshJobInput {
   handles: string[]
@@ -46,7 +52,9 @@ interface Job {
 export function malformedHandleReason(handle: string): string | undefined {
   if (handle.trim() === '') return 'Malformed handle: empty'
   if (handle.length > 200) return 'Malformed handle: longer than 200 characters'
-  if (/[\s\u0000-\u001f]/.test(handle)) return 'Malformed handle: contains whitespace or control characters'
+  if ([...handle].some((c) => /\s/.test(c) || c.charCodeAt(0) < 0x20)) {
+    return 'Malformed handle: contains whitespace or control characters'
+  }
   if (normalizeHandle(handle) === '') return 'Malformed handle: no handle in it'
   return undefined
 }
@@ -88,7 +96,13 @@ export class RefreshJobs {
       for (const handle of batch) {
         at += this.timing.perHandleMs
         const profileKey = this.target.resolveHandle(handle)
-        runs.push({ handle, finishAt: at, profileKey, error: profileKey ? undefined : `No profile found for handle "${handle}"`, applied: false })
+        runs.push({
+          handle,
+          finishAt: at,
+          profileKey,
+          error: profileKey ? undefined : `No profile found for handle "${handle}"`,
+          applied: false
+        })
       }
       workerFreeAt[worker] = at
     }
@@ -148,7 +162,12 @@ export class RefreshJobs {
     const s = this.#snapshot(jobId, now)
     if (!s) return undefined
     const { succeeded, failed, lastChange: _lastChange, errorMessage: _errorMessage, ...common } = s
-    return { ...common, progressUrl: this.urls.progress(jobId), successfulRefreshes: succeeded, failedRefreshes: failed }
+    return {
+      ...common,
+      progressUrl: this.urls.progress(jobId),
+      successfulRefreshes: succeeded,
+      failedRefreshes: failed
+    }
   }
 
   /** The status-response form of the record. */

@@ -7,14 +7,27 @@ import { describe, expect, it } from 'vitest'
 
 describe('npm run sandbox (sandbox/cli.ts)', () => {
   it('prints one JSON line, serves on 127.0.0.1, expires tokens on the real clock, stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--profiles', '300', '--seed', '5', '--token-ttl', '1', '--credits', '3'], {
-      stdio: ['ignore', 'pipe', 'inherit']
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'sandbox/cli.ts', '--profiles', '300', '--seed', '5', '--token-ttl', '1', '--credits', '3'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit']
+      }
+    )
     const lines = createInterface({ input: child.stdout! })
     const [first] = (await once(lines, 'line')) as [string]
     const info = JSON.parse(first)
     expect(Object.keys(info).sort()).toEqual(
-      ['apiKey', 'authUrl', 'baseUrl', 'clientId', 'clientSecret', 'legacyClientId', 'legacyClientSecret', 'mcpUrl'].sort()
+      [
+        'apiKey',
+        'authUrl',
+        'baseUrl',
+        'clientId',
+        'clientSecret',
+        'legacyClientId',
+        'legacyClientSecret',
+        'mcpUrl'
+      ].sort()
     )
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(info.mcpUrl).toBe(`${info.baseUrl}/mcp`)
@@ -30,15 +43,30 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
     const tokenRes = await request(`${info.authUrl}/api/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret, scope: 'mcp:tools', resource: info.mcpUrl }).toString()
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: info.clientId,
+        client_secret: info.clientSecret,
+        scope: 'mcp:tools',
+        resource: info.mcpUrl
+      }).toString()
     })
-    const token = ((await tokenRes.body.json()) as { access_token: string; expires_in: number })
+    const token = (await tokenRes.body.json()) as { access_token: string; expires_in: number }
     expect(token.expires_in).toBe(1)
     const ping = async () => {
       const res = await request(info.mcpUrl, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream'
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+        })
       })
       await res.body.text()
       return res.statusCode
@@ -53,7 +81,9 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
   })
 
   it('refuses a bad flag with exit code 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--faults', 'teapot=1'], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--faults', 'teapot=1'], {
+      stdio: ['ignore', 'ignore', 'pipe']
+    })
     let err = ''
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
     const [code] = await once(child, 'exit')

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { contactResultSchema, premiumContactsResponseSchema } from '../../../shared/api'
-import { errorOf, post, startTestSandbox, testCatalog } from './helpers'
+import { errorOf, post, type Json, startTestSandbox, testCatalog } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
 let sb: Sandbox | undefined
@@ -20,7 +20,7 @@ async function contacts(keys: unknown, query: Record<string, string> = {}) {
   const res = await post(sb!, path, keys, { query })
   return res
 }
-const parsed = (res: { json: () => any }) => premiumContactsResponseSchema.parse(res.json())
+const parsed = (res: { json: () => Json }) => premiumContactsResponseSchema.parse(res.json())
 
 describe('Get Premium Contacts', () => {
   it('New buys each key once, moves NotStarted -> InProgress -> Completed on the clock', async () => {

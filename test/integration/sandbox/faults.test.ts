@@ -47,7 +47,8 @@ describe('Faults', () => {
     const b = await run(spec, 60)
     expect(a).toEqual(b)
     const kinds = new Set(a)
-    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', 'dropped']) expect(kinds).toContain(k)
+    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', 'dropped'])
+      expect(kinds).toContain(k)
     const c = await run(spec.replace('seed=7', 'seed=8'), 60)
     expect(c).not.toEqual(a)
   })
@@ -67,7 +68,11 @@ describe('Faults', () => {
     const res = await request(`${sb.authUrl}/api/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: sb.clientId, client_secret: sb.clientSecret }).toString()
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: sb.clientId,
+        client_secret: sb.clientSecret
+      }).toString()
     })
     expect(res.statusCode).toBe(200)
     await res.body.text()

@@ -1,5 +1,12 @@
 import { request } from 'undici'
-import { buildCatalog, ManualClock, startSandbox, type ProfileCatalog, type RunningSandbox, type SandboxOptions } from '../../../sandbox/index'
+import {
+  buildCatalog,
+  ManualClock,
+  startSandbox,
+  type ProfileCatalog,
+  type RunningSandbox,
+  type SandboxOptions
+} from '../../../sandbox/index'
 
 export const testProfileCount = 2000
 export const testSeed = 42
@@ -27,11 +34,15 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean>
 }
 
+/** Response JSON as tests read it: loosely, then checked by assertions or the shared schemas. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
 export interface CallResult {
   status: number
   headers: Record<string, string | string[] | undefined>
   text: string
-  json: () => any
+  json: () => Json
 }
 
 /** One Partner API call over real HTTP. apiKey defaults to the sandbox's; null sends none. */
@@ -57,7 +68,7 @@ export const post = (sandbox: RunningSandbox, path: string, body: unknown, optio
   call(sandbox, path, { ...options, method: 'POST', body })
 
 /** Asserts the documented error body and returns it. */
-export function errorOf(result: CallResult): { code: string; message: string; details?: any } {
+export function errorOf(result: CallResult): { code: string; message: string; details?: Json } {
   const body = result.json()
   if (typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string') {
     throw new Error(`not an error body: ${result.text}`)

@@ -3,13 +3,17 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { post, startTestSandbox, testCatalog } from './helpers'
+import { post, startTestSandbox, testCatalog, type Json } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
 let sb: Sandbox
 const open: Client[] = []
 beforeAll(async () => {
-  sb = await startTestSandbox({ tokenTtlSeconds: 2, credits: 50, contactTiming: { startAfterMs: 100, completeAfterMs: 1000, failureShare: 0 } })
+  sb = await startTestSandbox({
+    tokenTtlSeconds: 2,
+    credits: 50,
+    contactTiming: { startAfterMs: 100, completeAfterMs: 1000, failureShare: 0 }
+  })
 })
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close()))
@@ -43,7 +47,7 @@ async function connect(token: string): Promise<Client> {
 }
 
 const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
-const structured = (r: CallToolResult): any => r.structuredContent
+const structured = (r: CallToolResult): Json => r.structuredContent
 
 describe('MCP tool server', () => {
   it('lists the five tools with input schemas', async () => {
@@ -83,18 +87,24 @@ describe('MCP tool server', () => {
     const keys = testCatalog()
       .search({}, { limit: 3, offset: 100 })
       .results.map((p) => p.key!)
-    const before = structured((await client.callTool({ name: 'contacts', arguments: { action: 'credits' } })) as CallToolResult)
-    const bought = structured((await client.callTool({ name: 'contacts', arguments: { action: 'lookup', keys } })) as CallToolResult)
+    const before = structured(
+      (await client.callTool({ name: 'contacts', arguments: { action: 'credits' } })) as CallToolResult
+    )
+    const bought = structured(
+      (await client.callTool({ name: 'contacts', arguments: { action: 'lookup', keys } })) as CallToolResult
+    )
     expect(bought.credits.newRequestedCount).toBe(3)
     expect(bought.credits.available).toBe(before.credits.available - 3)
-    expect(bought.results.map((r: any) => r.status)).toEqual(['NotStarted', 'NotStarted', 'NotStarted'])
+    expect(bought.results.map((r: Json) => r.status)).toEqual(['NotStarted', 'NotStarted', 'NotStarted'])
     // The Partner API sees the same pool and the same purchases.
     const polled = await post(sb, '/api/Contacts/GetPremiumContacts', keys, { query: { requestType: 'Polling' } })
     expect(polled.json().count.available).toBe(before.credits.available - 3)
     expect(polled.json().results).toHaveLength(3)
     sb.clock.advance(1000)
-    const done = structured((await client.callTool({ name: 'contacts', arguments: { action: 'poll', keys } })) as CallToolResult)
-    expect(done.results.every((r: any) => r.status === 'Completed' && r.emails.length > 0)).toBe(true)
+    const done = structured(
+      (await client.callTool({ name: 'contacts', arguments: { action: 'poll', keys } })) as CallToolResult
+    )
+    expect(done.results.every((r: Json) => r.status === 'Completed' && r.emails.length > 0)).toBe(true)
     expect(done.credits.newRequestedCount).toBe(0)
   })
 
@@ -104,18 +114,27 @@ describe('MCP tool server', () => {
       .search({}, { limit: 4, offset: 10 })
       .results.map((p) => p.key!)
     const created = structured(
-      (await client.callTool({ name: 'workspaces', arguments: { action: 'create', name: 'Shortlist', keys: keys.slice(0, 2) } })) as CallToolResult
+      (await client.callTool({
+        name: 'workspaces',
+        arguments: { action: 'create', name: 'Shortlist', keys: keys.slice(0, 2) }
+      })) as CallToolResult
     )
     const id = created.workspace.id
     await client.callTool({ name: 'workspaces', arguments: { action: 'add', workspace_id: id, keys: keys.slice(2) } })
-    const listed = structured((await client.callTool({ name: 'workspaces', arguments: { action: 'list' } })) as CallToolResult)
+    const listed = structured(
+      (await client.callTool({ name: 'workspaces', arguments: { action: 'list' } })) as CallToolResult
+    )
     expect(listed.workspaces).toContainEqual(expect.objectContaining({ id, name: 'Shortlist', size: 4 }))
-    const exported = structured((await client.callTool({ name: 'exports', arguments: { workspace_id: id, format: 'csv' } })) as CallToolResult)
+    const exported = structured(
+      (await client.callTool({ name: 'exports', arguments: { workspace_id: id, format: 'csv' } })) as CallToolResult
+    )
     expect(exported.rows).toBe(4)
     const lines = exported.content.trim().split('\n')
     expect(lines[0]).toBe('key,full_name,title,company,location,skills,last_refreshed')
     expect(lines).toHaveLength(5)
-    const credits = structured((await client.callTool({ name: 'workspaces', arguments: { action: 'credits' } })) as CallToolResult)
+    const credits = structured(
+      (await client.callTool({ name: 'workspaces', arguments: { action: 'credits' } })) as CallToolResult
+    )
     expect(credits.credits.available).toBeTypeOf('number')
   })
 
@@ -152,7 +171,12 @@ describe('MCP with the legacy (non-user) credential', () => {
 })
 
 describe('MCP bearer protection', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+  }
   async function raw(authorization?: string) {
     const res = await request(sb.mcpUrl, {
       method: 'POST',
@@ -188,7 +212,7 @@ describe('MCP bearer protection', () => {
     sb.clock.advance(1900)
     await client.listTools()
     sb.clock.advance(200)
-    await expect(client.listTools()).rejects.toThrow(/401/)
+    await expect(client.listTools()).rejects.toMatchObject({ code: 401 })
     const res = await raw(`Bearer ${token}`)
     expect(res.statusCode).toBe(401)
     expect(res.headers['www-authenticate']).toContain('expired')

@@ -46,7 +46,9 @@ describe('POST /api/oauth/token', () => {
   })
   it('accepts HTTP Basic client authentication (RFC 6749 §2.3.1)', async () => {
     const { client_id, client_secret, ...rest } = good()
-    const basic = Buffer.from(`${encodeURIComponent(client_id)}:${encodeURIComponent(client_secret)}`).toString('base64')
+    const basic = Buffer.from(`${encodeURIComponent(client_id)}:${encodeURIComponent(client_secret)}`).toString(
+      'base64'
+    )
     const res = await token(rest, { authorization: `Basic ${basic}` })
     expect(res.status).toBe(200)
   })

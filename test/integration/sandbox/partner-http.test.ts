@@ -47,14 +47,17 @@ describe('Partner API: paths and methods', () => {
 })
 
 describe('Partner API: request media types', () => {
-  it.each(['application/json', 'text/json', 'application/json-patch+json', 'application/vnd.talent+json', 'application/json; charset=utf-8'])(
-    'accepts %s',
-    async (contentType) => {
-      const res = await call(sb, match, { method: 'POST', rawBody: '{"name":"a"}', contentType })
-      expect(res.status).toBe(200)
-      expect(Array.isArray(res.json())).toBe(true)
-    }
-  )
+  it.each([
+    'application/json',
+    'text/json',
+    'application/json-patch+json',
+    'application/vnd.talent+json',
+    'application/json; charset=utf-8'
+  ])('accepts %s', async (contentType) => {
+    const res = await call(sb, match, { method: 'POST', rawBody: '{"name":"a"}', contentType })
+    expect(res.status).toBe(200)
+    expect(Array.isArray(res.json())).toBe(true)
+  })
   it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'])(
     'refuses %s with 415',
     async (contentType) => {
@@ -68,7 +71,11 @@ describe('Partner API: request media types', () => {
     expect(res.status).toBe(415)
   })
   it('every POST checks the media type', async () => {
-    for (const path of ['/api/ConversationalSearch/Search', '/api/Contacts/GetPremiumContacts', '/api/Refresh/RefreshProfiles']) {
+    for (const path of [
+      '/api/ConversationalSearch/Search',
+      '/api/Contacts/GetPremiumContacts',
+      '/api/Refresh/RefreshProfiles'
+    ]) {
       const res = await call(sb, path, { method: 'POST', rawBody: '{}', contentType: 'text/csv' })
       expect(res.status, path).toBe(415)
     }

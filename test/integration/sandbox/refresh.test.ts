@@ -29,7 +29,14 @@ describe('Refresh jobs', () => {
     sb = await startTestSandbox({ refreshTiming: timing })
     // 8 handles, batches of 2, 2 workers: 4 batches in 2 waves of 200 ms after 200 ms in the queue.
     const { job } = await start({ profileHandles: handles(0, 8), batchSize: 2, maxConcurrency: 2 })
-    expect(job).toMatchObject({ status: 'Queued', totalRequested: 8, totalProcessed: 0, progressPercentage: 0, successfulRefreshes: [], failedRefreshes: [] })
+    expect(job).toMatchObject({
+      status: 'Queued',
+      totalRequested: 8,
+      totalProcessed: 0,
+      progressPercentage: 0,
+      successfulRefreshes: [],
+      failedRefreshes: []
+    })
     expect(job!.progressUrl).toBe(`${sb.baseUrl}/api/Refresh/GetJobStatus/${job!.jobId}`)
     expect(job!.dataUrl).toContain(job!.jobId)
     const id = job!.jobId!
@@ -45,7 +52,13 @@ describe('Refresh jobs', () => {
 
     sb.clock.advance(200)
     s = (await status(id)).job!
-    expect(s).toMatchObject({ status: 'Completed', totalProcessed: 8, totalSuccessful: 8, totalFailed: 0, progressPercentage: 100 })
+    expect(s).toMatchObject({
+      status: 'Completed',
+      totalProcessed: 8,
+      totalSuccessful: 8,
+      totalFailed: 0,
+      progressPercentage: 100
+    })
     expect(s.duration).toBe('00:00:00.600')
     expect(s.endTime).toBeTruthy()
     expect(s.lastUpdated).toBe(s.endTime)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conversationalSearchResponseSchema, wholePersonProfileSchema } from '../../../shared/api'
+import { handlesOf } from '../../../sandbox/data/handles'
 import { post, startTestSandbox, testCatalog } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
@@ -25,23 +26,40 @@ describe('Match Profiles', () => {
     expect(wholePersonProfileSchema.parse(results[0])).toBeTruthy()
   })
 
-  it('finds a person by name and company; a weaker request gives PARTIAL matches', async () => {
+  it('finds a person by an exact identifier (email, handle) as COMPLETE', async () => {
+    const withEmail = testCatalog()
+      .search({}, { limit: 200, offset: 0 })
+      .results.find((p) => p.email && handlesOf(p).length > 0)!
+    const byEmail = (await match({ emails: [withEmail.email!.toUpperCase()] })).json()
+    expect(byEmail[0]).toMatchObject({ key: withEmail.key, match_type: 'COMPLETE' })
+    const byHandle = (await match({ handles: [handlesOf(withEmail)[0]] })).json()
+    expect(byHandle[0]).toMatchObject({ key: withEmail.key, match_type: 'COMPLETE' })
+  })
+
+  it('finds a person by name and company as a PARTIAL match, best first', async () => {
     const p = someone()
-    const full = (await match({ name: p.full_name, company: p.cur_company })).json()
-    expect(full[0].key).toBe(p.key)
-    expect(full[0].match_type).toBe('COMPLETE')
-    const partial = (await match({ name: p.full_name, company: 'Nowhere Industries Zzq' })).json()
-    expect(partial.length).toBeGreaterThan(0)
-    expect(partial.every((r: { match_type: string }) => r.match_type === 'PARTIAL' || r.match_type === 'COMPLETE')).toBe(true)
-    expect(partial.some((r: { match_type: string }) => r.match_type === 'PARTIAL')).toBe(true)
+    const found = (await match({ name: p.full_name, company: p.cur_company, title: p.cur_title })).json()
+    expect(found[0].key).toBe(p.key)
+    expect(found[0].match_type).toBe('PARTIAL')
+    expect(found[0].match_score).toBeGreaterThan(0)
+    expect(found[0].match_score).toBeLessThan(100)
+    const scores = found.map((r: { match_score: number }) => r.match_score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
   })
 
   it('honours maxNumberOfResults (default 5, cap 100)', async () => {
-    const p = someone()
-    expect((await match({ title: p.cur_title })).json().length).toBeLessThanOrEqual(5)
-    const many = (await match({ title: p.cur_title }, { maxNumberOfResults: 12 })).json()
-    expect(many.length).toBeGreaterThan(5)
-    expect(many.length).toBeLessThanOrEqual(12)
+    // The most common first name in the catalog gives more than 12 candidates.
+    const counts = new Map<string, number>()
+    for (const p of testCatalog().search({}, { limit: 5000, offset: 0 }).results)
+      counts.set(p.first_name!, (counts.get(p.first_name!) ?? 0) + 1)
+    const [name, n] = [...counts].sort((a, b) => b[1] - a[1])[0]!
+    expect(n).toBeGreaterThan(12)
+    expect((await match({ name })).json()).toHaveLength(5)
+    expect((await match({ name }, { maxNumberOfResults: 12 })).json()).toHaveLength(12)
+    // prefix and one-edit name matches come on top of the exact ones
+    const many = (await match({ name }, { maxNumberOfResults: 100 })).json()
+    expect(many.length).toBeGreaterThanOrEqual(Math.min(100, n))
+    expect(many.length).toBeLessThanOrEqual(100)
   })
 
   it('fills email only with emailLookupEnabled', async () => {
@@ -79,7 +97,8 @@ describe('Conversational Search', () => {
     expect(second.conversation_id).toBe(first.conversation_id)
     // The second turn narrows the first: what was asked before stays in the query.
     for (const [field, values] of Object.entries(query1)) {
-      if (Array.isArray(values) && values.length > 0) expect((second.current_query as Record<string, unknown>)[field]).toEqual(expect.arrayContaining(values))
+      if (Array.isArray(values) && values.length > 0)
+        expect((second.current_query as Record<string, unknown>)[field]).toEqual(expect.arrayContaining(values))
     }
     expect(second.total!).toBeLessThanOrEqual(first.total!)
 

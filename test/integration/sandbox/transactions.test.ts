@@ -48,7 +48,10 @@ describe('Get Api Transaction Data', () => {
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length)
   })
   it('filters by type (case-insensitive), date range and limit', async () => {
-    expect((await records({ type: 'matchprofiles' })).map((r) => r.request_type)).toEqual(['MatchProfiles', 'MatchProfiles'])
+    expect((await records({ type: 'matchprofiles' })).map((r) => r.request_type)).toEqual([
+      'MatchProfiles',
+      'MatchProfiles'
+    ])
     const from = new Date(t0 + 30_000).toISOString()
     const to = new Date(t0 + 90_000).toISOString()
     expect((await records({ from, to })).map((r) => r.request_type)).toEqual(['ConversationalSearch'])
@@ -62,7 +65,11 @@ describe('Get Api Transaction Data', () => {
     expect(b.length).toBe(a.length)
   })
   it('rejects bad filters naming the parameter', async () => {
-    for (const [name, value] of [['from', 'yesterday'], ['limit', '0'], ['limit', '5000']]) {
+    for (const [name, value] of [
+      ['from', 'yesterday'],
+      ['limit', '0'],
+      ['limit', '5000']
+    ]) {
       const res = await call(sb, '/api/Analytics/GetApiTransactionData', { query: { [name!]: value! } })
       expect(res.status).toBe(400)
       expect(res.json().error.message).toContain(name)
