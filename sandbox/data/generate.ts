@@ -100,7 +100,7 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
   const slugFirst = asciiSlug(first)
   const slugLast = asciiSlug(last)
   const profilenetHandle = claims.handle(rng, index, rng.chance(0.5) ? `${slugFirst}-${slugLast}` : `${slugFirst}-${slugLast}-${rng.uint32().toString(16).slice(0, 6)}`)
-  const updated = now - rng.int(0, 12)
+  const updated = now - rng.int(1, 12)
   const level = career.level
 
   const profile: WholePersonProfile = {

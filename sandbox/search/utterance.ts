@@ -245,6 +245,13 @@ function parse(tokens: Token[]): Parsed {
       continue
     }
 
+    if (keywordRun) {
+      // explicit keywords ("mentioning kubernetes") stay keywords even when they are known words
+      if (!STOP.has(w) && mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode })
+      i++
+      continue
+    }
+
     // Longest known phrase starting here (not across clause boundaries or quotes)
     let matched = false
     for (let n = Math.min(L.maxTokens, tokens.length - i); n >= 1 && !matched; n--) {
@@ -273,12 +280,6 @@ function parse(tokens: Token[]): Parsed {
     const skill = caseSensitiveSkills.get(t.raw)
     if (skill && !(skill === 'Go' && i === 0 && !/^(engineer|developer|programmer)/.test(next?.norm ?? ''))) {
       push({ field: 'skills', value: skill, mode })
-      i++
-      continue
-    }
-
-    if (keywordRun && !STOP.has(w)) {
-      if (mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode })
       i++
       continue
     }
