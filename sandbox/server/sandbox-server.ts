@@ -108,7 +108,10 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
   const mcp = createMcpEndpoint({
     tokens,
     mcpUrl,
-    context: (principal): ToolContext => ({ principal, org, catalog, interpret: deps.interpret, workspaces, clock })
+    context: (principal): ToolContext => {
+      org.refresh.settle(clock.now()) // tool outputs show last_refreshed too
+      return { principal, org, catalog, interpret: deps.interpret, workspaces, clock }
+    }
   })
 
   /** Faults for the token endpoint and /mcp only when the SPEC asks (oauth=1, mcp=1); no truncation there. */

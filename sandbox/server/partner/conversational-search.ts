@@ -8,7 +8,8 @@ export const conversationResultCap = 25
 
 export type InterpretUtterance = (
   userInput: string,
-  current: StructuredQuery
+  current: StructuredQuery,
+  options?: { count?: (query: StructuredQuery) => number }
 ) => { query: StructuredQuery; message: string }
 
 export function conversationalSearchRoute(
@@ -27,7 +28,7 @@ export function conversationalSearchRoute(
       const current = request.current_query ?? conversation.query
       const input = request.user_input?.trim() ?? ''
       const { query, message } = input
-        ? interpret(input, current)
+        ? interpret(input, current, { count: (q) => catalog.search(q, { limit: 0, offset: 0 }).total })
         : { query: current, message: 'Showing results for the current query.' }
       conversation.query = query
       conversation.turns += 1
