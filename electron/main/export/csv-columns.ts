@@ -1,4 +1,3 @@
-import { z } from 'zod'
 
 /**
  * What one CSV row is made from. `member` is absent for search results; `contact` is the latest
@@ -18,24 +17,15 @@ export interface ExportRow {
   contact?: Record<string, unknown> | null
 }
 
-/** A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`. */
-export const csvColumnSchema = z.strictObject({
-  header: z.string().min(1).max(200),
-  path: z
-    .string()
-    .regex(/^(profile|member|contact)(\.[A-Za-z0-9_$]+)+$/, 'a dotted path starting with profile., member. or contact.')
-})
-export type CsvColumn = z.infer<typeof csvColumnSchema>
-
-export const columnPresetSchema = z.enum(['basic', 'contact', 'full'])
-export type ColumnPreset = z.infer<typeof columnPresetSchema>
-
-/** A preset, or a custom list of columns (a bare path uses the path as its header). */
-export const columnChoiceSchema = z.union([
-  z.strictObject({ preset: columnPresetSchema }),
-  z.strictObject({ columns: z.array(z.union([csvColumnSchema.shape.path, csvColumnSchema])).min(1).max(500) })
-])
-export type ColumnChoice = z.infer<typeof columnChoiceSchema>
+import { columnChoiceSchema, type ColumnChoice, type ColumnPreset, type CsvColumn } from '../../../shared/ipc/channels/export'
+export {
+  columnChoiceSchema,
+  columnPresetSchema,
+  csvColumnSchema,
+  type ColumnChoice,
+  type ColumnPreset,
+  type CsvColumn
+} from '../../../shared/ipc/channels/export'
 
 const col = (header: string, path: string): CsvColumn => ({ header, path })
 

@@ -44,6 +44,7 @@ export class CsvExportService {
     const choice = columnChoiceSchema.safeParse(request.columns)
     if (!choice.success) throw new StoreError('invalid_input', 'Invalid column choice', { details: choice.error.issues })
     const { source } = request
+    const columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>
     let total: number
     if (source.kind === 'profiles') {
@@ -51,13 +52,15 @@ export class CsvExportService {
       total = source.profiles.length
     } else {
       const selector = source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
-      rows = memberRows(this.members.records(selector))
+      // Look contacts up only when a column shows them.
+      const contacts = columns.some((column) => column.path.startsWith('contact.'))
+      rows = memberRows(this.members.records(selector, { contacts }))
       total = this.members.count(selector)
     }
     return {
       rows,
       options: {
-        columns: resolveColumns(choice.data),
+        columns,
         total,
         ...(request.bom === undefined ? {} : { bom: request.bom }),
         ...(request.onProgress === undefined ? {} : { onProgress: request.onProgress }),

@@ -63,18 +63,27 @@ export async function writeCsv(
   async function* chunks(): AsyncGenerator<string> {
     yield (options.bom ?? true ? UTF8_BOM : '') + stringify([options.columns.map((column) => column.header)], csvFormat)
     let batch: Array<Array<string | number>> = []
-    for await (const row of rows) {
-      batch.push(cells.map((cell) => cell(row)))
-      if (batch.length === batchSize) {
-        yield stringify(batch, csvFormat)
-        written += batch.length
-        batch = []
-        options.onProgress?.({ written, total: options.total })
+    const flush = (): string => {
+      const text = stringify(batch, csvFormat)
+      written += batch.length
+      batch = []
+      options.onProgress?.({ written, total: options.total })
+      return text
+    }
+    // A plain loop for synchronous sources (the store's pages): `for await` would add a
+    // promise per row.
+    if (Symbol.iterator in rows) {
+      for (const row of rows) {
+        batch.push(cells.map((cell) => cell(row)))
+        if (batch.length === batchSize) yield flush()
+      }
+    } else {
+      for await (const row of rows) {
+        batch.push(cells.map((cell) => cell(row)))
+        if (batch.length === batchSize) yield flush()
       }
     }
-    if (batch.length > 0) yield stringify(batch, csvFormat)
-    written += batch.length
-    options.onProgress?.({ written, total: options.total })
+    if (batch.length > 0 || written === 0) yield flush()
   }
 
   await pipeline(Readable.from(chunks(), { objectMode: false }), out, ...(options.signal ? [{ signal: options.signal }] : []))

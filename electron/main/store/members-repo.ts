@@ -7,16 +7,8 @@ import { storedProfile, type ProfileInput } from './profile-fields'
 import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
 
-export const memberRatingSchema = z.number().int().min(0).max(5).nullable()
-export const memberTagsSchema = z.array(z.string().trim().min(1).max(100)).max(200)
-
-export const memberPatchSchema = z.strictObject({
-  notes: z.string().max(100_000).optional(),
-  tags: memberTagsSchema.optional(),
-  stage: z.string().optional(),
-  rating: memberRatingSchema.optional()
-})
-export type MemberPatch = z.infer<typeof memberPatchSchema>
+import { memberPatchSchema, type MemberPatch } from '../../../shared/ipc/channels/shortlists'
+export { memberPatchSchema, memberRatingSchema, memberTagsSchema, type MemberPatch } from '../../../shared/ipc/channels/shortlists'
 
 export type SnapshotSource = 'saved' | 'refreshed' | 'restored'
 
@@ -310,14 +302,20 @@ export class MembersRepo {
   /**
    * Streams members with their profile JSON and latest contact result, one page at a time, for
    * CSV export and backup. Either a whole shortlist or a selection of member ids.
+   * `contacts: false` skips the contact lookup when no column shows contacts.
    */
   *records(
-    selector: { shortlistId: string; includeDeleted?: boolean } | { memberIds: readonly number[] }
+    selector: { shortlistId: string; includeDeleted?: boolean } | { memberIds: readonly number[] },
+    options: { contacts?: boolean } = {}
   ): Generator<MemberRecord> {
+    const contact =
+      options.contacts === false
+        ? 'NULL'
+        : `(SELECT c.result_json FROM contact_results c WHERE c.profile_key = m.profile_key
+           ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1)`
     const base = `SELECT m.id, m.shortlist_id, s.name AS shortlist_name, m.profile_key, m.profile_json,
         m.profile_captured_at, m.profile_source, m.notes, m.tags, st.name AS stage, m.rating, m.added_at, m.updated_at,
-        (SELECT c.result_json FROM contact_results c WHERE c.profile_key = m.profile_key
-         ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) AS contact_json
+        ${contact} AS contact_json
       FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
     if ('shortlistId' in selector) {
       this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
-import { z } from 'zod'
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 
-export const shortlistNameSchema = z.string().trim().min(1).max(200)
+import { shortlistNameSchema } from '../../../shared/ipc/channels/shortlists'
+export { shortlistNameSchema } from '../../../shared/ipc/channels/shortlists'
 
 export interface Shortlist {
   id: string

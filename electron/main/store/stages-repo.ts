@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { z } from 'zod'
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 
-export const stageNameSchema = z.string().trim().min(1).max(60)
+import { stageNameSchema } from '../../../shared/ipc/channels/shortlists'
+export { stageNameSchema } from '../../../shared/ipc/channels/shortlists'
 
 export interface Stage {
   id: number
