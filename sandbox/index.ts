@@ -82,6 +82,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     })
   ])
   const base = baseUrl()
+  let closing: Promise<void> | undefined
+  const closeServer = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeAllConnections() // keep-alive sockets would hold close() open
+    })
   return {
     baseUrl: base,
     apiKey: credentials.apiKey,
@@ -92,9 +98,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     legacyClientId: credentials.legacyClientId,
     legacyClientSecret: credentials.legacyClientSecret,
     profileCount: catalog.size,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
-    }
+    close: () => (closing ??= closeServer())
   }
 }

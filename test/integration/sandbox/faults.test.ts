@@ -78,6 +78,16 @@ describe('Faults', () => {
     await res.body.text()
   })
 
+  it('apply to the token endpoint and /mcp when asked (oauth=1, mcp=1)', async () => {
+    const sb = await startTestSandbox({ faults: '503=1,oauth=1,mcp=1' })
+    running.push(sb)
+    for (const url of [`${sb.authUrl}/api/oauth/token`, sb.mcpUrl]) {
+      const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect(res.statusCode, url).toBe(503)
+      await res.body.text()
+    }
+  })
+
   it('reject a bad SPEC with a message naming the item', () => {
     expect(() => parseFaultSpec('500=2')).toThrow(/500/)
     expect(() => parseFaultSpec('latency=9-3')).toThrow(/latency/)

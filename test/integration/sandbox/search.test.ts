@@ -107,6 +107,14 @@ describe('Conversational Search', () => {
     expect(other.conversation_id).not.toBe(first.conversation_id)
   })
 
+  it('an unknown conversation_id starts a conversation under that id', async () => {
+    const first = await converse({ conversation_id: 'client-chosen-1', user_input: 'python' })
+    expect(first.conversation_id).toBe('client-chosen-1')
+    const second = await converse({ conversation_id: 'client-chosen-1' })
+    expect(second.current_query).toEqual(first.current_query)
+    expect(second.total).toBe(first.total)
+  })
+
   it('a client-sent current_query is used as the starting point', async () => {
     const res = await converse({ current_query: { skills: ['python'] }, user_input: '' })
     expect(res.current_query).toEqual({ skills: ['python'] })
