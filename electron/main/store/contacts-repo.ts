@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { contactResultSchema, parseTolerant, type ApiIssue, type ContactResult, type Counts } from '../../../shared/api'
 import { isoNow, type Clock } from './clock'
-import { jsonObject, type JsonInput } from './json-text'
+import { jsonObject } from './json-text'
 
 export interface StoredContactResult {
   id: number
@@ -10,7 +11,9 @@ export interface StoredContactResult {
   requestType: string | null
   /** The Contact Result as received. */
   resultJson: string
-  result: Record<string, unknown>
+  /** Parsed and checked tolerantly: with issues, still the stored data, untouched. */
+  result: ContactResult
+  resultIssues: ApiIssue[]
 }
 
 export interface CreditCounts {
@@ -45,7 +48,7 @@ export class ContactsRepo {
    * the counts, in one transaction.
    */
   saveResponse(
-    response: { results: JsonInput[]; count?: { available?: number | null; used?: number | null; newRequestedCount?: number | null } | null },
+    response: { results?: Array<ContactResult | string> | null; count?: Counts | null },
     options: { profileKeys?: Array<string | undefined>; contactType?: string; requestType?: string } = {}
   ): StoredContactResult[] {
     const fetchedAt = isoNow(this.clock)
@@ -53,7 +56,7 @@ export class ContactsRepo {
       const insert = this.db.prepare(
         'INSERT INTO contact_results (profile_key, fetched_at, contact_type, request_type, result_json) VALUES (?, ?, ?, ?, ?)'
       )
-      const ids = response.results.map((input, index) => {
+      const ids = (response.results ?? []).map((input, index) => {
         const { json, value } = jsonObject(input, 'A contact result')
         const key = options.profileKeys?.[index] ?? profileKeyOf(value)
         return Number(
@@ -79,7 +82,7 @@ export class ContactsRepo {
   }
 
   recordCounts(
-    count: { available?: number | null; used?: number | null; newRequestedCount?: number | null },
+    count: Counts,
     recordedAt = isoNow(this.clock)
   ): CreditCounts {
     this.db
@@ -125,6 +128,7 @@ export function profileKeyOf(result: Record<string, unknown>): string | undefine
 }
 
 function toResult(row: ContactRow): StoredContactResult {
+  const checked = parseTolerant(contactResultSchema, JSON.parse(row.result_json))
   return {
     id: row.id,
     profileKey: row.profile_key,
@@ -132,6 +136,7 @@ function toResult(row: ContactRow): StoredContactResult {
     contactType: row.contact_type,
     requestType: row.request_type,
     resultJson: row.result_json,
-    result: JSON.parse(row.result_json) as Record<string, unknown>
+    result: checked.value as ContactResult,
+    resultIssues: checked.issues
   }
 }

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { z } from 'zod'
+import { parseTolerant, wholePersonProfileSchema, type ApiIssue, type WholePersonProfile } from '../../../shared/api'
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
@@ -52,8 +53,13 @@ export interface MemberSummary {
 }
 
 export interface MemberDetail extends MemberSummary {
-  /** The current snapshot, parsed. */
-  profile: Record<string, unknown>
+  /**
+   * The current snapshot, parsed and checked with the shared schema, tolerantly: when
+   * `profileIssues` is not empty the profile is still the stored data, untouched, and the
+   * fields listed there do not match their declared types.
+   */
+  profile: WholePersonProfile
+  profileIssues: ApiIssue[]
   /** The same snapshot as stored: the JSON text as received. */
   profileJson: string
 }
@@ -199,7 +205,13 @@ export class MembersRepo {
       )
       .get(memberId) as (MemberRow & { profile_json: string }) | undefined
     if (row === undefined) throw new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
-    return { ...toSummary(row), profileJson: row.profile_json, profile: JSON.parse(row.profile_json) as Record<string, unknown> }
+    const checked = parseTolerant(wholePersonProfileSchema, JSON.parse(row.profile_json))
+    return {
+      ...toSummary(row),
+      profileJson: row.profile_json,
+      profile: checked.value as WholePersonProfile,
+      profileIssues: checked.issues
+    }
   }
 
   findByKey(shortlistId: string, profileKey: string): MemberSummary | undefined {

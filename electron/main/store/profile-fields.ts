@@ -1,7 +1,8 @@
+import type { WholePersonProfile } from '../../../shared/api'
 import { StoreError } from './errors'
 
 /** A profile as the API returned it: raw JSON text (kept verbatim) or an already parsed object. */
-export type ProfileInput = string | Record<string, unknown>
+export type ProfileInput = string | WholePersonProfile | Record<string, unknown>
 
 /** What the store keeps of a profile: its text as received, plus columns for listing and search. */
 export interface StoredProfile {

@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import type { RefreshJobStart, RefreshJobStatus } from '../../../shared/api'
 import { StoreError } from './errors'
 import { isoNow, type Clock } from './clock'
-import { jsonObject, parseStored, type JsonInput } from './json-text'
+import { jsonObject, parseStored } from './json-text'
 
 /** Statuses after which a job no longer changes (spec: Completed, Failed, Cancelled). */
 export const FINISHED_REFRESH_STATUSES = ['Completed', 'Failed', 'Cancelled'] as const
@@ -12,10 +13,10 @@ export interface RefreshJobRecord {
   requestedHandles: string[]
   createdAt: string
   updatedAt: string
-  /** Start response as received. */
-  start: Record<string, unknown> | null
+  /** Start response as received (not re-validated: kept as the API sent it). */
+  start: RefreshJobStart | null
   /** Latest status response as received. */
-  lastStatus: Record<string, unknown> | null
+  lastStatus: RefreshJobStatus | null
 }
 
 interface JobRow {
@@ -36,7 +37,7 @@ export class RefreshJobsRepo {
   ) {}
 
   /** Records the start response of Refresh Profiles (status usually Queued). */
-  recordStart(start: JsonInput, requestedHandles: string[]): RefreshJobRecord {
+  recordStart(start: RefreshJobStart | string, requestedHandles: string[]): RefreshJobRecord {
     const { json, value } = jsonObject(start, 'A refresh job start response')
     const jobId = requiredJobId(value)
     const now = isoNow(this.clock)
@@ -51,7 +52,7 @@ export class RefreshJobsRepo {
   }
 
   /** Records a Get Job Status response; a job seen for the first time is created. */
-  recordStatus(status: JsonInput): RefreshJobRecord {
+  recordStatus(status: RefreshJobStatus | string): RefreshJobRecord {
     const { json, value } = jsonObject(status, 'A refresh job status')
     const jobId = requiredJobId(value)
     const now = isoNow(this.clock)
@@ -102,7 +103,7 @@ function toRecord(row: JobRow): RefreshJobRecord {
     requestedHandles: JSON.parse(row.requested_handles) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    start: parseStored(row.start_json),
-    lastStatus: parseStored(row.status_json)
+    start: parseStored<RefreshJobStart>(row.start_json),
+    lastStatus: parseStored<RefreshJobStatus>(row.status_json)
   }
 }

@@ -45,6 +45,16 @@ describe('MembersRepo', () => {
     expect(member.name).toBe(String(makeProfile(3, 7).full_name))
   })
 
+  it('keeps a profile that does not match the shared schema, and says which fields do not', () => {
+    const list = store.shortlists.create('Tolerant')
+    const odd = { ...makeProfile(5), grad_year: 'twenty-twenty', skills: ['Rust', 42] }
+    const member = store.members.add(list.id, { profile: odd })
+    expect(member.profile).toEqual(odd)
+    expect(member.profileIssues.map((issue) => issue.path).sort()).toEqual(['grad_year', 'skills.1'])
+    expect(member.skills).toBe('Rust')
+    expect(store.members.add(list.id, { profile: makeProfile(6) }).profileIssues).toEqual([])
+  })
+
   it('allows one member per profile key per shortlist, the same profile in two shortlists', () => {
     const a = store.shortlists.create('A')
     const b = store.shortlists.create('B')
