@@ -9,6 +9,7 @@ import type { Person } from './context'
 import { isoDay, isoMonth, parseMonth, type Month } from './dates'
 import { fnv1a, stableId } from './hash'
 import { PROFILENET_ORIGIN } from './handles'
+import { ArrayInterner } from './intern'
 import { Random } from './random'
 import { applyAcademic } from './sections/academic'
 import { fictionalPhone } from './sections/address'
@@ -71,19 +72,29 @@ class Claims {
   }
 }
 
+const lowerCache = new Map<string, string>()
+const lowerOf = (s: string): string => {
+  let l = lowerCache.get(s)
+  if (l === undefined) lowerCache.set(s, (l = s.toLowerCase()))
+  return l
+}
+
 function summaryOf(c: Career): string {
   const skills = c.skills.slice(0, 3)
   const list = skills.length > 1 ? `${skills.slice(0, -1).join(', ')} and ${skills[skills.length - 1] as string}` : (skills[0] ?? '')
-  return `${c.title} at ${c.company.name} with ${Math.max(1, c.years)} years of experience in ${c.role.specialization.toLowerCase()}. Skilled in ${list}.`
+  const s = `${c.title} at ${c.company.name} with ${Math.max(1, c.years)} years of experience in ${lowerOf(c.role.specialization)}. Skilled in ${list}.`
+  // Reading a character flattens the concatenation tree into one compact string (half the memory).
+  s.charCodeAt(0)
+  return s
 }
 
-function generateOne(seed: number, index: number, now: Month, claims: Claims, bands: SalaryBands): WholePersonProfile {
+function generateOne(seed: number, index: number, now: Month, claims: Claims, bands: SalaryBands, shared: ArrayInterner): WholePersonProfile {
   const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
   const first = rng.pick(firstNames)
   const last = rng.pick(lastNames)
   const full = `${first} ${last}`
   const key = profileKey(seed, index)
-  const career = buildCareer(rng, now)
+  const career = buildCareer(rng, now, shared)
   const { place, company } = career
   const person: Person = {
     rng,
@@ -94,6 +105,7 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
     full,
     career,
     now,
+    shared,
     claimHandle: (wanted) => claims.handle(rng, index, wanted)
   }
 
@@ -113,8 +125,8 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
     country: place.country,
     city: place.city,
     li_urls: [`${PROFILENET_ORIGIN}/in/${profilenetHandle}`],
-    locations: [placeLabel(place)],
-    location_ids: [String(placeId(place))],
+    locations: shared.of([placeLabel(place)]),
+    location_ids: shared.of([String(placeId(place))]),
     cur_company: company.name,
     cur_title: career.title,
     cur_title_specialization: career.role.specialization,
@@ -133,28 +145,28 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
     is_student: false,
     positions: career.positions,
     educations: career.educations,
-    headlines: [`${career.title} at ${company.name}`],
+    headlines: shared.of([`${career.title} at ${company.name}`]),
     past_companies: career.pastCompanies,
     past_titles: career.pastTitles,
     majors: career.majors,
     degrees: career.degrees,
     degree_ids: career.degreeIds,
-    languages: rng.chance(0.4) ? ['English', rng.pick(languagesSpoken.slice(1))] : ['English'],
+    languages: shared.of(rng.chance(0.4) ? ['English', rng.pick(languagesSpoken.slice(1))] : ['English']),
     skills: career.skills,
-    key_phrases: [career.role.specialization],
+    key_phrases: shared.of([career.role.specialization]),
     likely_skills: career.likelySkills,
     likely_to_switch: Math.round(Math.min(0.95, 0.1 + (now - career.roleStart) / 120 + rng.next() * 0.3) * 100) / 100,
     time_zone_delta: place.utcOffset,
     contact_quality: rng.int(0, 3)
   }
   if (rng.chance(0.7)) profile.image_urls = [`https://media.profilenet.com/img/${key}.jpg`]
-  if (career.prevPlace) profile.prev_locations = [placeLabel(career.prevPlace)]
+  if (career.prevPlace) profile.prev_locations = shared.of([placeLabel(career.prevPlace)])
   if (level >= 6) {
     profile.direct_reports = rng.int(level === 6 ? 3 : 2, level === 6 ? 12 : 9)
     profile.org_size = profile.direct_reports * (level === 6 ? 1 : level * rng.int(3, 12))
   }
-  if (rng.chance(0.35)) profile.interests = rng.sample(interestList, rng.int(1, 3))
-  if (career.family.certifications && rng.chance(0.3)) profile.certifications = rng.sample(career.family.certifications, rng.int(1, 2))
+  if (rng.chance(0.35)) profile.interests = shared.of(rng.sample(interestList, rng.int(1, 3)))
+  if (career.family.certifications && rng.chance(0.3)) profile.certifications = shared.of(rng.sample(career.family.certifications, rng.int(1, 2)))
 
   // Emails: a work address at the current employer, sometimes a personal one too.
   let emails: string[] = []
@@ -187,7 +199,8 @@ export function generateProfiles(options: GenerateOptions = {}): WholePersonProf
   const now = parseMonth(options.referenceDate ?? DEFAULT_REFERENCE_DATE)
   const claims = new Claims()
   const bands = new SalaryBands()
+  const shared = new ArrayInterner()
   const out = new Array<WholePersonProfile>(count)
-  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands)
+  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands, shared)
   return out
 }

@@ -42,7 +42,10 @@ const FUZZY_QUALITY = 0.8
 /** A past title or company counts this much of a current one. */
 const PAST_FACTOR = 0.6
 
-const placeByLabel = new Map<string, Place>(places.map((p) => [`${p.city}|${p.state}|${p.country}`, p]))
+const placesByCity = new Map<string, Place[]>()
+for (const p of places) placesByCity.set(p.city, [...(placesByCity.get(p.city) ?? []), p])
+const placeOf = (city: string, state: string, country: string): Place | undefined =>
+  placesByCity.get(city)?.find((p) => p.state === state && p.country === country)
 
 /** Request location, with aliases (NYC, SF, USA...) replaced by what profiles store. */
 function expandPlace(text: string): string {
@@ -100,6 +103,7 @@ export class ProfileIndex {
     const companyTerms = memo(companyTokens)
     const names = memo(nameTokens)
     const phrase = memo(phraseKey)
+    const seniorityLabel = memo((s: string) => canonicalSeniority(s) ?? phraseKey(s))
     const refMonth = monthNumber('2026-01')
 
     for (let id = 0; id < profiles.length; id++) {
@@ -119,13 +123,13 @@ export class ProfileIndex {
         for (const alias of aliasesBySchool.get(e.school) ?? []) for (const t of terms(alias)) school.add(t, id)
       }
       for (const field of [p.city, p.state, p.country]) if (field) for (const t of terms(field)) location.add(t, id)
-      const place = placeByLabel.get(`${p.city ?? ''}|${p.state ?? ''}|${p.country ?? ''}`)
+      const place = p.city ? placeOf(p.city, p.state ?? '', p.country ?? '') : undefined
       if (place?.countryCode === 'US') location.add(place.stateCode.toLowerCase(), id)
       for (const s of p.skills ?? []) {
         skill.add(phrase(s), id)
         for (const t of terms(s)) text.add(t, id)
       }
-      if (p.cur_seniority) seniority.add(canonicalSeniority(p.cur_seniority) ?? phrase(p.cur_seniority), id)
+      if (p.cur_seniority) seniority.add(seniorityLabel(p.cur_seniority), id)
       for (const field of [p.cur_title, p.cur_title_specialization, p.department, p.industry, p.cur_company]) if (field) for (const t of terms(field)) text.add(t, id)
       for (const list of [p.certifications, p.key_phrases, p.topics, p.categories, p.sub_categories, p.past_titles, p.interests])
         for (const s of list ?? []) for (const t of terms(s)) text.add(t, id)
@@ -324,22 +328,24 @@ export class ProfileIndex {
     const limit = Math.max(0, Math.floor(options.limit ?? 25))
     const offset = Math.max(0, Math.floor(options.offset ?? 0))
     const ids = this.matchingIds(query)
-    const skills = (query.skills ?? []).map(phraseKey)
-    const scored = new Array<{ id: number; score: number }>(ids.length)
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as number
-      let score = this.#quality[id] as number
+    const skills = (query.skills ?? []).map(skillKey)
+    const score = (id: number): number => {
+      let s = this.#quality[id] as number
       if (skills.length > 0) {
         const own = this.#profiles[id]?.skills ?? []
-        for (const s of skills) {
-          const at = own.findIndex((x) => phraseKey(x) === s)
-          if (at >= 0) score += 1 / (1 + at)
+        for (const want of skills) {
+          for (let at = 0; at < own.length; at++) {
+            if (skillKey(own[at] as string) === want) {
+              s += 1 / (1 + at)
+              break
+            }
+          }
         }
       }
-      scored[i] = { id, score }
+      return s
     }
-    scored.sort((a, b) => b.score - a.score || a.id - b.id)
-    const results = scored.slice(offset, offset + limit).map(({ id }) => ({ ...(this.#profiles[id] as WholePersonProfile) }))
+    const top = topK(ids, offset + limit, score)
+    const results = top.slice(offset).map((id) => ({ ...(this.#profiles[id] as WholePersonProfile) }))
     return { total: ids.length, results }
   }
 
@@ -395,6 +401,67 @@ export class ProfileIndex {
   #locationIds(location: string): PostingList {
     return allOf(this.#location, termTokens(expandPlace(location)))
   }
+}
+
+const skillKeys = new Map<string, string>()
+/** phraseKey of a skill, memoised: skills come from a vocabulary and ranking reads many. */
+function skillKey(skill: string): string {
+  let k = skillKeys.get(skill)
+  if (k === undefined) {
+    k = phraseKey(skill)
+    if (skillKeys.size < 50_000) skillKeys.set(skill, k)
+  }
+  return k
+}
+
+/**
+ * The best `k` ids by `score` (higher first, ties by lower id), in order. A bounded min-heap:
+ * O(n log k) instead of sorting every match when only a page is wanted.
+ */
+function topK(ids: PostingList, k: number, score: (id: number) => number): number[] {
+  if (k <= 0) return []
+  const heapIds: number[] = []
+  const heapScores: number[] = []
+  // "worse" = lower score, or equal score and higher id
+  const worse = (i: number, j: number): boolean =>
+    (heapScores[i] as number) < (heapScores[j] as number) || ((heapScores[i] as number) === (heapScores[j] as number) && (heapIds[i] as number) > (heapIds[j] as number))
+  const swap = (i: number, j: number): void => {
+    ;[heapIds[i], heapIds[j]] = [heapIds[j] as number, heapIds[i] as number]
+    ;[heapScores[i], heapScores[j]] = [heapScores[j] as number, heapScores[i] as number]
+  }
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < heapIds.length && worse(l, m)) m = l
+      if (r < heapIds.length && worse(r, m)) m = r
+      if (m === i) return
+      swap(i, m)
+      i = m
+    }
+  }
+  for (let n = 0; n < ids.length; n++) {
+    const id = ids[n] as number
+    const s = score(id)
+    if (heapIds.length < k) {
+      heapIds.push(id)
+      heapScores.push(s)
+      for (let i = heapIds.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1
+        if (!worse(i, parent)) break
+        swap(i, parent)
+        i = parent
+      }
+    } else if (s > (heapScores[0] as number) || (s === heapScores[0] && id < (heapIds[0] as number))) {
+      heapIds[0] = id
+      heapScores[0] = s
+      down(0)
+    }
+  }
+  const order = heapIds.map((id, i) => ({ id, s: heapScores[i] as number }))
+  order.sort((a, b) => b.s - a.s || a.id - b.id)
+  return order.map((o) => o.id)
 }
 
 /** Memoises a string -> tokens function (bounded, field values come from vocabularies). */

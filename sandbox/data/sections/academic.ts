@@ -92,9 +92,9 @@ export function applyAcademic(p: Person, out: WholePersonProfile): void {
       journal_name: venue,
       date: isoDay(month, rng.int(1, 28)),
       abstract: `We study ${title.toLowerCase()} and report results on ${rng.pick(field.subs).toLowerCase()} benchmarks.`,
-      affiliations: [affiliation],
-      categories: [field.category],
-      keywords: [rng.pick(field.subs)],
+      affiliations: p.shared.of([affiliation]),
+      categories: p.shared.of([field.category]),
+      keywords: p.shared.of([rng.pick(field.subs)]),
       fields_of_study: [{ id: 1, name: field.category, level: 0, score: 0.9 }],
       authors: authors.map((a, seq) => ({ ...a, sequence_number: seq + 1 }))
     })
@@ -103,10 +103,10 @@ export function applyAcademic(p: Person, out: WholePersonProfile): void {
 
   out.author_id = String(authorId)
   out.expert_key = `ex_${(p.index + 1).toString(36)}`
-  out.affiliations = [affiliation]
-  out.categories = [field.category]
-  out.sub_categories = rng.sample(field.subs, rng.int(1, 2))
-  out.tags = rng.sample(field.methods, 2).map((m) => m.toLowerCase())
+  out.affiliations = p.shared.of([affiliation])
+  out.categories = p.shared.of([field.category])
+  out.sub_categories = p.shared.of(rng.sample(field.subs, rng.int(1, 2)))
+  out.tags = p.shared.of(rng.sample(field.methods, 2).map((m) => m.toLowerCase()))
   out.publications = papers.map((x) => x.original_title as string)
   out.co_authors = coAuthors
   out.publication_count = paperCount

@@ -43,7 +43,7 @@ export function applyCodehost(p: Person, out: WholePersonProfile): void {
       license: rng.pick(licenses),
       stars: String(stars),
       issues: String(rng.int(0, 12)),
-      topics: [lang.toLowerCase()],
+      topics: p.shared.of([lang.toLowerCase()]),
       prog_langs: { [lang]: rng.int(2_000, 90_000) },
       forks: Math.floor(stars / rng.int(3, 8)),
       watches: rng.int(0, 10) + Math.floor(stars / 20),
@@ -87,8 +87,8 @@ export function applyCodehost(p: Person, out: WholePersonProfile): void {
   out.codehost_handle = handle
   out.codehost_url = `${CODEHOST_ORIGIN}/${handle}`
   out.codehost_key = `ch_${(p.index + 1).toString(36)}`
-  if (rng.chance(0.4)) out.organizations = rng.sample(codehostOrgs, rng.int(1, 2))
-  out.topics = langs.map((l) => l.toLowerCase())
+  if (rng.chance(0.4)) out.organizations = p.shared.of(rng.sample(codehostOrgs, rng.int(1, 2)))
+  out.topics = p.shared.of(langs.map((l) => l.toLowerCase()))
   if (rng.chance(0.2)) out.websites = [`https://${handle}.blog.example`]
   out.stars = totalStars + contribs.length
   out.followers = heavyTail(p, 8)

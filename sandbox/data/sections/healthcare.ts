@@ -49,7 +49,7 @@ export function providerBase(p: Person, npi: string): HealthcareProfile {
     public_profile_last_updated: isoDay(p.now - rng.int(1, 18), rng.int(1, 28)),
     past_companies: career.pastCompanies,
     past_titles: career.pastTitles,
-    schools: career.educations.map((e) => e.school as string),
+    schools: p.shared.of(career.educations.map((e) => e.school as string)),
     majors: career.majors,
     degrees: career.degrees,
     skills: career.skills,
@@ -67,7 +67,7 @@ export function applyHealthcare(p: Person, out: WholePersonProfile, npi: string)
   const licenseNum = `MD${rng.digits(6)}`
   const hp = providerBase(p, npi)
   hp.npi_category = 'Physician'
-  hp.credentials = ['MD']
+  hp.credentials = p.shared.of(['MD'])
   hp.provider_name = { full_name: `Dr. ${p.full}`, first_name: p.first, last_name: p.last, name_prefix: 'Dr.', name_suffix: 'MD' }
   hp.practice_address = {
     address_line_1: streetAddress(rng),

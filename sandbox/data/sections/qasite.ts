@@ -70,7 +70,7 @@ export function applyQasite(p: Person, out: WholePersonProfile): void {
         last_interaction_datetime: isoDay(p.now - rng.int(0, 40), rng.int(1, 28)),
         link: `${QASITE_ORIGIN}/questions/${qid}`,
         title: rng.pick(questionShapes)(tag),
-        tags: [tag],
+        tags: p.shared.of([tag]),
         comment_count: rng.int(0, 8),
         favorite_count: rng.int(0, 5),
         view_count: rng.int(10, 9000),
@@ -86,7 +86,7 @@ export function applyQasite(p: Person, out: WholePersonProfile): void {
       as.push({
         last_interaction_datetime: isoDay(p.now - rng.int(0, 40), rng.int(1, 28)),
         link: `${QASITE_ORIGIN}/a/${80_000_000 + id * 3 + i}`,
-        tags: [tag],
+        tags: p.shared.of([tag]),
         accepted_answer: rng.chance(0.4),
         comment_count: rng.int(0, 6),
         view_count: rng.int(10, 20000),
