@@ -45,6 +45,9 @@ export interface Career {
 }
 
 const familyWeights = families.map((f) => f.weight)
+/** Years of experience: bands and their shares (juniors to veterans). */
+const experienceBands: ReadonlyArray<readonly [number, number]> = [[0, 1], [2, 4], [5, 8], [9, 13], [14, 20], [21, 35]]
+const experienceWeights = [12, 22, 24, 18, 14, 10]
 const placeWeights = places.map((p) => p.weight)
 const usPlaceWeights = usPlaces.map((p) => p.weight)
 
@@ -104,10 +107,10 @@ function levelFor(rng: Random, family: Family, years: number): Level {
   let ic: Level = years < 2 ? 1 : years < 5 ? 2 : years < 9 ? 3 : years < 14 ? 4 : 5
   if (ic > family.icMax) ic = family.icMax
   const r = rng.next()
-  if (years >= 20 && r < 0.03) return 9
-  if (years >= 15 && r < 0.1) return 8
-  if (years >= 11 && r < 0.24) return 7
-  if (years >= 7 && r < 0.42) return 6
+  if (years >= 20 && r < 0.02) return 9
+  if (years >= 15 && r < 0.06) return 8
+  if (years >= 11 && r < 0.15) return 7
+  if (years >= 7 && r < 0.3) return 6
   return ic
 }
 
@@ -228,7 +231,8 @@ export function buildCareer(rng: Random, now: Month, shared: ArrayInterner): Car
   const place = pickPlace(rng, healthcare)
   const prevPlace = rng.chance(0.3) ? pickPlace(rng, healthcare) : undefined
 
-  const years = rng.around(11, 12, 0, 38)
+  const band = rng.weighted(experienceBands, experienceWeights)
+  const years = rng.int(band[0], band[1])
   const level = levelFor(rng, family, years)
   const careerStart = now - years * 12 - rng.int(1, 11)
 

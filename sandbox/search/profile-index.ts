@@ -42,6 +42,12 @@ const FUZZY_QUALITY = 0.8
 /** A past title or company counts this much of a current one. */
 const PAST_FACTOR = 0.6
 
+/** Title words implied by the department (indexed as title terms, documented in DATA.md). */
+const FAMILY_TITLE_WORDS: Readonly<Record<string, readonly string[]>> = {
+  Medicine: ['physician', 'doctor'],
+  Nursing: ['nurse']
+}
+
 const placesByCity = new Map<string, Place[]>()
 for (const p of places) placesByCity.set(p.city, [...(placesByCity.get(p.city) ?? []), p])
 const placeOf = (city: string, state: string, country: string): Place | undefined =>
@@ -114,6 +120,8 @@ export class ProfileIndex {
 
       for (const n of p.first_name || p.last_name ? [p.first_name, p.last_name] : [p.full_name]) if (n) for (const t of names(n)) name.add(t, id)
       if (p.cur_title) for (const t of terms(p.cur_title)) title.add(t, id)
+      // Family words that specialised titles lack: a cardiologist is a physician, a charge nurse a nurse.
+      for (const t of FAMILY_TITLE_WORDS[p.department ?? ''] ?? []) title.add(t, id)
       for (const pt of p.past_titles ?? []) for (const t of terms(pt)) pastTitle.add(t, id)
       if (p.cur_company) for (const t of companyTerms(p.cur_company)) company.add(t, id)
       for (const pc of p.past_companies ?? []) for (const t of companyTerms(pc)) pastCompany.add(t, id)
