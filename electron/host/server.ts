@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { createReadStream, statSync } from 'node:fs'
+import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
@@ -51,6 +53,7 @@ export interface BrowserHost {
  *   POST /bridge/<channel>   JSON input → `{ ok, data | error }`
  *   GET  /bridge/events      Server-Sent Events carrying the contract's push events
  *   GET  /bridge/channels    every channel with its input and output JSON Schema
+ *   GET  /bridge/download/<id>  a finished export or backup, once (same guard as every bridge call)
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? randomBytes(32).toString('base64url')
@@ -103,6 +106,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const rest = url.pathname.slice('/bridge/'.length)
     if (request.method === 'GET' && rest === 'channels') return sendJson(response, 200, describeChannels())
     if (request.method === 'GET' && rest === 'events') return openEventStream(response)
+    if (request.method === 'GET' && rest.startsWith('download/'))
+      return downloadRoute(response, rest.slice('download/'.length))
     if (request.method !== 'POST') {
       return sendJson(response, 405, failure('invalid_input', 'Bridge calls are POST requests.'))
     }
@@ -114,6 +119,28 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       isMainFrame: true
     })
     return sendJson(response, 200, reply)
+  }
+
+  /** Streams a finished export once, then deletes it: the page saves it through a blob URL. */
+  async function downloadRoute(response: ServerResponse, downloadId: string): Promise<void> {
+    const download = /^[A-Za-z0-9_-]{1,64}$/.test(downloadId) ? services.downloads.take(downloadId) : undefined
+    if (download === undefined) {
+      return sendJson(response, 404, failure('not_found', 'That file is no longer available. Export it again.'))
+    }
+    try {
+      response.writeHead(200, {
+        'content-type': download.fileName.toLowerCase().endsWith('.csv')
+          ? 'text/csv; charset=utf-8'
+          : 'application/json; charset=utf-8',
+        'content-length': String(statSync(download.path).size),
+        'content-disposition': contentDisposition(download.fileName),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store'
+      })
+      await pipeline(createReadStream(download.path), response)
+    } finally {
+      services.downloads.release(download)
+    }
   }
 
   function openEventStream(response: ServerResponse): void {
@@ -174,6 +201,16 @@ function describeChannels() {
   }))
 }
 
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
 function injectToken(html: string, token: string): string {
   const meta = `<meta name="${TOKEN_META}" content="${token}">`
   return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
@@ -184,7 +221,9 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value
 }
 
-async function readJsonBody(request: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+async function readJsonBody(
+  request: IncomingMessage
+): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
   const type = request.headers['content-type'] ?? ''
   if (!type.startsWith('application/json')) return { ok: false, message: 'Send the input as application/json.' }
   const chunks: Buffer[] = []

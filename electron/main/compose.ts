@@ -1,8 +1,15 @@
+import path from 'node:path'
 import type { AppInfo } from '../../shared/ipc/channels/app'
 import { EventHub } from './ipc/event-hub'
 import { createRouter, type Handlers, type Router } from './ipc/router'
 import type { Logger } from './logger'
 import { AppInfoService } from './services/app-info'
+import { DownloadRegistry } from './services/downloads'
+import { ExportService } from './services/export-service'
+import { SaveTargets, type FileDialogs } from './services/save-targets'
+import { ShortlistsService } from './services/shortlists-service'
+import { StoreAccess } from './services/store-access'
+import { systemClock, type Clock } from './store/clock'
 import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
 
 export interface MainOptions {
@@ -17,11 +24,22 @@ export interface MainOptions {
   versions: Record<string, string | undefined>
   /** Loads keytar; Electron passes its own ABI build. Defaults to Node's. */
   loadKeytar?: KeytarLoader
+  /** better_sqlite3.node built for the running runtime; Electron passes its own ABI build. */
+  sqliteNativeBinding?: string
+  /**
+   * The shell's "choose where to save" (Electron: the native save dialog). Without it, exports
+   * and backups become downloads the browser host serves to the page.
+   */
+  fileDialogs?: FileDialogs
+  /** Tests pass a fixed clock; defaults to the system clock. */
+  clock?: Clock
 }
 
 export interface MainServices {
   router: Router
   events: EventHub
+  /** Finished exports waiting for the browser host's page to fetch them. */
+  downloads: DownloadRegistry
   close(): Promise<void>
 }
 
@@ -42,15 +60,65 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
 
   const vault = await openVault(options.loadKeytar ?? loadNodeKeytar, options.logger)
 
+  const clock = options.clock ?? systemClock
+  const stores = StoreAccess.open(
+    {
+      dataDir: options.dataDir,
+      clock,
+      ...(options.sqliteNativeBinding === undefined ? {} : { nativeBinding: options.sqliteNativeBinding })
+    },
+    options.logger
+  )
+  const downloads = new DownloadRegistry({ dir: path.join(options.dataDir, 'downloads') })
+  downloads.clear()
+  const shortlists = new ShortlistsService(stores)
+  const exports = new ExportService({
+    stores,
+    targets: new SaveTargets({
+      downloads,
+      ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
+    }),
+    events,
+    clock,
+    tempDir: path.join(options.dataDir, 'tmp')
+  })
+
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
-    getKeychainStatus: () => vault.status()
+    getKeychainStatus: () => vault.status(),
+
+    listShortlists: () => shortlists.listShortlists(),
+    createShortlist: (input) => shortlists.createShortlist(input),
+    renameShortlist: (input) => shortlists.renameShortlist(input),
+    deleteShortlist: (input) => shortlists.deleteShortlist(input),
+    undoDeleteShortlist: (input) => shortlists.undoDeleteShortlist(input),
+    listMembers: (input) => shortlists.listMembers(input),
+    getMember: (input) => shortlists.getMember(input),
+    addMembers: (input) => shortlists.addMembers(input),
+    updateMember: (input) => shortlists.updateMember(input),
+    removeMember: (input) => shortlists.removeMember(input),
+    listStages: () => shortlists.listStages(),
+    addStage: (input) => shortlists.addStage(input),
+    renameStage: (input) => shortlists.renameStage(input),
+    reorderStages: (input) => shortlists.reorderStages(input),
+    removeStage: (input) => shortlists.removeStage(input),
+    searchSaved: (input) => shortlists.searchSaved(input),
+
+    listExportColumns: () => exports.listExportColumns(),
+    exportCsv: (input) => exports.exportCsv(input),
+    cancelExport: (input) => exports.cancelExport(input),
+    backupShortlists: () => exports.backupShortlists(),
+    restoreShortlists: (input) => exports.restoreShortlists(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
   return {
     router,
     events,
-    async close() {}
+    downloads,
+    async close() {
+      downloads.clear()
+      stores.close()
+    }
   }
 }

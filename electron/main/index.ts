@@ -70,7 +70,16 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
-    ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) })
+    ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) }),
+    ...(native.betterSqlite3 === undefined ? {} : { sqliteNativeBinding: native.betterSqlite3 }),
+    fileDialogs: {
+      async chooseSavePath({ title, defaultName, filters }) {
+        const options = { title, defaultPath: join(app.getPath('downloads'), defaultName), filters }
+        const owner = BrowserWindow.getFocusedWindow()
+        const chosen = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options)
+        return chosen.canceled || !chosen.filePath ? null : chosen.filePath
+      }
+    }
   })
 
   for (const name of channelNames) {

@@ -1,17 +1,20 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
-import { exportEvents } from './channels/export'
+import { exportChannels, exportEvents } from './channels/export'
 import { keychainChannels } from './channels/keychain'
+import { shortlistChannels } from './channels/shortlists'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
  * inputs (and its own outputs), the renderer client validates both again, and the preload builds
  * `window.talentDesk` from these keys. To add a channel: declare it in a file under `channels/`,
- * spread it here, implement it in `electron/main/services/handlers.ts`.
+ * spread it here, implement it in `electron/main/compose.ts`'s handlers.
  */
 export const channels = {
   ...appChannels,
-  ...keychainChannels
+  ...keychainChannels,
+  ...shortlistChannels,
+  ...exportChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

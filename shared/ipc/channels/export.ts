@@ -1,4 +1,34 @@
 import { z } from 'zod'
+import { wholePersonProfileSchema } from '../../api/profile'
+
+/*
+ * CSV export and JSON backup/restore of shortlists. The column schemas are owned here and
+ * re-exported by the CSV exporter in main, so the page and the exporter agree on one rule.
+ */
+
+/** A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`. */
+export const csvColumnSchema = z.strictObject({
+  header: z.string().min(1).max(200),
+  path: z
+    .string()
+    .regex(/^(profile|member|contact)(\.[A-Za-z0-9_$]+)+$/, 'a dotted path starting with profile., member. or contact.')
+})
+export type CsvColumn = z.infer<typeof csvColumnSchema>
+
+export const columnPresetSchema = z.enum(['basic', 'contact', 'full'])
+export type ColumnPreset = z.infer<typeof columnPresetSchema>
+
+/** A preset, or a custom list of columns (a bare path uses the path as its header). */
+export const columnChoiceSchema = z.union([
+  z.strictObject({ preset: columnPresetSchema }),
+  z.strictObject({
+    columns: z
+      .array(z.union([csvColumnSchema.shape.path, csvColumnSchema]))
+      .min(1)
+      .max(500)
+  })
+])
+export type ColumnChoice = z.infer<typeof columnChoiceSchema>
 
 /** Progress of a long export, pushed while rows are written. */
 export const exportProgressSchema = z.object({
@@ -8,6 +38,105 @@ export const exportProgressSchema = z.object({
   done: z.boolean()
 })
 export type ExportProgress = z.infer<typeof exportProgressSchema>
+
+/** What to export: a saved shortlist, chosen saved people, or search results not saved anywhere. */
+export const csvSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('shortlist'), shortlistId: z.string().min(1).max(100) }),
+  z.strictObject({ kind: z.literal('members'), memberIds: z.array(z.number().int().positive()).min(1).max(100_000) }),
+  z.strictObject({ kind: z.literal('profiles'), profiles: z.array(wholePersonProfileSchema).min(1).max(10_000) })
+])
+export type CsvSource = z.infer<typeof csvSourceSchema>
+
+/**
+ * Where a finished file went: a path the recruiter chose (desktop app), or a download the page
+ * fetches once from the browser host (`GET /bridge/download/<downloadId>`).
+ */
+export const savedTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string() }),
+  z.object({ kind: z.literal('download'), downloadId: z.string(), fileName: z.string() })
+])
+export type SavedTarget = z.infer<typeof savedTargetSchema>
+
+const cancelledSchema = z.object({ cancelled: z.literal(true) })
+
+export const csvExportResultSchema = z.discriminatedUnion('cancelled', [
+  cancelledSchema,
+  z.object({
+    cancelled: z.literal(false),
+    target: savedTargetSchema,
+    rows: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative()
+  })
+])
+export type CsvExportResult = z.infer<typeof csvExportResultSchema>
+
+export const backupResultSchema = z.discriminatedUnion('cancelled', [
+  cancelledSchema,
+  z.object({
+    cancelled: z.literal(false),
+    target: savedTargetSchema,
+    shortlists: z.number().int().nonnegative(),
+    members: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative()
+  })
+])
+export type BackupResult = z.infer<typeof backupResultSchema>
+
+export const restoreSummarySchema = z.object({
+  shortlists: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      members: z.number().int().nonnegative(),
+      originalId: z.string(),
+      /** The id was taken, so it came back as a new shortlist named "… (restored)". */
+      renamed: z.boolean()
+    })
+  ),
+  stagesAdded: z.array(z.string()),
+  /** People restored, across every shortlist. */
+  members: z.number().int().nonnegative()
+})
+export type RestoreSummary = z.infer<typeof restoreSummarySchema>
+
+/** Largest backup the page may send as text (the browser host caps request bodies at 64 MB). */
+export const MAX_BACKUP_CHARS = 60_000_000
+
+export const exportChannels = {
+  /** The columns of each preset, for the custom-column picker. */
+  listExportColumns: {
+    input: z.strictObject({}),
+    output: z.object({ presets: z.record(columnPresetSchema, z.array(csvColumnSchema)) })
+  },
+  /**
+   * Asks where to save (desktop: a save dialog; browser host: a download), then streams the CSV,
+   * pushing `exportProgress` events tagged with the caller's `exportId`.
+   */
+  exportCsv: {
+    input: z.strictObject({
+      exportId: z.string().min(1).max(100),
+      source: csvSourceSchema,
+      columns: columnChoiceSchema,
+      /** UTF-8 byte order mark, so Excel shows accented names right. */
+      bom: z.boolean().default(true),
+      /** Suggested file name, without folder. */
+      fileName: z.string().trim().min(1).max(200).optional()
+    }),
+    output: csvExportResultSchema
+  },
+  /** Stops a running export; its partial file is removed. `cancelled: false` if none was running. */
+  cancelExport: {
+    input: z.strictObject({ exportId: z.string().min(1).max(100) }),
+    output: z.object({ cancelled: z.boolean() })
+  },
+  /** Every shortlist (with recently deleted ones) with its members, lossless, as one JSON file. */
+  backupShortlists: { input: z.strictObject({}), output: backupResultSchema },
+  /**
+   * Restores a backup the page read from a file. The whole file is checked first: a bad or
+   * foreign file is refused (`invalid_input`, with the reasons) and nothing changes.
+   */
+  restoreShortlists: { input: z.strictObject({ json: z.string().max(MAX_BACKUP_CHARS) }), output: restoreSummarySchema }
+}
 
 export const exportEvents = {
   exportProgress: exportProgressSchema

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+export interface Download {
+  downloadId: string
+  /** Where the file is written, inside the downloads folder. */
+  path: string
+  /** The name the browser saves it under. */
+  fileName: string
+}
+
+/** How long a finished file waits for the page to fetch it. */
+const DEFAULT_TTL_MS = 15 * 60_000
+
+/**
+ * Files the browser host hands to the page as downloads: written into `<dataDir>/downloads`
+ * under an unguessable id, fetched once (`GET /bridge/download/<id>`), then deleted. Files the
+ * page never fetched are removed after a while and whenever the host starts or stops.
+ */
+export class DownloadRegistry {
+  readonly #dir: string
+  readonly #ttlMs: number
+  readonly #now: () => number
+  readonly #pending = new Map<string, Download & { createdAt: number }>()
+
+  constructor(options: { dir: string; ttlMs?: number; now?: () => number }) {
+    this.#dir = options.dir
+    this.#ttlMs = options.ttlMs ?? DEFAULT_TTL_MS
+    this.#now = options.now ?? Date.now
+  }
+
+  get dir(): string {
+    return this.#dir
+  }
+
+  /** A fresh place to write a file the page will download as `fileName`. */
+  reserve(fileName: string): Download {
+    this.#expire()
+    fs.mkdirSync(this.#dir, { recursive: true })
+    const downloadId = randomBytes(18).toString('base64url')
+    const download = { downloadId, path: path.join(this.#dir, `${downloadId}.download`), fileName }
+    this.#pending.set(downloadId, { ...download, createdAt: this.#now() })
+    return download
+  }
+
+  /**
+   * Hands a finished file over once: the caller streams it and then calls `release`. Unknown,
+   * expired or already taken ids, and files never written, answer undefined.
+   */
+  take(downloadId: string): Download | undefined {
+    this.#expire()
+    const entry = this.#pending.get(downloadId)
+    if (entry === undefined || !fs.existsSync(entry.path)) return undefined
+    this.#pending.delete(downloadId)
+    return { downloadId, path: entry.path, fileName: entry.fileName }
+  }
+
+  /** Deletes a reserved or taken file (sent, failed or cancelled). */
+  release(download: Pick<Download, 'downloadId' | 'path'>): void {
+    this.#pending.delete(download.downloadId)
+    fs.rmSync(download.path, { force: true })
+  }
+
+  /** Removes every file in the downloads folder (at start and at close). */
+  clear(): void {
+    this.#pending.clear()
+    fs.rmSync(this.#dir, { recursive: true, force: true })
+  }
+
+  #expire(): void {
+    const cutoff = this.#now() - this.#ttlMs
+    for (const entry of this.#pending.values()) {
+      if (entry.createdAt < cutoff) this.release(entry)
+    }
+  }
+}

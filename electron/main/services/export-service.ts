@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import type { BackupResult, CsvExportResult, CsvSource, RestoreSummary } from '../../../shared/ipc/channels/export'
+import { AppError } from '../../../shared/ipc/errors'
+import { BackupService } from '../export/backup'
+import { columnPresets } from '../export/csv-columns'
+import { CsvExportService } from '../export/csv-export-service'
+import type { EventHub } from '../ipc/event-hub'
+import type { Clock, Store } from '../store'
+import type { SaveTargets } from './save-targets'
+import { safeFileName } from './save-targets'
+import type { StoreAccess } from './store-access'
+import { mapStoreErrors, mapStoreErrorsAsync } from './store-errors'
+
+export interface ExportServiceOptions {
+  stores: StoreAccess
+  targets: SaveTargets
+  events: EventHub
+  clock: Clock
+  /** A private folder for the restore's temporary copy of the chosen file. */
+  tempDir: string
+}
+
+const shortlistGone = 'That shortlist no longer exists, so there is nothing to export.'
+
+/**
+ * CSV export, JSON backup and restore for the bridge: asks the shell where to save, writes the
+ * file with the store's exporters, and pushes progress while rows are written.
+ */
+export class ExportService {
+  readonly #options: ExportServiceOptions
+  readonly #running = new Map<string, AbortController>()
+
+  constructor(options: ExportServiceOptions) {
+    this.#options = options
+  }
+
+  listExportColumns() {
+    return {
+      presets: { basic: [...columnPresets.basic], contact: [...columnPresets.contact], full: [...columnPresets.full] }
+    }
+  }
+
+  async exportCsv(input: HandlerInput<'exportCsv'>): Promise<CsvExportResult> {
+    const { stores, targets, events } = this.#options
+    const store = stores.get()
+    const defaultName = safeFileName(input.fileName ?? this.#defaultCsvName(store, input.source), 'csv')
+    if (this.#running.has(input.exportId)) {
+      throw new AppError('conflict', 'An export with this id is already running.', { exportId: input.exportId })
+    }
+    const target = await targets.choose({
+      title: 'Export to CSV',
+      defaultName,
+      filters: [{ name: 'CSV', extensions: ['csv'] }]
+    })
+    if (target === null) return { cancelled: true }
+
+    const controller = new AbortController()
+    this.#running.set(input.exportId, controller)
+    const progress = (written: number, total: number | undefined, done: boolean) =>
+      events.emit('exportProgress', { exportId: input.exportId, written, total: total ?? null, done })
+    try {
+      const written = await mapStoreErrorsAsync(
+        () =>
+          new CsvExportService(store.members).toFile(
+            {
+              source: input.source,
+              columns: input.columns,
+              bom: input.bom,
+              signal: controller.signal,
+              onProgress: ({ written, total }) => progress(written, total, false)
+            },
+            target.path
+          ),
+        {
+          not_found: shortlistGone,
+          invalid_input: 'Those columns cannot be exported. Choose a preset or other columns.'
+        }
+      )
+      progress(written.rows, written.rows, true)
+      return { cancelled: false, target: targets.describe(target), rows: written.rows, bytes: written.bytes }
+    } catch (error) {
+      targets.abandon(target)
+      events.emit('exportProgress', { exportId: input.exportId, written: 0, total: null, done: true })
+      throw error
+    } finally {
+      this.#running.delete(input.exportId)
+    }
+  }
+
+  cancelExport({ exportId }: HandlerInput<'cancelExport'>): { cancelled: boolean } {
+    const controller = this.#running.get(exportId)
+    if (controller === undefined) return { cancelled: false }
+    controller.abort()
+    return { cancelled: true }
+  }
+
+  async backupShortlists(): Promise<BackupResult> {
+    const { stores, targets, clock } = this.#options
+    const store = stores.get()
+    const day = clock.now().toISOString().slice(0, 10)
+    const target = await targets.choose({
+      title: 'Back up shortlists',
+      defaultName: `talent-desk-shortlists-${day}.json`,
+      filters: [{ name: 'Talent Desk backup', extensions: ['json'] }]
+    })
+    if (target === null) return { cancelled: true }
+    try {
+      const written = await mapStoreErrorsAsync(() => new BackupService(store, clock).writeBackup(target.path), {
+        export_failed: 'The backup could not be written there. Choose another folder and try again.'
+      })
+      return {
+        cancelled: false,
+        target: targets.describe(target),
+        shortlists: written.shortlists,
+        members: written.members,
+        bytes: written.bytes
+      }
+    } catch (error) {
+      targets.abandon(target)
+      throw error
+    }
+  }
+
+  /**
+   * Restores a backup read by the page. BackupService reads files, so the text goes through a
+   * private temporary file; the whole backup is checked before anything is written.
+   */
+  restoreShortlists({ json }: HandlerInput<'restoreShortlists'>): RestoreSummary {
+    const { stores, clock, tempDir } = this.#options
+    const store = stores.get()
+    fs.mkdirSync(tempDir, { recursive: true })
+    const file = path.join(tempDir, `restore-${randomBytes(8).toString('hex')}.json`)
+    fs.writeFileSync(file, json, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
+    try {
+      // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
+      const summary = mapStoreErrors(() => new BackupService(store, clock).restore(file))
+      return { ...summary, members: summary.shortlists.reduce((sum, shortlist) => sum + shortlist.members, 0) }
+    } finally {
+      fs.rmSync(file, { force: true })
+    }
+  }
+
+  #defaultCsvName(store: Store, source: CsvSource): string {
+    const day = this.#options.clock.now().toISOString().slice(0, 10)
+    if (source.kind === 'shortlist') {
+      const shortlist = mapStoreErrors(() => store.shortlists.get(source.shortlistId), { not_found: shortlistGone })
+      return `${shortlist.name} ${day}`
+    }
+    return source.kind === 'members' ? `talent-desk-selection-${day}` : `talent-desk-search-${day}`
+  }
+}

@@ -1,0 +1,64 @@
+import type { SavedTarget } from '../../../shared/ipc/channels/export'
+import type { DownloadRegistry } from './downloads'
+
+export interface SaveDialogRequest {
+  title: string
+  /** Suggested file name, without folder. */
+  defaultName: string
+  filters: Array<{ name: string; extensions: string[] }>
+}
+
+/**
+ * "Choose where to save", injected by the shell: the desktop app shows its native save dialog.
+ * Answers the chosen absolute path, or null when the recruiter cancelled.
+ */
+export interface FileDialogs {
+  chooseSavePath(request: SaveDialogRequest): Promise<string | null>
+}
+
+export type SaveTarget =
+  { kind: 'file'; path: string } | { kind: 'download'; path: string; downloadId: string; fileName: string }
+
+/**
+ * Where an export or backup goes: the path from the shell's save dialog when there is one
+ * (desktop), otherwise a download the page fetches from the browser host.
+ */
+export class SaveTargets {
+  readonly #dialogs: FileDialogs | undefined
+  readonly #downloads: DownloadRegistry
+
+  constructor(options: { dialogs?: FileDialogs; downloads: DownloadRegistry }) {
+    this.#dialogs = options.dialogs
+    this.#downloads = options.downloads
+  }
+
+  async choose(request: SaveDialogRequest): Promise<SaveTarget | null> {
+    if (this.#dialogs === undefined) return { kind: 'download', ...this.#downloads.reserve(request.defaultName) }
+    const chosen = await this.#dialogs.chooseSavePath(request)
+    return chosen === null ? null : { kind: 'file', path: chosen }
+  }
+
+  /** What the page is told about a finished file. */
+  describe(target: SaveTarget): SavedTarget {
+    return target.kind === 'file'
+      ? { kind: 'file', path: target.path }
+      : { kind: 'download', downloadId: target.downloadId, fileName: target.fileName }
+  }
+
+  /** Forgets a download whose file was never finished (the writers remove their own partial files). */
+  abandon(target: SaveTarget): void {
+    if (target.kind === 'download') this.#downloads.release(target)
+  }
+}
+
+/** A file name safe on every OS, with the wanted extension. */
+export function safeFileName(name: string, extension: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+  const base = cleaned === '' ? 'talent-desk' : cleaned.slice(0, 150)
+  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`
+}

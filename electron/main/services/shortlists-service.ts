@@ -1,0 +1,163 @@
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import type {
+  AddMembersResult,
+  MemberDetail,
+  MemberSummary,
+  SearchHit,
+  Shortlist,
+  Stage
+} from '../../../shared/ipc/channels/shortlists'
+import type { Store } from '../store'
+import { profileSummary } from './profile-summary'
+import type { StoreAccess } from './store-access'
+import { mapStoreErrors, type StoreMessages } from './store-errors'
+
+const memberGone = 'That person is no longer in this shortlist — reload the list.'
+
+/**
+ * Shortlists, members and stages for the bridge: each channel calls one repository method and
+ * maps the store's failures to bridge errors worded for the recruiter.
+ */
+export class ShortlistsService {
+  readonly #stores: StoreAccess
+
+  constructor(stores: StoreAccess) {
+    this.#stores = stores
+  }
+
+  listShortlists(): Shortlist[] {
+    return this.#run((store) => store.shortlists.list())
+  }
+
+  createShortlist({ name }: HandlerInput<'createShortlist'>): Shortlist {
+    return this.#run((store) => store.shortlists.create(name))
+  }
+
+  renameShortlist({ id, name }: HandlerInput<'renameShortlist'>): Shortlist {
+    return this.#run((store) => store.shortlists.rename(id, name), this.#shortlistMessages(id))
+  }
+
+  deleteShortlist({ id }: HandlerInput<'deleteShortlist'>): Shortlist {
+    return this.#run((store) => store.shortlists.delete(id), this.#shortlistMessages(id))
+  }
+
+  undoDeleteShortlist({ id }: HandlerInput<'undoDeleteShortlist'>): Shortlist {
+    return this.#run((store) => store.shortlists.undoDelete(id), {
+      not_found: 'That shortlist cannot be brought back: it is not deleted, or it was removed for good.'
+    })
+  }
+
+  listMembers({ shortlistId, stage }: HandlerInput<'listMembers'>): MemberSummary[] {
+    return this.#run((store) => store.members.list(shortlistId, stage === undefined ? {} : { stage }), {
+      ...this.#shortlistMessages(shortlistId),
+      invalid_input: `There is no stage named “${stage ?? ''}”.`
+    })
+  }
+
+  getMember({ memberId }: HandlerInput<'getMember'>): MemberDetail {
+    return this.#run((store) => this.#detail(store, memberId), { not_found: memberGone })
+  }
+
+  addMembers({ shortlistId, profiles }: HandlerInput<'addMembers'>): AddMembersResult {
+    return this.#run(
+      (store) =>
+        store.members.addMany(
+          shortlistId,
+          profiles.map((profile) => ({ profile }))
+        ),
+      {
+        ...this.#shortlistMessages(shortlistId),
+        profile_without_key: 'A profile has no key (nor li_id), so it cannot be saved. Nothing was added.'
+      }
+    )
+  }
+
+  updateMember({ memberId, patch }: HandlerInput<'updateMember'>): MemberDetail {
+    return this.#run(
+      (store) => {
+        store.members.update(memberId, patch)
+        return this.#detail(store, memberId)
+      },
+      {
+        not_found: memberGone,
+        ...(patch.stage === undefined ? {} : { invalid_input: `There is no stage named “${patch.stage}”.` })
+      }
+    )
+  }
+
+  removeMember({ memberId }: HandlerInput<'removeMember'>): { memberId: number } {
+    return this.#run(
+      (store) => {
+        store.members.remove(memberId)
+        return { memberId }
+      },
+      { not_found: memberGone }
+    )
+  }
+
+  listStages(): Stage[] {
+    return this.#run((store) => store.stages.list())
+  }
+
+  addStage({ name }: HandlerInput<'addStage'>): Stage {
+    return this.#run((store) => store.stages.add(name))
+  }
+
+  renameStage({ id, name }: HandlerInput<'renameStage'>): Stage {
+    return this.#run((store) => store.stages.rename(id, name), { not_found: 'That stage no longer exists.' })
+  }
+
+  reorderStages({ ids }: HandlerInput<'reorderStages'>): Stage[] {
+    return this.#run((store) => store.stages.reorder(ids), {
+      invalid_input: 'The new order must list every stage exactly once. Reload the stages and try again.'
+    })
+  }
+
+  removeStage({ id, reassignTo }: HandlerInput<'removeStage'>): Stage[] {
+    return this.#run(
+      (store) => {
+        store.stages.remove(id, reassignTo === undefined ? {} : { reassignTo })
+        return store.stages.list()
+      },
+      {
+        not_found: 'That stage no longer exists.',
+        stage_in_use: 'People are in this stage. Choose a stage to move them to, then remove it.'
+      }
+    )
+  }
+
+  searchSaved({ query, shortlistId, limit }: HandlerInput<'searchSaved'>): SearchHit[] {
+    return this.#run((store) =>
+      store.members.search(query, {
+        ...(shortlistId === undefined ? {} : { shortlistId }),
+        ...(limit === undefined ? {} : { limit })
+      })
+    )
+  }
+
+  #detail(store: Store, memberId: number): MemberDetail {
+    const { profileJson: _json, profile, ...member } = store.members.get(memberId)
+    const snapshots = store.members
+      .snapshots(memberId)
+      .map(({ capturedAt, source, current }) => ({ capturedAt, source, current }))
+    return { ...member, profile, summary: profileSummary(profile), snapshots }
+  }
+
+  /** A missing shortlist is worded by whether Undo can still bring it back. */
+  #shortlistMessages(id: string): StoreMessages {
+    return {
+      not_found: () =>
+        this.#stores
+          .get()
+          .shortlists.listDeleted()
+          .some((shortlist) => shortlist.id === id)
+          ? 'That shortlist was deleted — press Undo to bring it back.'
+          : 'That shortlist no longer exists. Reload the list of shortlists.'
+    }
+  }
+
+  #run<T>(fn: (store: Store) => T, messages: StoreMessages = {}): T {
+    const store = this.#stores.get()
+    return mapStoreErrors(() => fn(store), messages)
+  }
+}

@@ -1,0 +1,64 @@
+import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
+import { StoreError, type StoreErrorCode } from '../store/errors'
+
+/**
+ * The one place where the store's failures become bridge errors. Codes map to the shared list;
+ * messages are rewritten in the recruiter's words by the caller where it knows better (which
+ * shortlist, which person), and otherwise come from here.
+ */
+const codeFor: Record<StoreErrorCode, ErrorCode> = {
+  store_newer_than_app: 'store_error',
+  store_corrupt: 'store_error',
+  store_foreign: 'store_error',
+  store_unreadable: 'store_error',
+  store_migration_failed: 'store_error',
+  export_failed: 'store_error',
+  not_found: 'not_found',
+  invalid_input: 'invalid_input',
+  profile_without_key: 'invalid_input',
+  backup_invalid: 'invalid_input',
+  duplicate_member: 'conflict',
+  stage_in_use: 'conflict',
+  export_cancelled: 'cancelled'
+}
+
+const defaultMessages: Partial<Record<StoreErrorCode, string>> = {
+  store_newer_than_app:
+    'Your saved data was written by a newer Talent Desk. Update the app to open it; nothing was changed.',
+  store_corrupt: 'Your saved data file is damaged, so Talent Desk left it untouched. Restore a backup to carry on.',
+  store_foreign: 'The data file is not a Talent Desk file, so Talent Desk left it untouched.',
+  store_unreadable: 'Talent Desk cannot open its data file (permissions or disk). Check the folder and restart.',
+  store_migration_failed:
+    'Talent Desk could not upgrade your saved data; it was left as it was. The details are in the log.',
+  export_cancelled: 'The export was cancelled; no file was left behind.'
+}
+
+/** Per-call wording for the codes a recruiter can act on. */
+export type StoreMessages = Partial<Record<StoreErrorCode, string | (() => string)>>
+
+/** Turns a StoreError into an AppError (anything else passes through untouched). */
+export function toAppError(error: unknown, messages: StoreMessages = {}): unknown {
+  if (!(error instanceof StoreError)) return error
+  const wording = messages[error.code]
+  const message = (typeof wording === 'function' ? wording() : wording) ?? defaultMessages[error.code] ?? error.message
+  const details = { storeCode: error.code, ...(error.details === undefined ? {} : { reason: error.details }) }
+  return new AppError(codeFor[error.code], message, details)
+}
+
+/** Runs `fn`, rethrowing store failures as AppErrors with the given wording. */
+export function mapStoreErrors<T>(fn: () => T, messages: StoreMessages = {}): T {
+  try {
+    return fn()
+  } catch (error) {
+    throw toAppError(error, messages)
+  }
+}
+
+/** The async twin of `mapStoreErrors`. */
+export async function mapStoreErrorsAsync<T>(fn: () => Promise<T>, messages: StoreMessages = {}): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    throw toAppError(error, messages)
+  }
+}

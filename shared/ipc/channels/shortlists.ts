@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { wholePersonProfileSchema } from '../../api/profile'
+
+/*
+ * Shortlists, their members and the pipeline stages: the local store seen through the bridge.
+ * The store re-exports the field schemas below (names, patch, rating, tags), so a rule such as
+ * "a stage name is at most 60 characters" is written once and holds on both sides.
+ */
+
+export const shortlistNameSchema = z.string().trim().min(1).max(200)
+export const stageNameSchema = z.string().trim().min(1).max(60)
+export const memberRatingSchema = z.number().int().min(0).max(5).nullable()
+export const memberTagsSchema = z.array(z.string().trim().min(1).max(100)).max(200)
+
+/** What a recruiter may change on a saved person; absent fields stay as they are. */
+export const memberPatchSchema = z.strictObject({
+  notes: z.string().max(100_000).optional(),
+  tags: memberTagsSchema.optional(),
+  stage: z.string().optional(),
+  rating: memberRatingSchema.optional()
+})
+export type MemberPatch = z.infer<typeof memberPatchSchema>
+
+const shortlistIdSchema = z.string().min(1).max(100)
+const memberIdSchema = z.number().int().positive()
+const stageIdSchema = z.number().int().positive()
+const isoSchema = z.string()
+
+export const snapshotSourceSchema = z.enum(['saved', 'refreshed', 'restored'])
+export type SnapshotSource = z.infer<typeof snapshotSourceSchema>
+
+export const shortlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoSchema,
+  updatedAt: isoSchema,
+  deletedAt: isoSchema.nullable(),
+  memberCount: z.number().int().nonnegative()
+})
+export type Shortlist = z.infer<typeof shortlistSchema>
+
+export const stageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  memberCount: z.number().int().nonnegative()
+})
+export type Stage = z.infer<typeof stageSchema>
+
+/** One row of a shortlist: enough to list, sort and filter without the profile itself. */
+export const memberSummarySchema = z.object({
+  id: z.number().int(),
+  shortlistId: z.string(),
+  profileKey: z.string(),
+  name: z.string(),
+  title: z.string(),
+  company: z.string(),
+  skills: z.string(),
+  notes: z.string(),
+  tags: z.array(z.string()),
+  stageId: z.number().int(),
+  stage: z.string(),
+  rating: z.number().int().nullable(),
+  addedAt: isoSchema,
+  updatedAt: isoSchema,
+  profileCapturedAt: isoSchema,
+  profileSource: snapshotSourceSchema
+})
+export type MemberSummary = z.infer<typeof memberSummarySchema>
+
+export const positionSummarySchema = z.object({
+  title: z.string(),
+  company: z.string(),
+  start: z.string(),
+  end: z.string()
+})
+
+/**
+ * What the detail pane shows of a saved profile, read tolerantly in main: a field of an
+ * unexpected type is shown as absent rather than failing the whole member.
+ */
+export const profileSummarySchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  company: z.string(),
+  location: z.string(),
+  headline: z.string(),
+  skills: z.array(z.string()),
+  positions: z.array(positionSummarySchema),
+  urls: z.array(z.string())
+})
+export type ProfileSummary = z.infer<typeof profileSummarySchema>
+
+export const snapshotInfoSchema = z.object({
+  capturedAt: isoSchema,
+  source: snapshotSourceSchema,
+  current: z.boolean()
+})
+export type SnapshotInfo = z.infer<typeof snapshotInfoSchema>
+
+export const memberDetailSchema = memberSummarySchema.extend({
+  summary: profileSummarySchema,
+  /** The current snapshot as stored, parsed. */
+  profile: z.record(z.string(), z.unknown()),
+  /** Every snapshot, oldest first; the last one is current. */
+  snapshots: z.array(snapshotInfoSchema)
+})
+export type MemberDetail = z.infer<typeof memberDetailSchema>
+
+export const searchHitSchema = memberSummarySchema.extend({
+  shortlistName: z.string(),
+  /** bm25 score; lower is a better match. */
+  rank: z.number()
+})
+export type SearchHit = z.infer<typeof searchHitSchema>
+
+export const addMembersResultSchema = z.object({
+  added: z.array(z.number().int()),
+  /** Profile keys already in the shortlist; they were left as they were. */
+  skipped: z.array(z.string())
+})
+export type AddMembersResult = z.infer<typeof addMembersResultSchema>
+
+export const shortlistChannels = {
+  listShortlists: { input: z.strictObject({}), output: z.array(shortlistSchema) },
+  createShortlist: { input: z.strictObject({ name: shortlistNameSchema }), output: shortlistSchema },
+  renameShortlist: {
+    input: z.strictObject({ id: shortlistIdSchema, name: shortlistNameSchema }),
+    output: shortlistSchema
+  },
+  /** Soft delete: the answer is the deleted shortlist, so the page can offer Undo. */
+  deleteShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: shortlistSchema },
+  undoDeleteShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: shortlistSchema },
+
+  listMembers: {
+    input: z.strictObject({ shortlistId: shortlistIdSchema, stage: stageNameSchema.optional() }),
+    output: z.array(memberSummarySchema)
+  },
+  getMember: { input: z.strictObject({ memberId: memberIdSchema }), output: memberDetailSchema },
+  /** Saves profiles as received (unknown fields kept); ones already in the shortlist are skipped. */
+  addMembers: {
+    input: z.strictObject({
+      shortlistId: shortlistIdSchema,
+      profiles: z.array(wholePersonProfileSchema).min(1).max(10_000)
+    }),
+    output: addMembersResultSchema
+  },
+  updateMember: {
+    input: z.strictObject({ memberId: memberIdSchema, patch: memberPatchSchema }),
+    output: memberDetailSchema
+  },
+  removeMember: {
+    input: z.strictObject({ memberId: memberIdSchema }),
+    output: z.object({ memberId: z.number().int() })
+  },
+
+  listStages: { input: z.strictObject({}), output: z.array(stageSchema) },
+  addStage: { input: z.strictObject({ name: stageNameSchema }), output: stageSchema },
+  renameStage: { input: z.strictObject({ id: stageIdSchema, name: stageNameSchema }), output: stageSchema },
+  /** `ids` names every stage exactly once, in the new order. */
+  reorderStages: {
+    input: z.strictObject({ ids: z.array(stageIdSchema).min(1).max(500) }),
+    output: z.array(stageSchema)
+  },
+  /** Members in the stage move to `reassignTo`; without it a stage in use is refused (conflict). */
+  removeStage: {
+    input: z.strictObject({ id: stageIdSchema, reassignTo: stageIdSchema.optional() }),
+    output: z.array(stageSchema)
+  },
+
+  /** Full-text search over saved people: name, title, company, skills, notes, tags. */
+  searchSaved: {
+    input: z.strictObject({
+      query: z.string().max(500),
+      shortlistId: shortlistIdSchema.optional(),
+      limit: z.number().int().min(1).max(10_000).optional()
+    }),
+    output: z.array(searchHitSchema)
+  }
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { composeMain } from '../../../electron/main/compose'
+import { createLogger } from '../../../electron/main/logger'
+import { contentDisposition, startBrowserHost, TOKEN_HEADER, type BrowserHost } from '../../../electron/host/server'
+import { ManualClock, profiles, tempDir } from './helpers'
+
+// The browser host has no save dialog: exports become downloads the page fetches once.
+let host: BrowserHost
+let dataDir: string
+
+beforeAll(async () => {
+  const rendererDir = tempDir('td-dl-renderer-')
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+  dataDir = tempDir('td-dl-data-')
+  host = await startBrowserHost({
+    rendererDir,
+    logger: createLogger(() => {}),
+    createServices: (trustedOrigins) =>
+      composeMain({
+        dataDir,
+        shell: 'browser-host',
+        appName: 'Talent Desk',
+        appVersion: '0.0.0',
+        trustedOrigins,
+        logger: createLogger(() => {}),
+        versions: {},
+        clock: new ManualClock()
+      })
+  })
+})
+afterAll(() => host.close())
+
+async function bridge<T>(channel: string, input: unknown): Promise<T> {
+  const response = await request(`${host.origin}/bridge/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+    body: JSON.stringify(input)
+  })
+  const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
+  if (!reply.ok) throw new Error(JSON.stringify(reply.error))
+  return reply.data
+}
+
+const fetchDownload = (id: string, headers: Record<string, string> = { [TOKEN_HEADER]: host.token }) =>
+  request(`${host.origin}/bridge/download/${id}`, { headers })
+
+describe('browser-host downloads', () => {
+  it('serves an export once, with the guard of every bridge call, then deletes it', async () => {
+    const list = await bridge<{ id: string }>('createShortlist', { name: 'Zoë’s list' })
+    await bridge('addMembers', { shortlistId: list.id, profiles: profiles(40) })
+    const result = await bridge<{ target: { kind: string; downloadId: string; fileName: string }; rows: number }>(
+      'exportCsv',
+      {
+        exportId: 'd1',
+        source: { kind: 'shortlist', shortlistId: list.id },
+        columns: { preset: 'basic' }
+      }
+    )
+    expect(result.target).toMatchObject({ kind: 'download', fileName: 'Zoë’s list 2026-03-02.csv' })
+    const { downloadId } = result.target
+
+    const refusals: Array<Record<string, string>> = [
+      {},
+      { [TOKEN_HEADER]: 'x'.repeat(host.token.length) },
+      { [TOKEN_HEADER]: host.token, origin: 'http://evil.example' },
+      { [TOKEN_HEADER]: host.token, host: 'evil.example' }
+    ]
+    for (const headers of refusals) {
+      const refused = await fetchDownload(downloadId, headers)
+      expect(refused.statusCode).toBe(403)
+      await refused.body.dump()
+    }
+
+    const response = await fetchDownload(downloadId)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(response.headers['content-disposition']).toBe(contentDisposition('Zoë’s list 2026-03-02.csv'))
+    const rows = parse(await response.body.text(), { bom: true }) as string[][]
+    expect(rows).toHaveLength(41)
+    expect(rows[0]![0]).toBe('Name')
+
+    const again = await fetchDownload(downloadId)
+    expect(again.statusCode).toBe(404)
+    await again.body.dump()
+    expect(fs.readdirSync(path.join(dataDir, 'downloads'))).toEqual([])
+    const unknown = await fetchDownload('../../etc/passwd')
+    expect([403, 404]).toContain(unknown.statusCode)
+    await unknown.body.dump()
+  })
+
+  it('serves a backup as JSON', async () => {
+    const result = await bridge<{ target: { downloadId: string; fileName: string }; shortlists: number }>(
+      'backupShortlists',
+      {}
+    )
+    expect(result.target.fileName).toBe('talent-desk-shortlists-2026-03-02.json')
+    const response = await fetchDownload(result.target.downloadId)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    const backup = (await response.body.json()) as { format: string; shortlists: unknown[] }
+    expect(backup.format).toBe('talent-desk/shortlists-backup')
+    expect(backup.shortlists).toHaveLength(result.shortlists)
+  })
+
+  it('names files with an ASCII fallback and the exact UTF-8 name', () => {
+    expect(contentDisposition('Zoë "x".csv')).toBe(
+      `attachment; filename="Zo_ _x_.csv"; filename*=UTF-8''Zo%C3%AB%20%22x%22.csv`
+    )
+  })
+})

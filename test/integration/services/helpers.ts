@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { composeMain, type MainServices } from '../../../electron/main/compose'
+import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/services/save-targets'
+import type { Clock } from '../../../electron/main/store/clock'
+import type { ChannelInput, ChannelName, ChannelOutput, EventName } from '../../../shared/ipc/contract'
+import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
+import { makeProfile } from '../store/fixtures/profiles'
+
+export const origin = 'app://talent-desk'
+const sender = { origin, isMainFrame: true }
+
+export { makeProfile }
+
+/** A clock fixed at a known instant that tests move by hand. */
+export class ManualClock implements Clock {
+  #now: number
+  constructor(start = '2026-03-02T10:00:00.000Z') {
+    this.#now = Date.parse(start)
+  }
+  now(): Date {
+    return new Date(this.#now)
+  }
+  advance(ms: number): void {
+    this.#now += ms
+  }
+}
+
+/**
+ * A save dialog that answers like a recruiter would: the next queued answer (a path in the
+ * test's folder, or null for Cancel). It records what the app asked for.
+ */
+export class ScriptedDialogs implements FileDialogs {
+  readonly requests: SaveDialogRequest[] = []
+  readonly #answers: Array<string | null> = []
+  answer(next: string | null): this {
+    this.#answers.push(next)
+    return this
+  }
+  async chooseSavePath(request: SaveDialogRequest): Promise<string | null> {
+    this.requests.push(request)
+    if (this.#answers.length === 0) throw new Error(`No answer queued for the save dialog “${request.title}”`)
+    return this.#answers.shift() ?? null
+  }
+}
+
+export interface TestMain {
+  services: MainServices
+  dataDir: string
+  logs: LogRecord[]
+  events: Array<{ name: EventName; payload: unknown }>
+  call<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>>
+  /** Calls a channel that must succeed and answers its data. */
+  ok<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>>
+  /** Calls a channel that must fail and answers its error. */
+  fail<K extends ChannelName>(channel: K, input: unknown): Promise<IpcError>
+  close(): Promise<void>
+}
+
+export function tempDir(prefix = 'td-services-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+/** The real main-process services over a SQLite file in `dataDir`, called through the router. */
+export async function startMain(
+  options: { dataDir?: string; fileDialogs?: FileDialogs; clock?: Clock } = {}
+): Promise<TestMain> {
+  const dataDir = options.dataDir ?? tempDir()
+  const logs: LogRecord[] = []
+  const services = await composeMain({
+    dataDir,
+    shell: options.fileDialogs === undefined ? 'browser-host' : 'electron',
+    appName: 'Talent Desk',
+    appVersion: '0.0.0-test',
+    trustedOrigins: [origin],
+    logger: createLogger((record) => logs.push(record)),
+    versions: { node: process.versions.node },
+    clock: options.clock ?? new ManualClock(),
+    ...(options.fileDialogs === undefined ? {} : { fileDialogs: options.fileDialogs })
+  })
+  const events: TestMain['events'] = []
+  const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))
+  const call = ((channel: string, input: unknown) => services.router.handle(channel, input, sender)) as TestMain['call']
+  return {
+    services,
+    dataDir,
+    logs,
+    events,
+    call,
+    async ok(channel, input) {
+      const reply = await call(channel, input)
+      if (!reply.ok)
+        throw new Error(
+          `${channel} failed: ${reply.error.code} ${reply.error.message} ${JSON.stringify(reply.error.details)}`
+        )
+      return reply.data
+    },
+    async fail(channel, input) {
+      const reply = await services.router.handle(channel, input, sender)
+      if (reply.ok)
+        throw new Error(`${channel} was expected to fail but answered ${JSON.stringify(reply.data).slice(0, 200)}`)
+      return reply.error
+    },
+    async close() {
+      unsubscribe()
+      await services.close()
+    }
+  }
+}
+
+/** `count` distinct profiles (seeded, WholePersonProfile-shaped). */
+export function profiles(count: number, seed = 1, from = 0): Array<Record<string, unknown>> {
+  return Array.from({ length: count }, (_, index) => makeProfile(from + index, seed))
+}
