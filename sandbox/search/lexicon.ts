@@ -80,6 +80,18 @@ const titleAliases: Readonly<Record<string, string>> = {
   csm: 'customer success manager',
   ux: 'ux designer',
   'ml engineer': 'machine learning engineer',
+  frontend: 'frontend engineer',
+  'front end': 'frontend engineer',
+  'frontend dev': 'frontend engineer',
+  backend: 'backend engineer',
+  'back end': 'backend engineer',
+  'backend dev': 'backend engineer',
+  'full stack': 'full stack engineer',
+  fullstack: 'full stack engineer',
+  'full stack dev': 'full stack engineer',
+  'mobile dev': 'mobile engineer',
+  'ios developer': 'mobile engineer',
+  'android developer': 'mobile engineer',
   'ai engineer': 'machine learning engineer',
   'frontend developer': 'frontend engineer',
   'backend developer': 'backend engineer',
@@ -178,6 +190,18 @@ export class Lexicon {
     return this.#entries.get(tokens.join(' ')) ?? []
   }
 }
+
+/** For "Boston, MA" / "Berlin, Germany": the states and countries each city lies in. */
+export const cityRegions: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const map = new Map<string, Set<string>>()
+  for (const p of places) {
+    const set = map.get(p.city) ?? new Set<string>()
+    set.add(p.state)
+    set.add(p.country)
+    map.set(p.city, set)
+  }
+  return map
+})()
 
 /** US state codes, recognised only when typed in capitals ("WA", not "wa"). */
 export const stateCodes: ReadonlyMap<string, string> = new Map(

@@ -15,7 +15,7 @@
  * - Capitalised unknown words after "at"/"from" are taken as a company, after "in" as a place.
  */
 import type { StructuredQuery } from '../../shared/api'
-import { caseSensitiveSkills, Lexicon, lexTokens, stateCodes, type Category, type Entry } from './lexicon'
+import { caseSensitiveSkills, cityRegions, Lexicon, lexTokens, stateCodes, type Category, type Entry } from './lexicon'
 import { phraseKey } from './text'
 
 export interface Interpretation {
@@ -58,7 +58,8 @@ const STOP = new Set(
     'background good great strong also too add plus only just not no without excluding exclude except but remove drop ' +
     'forget delete never mind them those these ones one filter filters instead rather now then again more let let\'s ' +
     'currently current used use using who\'re area region city state country company companies employer team role title ' +
-    'level seniority school university college degree keyword keywords mentioning mention about like other than'
+    'level seniority school university college degree keyword keywords mentioning mention about like other than ' +
+    'folks guys talent licensed certified inc corp llc ltd co plc gmbh really maybe please thanks thank'
   )
     .split(' ')
     .map((w) => lexTokens(w)[0] ?? w)
@@ -168,7 +169,10 @@ function parse(tokens: Token[]): Parsed {
   /** Values recognised since the last cue: "remove python skill" removes Python, not all skills. */
   let clauseItems = 0
   const L = lex()
-  const push = (item: Item): void => {
+  const push = (item: Item, at: number): void => {
+    // "Boston, MA" / "Berlin, Germany": a region after a comma only qualifies the city before it.
+    const last = items[items.length - 1]
+    if (item.field === 'locations' && last?.field === 'locations' && tokens[at - 1]?.raw === ',' && cityRegions.get(last.value)?.has(item.value)) return
     items.push(item)
     clauseItems++
   }
@@ -184,7 +188,7 @@ function parse(tokens: Token[]): Parsed {
       continue
     }
     if (t.quoted) {
-      if (mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode: mode === 'remove' ? 'remove' : mode })
+      if (mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode: mode === 'remove' ? 'remove' : mode }, i)
       i++
       continue
     }
@@ -247,7 +251,7 @@ function parse(tokens: Token[]): Parsed {
 
     if (keywordRun) {
       // explicit keywords ("mentioning kubernetes") stay keywords even when they are known words
-      if (!STOP.has(w) && mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode })
+      if (!STOP.has(w) && mode !== 'exclude') push({ field: 'keywords', value: t.raw, mode }, i)
       i++
       continue
     }
@@ -263,7 +267,7 @@ function parse(tokens: Token[]): Parsed {
       )
       if (!entry) continue
       // Bare "in"-words like "lead" after "in" are more likely places; choose() handled it.
-      push({ field: entry.category, value: entry.value, mode })
+      push({ field: entry.category, value: entry.value, mode }, i)
       i += n
       matched = true
     }
@@ -273,13 +277,13 @@ function parse(tokens: Token[]): Parsed {
     const stateName = /^[A-Z]{2}$/.test(t.raw) ? stateCodes.get(t.raw) : undefined
     // Codes that are also English words count only after a comma ("Portland, OR").
     if (stateName && (!['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID'].includes(t.raw) || tokens[i - 1]?.raw === ',')) {
-      push({ field: 'locations', value: stateName, mode })
+      push({ field: 'locations', value: stateName, mode }, i)
       i++
       continue
     }
     const skill = caseSensitiveSkills.get(t.raw)
     if (skill && !(skill === 'Go' && i === 0 && !/^(engineer|developer|programmer)/.test(next?.norm ?? ''))) {
-      push({ field: 'skills', value: skill, mode })
+      push({ field: 'skills', value: skill, mode }, i)
       i++
       continue
     }
@@ -292,7 +296,7 @@ function parse(tokens: Token[]): Parsed {
         words.push((tokens[j] as Token).raw)
         j++
       }
-      push({ field: preposition === 'in' ? 'locations' : 'companies', value: words.join(' '), mode })
+      push({ field: preposition === 'in' ? 'locations' : 'companies', value: words.join(' '), mode }, i)
       i = j
       continue
     }

@@ -45,7 +45,7 @@ describe('interpretUtterance', () => {
     expect(turns[6]?.query).toMatchObject({ titles: ['engineer'], exclude_companies: ['Acme Corp'] })
     expect(turns[7]?.query).toEqual({})
     expect(turns[7]?.message).toMatch(/^Started a new search\. Everyone/)
-    expect(turns[8]?.query).toEqual({ titles: ['registered nurse'], locations: ['Portland', 'Oregon'] })
+    expect(turns[8]?.query).toEqual({ titles: ['registered nurse'], locations: ['Portland'] })
   })
 
   it('reads exclusions, removals of whole categories, aliases and state codes', () => {
@@ -65,7 +65,10 @@ describe('interpretUtterance', () => {
       locations: ['New York'],
       schools: ['Stanford University']
     })
-    expect(interpretUtterance('Go developers in St. Louis, MO', undefined).query).toEqual({ titles: ['developer'], skills: ['Go'], locations: ['St. Louis', 'Missouri'] })
+    // a region after a comma qualifies the city; a region alone is a filter of its own
+    expect(interpretUtterance('Go developers in St. Louis, MO', undefined).query).toEqual({ titles: ['developer'], skills: ['Go'], locations: ['St. Louis'] })
+    expect(interpretUtterance('frontend devs in Berlin, Germany or WA', undefined).query).toEqual({ titles: ['frontend engineer'], locations: ['Berlin', 'Washington'] })
+    expect(interpretUtterance('people at Globex, Inc. in Seattle, Boston', undefined).message).toBe('People at Globex in Seattle or Boston.')
     expect(interpretUtterance('VPs of Engineering excluding managers', undefined).query).toEqual({ titles: ['vp of engineering'], exclude_titles: ['manager'] })
   })
 
