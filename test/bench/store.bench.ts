@@ -78,7 +78,10 @@ async function child(step: string, dataDir: string): Promise<void> {
       const store = open()
       const list = store.shortlists.create('big')
       for (let i = 0; i < BIG; i += 5000) {
-        store.members.addMany(list.id, Array.from({ length: 5000 }, (_, j) => ({ profile: makeProfile(i + j, 13) })))
+        store.members.addMany(
+          list.id,
+          Array.from({ length: 5000 }, (_, j) => ({ profile: makeProfile(i + j, 13) }))
+        )
       }
       note = `${BIG} members for the search and export steps`
       break
@@ -94,7 +97,16 @@ async function child(step: string, dataDir: string): Promise<void> {
       break
     }
     case 'search': {
-      const queries = ['rust', 'staff engineer', 'jos', 'kowalski acme', 'terraform spark', 'nurse practitioner', 'zz-no-match', 'svelte']
+      const queries = [
+        'rust',
+        'staff engineer',
+        'jos',
+        'kowalski acme',
+        'terraform spark',
+        'nurse practitioner',
+        'zz-no-match',
+        'svelte'
+      ]
       const times: number[] = []
       let hits = 0
       for (const query of queries) {
@@ -118,13 +130,30 @@ async function child(step: string, dataDir: string): Promise<void> {
           source: { kind: 'shortlist', shortlistId: shortlistId ?? '' },
           columns: { preset: step === 'export-full' ? 'full' : 'basic' },
           onProgress: ({ written, total }) => {
-            if (total !== undefined && written >= ((quarters.length + 1) * total) / 4) quarters.push(mb(process.memoryUsage().rss))
+            if (total !== undefined && written >= ((quarters.length + 1) * total) / 4)
+              quarters.push(mb(process.memoryUsage().rss))
           }
         },
         file
       )
       note = `${result.rows} rows, ${step === 'export-full' ? 'Full' : 'Basic'} preset, ${mb(result.bytes)} MB; RSS at 25/50/75/100%: ${quarters.join('/')} MB`
       fs.rmSync(file)
+      break
+    }
+    case 'export-repeat': {
+      // Three exports of the big shortlist in one process: if memory grew with rows exported,
+      // RSS would keep climbing from pass to pass.
+      const ends: number[] = []
+      for (let pass = 0; pass < 3; pass += 1) {
+        const file = path.join(dataDir, `${step}.csv`)
+        await new CsvExportService(open().members).toFile(
+          { source: { kind: 'shortlist', shortlistId: prepared?.big ?? '' }, columns: { preset: 'basic' } },
+          file
+        )
+        ends.push(mb(process.memoryUsage().rss))
+        fs.rmSync(file)
+      }
+      note = `3 x ${BIG} rows in one process; RSS after each pass: ${ends.join('/')} MB`
       break
     }
     default:
@@ -138,15 +167,26 @@ async function child(step: string, dataDir: string): Promise<void> {
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
   const peakRss = process.resourceUsage().maxRSS * 1024
   started.store?.close()
-  const result: Measurement = { ms, cpuMs, rssBeforeMb: mb(rssBefore), peakRssGrowthMb: mb(Math.max(0, peakRss - rssBefore)), peakHeapMb: mb(peakHeap), note }
+  const result: Measurement = {
+    ms,
+    cpuMs,
+    rssBeforeMb: mb(rssBefore),
+    peakRssGrowthMb: mb(Math.max(0, peakRss - rssBefore)),
+    peakHeapMb: mb(peakHeap),
+    note
+  }
   process.stdout.write(`${JSON.stringify(result)}\n`)
 }
 
 function run(step: string, dataDir: string): Measurement {
-  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', step, dataDir, ...(quick ? ['--quick'] : [])], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20
-  })
+  const out = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', SELF, '--child', step, dataDir, ...(quick ? ['--quick'] : [])],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20
+    }
+  )
   if (out.status !== 0) throw new Error(`${step} failed: ${out.stderr}`)
   return JSON.parse(out.stdout.trim().split('\n').at(-1) ?? '{}') as Measurement
 }
@@ -165,7 +205,8 @@ async function main(): Promise<void> {
     ['search', `full-text search across ${BIG.toLocaleString('en')}+`],
     ['export-basic', `export ${BIG.toLocaleString('en')} rows to CSV`],
     ['export-basic-10k', `export ${TEN_K.toLocaleString('en')} rows to CSV`],
-    ['export-full', `export ${BIG.toLocaleString('en')} rows, Full preset`]
+    ['export-full', `export ${BIG.toLocaleString('en')} rows, Full preset`],
+    ['export-repeat', `export ${(3 * BIG).toLocaleString('en')} rows (3 passes)`]
   ]
   const rows: Array<[string, Measurement]> = []
   try {
@@ -177,12 +218,20 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  console.log(`\nStore bench (${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)})`)
+  console.log(
+    `\nStore bench (${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)})`
+  )
   console.table(
     Object.fromEntries(
       rows.map(([label, m]) => [
         label,
-        { 'time (ms)': Math.round(m.ms), 'CPU (ms)': Math.round(m.cpuMs), 'peak RSS growth (MB)': m.peakRssGrowthMb, 'peak heap (MB)': m.peakHeapMb, note: m.note }
+        {
+          'time (ms)': Math.round(m.ms),
+          'CPU (ms)': Math.round(m.cpuMs),
+          'peak RSS growth (MB)': m.peakRssGrowthMb,
+          'peak heap (MB)': m.peakHeapMb,
+          note: m.note
+        }
       ])
     )
   )

@@ -62,17 +62,26 @@ export const shortlistsBackupSchema = z
   .superRefine((backup, ctx) => {
     const ids = new Set<string>()
     backup.shortlists.forEach((shortlist, s) => {
-      if (ids.has(shortlist.id)) ctx.addIssue({ code: 'custom', path: ['shortlists', s, 'id'], message: 'duplicate shortlist id' })
+      if (ids.has(shortlist.id))
+        ctx.addIssue({ code: 'custom', path: ['shortlists', s, 'id'], message: 'duplicate shortlist id' })
       ids.add(shortlist.id)
       const keys = new Set<string>()
       shortlist.members.forEach((member, m) => {
         const at = ['shortlists', s, 'members', m]
-        if (keys.has(member.profileKey)) ctx.addIssue({ code: 'custom', path: [...at, 'profileKey'], message: 'duplicate profile key' })
+        if (keys.has(member.profileKey))
+          ctx.addIssue({ code: 'custom', path: [...at, 'profileKey'], message: 'duplicate profile key' })
         keys.add(member.profileKey)
-        for (const [json, where] of [[member.profileJson, 'profileJson'], ...member.history.map((h, i) => [h.profileJson, `history.${i}`])]) {
+        for (const [json, where] of [
+          [member.profileJson, 'profileJson'],
+          ...member.history.map((h, i) => [h.profileJson, `history.${i}`])
+        ]) {
           try {
             if (storedProfile(json as string).key !== member.profileKey) {
-              ctx.addIssue({ code: 'custom', path: [...at, where as string], message: 'profile key differs from profileKey' })
+              ctx.addIssue({
+                code: 'custom',
+                path: [...at, where as string],
+                message: 'profile key differs from profileKey'
+              })
             }
           } catch (error) {
             ctx.addIssue({ code: 'custom', path: [...at, where as string], message: (error as Error).message })
@@ -133,7 +142,9 @@ export class BackupService {
       await write(`${JSON.stringify(head).slice(0, -1)},"shortlists":[`)
       for (const [s, shortlist] of lists.entries()) {
         const { id, name, createdAt, updatedAt, deletedAt } = shortlist
-        await write(`${s === 0 ? '' : ','}\n${JSON.stringify({ id, name, createdAt, updatedAt, deletedAt }).slice(0, -1)},"members":[`)
+        await write(
+          `${s === 0 ? '' : ','}\n${JSON.stringify({ id, name, createdAt, updatedAt, deletedAt }).slice(0, -1)},"members":[`
+        )
         let first = true
         for (const record of this.members.records({ shortlistId: id, includeDeleted: true })) {
           const member = {
@@ -162,7 +173,10 @@ export class BackupService {
     } catch (error) {
       out.destroy()
       fs.rmSync(part, { force: true })
-      throw new StoreError('export_failed', `The backup could not be written: ${target}`, { path: target, cause: error })
+      throw new StoreError('export_failed', `The backup could not be written: ${target}`, {
+        path: target,
+        cause: error
+      })
     }
     return { path: target, shortlists: lists.length, members: memberCount, bytes: fs.statSync(target).size }
   }
@@ -173,7 +187,11 @@ export class BackupService {
     try {
       text = fs.readFileSync(file, 'utf8')
     } catch (error) {
-      throw new StoreError('backup_invalid', `The backup file cannot be read: ${file}`, { path: file, details: { reason: 'unreadable' }, cause: error })
+      throw new StoreError('backup_invalid', `The backup file cannot be read: ${file}`, {
+        path: file,
+        details: { reason: 'unreadable' },
+        cause: error
+      })
     }
     return parseBackup(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file)
   }
@@ -184,8 +202,10 @@ export class BackupService {
     return this.store.transaction((): RestoreSummary => {
       const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
       const stagesAdded: string[] = []
-      const stageNames = [...[...backup.stages].sort((a, b) => a.position - b.position).map((s) => s.name),
-        ...backup.shortlists.flatMap((s) => s.members.map((m) => m.stage))]
+      const stageNames = [
+        ...[...backup.stages].sort((a, b) => a.position - b.position).map((s) => s.name),
+        ...backup.shortlists.flatMap((s) => s.members.map((m) => m.stage))
+      ]
       for (const name of stageNames) {
         if (known.has(name.toLowerCase())) continue
         this.stages.add(name)
@@ -218,7 +238,10 @@ function parseBackup(text: string, file: string): ShortlistsBackup {
   }
   const envelope = envelopeSchema.safeParse(data)
   if (!envelope.success || envelope.data.format !== BACKUP_FORMAT) {
-    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup', { path: file, details: { reason: 'foreign' } })
+    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup', {
+      path: file,
+      details: { reason: 'foreign' }
+    })
   }
   if (envelope.data.version > BACKUP_VERSION) {
     throw new StoreError('backup_invalid', 'This backup was made by a newer version of Talent Desk', {
@@ -232,7 +255,9 @@ function parseBackup(text: string, file: string): ShortlistsBackup {
       path: file,
       details: {
         reason: 'invalid',
-        issues: parsed.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+        issues: parsed.error.issues
+          .slice(0, 20)
+          .map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
       }
     })
   }

@@ -1,3 +1,17 @@
+import {
+  columnChoiceSchema,
+  type ColumnChoice,
+  type ColumnPreset,
+  type CsvColumn
+} from '../../../shared/ipc/channels/export'
+export {
+  columnChoiceSchema,
+  columnPresetSchema,
+  csvColumnSchema,
+  type ColumnChoice,
+  type ColumnPreset,
+  type CsvColumn
+} from '../../../shared/ipc/channels/export'
 
 /**
  * What one CSV row is made from. `member` is absent for search results; `contact` is the latest
@@ -17,15 +31,6 @@ export interface ExportRow {
   contact?: Record<string, unknown> | null
 }
 
-import { columnChoiceSchema, type ColumnChoice, type ColumnPreset, type CsvColumn } from '../../../shared/ipc/channels/export'
-export {
-  columnChoiceSchema,
-  columnPresetSchema,
-  csvColumnSchema,
-  type ColumnChoice,
-  type ColumnPreset,
-  type CsvColumn
-} from '../../../shared/ipc/channels/export'
 
 const col = (header: string, path: string): CsvColumn => ({ header, path })
 
@@ -57,14 +62,63 @@ const contactColumns = [
 
 /** Declared WholePersonProfile fields that read well in a cell (scalars and string arrays). */
 const profileFields = [
-  'key', 'li_id', 'first_name', 'last_name', 'li_urls', 'locations', 'caption', 'cur_title_specialization',
-  'cur_seniority', 'industry', 'summary', 'department', 'company_size', 'grad_year', 'org_size', 'direct_reports',
-  'start_date_in_role', 'start_date_in_company', 'last_updated', 'last_refreshed', 'is_student', 'headlines',
-  'past_companies', 'past_titles', 'majors', 'degrees', 'prev_locations', 'languages', 'groups', 'interests',
-  'volunteering', 'skills', 'certifications', 'projects', 'key_phrases', 'likely_skills', 'match_type',
-  'match_score', 'likely_to_switch', 'codehost_handle', 'codehost_url', 'organizations', 'topics', 'websites',
-  'stars', 'followers', 'num_repos', 'coder_rank', 'qasite_url', 'qasite_name', 'author_id', 'affiliations',
-  'publication_count', 'citation_count', 'office_location', 'employee_id', 'redirect_url'
+  'key',
+  'li_id',
+  'first_name',
+  'last_name',
+  'li_urls',
+  'locations',
+  'caption',
+  'cur_title_specialization',
+  'cur_seniority',
+  'industry',
+  'summary',
+  'department',
+  'company_size',
+  'grad_year',
+  'org_size',
+  'direct_reports',
+  'start_date_in_role',
+  'start_date_in_company',
+  'last_updated',
+  'last_refreshed',
+  'is_student',
+  'headlines',
+  'past_companies',
+  'past_titles',
+  'majors',
+  'degrees',
+  'prev_locations',
+  'languages',
+  'groups',
+  'interests',
+  'volunteering',
+  'skills',
+  'certifications',
+  'projects',
+  'key_phrases',
+  'likely_skills',
+  'match_type',
+  'match_score',
+  'likely_to_switch',
+  'codehost_handle',
+  'codehost_url',
+  'organizations',
+  'topics',
+  'websites',
+  'stars',
+  'followers',
+  'num_repos',
+  'coder_rank',
+  'qasite_url',
+  'qasite_name',
+  'author_id',
+  'affiliations',
+  'publication_count',
+  'citation_count',
+  'office_location',
+  'employee_id',
+  'redirect_url'
 ]
 const nestedFields = [
   col('Positions: title', 'profile.positions.title'),
@@ -84,7 +138,13 @@ const nestedFields = [
 ]
 
 export const columnPresets: Record<ColumnPreset, readonly CsvColumn[]> = {
-  basic: [...identity, col('Skills', 'profile.skills'), col('Profile URL', 'profile.li_urls'), ...memberColumns.slice(0, 5), col('Key', 'profile.key')],
+  basic: [
+    ...identity,
+    col('Skills', 'profile.skills'),
+    col('Profile URL', 'profile.li_urls'),
+    ...memberColumns.slice(0, 5),
+    col('Key', 'profile.key')
+  ],
   contact: [...identity.slice(0, 3), ...contactColumns, col('Stage', 'member.stage'), col('Key', 'profile.key')],
   full: [
     ...identity,

@@ -1,7 +1,14 @@
 import type { Writable } from 'node:stream'
 import type { MembersRepo } from '../store/members-repo'
 import { StoreError } from '../store/errors'
-import { columnChoiceSchema, columnPresets, resolveColumns, type ColumnChoice, type CsvColumn, type ExportRow } from './csv-columns'
+import {
+  columnChoiceSchema,
+  columnPresets,
+  resolveColumns,
+  type ColumnChoice,
+  type CsvColumn,
+  type ExportRow
+} from './csv-columns'
 import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
 import { memberRows, profileRow } from './export-rows'
 
@@ -42,7 +49,8 @@ export class CsvExportService {
 
   private prepare(request: CsvExportRequest) {
     const choice = columnChoiceSchema.safeParse(request.columns)
-    if (!choice.success) throw new StoreError('invalid_input', 'Invalid column choice', { details: choice.error.issues })
+    if (!choice.success)
+      throw new StoreError('invalid_input', 'Invalid column choice', { details: choice.error.issues })
     const { source } = request
     const columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>
@@ -51,7 +59,8 @@ export class CsvExportService {
       rows = source.profiles.map(profileRow)
       total = source.profiles.length
     } else {
-      const selector = source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
+      const selector =
+        source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
       // Look contacts up only when a column shows them.
       const contacts = columns.some((column) => column.path.startsWith('contact.'))
       rows = memberRows(this.members.records(selector, { contacts }))

@@ -61,7 +61,9 @@ export async function writeCsv(
   let written = 0
 
   async function* chunks(): AsyncGenerator<string> {
-    yield (options.bom ?? true ? UTF8_BOM : '') + stringify([options.columns.map((column) => column.header)], csvFormat)
+    yield (
+      ((options.bom ?? true) ? UTF8_BOM : '') + stringify([options.columns.map((column) => column.header)], csvFormat)
+    )
     let batch: Array<Array<string | number>> = []
     const flush = (): string => {
       const text = stringify(batch, csvFormat)
@@ -86,7 +88,11 @@ export async function writeCsv(
     if (batch.length > 0 || written === 0) yield flush()
   }
 
-  await pipeline(Readable.from(chunks(), { objectMode: false }), out, ...(options.signal ? [{ signal: options.signal }] : []))
+  await pipeline(
+    Readable.from(chunks(), { objectMode: false }),
+    out,
+    ...(options.signal ? [{ signal: options.signal }] : [])
+  )
   return { rows: written }
 }
 

@@ -15,7 +15,10 @@ export function memberRow(record: MemberRecord): ExportRow {
       addedAt: record.addedAt,
       profileCapturedAt: record.profileCapturedAt
     },
-    contact: record.contactJson === null ? profileContacts(profile) : (JSON.parse(record.contactJson) as Record<string, unknown>)
+    contact:
+      record.contactJson === null
+        ? profileContacts(profile)
+        : (JSON.parse(record.contactJson) as Record<string, unknown>)
   }
 }
 
@@ -30,5 +33,7 @@ export function* memberRows(records: Iterable<MemberRecord>): Generator<ExportRo
 
 function profileContacts(profile: Record<string, unknown>): Record<string, unknown> | null {
   const contacts = profile.contacts
-  return contacts !== null && typeof contacts === 'object' && !Array.isArray(contacts) ? (contacts as Record<string, unknown>) : null
+  return contacts !== null && typeof contacts === 'object' && !Array.isArray(contacts)
+    ? (contacts as Record<string, unknown>)
+    : null
 }

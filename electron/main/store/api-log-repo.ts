@@ -12,7 +12,11 @@ export const apiCallInputSchema = z.strictObject({
   durationMs: z.number().int().min(0),
   connectionId: z.string().nullable().optional(),
   method: z.string().min(1).max(10),
-  endpoint: z.string().startsWith('/').max(500).refine((path) => !path.includes('?'), 'path only, no query string'),
+  endpoint: z
+    .string()
+    .startsWith('/')
+    .max(500)
+    .refine((path) => !path.includes('?'), 'path only, no query string'),
   status: z.number().int().nullable().optional(),
   ok: z.boolean(),
   errorCode: z.string().max(100).nullable().optional(),
@@ -58,7 +62,9 @@ export class ApiLogRepo {
   record(input: ApiCallInput): ApiCall {
     const parsed = apiCallInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new StoreError('invalid_input', 'Invalid API log entry', { details: z.flattenError(parsed.error).fieldErrors })
+      throw new StoreError('invalid_input', 'Invalid API log entry', {
+        details: z.flattenError(parsed.error).fieldErrors
+      })
     }
     const c = parsed.data
     const { lastInsertRowid } = this.db
@@ -66,18 +72,30 @@ export class ApiLogRepo {
         `INSERT INTO api_log (started_at, duration_ms, connection_id, method, endpoint, status, ok, error_code, transaction_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
-      .run(c.startedAt ?? isoNow(this.clock), c.durationMs, c.connectionId ?? null, c.method.toUpperCase(), c.endpoint,
-        c.status ?? null, c.ok ? 1 : 0, c.errorCode ?? null, c.transactionId ?? null)
+      .run(
+        c.startedAt ?? isoNow(this.clock),
+        c.durationMs,
+        c.connectionId ?? null,
+        c.method.toUpperCase(),
+        c.endpoint,
+        c.status ?? null,
+        c.ok ? 1 : 0,
+        c.errorCode ?? null,
+        c.transactionId ?? null
+      )
     return toCall(this.db.prepare('SELECT * FROM api_log WHERE id = ?').get(lastInsertRowid) as ApiCallRow)
   }
 
   /** Newest first; `beforeId` pages backwards. */
   list(options: { limit?: number; beforeId?: number; onlyFailures?: boolean } = {}): ApiCall[] {
     const rows = this.db
-      .prepare(
-        `SELECT * FROM api_log WHERE (? IS NULL OR id < ?) AND (? = 0 OR ok = 0) ORDER BY id DESC LIMIT ?`
-      )
-      .all(options.beforeId ?? null, options.beforeId ?? null, options.onlyFailures === true ? 1 : 0, options.limit ?? 200) as ApiCallRow[]
+      .prepare(`SELECT * FROM api_log WHERE (? IS NULL OR id < ?) AND (? = 0 OR ok = 0) ORDER BY id DESC LIMIT ?`)
+      .all(
+        options.beforeId ?? null,
+        options.beforeId ?? null,
+        options.onlyFailures === true ? 1 : 0,
+        options.limit ?? 200
+      ) as ApiCallRow[]
     return rows.map(toCall)
   }
 

@@ -60,7 +60,8 @@ export class ContactsRepo {
         const { json, value } = jsonObject(input, 'A contact result')
         const key = options.profileKeys?.[index] ?? profileKeyOf(value)
         return Number(
-          insert.run(key ?? null, fetchedAt, options.contactType ?? null, options.requestType ?? null, json).lastInsertRowid
+          insert.run(key ?? null, fetchedAt, options.contactType ?? null, options.requestType ?? null, json)
+            .lastInsertRowid
         )
       })
       if (response.count) this.recordCounts(response.count, fetchedAt)
@@ -77,18 +78,22 @@ export class ContactsRepo {
 
   historyFor(profileKey: string): StoredContactResult[] {
     return (
-      this.db.prepare('SELECT * FROM contact_results WHERE profile_key = ? ORDER BY fetched_at, id').all(profileKey) as ContactRow[]
+      this.db
+        .prepare('SELECT * FROM contact_results WHERE profile_key = ? ORDER BY fetched_at, id')
+        .all(profileKey) as ContactRow[]
     ).map(toResult)
   }
 
-  recordCounts(
-    count: Counts,
-    recordedAt = isoNow(this.clock)
-  ): CreditCounts {
+  recordCounts(count: Counts, recordedAt = isoNow(this.clock)): CreditCounts {
     this.db
       .prepare('INSERT INTO credit_counts (recorded_at, available, used, new_requested_count) VALUES (?, ?, ?, ?)')
       .run(recordedAt, count.available ?? null, count.used ?? null, count.newRequestedCount ?? null)
-    return { recordedAt, available: count.available ?? null, used: count.used ?? null, newRequestedCount: count.newRequestedCount ?? null }
+    return {
+      recordedAt,
+      available: count.available ?? null,
+      used: count.used ?? null,
+      newRequestedCount: count.newRequestedCount ?? null
+    }
   }
 
   latestCounts(): CreditCounts | undefined {
@@ -101,7 +106,12 @@ export class ContactsRepo {
       .prepare(
         'SELECT recorded_at, available, used, new_requested_count FROM credit_counts ORDER BY recorded_at DESC, id DESC LIMIT ?'
       )
-      .all(limit) as Array<{ recorded_at: string; available: number | null; used: number | null; new_requested_count: number | null }>
+      .all(limit) as Array<{
+      recorded_at: string
+      available: number | null
+      used: number | null
+      new_requested_count: number | null
+    }>
     return rows.map((row) => ({
       recordedAt: row.recorded_at,
       available: row.available,

@@ -71,7 +71,9 @@ export class ConversationsRepo {
   ensure(id: string, title = ''): ConversationSummary {
     const now = isoNow(this.clock)
     this.db
-      .prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
+      .prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING'
+      )
       .run(id, title.slice(0, 200), now, now)
     return this.summary(id)
   }
@@ -80,7 +82,9 @@ export class ConversationsRepo {
   addTurn(conversationId: string, input: ConversationTurnInput): ConversationTurn {
     const parsed = conversationTurnInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new StoreError('invalid_input', 'Invalid conversation turn', { details: z.flattenError(parsed.error).fieldErrors })
+      throw new StoreError('invalid_input', 'Invalid conversation turn', {
+        details: z.flattenError(parsed.error).fieldErrors
+      })
     }
     const turn = parsed.data
     const now = isoNow(this.clock)
@@ -95,8 +99,15 @@ export class ConversationsRepo {
           `INSERT INTO conversation_turns (conversation_id, role, text, current_query, total, results_json, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`
         )
-        .run(conversationId, turn.role, turn.text, query, turn.total ?? null,
-          turn.results == null ? null : JSON.stringify(turn.results), now)
+        .run(
+          conversationId,
+          turn.role,
+          turn.text,
+          query,
+          turn.total ?? null,
+          turn.results == null ? null : JSON.stringify(turn.results),
+          now
+        )
       this.db
         .prepare('UPDATE conversations SET updated_at = ?, current_query = coalesce(?, current_query) WHERE id = ?')
         .run(now, query, conversationId)
@@ -113,7 +124,9 @@ export class ConversationsRepo {
   }
 
   rename(conversationId: string, title: string): ConversationSummary {
-    const changes = this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title.slice(0, 200), conversationId).changes
+    const changes = this.db
+      .prepare('UPDATE conversations SET title = ? WHERE id = ?')
+      .run(title.slice(0, 200), conversationId).changes
     if (changes === 0) throw notFound(conversationId)
     return this.summary(conversationId)
   }
@@ -128,13 +141,14 @@ export class ConversationsRepo {
 
   /** Newest first. */
   list(limit = 200): ConversationSummary[] {
-    return (this.db.prepare(`${selectConversations} ORDER BY c.updated_at DESC, c.id LIMIT ?`).all(limit) as ConversationRow[]).map(
-      toSummary
-    )
+    return (
+      this.db.prepare(`${selectConversations} ORDER BY c.updated_at DESC, c.id LIMIT ?`).all(limit) as ConversationRow[]
+    ).map(toSummary)
   }
 
   delete(conversationId: string): void {
-    if (this.db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId).changes === 0) throw notFound(conversationId)
+    if (this.db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId).changes === 0)
+      throw notFound(conversationId)
   }
 
   private summary(id: string): ConversationSummary {

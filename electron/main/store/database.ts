@@ -164,7 +164,9 @@ function runChecks(probe: BetterSqlite3.Database, file: string, target: number, 
     version = probe.pragma('user_version', { simple: true }) as number
     applicationId = probe.pragma('application_id', { simple: true }) as number
     tables = (probe.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n
-    const rows = probe.pragma(mode === 'full' ? 'integrity_check(20)' : 'quick_check(20)') as Array<Record<string, string>>
+    const rows = probe.pragma(mode === 'full' ? 'integrity_check(20)' : 'quick_check(20)') as Array<
+      Record<string, string>
+    >
     problems = rows.map((row) => Object.values(row)[0] ?? '').filter((text) => text !== 'ok')
   } catch (error) {
     throw classifySqliteError(error, file)
@@ -247,7 +249,11 @@ export function classifySqliteError(error: unknown, file: string): StoreError {
   if (error instanceof StoreError) return error
   const code = (error as { code?: unknown }).code
   const text = error instanceof Error ? error.message : String(error)
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))) {
+  if (
+    code === 'SQLITE_NOTADB' ||
+    code === 'SQLITE_CORRUPT' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))
+  ) {
     return new StoreError('store_corrupt', `The data file is damaged (${text}): ${file}`, { path: file, cause: error })
   }
   return new StoreError('store_unreadable', `The data file cannot be opened (${text}): ${file}`, {

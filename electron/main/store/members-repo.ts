@@ -9,7 +9,12 @@ import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
 
 import { memberPatchSchema, type MemberPatch } from '../../../shared/ipc/channels/shortlists'
-export { memberPatchSchema, memberRatingSchema, memberTagsSchema, type MemberPatch } from '../../../shared/ipc/channels/shortlists'
+export {
+  memberPatchSchema,
+  memberRatingSchema,
+  memberTagsSchema,
+  type MemberPatch
+} from '../../../shared/ipc/channels/shortlists'
 
 export type SnapshotSource = 'saved' | 'refreshed' | 'restored'
 
@@ -127,6 +132,8 @@ const PAGE = 1000
  * appears at most once per shortlist.
  */
 export class MembersRepo {
+  private readonly statements: StatementCache
+
   constructor(
     private readonly db: BetterSqlite3.Database,
     private readonly clock: Clock,
@@ -136,7 +143,6 @@ export class MembersRepo {
     this.statements = new StatementCache(db)
   }
 
-  private readonly statements: StatementCache
   private sql(text: string): BetterSqlite3.Statement {
     return this.statements.get(text)
   }
@@ -177,15 +183,14 @@ export class MembersRepo {
     return this.db.transaction(() => {
       const current = this.get(memberId)
       const stageId = valid.stage === undefined ? current.stageId : this.stages.resolve(valid.stage)
-      this.sql('UPDATE members SET notes = ?, tags = ?, stage_id = ?, rating = ?, updated_at = ? WHERE id = ?')
-        .run(
-          valid.notes ?? current.notes,
-          JSON.stringify(valid.tags ?? current.tags),
-          stageId,
-          valid.rating === undefined ? current.rating : valid.rating,
-          isoNow(this.clock),
-          memberId
-        )
+      this.sql('UPDATE members SET notes = ?, tags = ?, stage_id = ?, rating = ?, updated_at = ? WHERE id = ?').run(
+        valid.notes ?? current.notes,
+        JSON.stringify(valid.tags ?? current.tags),
+        stageId,
+        valid.rating === undefined ? current.rating : valid.rating,
+        isoNow(this.clock),
+        memberId
+      )
       this.shortlists.touch(current.shortlistId)
       return this.get(memberId)
     })()
@@ -201,9 +206,8 @@ export class MembersRepo {
 
   get(memberId: number): MemberDetail {
     const row = this.sql(
-        `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
-      )
-      .get(memberId) as (MemberRow & { profile_json: string }) | undefined
+      `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
+    ).get(memberId) as (MemberRow & { profile_json: string }) | undefined
     if (row === undefined) throw new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
     const checked = parseTolerant(wholePersonProfileSchema, JSON.parse(row.profile_json))
     return {
@@ -216,9 +220,8 @@ export class MembersRepo {
 
   findByKey(shortlistId: string, profileKey: string): MemberSummary | undefined {
     const row = this.sql(
-        `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.shortlist_id = ? AND m.profile_key = ?`
-      )
-      .get(shortlistId, profileKey) as MemberRow | undefined
+      `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.shortlist_id = ? AND m.profile_key = ?`
+    ).get(shortlistId, profileKey) as MemberRow | undefined
     return row === undefined ? undefined : toSummary(row)
   }
 
@@ -227,22 +230,18 @@ export class MembersRepo {
     this.shortlists.get(shortlistId)
     const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
     const rows = this.sql(
-        `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
+      `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
          WHERE m.shortlist_id = ? AND (? IS NULL OR m.stage_id = ?) ORDER BY m.added_at, m.id`
-      )
-      .all(shortlistId, stageId ?? null, stageId ?? null) as MemberRow[]
+    ).all(shortlistId, stageId ?? null, stageId ?? null) as MemberRow[]
     return rows.map(toSummary)
   }
 
   /** Every shortlist (live) a profile key is saved in: "already shortlisted" badges. */
   shortlistsOf(profileKey: string): Array<{ shortlistId: string; memberId: number }> {
-    return (
-      this.sql(
-          `SELECT m.shortlist_id AS shortlistId, m.id AS memberId FROM members m
+    return this.sql(
+      `SELECT m.shortlist_id AS shortlistId, m.id AS memberId FROM members m
            JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL WHERE m.profile_key = ?`
-        )
-        .all(profileKey) as Array<{ shortlistId: string; memberId: number }>
-    )
+    ).all(profileKey) as Array<{ shortlistId: string; memberId: number }>
   }
 
   /** All snapshots of a member, oldest first; the last one is current. */
@@ -250,7 +249,12 @@ export class MembersRepo {
     const current = this.get(memberId)
     return [
       ...this.history(memberId).map((snapshot) => ({ ...snapshot, current: false })),
-      { capturedAt: current.profileCapturedAt, source: current.profileSource, current: true, profileJson: current.profileJson }
+      {
+        capturedAt: current.profileCapturedAt,
+        source: current.profileSource,
+        current: true,
+        profileJson: current.profileJson
+      }
     ]
   }
 
@@ -258,7 +262,11 @@ export class MembersRepo {
    * Stores a newer snapshot for a member (a refresh). The previous one moves to the history; the
    * profile key must not change.
    */
-  addSnapshot(memberId: number, profile: ProfileInput, options: { capturedAt?: string; source?: SnapshotSource } = {}): MemberDetail {
+  addSnapshot(
+    memberId: number,
+    profile: ProfileInput,
+    options: { capturedAt?: string; source?: SnapshotSource } = {}
+  ): MemberDetail {
     const next = storedProfile(profile)
     return this.db.transaction(() => {
       const current = this.get(memberId)
@@ -267,14 +275,26 @@ export class MembersRepo {
           details: { expected: current.profileKey, received: next.key }
         })
       }
-      this.sql('INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)')
-        .run(memberId, current.profileCapturedAt, current.profileSource, current.profileJson)
+      this.sql('INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)').run(
+        memberId,
+        current.profileCapturedAt,
+        current.profileSource,
+        current.profileJson
+      )
       this.sql(
-          `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
+        `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
            company = ?, skills = ?, updated_at = ? WHERE id = ?`
-        )
-        .run(next.json, options.capturedAt ?? isoNow(this.clock), options.source ?? 'refreshed', next.name, next.title,
-          next.company, next.skills, isoNow(this.clock), memberId)
+      ).run(
+        next.json,
+        options.capturedAt ?? isoNow(this.clock),
+        options.source ?? 'refreshed',
+        next.name,
+        next.title,
+        next.company,
+        next.skills,
+        isoNow(this.clock),
+        memberId
+      )
       return this.get(memberId)
     })()
   }
@@ -283,7 +303,9 @@ export class MembersRepo {
   applyRefreshedProfile(profile: ProfileInput, capturedAt?: string): number[] {
     const { key } = storedProfile(profile)
     return this.db.transaction(() => {
-      const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map((r) => r.id)
+      const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map(
+        (r) => r.id
+      )
       for (const id of ids) this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
       return ids
     })()
@@ -298,14 +320,13 @@ export class MembersRepo {
     if (match === undefined) return []
     const limit = Math.min(Math.max(options.limit ?? 200, 1), 10_000)
     const rows = this.sql(
-        `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 2, 2) AS rank
+      `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 2, 2) AS rank
          FROM members_fts JOIN members m ON m.id = members_fts.rowid
          JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
          JOIN stages st ON st.id = m.stage_id
          WHERE members_fts MATCH ? AND (? IS NULL OR m.shortlist_id = ?)
          ORDER BY rank LIMIT ?`
-      )
-      .all(match, options.shortlistId ?? null, options.shortlistId ?? null, limit) as Array<
+    ).all(match, options.shortlistId ?? null, options.shortlistId ?? null, limit) as Array<
       MemberRow & { shortlist_name: string; rank: number }
     >
     return rows.map((row) => ({ ...toSummary(row), shortlistName: row.shortlist_name, rank: row.rank }))
@@ -331,17 +352,18 @@ export class MembersRepo {
       FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
     if ('shortlistId' in selector) {
       this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
-      const page = this.sql(`${base} WHERE m.shortlist_id = ? AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`)
+      // Rows as arrays (raw): no per-row object with named keys, which matters at 100,000 rows.
+      const page = this.sql(`${base} WHERE m.shortlist_id = ? AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`).raw(true)
       let after = 0
       for (;;) {
         const rows = page.all(selector.shortlistId, after) as RecordRow[]
         for (const row of rows) yield toRecord(row)
         const last = rows.at(-1)
         if (last === undefined || rows.length < PAGE) return
-        after = last.id
+        after = last[0]
       }
     }
-    const one = this.sql(`${base} WHERE m.id = ?`)
+    const one = this.sql(`${base} WHERE m.id = ?`).raw(true)
     for (const id of selector.memberIds) {
       const row = one.get(id) as RecordRow | undefined
       if (row !== undefined) yield toRecord(row)
@@ -371,13 +393,16 @@ export class MembersRepo {
     const insertSnapshot = this.sql(
       'INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)'
     )
-    for (const snapshot of member.history) insertSnapshot.run(id, snapshot.capturedAt, snapshot.source, snapshot.profileJson)
+    for (const snapshot of member.history)
+      insertSnapshot.run(id, snapshot.capturedAt, snapshot.source, snapshot.profileJson)
     return id
   }
 
   count(selector: { shortlistId: string } | { memberIds: readonly number[] }): number {
     if ('memberIds' in selector) return selector.memberIds.length
-    return (this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ?').get(selector.shortlistId) as { n: number }).n
+    return (
+      this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ?').get(selector.shortlistId) as { n: number }
+    ).n
   }
 
   private insert(shortlistId: string, input: NewMember): number {
@@ -391,10 +416,23 @@ export class MembersRepo {
         `INSERT INTO members (shortlist_id, profile_key, profile_json, profile_captured_at, profile_source, name, title,
            company, skills, notes, tags, stage_id, rating, added_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      ).run(
+        shortlistId,
+        profile.key,
+        profile.json,
+        input.capturedAt ?? now,
+        input.source ?? 'saved',
+        profile.name,
+        profile.title,
+        profile.company,
+        profile.skills,
+        patch.notes ?? '',
+        JSON.stringify(patch.tags ?? []),
+        stageId,
+        patch.rating ?? null,
+        now,
+        now
       )
-      .run(shortlistId, profile.key, profile.json, input.capturedAt ?? now, input.source ?? 'saved', profile.name,
-        profile.title, profile.company, profile.skills, patch.notes ?? '', JSON.stringify(patch.tags ?? []),
-        stageId, patch.rating ?? null, now, now)
     } catch (error) {
       // The UNIQUE (shortlist_id, profile_key) constraint is the single source of truth.
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
@@ -407,39 +445,40 @@ export class MembersRepo {
   }
 }
 
-interface RecordRow {
-  id: number
-  shortlist_id: string
-  shortlist_name: string
-  profile_key: string
-  profile_json: string
-  profile_captured_at: string
-  profile_source: SnapshotSource
-  notes: string
-  tags: string
-  stage: string
-  rating: number | null
-  added_at: string
-  updated_at: string
-  contact_json: string | null
-}
+/** Columns of the records query, in SELECT order. */
+type RecordRow = [
+  id: number,
+  shortlistId: string,
+  shortlistName: string,
+  profileKey: string,
+  profileJson: string,
+  profileCapturedAt: string,
+  profileSource: SnapshotSource,
+  notes: string,
+  tags: string,
+  stage: string,
+  rating: number | null,
+  addedAt: string,
+  updatedAt: string,
+  contactJson: string | null
+]
 
 function toRecord(row: RecordRow): MemberRecord {
   return {
-    id: row.id,
-    shortlistId: row.shortlist_id,
-    shortlistName: row.shortlist_name,
-    profileKey: row.profile_key,
-    profileJson: row.profile_json,
-    profileCapturedAt: row.profile_captured_at,
-    profileSource: row.profile_source,
-    notes: row.notes,
-    tags: JSON.parse(row.tags) as string[],
-    stage: row.stage,
-    rating: row.rating,
-    addedAt: row.added_at,
-    updatedAt: row.updated_at,
-    contactJson: row.contact_json
+    id: row[0],
+    shortlistId: row[1],
+    shortlistName: row[2],
+    profileKey: row[3],
+    profileJson: row[4],
+    profileCapturedAt: row[5],
+    profileSource: row[6],
+    notes: row[7],
+    tags: row[8] === '[]' ? [] : (JSON.parse(row[8]) as string[]),
+    stage: row[9],
+    rating: row[10],
+    addedAt: row[11],
+    updatedAt: row[12],
+    contactJson: row[13]
   }
 }
 
@@ -447,7 +486,9 @@ function parsePatch(patch: MemberPatch): MemberPatch {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
   const parsed = memberPatchSchema.safeParse(defined)
   if (!parsed.success) {
-    throw new StoreError('invalid_input', 'Invalid member fields', { details: z.flattenError(parsed.error).fieldErrors })
+    throw new StoreError('invalid_input', 'Invalid member fields', {
+      details: z.flattenError(parsed.error).fieldErrors
+    })
   }
   return parsed.data
 }

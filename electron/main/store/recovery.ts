@@ -54,7 +54,10 @@ export class StoreRecovery {
       }
       fs.renameSync(this.file, movedTo)
     } catch (error) {
-      throw new StoreError('store_unreadable', `Could not move the data file aside: ${this.file}`, { path: this.file, cause: error })
+      throw new StoreError('store_unreadable', `Could not move the data file aside: ${this.file}`, {
+        path: this.file,
+        cause: error
+      })
     }
     return { movedTo }
   }

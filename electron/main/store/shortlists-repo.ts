@@ -38,6 +38,8 @@ export const DEFAULT_PURGE_AFTER_DAYS = 30
  * members stay untouched until `purgeDeleted` runs (at start, with the injected clock).
  */
 export class ShortlistsRepo {
+  private readonly statements: StatementCache
+
   constructor(
     private readonly db: BetterSqlite3.Database,
     private readonly clock: Clock
@@ -45,7 +47,6 @@ export class ShortlistsRepo {
     this.statements = new StatementCache(db)
   }
 
-  private readonly statements: StatementCache
   private sql(text: string): BetterSqlite3.Statement {
     return this.statements.get(text)
   }
@@ -53,29 +54,37 @@ export class ShortlistsRepo {
   create(name: string, options: { id?: string } = {}): Shortlist {
     const now = isoNow(this.clock)
     const id = options.id ?? randomUUID()
-    this.sql('INSERT INTO shortlists (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(id, validName(name), now, now)
+    this.sql('INSERT INTO shortlists (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+      id,
+      validName(name),
+      now,
+      now
+    )
     return this.get(id)
   }
 
   rename(id: string, name: string): Shortlist {
-    const result = this.sql('UPDATE shortlists SET name = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL')
-      .run(validName(name), isoNow(this.clock), id)
+    const result = this.sql('UPDATE shortlists SET name = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(
+      validName(name),
+      isoNow(this.clock),
+      id
+    )
     if (result.changes === 0) throw notFound(id)
     return this.get(id)
   }
 
   /** Soft delete; returns the shortlist as deleted so the UI can offer "Undo". */
   delete(id: string): Shortlist {
-    const result = this.sql('UPDATE shortlists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL')
-      .run(isoNow(this.clock), id)
+    const result = this.sql('UPDATE shortlists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(
+      isoNow(this.clock),
+      id
+    )
     if (result.changes === 0) throw notFound(id)
     return this.get(id, { includeDeleted: true })
   }
 
   undoDelete(id: string): Shortlist {
-    const result = this.sql('UPDATE shortlists SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL')
-      .run(id)
+    const result = this.sql('UPDATE shortlists SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL').run(id)
     if (result.changes === 0) throw notFound(id, 'No deleted shortlist')
     return this.get(id)
   }
@@ -88,23 +97,24 @@ export class ShortlistsRepo {
 
   /** Live shortlists with member counts, most recently changed first. */
   list(): Shortlist[] {
-    const rows = this.sql(`${selectWithCounts} WHERE s.deleted_at IS NULL ORDER BY s.updated_at DESC, s.name`)
-      .all() as ShortlistRow[]
+    const rows = this.sql(
+      `${selectWithCounts} WHERE s.deleted_at IS NULL ORDER BY s.updated_at DESC, s.name`
+    ).all() as ShortlistRow[]
     return rows.map(toShortlist)
   }
 
   /** Deleted shortlists that can still be restored with `undoDelete`. */
   listDeleted(): Shortlist[] {
-    const rows = this.sql(`${selectWithCounts} WHERE s.deleted_at IS NOT NULL ORDER BY s.deleted_at DESC`)
-      .all() as ShortlistRow[]
+    const rows = this.sql(
+      `${selectWithCounts} WHERE s.deleted_at IS NOT NULL ORDER BY s.deleted_at DESC`
+    ).all() as ShortlistRow[]
     return rows.map(toShortlist)
   }
 
   /** Removes shortlists deleted more than `days` ago, with their members; returns how many. */
   purgeDeleted(days = DEFAULT_PURGE_AFTER_DAYS): number {
     const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000).toISOString()
-    return this.sql('DELETE FROM shortlists WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(cutoff)
-      .changes
+    return this.sql('DELETE FROM shortlists WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(cutoff).changes
   }
 
   /** Whether an id is taken, by a live or a deleted shortlist. */
@@ -113,7 +123,13 @@ export class ShortlistsRepo {
   }
 
   /** Inserts a shortlist exactly as given (backup restore keeps ids and dates). */
-  insertRestored(shortlist: { id: string; name: string; createdAt: string; updatedAt: string; deletedAt: string | null }): void {
+  insertRestored(shortlist: {
+    id: string
+    name: string
+    createdAt: string
+    updatedAt: string
+    deletedAt: string | null
+  }): void {
     this.sql('INSERT INTO shortlists (id, name, created_at, updated_at, deleted_at) VALUES (?, ?, ?, ?, ?)').run(
       shortlist.id,
       validName(shortlist.name),

@@ -29,11 +29,12 @@ const selectStages = `
  * default). The first stage by position is where new members start.
  */
 export class StagesRepo {
+  private readonly statements: StatementCache
+
   constructor(private readonly db: BetterSqlite3.Database) {
     this.statements = new StatementCache(db)
   }
 
-  private readonly statements: StatementCache
   private sql(text: string): BetterSqlite3.Statement {
     return this.statements.get(text)
   }
@@ -60,7 +61,8 @@ export class StagesRepo {
   /** Sets the order; `ids` must name every stage exactly once. */
   reorder(ids: number[]): Stage[] {
     const current = this.list().map((stage) => stage.id)
-    const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id))
+    const same =
+      ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id))
     if (!same) throw new StoreError('invalid_input', 'Reorder must list every stage exactly once', { details: { ids } })
     const update = this.sql('UPDATE stages SET position = ? WHERE id = ?')
     this.db.transaction(() => ids.forEach((id, position) => update.run(position, id)))()
@@ -98,7 +100,8 @@ export class StagesRepo {
         ? this.sql('SELECT id FROM stages ORDER BY position, id LIMIT 1').get()
         : this.sql('SELECT id FROM stages WHERE name = ?').get(name.trim())
     ) as { id: number } | undefined
-    if (row === undefined) throw new StoreError('invalid_input', `Unknown stage "${name ?? ''}"`, { details: { stage: name } })
+    if (row === undefined)
+      throw new StoreError('invalid_input', `Unknown stage "${name ?? ''}"`, { details: { stage: name } })
     return row.id
   }
 
