@@ -55,6 +55,11 @@ export function storedProfile(input: ProfileInput): StoredProfile {
   }
 }
 
+/** full_name, else first and last name: what lists and the CSV "Name" column show. */
+export function displayName(profile: Record<string, unknown>): string {
+  return text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
+}
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : ''
 }

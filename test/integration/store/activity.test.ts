@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
-import { ManualClock, openTestStore, removeDir, tempDir } from './helpers'
+import type { ManualClock } from './helpers'
+import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -40,15 +41,25 @@ describe('ContactsRepo', () => {
       { contactType: 'Email', requestType: 'New' }
     )
     clock.advance(5000)
-    store.contacts.saveResponse({ results: [result('p1', 'ana@new.example')], count: { available: 97, used: 3, newRequestedCount: 1 } })
+    store.contacts.saveResponse({
+      results: [result('p1', 'ana@new.example')],
+      count: { available: 97, used: 3, newRequestedCount: 1 }
+    })
 
     const history = store.contacts.historyFor('p1')
     expect(history).toHaveLength(2)
     expect(history[0]?.resultJson).toBe(raw)
     expect(history[0]).toMatchObject({ contactType: 'Email', requestType: 'New' })
-    expect(store.contacts.latestFor('p1')?.result.emails).toEqual([{ email: 'ana@new.example', type: 'work', preferred_email: true }])
+    expect(store.contacts.latestFor('p1')?.result.emails).toEqual([
+      { email: 'ana@new.example', type: 'work', preferred_email: true }
+    ])
     expect(store.contacts.latestFor('nobody')).toBeUndefined()
-    expect(store.contacts.latestCounts()).toEqual({ recordedAt: clock.now().toISOString(), available: 97, used: 3, newRequestedCount: 1 })
+    expect(store.contacts.latestCounts()).toEqual({
+      recordedAt: clock.now().toISOString(),
+      available: 97,
+      used: 3,
+      newRequestedCount: 1
+    })
     expect(store.contacts.countsHistory().map((c) => c.available)).toEqual([97, 98])
   })
 
@@ -62,19 +73,34 @@ describe('ContactsRepo', () => {
 
 describe('RefreshJobsRepo', () => {
   it('records a start and later statuses; lists unfinished jobs for polling after a restart', () => {
-    store.refreshJobs.recordStart({ jobId: 'job-1', status: 'Queued', totalRequested: 2, progressUrl: '/p/job-1' }, ['h1', 'h2'])
+    store.refreshJobs.recordStart({ jobId: 'job-1', status: 'Queued', totalRequested: 2, progressUrl: '/p/job-1' }, [
+      'h1',
+      'h2'
+    ])
     store.refreshJobs.recordStart({ jobId: 'job-2', status: 'Queued' }, ['h3'])
     clock.advance(1000)
     const done = store.refreshJobs.recordStatus(
-      JSON.stringify({ jobId: 'job-2', status: 'Completed', totalProcessed: 1, failedHandles: [{ handle: 'h3', error: 'gone' }] })
+      JSON.stringify({
+        jobId: 'job-2',
+        status: 'Completed',
+        totalProcessed: 1,
+        failedHandles: [{ handle: 'h3', error: 'gone' }]
+      })
     )
     expect(done.status).toBe('Completed')
     expect(done.requestedHandles).toEqual(['h3'])
     expect(done.start).toMatchObject({ status: 'Queued' })
     expect(done.lastStatus).toMatchObject({ failedHandles: [{ handle: 'h3', error: 'gone' }] })
-    expect(store.refreshJobs.recordStatus({ jobId: 'job-1', status: 'InProgress', progressPercentage: 50 }).status).toBe('InProgress')
+    expect(
+      store.refreshJobs.recordStatus({ jobId: 'job-1', status: 'InProgress', progressPercentage: 50 }).status
+    ).toBe('InProgress')
     expect(store.refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-1'])
-    expect(store.refreshJobs.list().map((job) => job.jobId).sort()).toEqual(['job-1', 'job-2'])
+    expect(
+      store.refreshJobs
+        .list()
+        .map((job) => job.jobId)
+        .sort()
+    ).toEqual(['job-1', 'job-2'])
     expect(codeOf(() => store.refreshJobs.recordStatus({ status: 'Queued' }))).toBe('invalid_input')
     expect(codeOf(() => store.refreshJobs.get('job-9'))).toBe('not_found')
   })
@@ -112,8 +138,12 @@ describe('ConversationsRepo', () => {
     expect(store.conversations.setCurrentQuery('c1', null).currentQuery).toBeNull()
     store.conversations.delete('c1')
     expect(codeOf(() => store.conversations.get('c1'))).toBe('not_found')
-    expect(store.database.db.prepare("SELECT count(*) AS n FROM conversation_turns WHERE conversation_id = 'c1'").get()).toEqual({ n: 0 })
-    expect(codeOf(() => store.conversations.addTurn('c2', { role: 'system' as 'user', text: 'x' }))).toBe('invalid_input')
+    expect(
+      store.database.db.prepare("SELECT count(*) AS n FROM conversation_turns WHERE conversation_id = 'c1'").get()
+    ).toEqual({ n: 0 })
+    expect(codeOf(() => store.conversations.addTurn('c2', { role: 'system' as 'user', text: 'x' }))).toBe(
+      'invalid_input'
+    )
   })
 })
 
@@ -127,7 +157,12 @@ describe('ConnectionsRepo', () => {
       clientId: 'desk-client'
     })
     expect(store.connections.get(saved.id)).toMatchObject({ name: 'Local sandbox', kind: 'sandbox', authUrl: null })
-    const updated = store.connections.save({ id: saved.id, name: 'Sandbox', kind: 'sandbox', baseUrl: 'http://127.0.0.1:4011' })
+    const updated = store.connections.save({
+      id: saved.id,
+      name: 'Sandbox',
+      kind: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4011'
+    })
     expect(updated.baseUrl).toBe('http://127.0.0.1:4011')
     expect(store.connections.list()).toHaveLength(1)
 
@@ -143,7 +178,9 @@ describe('ConnectionsRepo', () => {
     }
     const everything = JSON.stringify(store.database.db.prepare('SELECT * FROM connections').all())
     expect(everything).not.toMatch(/sk-live|s3cr3t/)
-    expect(codeOf(() => store.connections.save({ name: 'x', kind: 'remote', baseUrl: 'ftp://x' }))).toBe('invalid_input')
+    expect(codeOf(() => store.connections.save({ name: 'x', kind: 'remote', baseUrl: 'ftp://x' }))).toBe(
+      'invalid_input'
+    )
     store.connections.delete(saved.id)
     expect(store.connections.list()).toEqual([])
   })
@@ -166,9 +203,17 @@ describe('ApiLogRepo', () => {
     const page = store.apiLog.list({ limit: 5 })
     expect(page.map((c) => c.transactionId)).toEqual(['t11', 't10', 't9', 't8', 't7'])
     expect(page[0]?.method).toBe('POST')
-    expect(store.apiLog.list({ limit: 5, beforeId: page.at(-1)?.id }).map((c) => c.transactionId)).toEqual(['t6', 't5', 't4', 't3', 't2'])
+    expect(store.apiLog.list({ limit: 5, beforeId: page.at(-1)?.id }).map((c) => c.transactionId)).toEqual([
+      't6',
+      't5',
+      't4',
+      't3',
+      't2'
+    ])
     expect(store.apiLog.list({ onlyFailures: true }).map((c) => c.transactionId)).toEqual(['t8', 't4', 't0'])
-    expect(codeOf(() => store.apiLog.record({ durationMs: 1, method: 'GET', endpoint: '/x?apiKey=1', ok: true }))).toBe('invalid_input')
+    expect(codeOf(() => store.apiLog.record({ durationMs: 1, method: 'GET', endpoint: '/x?apiKey=1', ok: true }))).toBe(
+      'invalid_input'
+    )
     expect(store.apiLog.prune(5)).toBe(7)
     expect(store.apiLog.list().map((c) => c.transactionId)).toEqual(['t11', 't10', 't9', 't8', 't7'])
   })

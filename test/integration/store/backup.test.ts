@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
 import { BACKUP_FORMAT, BackupService } from '../../../electron/main/export/backup'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
-import { ManualClock, openTestStore, removeDir, tempDir } from './helpers'
+import type { ManualClock } from './helpers'
+import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -62,7 +63,10 @@ function populate(target: Store): void {
   clock.advanceDays(3)
   target.members.addSnapshot(plain.id, { ...makeProfile(2), cur_title: 'CTO' })
   const nurses = target.shortlists.create('Nurses')
-  target.members.addMany(nurses.id, Array.from({ length: 25 }, (_, i) => ({ profile: makeProfile(100 + i), stage: 'Contacted' })))
+  target.members.addMany(
+    nurses.id,
+    Array.from({ length: 25 }, (_, i) => ({ profile: makeProfile(100 + i), stage: 'Contacted' }))
+  )
   const old = target.shortlists.create('Deleted but restorable')
   target.members.add(old.id, { profile: makeProfile(500) })
   clock.advance(1000)
@@ -139,10 +143,22 @@ describe('BackupService', () => {
       return JSON.stringify(copy)
     }
     // Damage deep inside the last shortlist: a restore that wrote as it went would have added the first ones.
-    variants.push(['wrong profile key', mutate((c) => void (c.shortlists[2]!.members[0]!.profileKey = 'someone-else')), 'invalid'])
-    variants.push(['profile not JSON', mutate((c) => void (c.shortlists[2]!.members[0]!.profileJson = '{"key":')), 'invalid'])
+    variants.push([
+      'wrong profile key',
+      mutate((c) => void (c.shortlists[2]!.members[0]!.profileKey = 'someone-else')),
+      'invalid'
+    ])
+    variants.push([
+      'profile not JSON',
+      mutate((c) => void (c.shortlists[2]!.members[0]!.profileJson = '{"key":')),
+      'invalid'
+    ])
     variants.push(['bad rating', mutate((c) => void (c.shortlists[2]!.members[0]!.rating = 11)), 'invalid'])
-    variants.push(['duplicate member', mutate((c) => c.shortlists[1]!.members.push(c.shortlists[1]!.members[0]!)), 'invalid'])
+    variants.push([
+      'duplicate member',
+      mutate((c) => c.shortlists[1]!.members.push(c.shortlists[1]!.members[0]!)),
+      'invalid'
+    ])
     variants.push(['unknown field', mutate((c) => void (c.shortlists[2]!.members[0]!.apiKey = 'x')), 'invalid'])
 
     const before = dump(store)
@@ -150,17 +166,27 @@ describe('BackupService', () => {
     for (const [name, content, reason] of variants) {
       const file = path.join(dir, `${name.replace(/ /g, '-')}.json`)
       fs.writeFileSync(file, content)
-      expect(codeAndReason(() => service.restore(file)), name).toEqual(['backup_invalid', reason])
+      expect(
+        codeAndReason(() => service.restore(file)),
+        name
+      ).toEqual(['backup_invalid', reason])
       expect(dump(store), name).toEqual(before)
     }
-    expect(codeAndReason(() => service.restore(path.join(dir, 'missing.json')))).toEqual(['backup_invalid', 'unreadable'])
+    expect(codeAndReason(() => service.restore(path.join(dir, 'missing.json')))).toEqual([
+      'backup_invalid',
+      'unreadable'
+    ])
   })
 
   it('writes a file that declares its format and accepts a leading BOM', async () => {
     populate(store)
     const file = path.join(dir, 'bom.json')
     await new BackupService(store, clock).writeBackup(file)
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { format: string; version: number; schemaVersion: number }
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      format: string
+      version: number
+      schemaVersion: number
+    }
     expect(parsed).toMatchObject({ format: BACKUP_FORMAT, version: 1, schemaVersion: store.schemaVersion })
     fs.writeFileSync(file, `\uFEFF${fs.readFileSync(file, 'utf8')}`)
     expect(new BackupService(store, clock).readBackup(file).shortlists).toHaveLength(3)

@@ -27,19 +27,34 @@ describe('CsvExportService', () => {
     const list = store.shortlists.create('Backend')
     store.members.addMany(
       list.id,
-      Array.from({ length: 2345 }, (_, i) => ({ profile: makeProfile(i), notes: `n${i}`, tags: ['t1', 't2'], rating: i % 6 }))
+      Array.from({ length: 2345 }, (_, i) => ({
+        profile: makeProfile(i),
+        notes: `n${i}`,
+        tags: ['t1', 't2'],
+        rating: i % 6
+      }))
     )
     store.members.update(store.members.findByKey(list.id, 'p-1-7')?.id ?? 0, { stage: 'Offer' })
     store.contacts.saveResponse({
       results: [{ request: { key: 'p-1-7' }, emails: [{ email: 'old@x.example' }], phone_numbers: [] }]
     })
     store.contacts.saveResponse({
-      results: [{ request: { key: 'p-1-7' }, emails: [{ email: 'new@x.example' }, { email: 'b@x.example' }], phone_numbers: [{ number: '+44 20 7946 0958' }] }]
+      results: [
+        {
+          request: { key: 'p-1-7' },
+          emails: [{ email: 'new@x.example' }, { email: 'b@x.example' }],
+          phone_numbers: [{ number: '+44 20 7946 0958' }]
+        }
+      ]
     })
     const progress: number[] = []
     const file = path.join(dir, 'backend.csv')
     const result = await new CsvExportService(store.members).toFile(
-      { source: { kind: 'shortlist', shortlistId: list.id }, columns: { preset: 'contact' }, onProgress: (p) => progress.push(p.written) },
+      {
+        source: { kind: 'shortlist', shortlistId: list.id },
+        columns: { preset: 'contact' },
+        onProgress: (p) => progress.push(p.written)
+      },
       file
     )
     expect(result.rows).toBe(2345)
@@ -57,20 +72,37 @@ describe('CsvExportService', () => {
     expect(rows[8]?.Emails).toBe('')
 
     const basic = path.join(dir, 'basic.csv')
-    await new CsvExportService(store.members).toFile({ source: { kind: 'shortlist', shortlistId: list.id }, columns: { preset: 'basic' } }, basic)
-    expect(read(basic)[3]).toMatchObject({ Notes: 'n3', Tags: 't1; t2', Rating: '3', Stage: 'New', Skills: (makeProfile(3).skills as string[]).join('; ') })
+    await new CsvExportService(store.members).toFile(
+      { source: { kind: 'shortlist', shortlistId: list.id }, columns: { preset: 'basic' } },
+      basic
+    )
+    expect(read(basic)[3]).toMatchObject({
+      Notes: 'n3',
+      Tags: 't1; t2',
+      Rating: '3',
+      Stage: 'New',
+      Skills: (makeProfile(3).skills as string[]).join('; ')
+    })
   })
 
   it('exports a selection of members and unsaved search results, custom columns, to a stream', async () => {
     const list = store.shortlists.create('L')
-    const { added } = store.members.addMany(list.id, [0, 1, 2, 3].map((i) => ({ profile: makeProfile(i) })))
+    const { added } = store.members.addMany(
+      list.id,
+      [0, 1, 2, 3].map((i) => ({ profile: makeProfile(i) }))
+    )
     const selection = path.join(dir, 'selection.csv')
     await new CsvExportService(store.members).toFile(
-      { source: { kind: 'members', memberIds: [added[3] ?? 0, added[1] ?? 0] }, columns: { columns: ['profile.key', { header: 'Jobs', path: 'profile.positions.company' }] } },
+      {
+        source: { kind: 'members', memberIds: [added[3] ?? 0, added[1] ?? 0] },
+        columns: { columns: ['profile.key', { header: 'Jobs', path: 'profile.positions.company' }] }
+      },
       selection
     )
     expect(read(selection).map((r) => r['profile.key'])).toEqual(['p-1-3', 'p-1-1'])
-    expect(read(selection)[0]?.Jobs).toBe((makeProfile(3).positions as Array<{ company: string }>).map((p) => p.company).join('; '))
+    expect(read(selection)[0]?.Jobs).toBe(
+      (makeProfile(3).positions as Array<{ company: string }>).map((p) => p.company).join('; ')
+    )
 
     const sink = new PassThrough()
     const chunks: Buffer[] = []
@@ -88,7 +120,10 @@ describe('CsvExportService', () => {
   it('refuses an invalid column choice before writing anything', async () => {
     const service = new CsvExportService(store.members)
     await expect(
-      service.toFile({ source: { kind: 'profiles', profiles: [] }, columns: { columns: ['require.cache'] } }, path.join(dir, 'x.csv'))
+      service.toFile(
+        { source: { kind: 'profiles', profiles: [] }, columns: { columns: ['require.cache'] } },
+        path.join(dir, 'x.csv')
+      )
     ).rejects.toMatchObject({ code: 'invalid_input' })
     expect(fs.existsSync(path.join(dir, 'x.csv'))).toBe(false)
   })

@@ -134,9 +134,7 @@ describe('openDatabase', () => {
     const clock = new ManualClock('2026-03-01T10:00:00.000Z')
     const file = storeFilePath(dir)
     const v1 = openDatabase({ path: file, migrations: migrations.slice(0, 1), clock })
-    v1.db
-      .prepare("INSERT INTO shortlists (id, name, created_at, updated_at) VALUES ('s1', 'Old list', 'x', 'x')")
-      .run()
+    v1.db.prepare("INSERT INTO shortlists (id, name, created_at, updated_at) VALUES ('s1', 'Old list', 'x', 'x')").run()
     v1.close()
 
     const upgraded = openDatabase({ path: file, clock })
@@ -182,7 +180,10 @@ describe('openDatabase', () => {
 
   it('loads the native module from an explicit nativeBinding path, and says so when it cannot', () => {
     const require = createRequire(import.meta.url)
-    const binding = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build/Release/better_sqlite3.node')
+    const binding = path.join(
+      path.dirname(require.resolve('better-sqlite3/package.json')),
+      'build/Release/better_sqlite3.node'
+    )
     const database = openDatabase({ path: storeFilePath(dir), nativeBinding: binding })
     expect(database.nativeBinding).toBe(binding)
     database.close()

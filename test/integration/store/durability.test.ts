@@ -16,7 +16,9 @@ afterEach(() => removeDir(dir))
 const writer = path.join(import.meta.dirname, 'fixtures', 'writer.ts')
 
 /** Starts the writer, waits for `lines` committed keys, kills it with SIGKILL mid-stream. */
-async function killWriterAfter(lines: number): Promise<{ shortlistId: string; committed: string[]; signal: string | null }> {
+async function killWriterAfter(
+  lines: number
+): Promise<{ shortlistId: string; committed: string[]; signal: string | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', writer, dir], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -33,7 +33,10 @@ export function sha256(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 }
 
-export function openTestStore(dir: string, options: Partial<OpenStoreOptions> = {}): { store: Store; clock: ManualClock } {
+export function openTestStore(
+  dir: string,
+  options: Partial<OpenStoreOptions> = {}
+): { store: Store; clock: ManualClock } {
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock()
   return { store: openStore({ dataDir: dir, ...options, clock }), clock }
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
-import { ManualClock, openTestStore, removeDir, tempDir } from './helpers'
+import type { ManualClock } from './helpers'
+import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -28,7 +29,12 @@ describe('MembersRepo', () => {
   it('saves the profile JSON verbatim, with undeclared properties and int64 ids intact', () => {
     const list = store.shortlists.create('Verbatim')
     const json = profileJsonWithBigInt(3)
-    const member = store.members.add(list.id, { profile: json, notes: 'Met at RustConf', tags: ['rust', 'remote'], rating: 4 })
+    const member = store.members.add(list.id, {
+      profile: json,
+      notes: 'Met at RustConf',
+      tags: ['rust', 'remote'],
+      rating: 4
+    })
     expect(member.profileJson).toBe(json)
     expect(member.profileJson).toContain('"id":9007199254740993')
     expect(member.profileJson).toContain('"ratio":1.50')
@@ -70,9 +76,17 @@ describe('MembersRepo', () => {
     expect((error as StoreError).details).toEqual({ profileKey: 'p-1-1', memberId: first.id })
     expect(store.members.get(first.id).notes).toBe('')
     store.members.add(b.id, { profile: makeProfile(1) })
-    expect(store.members.shortlistsOf('p-1-1').map((s) => s.shortlistId).sort()).toEqual([a.id, b.id].sort())
+    expect(
+      store.members
+        .shortlistsOf('p-1-1')
+        .map((s) => s.shortlistId)
+        .sort()
+    ).toEqual([a.id, b.id].sort())
 
-    const result = store.members.addMany(a.id, [0, 1, 2].map((i) => ({ profile: makeProfile(i) })))
+    const result = store.members.addMany(
+      a.id,
+      [0, 1, 2].map((i) => ({ profile: makeProfile(i) }))
+    )
     expect(result.added).toHaveLength(2)
     expect(result.skipped).toEqual(['p-1-1'])
     expect(store.shortlists.get(a.id).memberCount).toBe(3)
@@ -96,7 +110,12 @@ describe('MembersRepo', () => {
     const list = store.shortlists.create('L')
     const member = store.members.add(list.id, { profile: makeProfile(1) })
     clock.advance(60_000)
-    const updated = store.members.update(member.id, { notes: 'Call on Monday', tags: ['warm'], stage: 'interviewing', rating: 5 })
+    const updated = store.members.update(member.id, {
+      notes: 'Call on Monday',
+      tags: ['warm'],
+      stage: 'interviewing',
+      rating: 5
+    })
     expect(updated).toMatchObject({ notes: 'Call on Monday', tags: ['warm'], stage: 'Interviewing', rating: 5 })
     expect(updated.updatedAt).toBe(clock.now().toISOString())
     expect(store.members.update(member.id, { rating: null }).rating).toBeNull()
@@ -131,7 +150,10 @@ describe('MembersRepo', () => {
 
   it('reads everything back after the store is closed and reopened (no network involved)', () => {
     const list = store.shortlists.create('Offline')
-    store.members.addMany(list.id, [0, 1, 2].map((i) => ({ profile: makeProfile(i), notes: `n${i}` })))
+    store.members.addMany(
+      list.id,
+      [0, 1, 2].map((i) => ({ profile: makeProfile(i), notes: `n${i}` }))
+    )
     store.close()
     ;({ store } = openTestStore(dir, { clock }))
     expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['n0', 'n1', 'n2'])
@@ -144,7 +166,13 @@ describe('full-text search', () => {
     const a = store.shortlists.create('Backend')
     const b = store.shortlists.create('Data')
     store.members.add(a.id, {
-      profile: { key: 'k1', full_name: 'José Álvarez', cur_title: 'Staff Engineer', cur_company: 'Acme', skills: ['Rust', 'Kubernetes'] },
+      profile: {
+        key: 'k1',
+        full_name: 'José Álvarez',
+        cur_title: 'Staff Engineer',
+        cur_company: 'Acme',
+        skills: ['Rust', 'Kubernetes']
+      },
       notes: 'Prefers remote work'
     })
     store.members.add(a.id, {
@@ -152,7 +180,13 @@ describe('full-text search', () => {
       tags: ['referral']
     })
     store.members.add(b.id, {
-      profile: { key: 'k3', full_name: 'Olu Okafor', cur_title: 'Data Scientist', cur_company: 'Acme', skills: ['Python', 'Rust'] }
+      profile: {
+        key: 'k3',
+        full_name: 'Olu Okafor',
+        cur_title: 'Data Scientist',
+        cur_company: 'Acme',
+        skills: ['Python', 'Rust']
+      }
     })
     return { a: a.id, b: b.id }
   }
@@ -166,7 +200,12 @@ describe('full-text search', () => {
     expect(keys(store.members.search('remote'))).toEqual(['k1'])
     expect(keys(store.members.search('referral'))).toEqual(['k2'])
     expect(keys(store.members.search('globex', { shortlistId: a }))).toEqual(['k2'])
-    expect(store.members.search('acme').map((hit) => hit.shortlistName).sort()).toEqual(['Backend', 'Data'])
+    expect(
+      store.members
+        .search('acme')
+        .map((hit) => hit.shortlistName)
+        .sort()
+    ).toEqual(['Backend', 'Data'])
   })
 
   it('ignores accents, matches the last word as a prefix, and treats operators as text', () => {
@@ -192,6 +231,8 @@ describe('full-text search', () => {
     store.shortlists.undoDelete(a)
     expect(keys(store.members.search('rust'))).toEqual(['k1', 'k3'])
     // FTS5's own check that the index matches the members table.
-    expect(() => store.database.db.prepare("INSERT INTO members_fts (members_fts) VALUES ('integrity-check')").run()).not.toThrow()
+    expect(() =>
+      store.database.db.prepare("INSERT INTO members_fts (members_fts) VALUES ('integrity-check')").run()
+    ).not.toThrow()
   })
 })

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
 import { makeProfile } from './fixtures/profiles'
-import { ManualClock, openTestStore, removeDir, tempDir } from './helpers'
+import type { ManualClock } from './helpers'
+import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -29,7 +30,10 @@ describe('ShortlistsRepo', () => {
     const a = store.shortlists.create('  Rust backend  ')
     clock.advance(1000)
     const b = store.shortlists.create('Nurses, Lisbon')
-    store.members.addMany(a.id, [0, 1, 2].map((i) => ({ profile: makeProfile(i) })))
+    store.members.addMany(
+      a.id,
+      [0, 1, 2].map((i) => ({ profile: makeProfile(i) }))
+    )
     clock.advance(1000)
     expect(a.name).toBe('Rust backend')
     const renamed = store.shortlists.rename(b.id, 'Nurses – Porto')
@@ -45,7 +49,10 @@ describe('ShortlistsRepo', () => {
   it('deletes softly, undoes the delete with members intact, and purges only old deletions', () => {
     const keep = store.shortlists.create('Keep')
     const gone = store.shortlists.create('Gone')
-    store.members.addMany(gone.id, [0, 1].map((i) => ({ profile: makeProfile(i), notes: 'remember me' })))
+    store.members.addMany(
+      gone.id,
+      [0, 1].map((i) => ({ profile: makeProfile(i), notes: 'remember me' }))
+    )
 
     const deleted = store.shortlists.delete(gone.id)
     expect(deleted.deletedAt).toBe(clock.now().toISOString())
@@ -81,7 +88,14 @@ describe('ShortlistsRepo', () => {
 
 describe('StagesRepo', () => {
   it('starts with the default stages and lets the list be edited', () => {
-    expect(store.stages.list().map((s) => s.name)).toEqual(['New', 'Contacted', 'Interviewing', 'Offer', 'Hired', 'Rejected'])
+    expect(store.stages.list().map((s) => s.name)).toEqual([
+      'New',
+      'Contacted',
+      'Interviewing',
+      'Offer',
+      'Hired',
+      'Rejected'
+    ])
     const screen = store.stages.add('Phone screen')
     const ids = store.stages.list().map((s) => s.id)
     const reordered = store.stages.reorder([ids[0], screen.id, ...ids.slice(1, -1)] as number[])

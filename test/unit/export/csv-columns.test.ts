@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { cellValue, columnPresets, resolveColumns, valueAt, type ExportRow } from '../../../electron/main/export/csv-columns'
+import {
+  cellValue,
+  columnPresets,
+  resolveColumns,
+  valueAt,
+  type ExportRow
+} from '../../../electron/main/export/csv-columns'
 
 const row: ExportRow = {
   profile: {
@@ -56,7 +62,9 @@ describe('column choice', () => {
   })
 
   it('accepts custom paths and headers, refuses paths outside profile/member/contact', () => {
-    expect(resolveColumns({ columns: ['profile.cur_title', { header: 'Mail', path: 'contact.emails.email' }] })).toEqual([
+    expect(
+      resolveColumns({ columns: ['profile.cur_title', { header: 'Mail', path: 'contact.emails.email' }] })
+    ).toEqual([
       { header: 'profile.cur_title', path: 'profile.cur_title' },
       { header: 'Mail', path: 'contact.emails.email' }
     ])

@@ -41,7 +41,12 @@ function expectedTable(rows: ExportRow[]): string[][] {
   return [
     columns.map((c) => c.header),
     ...rows.map((row) => {
-      const p = row.profile as { full_name: string; skills: string[]; positions: Array<{ title: string }>; match_score: number }
+      const p = row.profile as {
+        full_name: string
+        skills: string[]
+        positions: Array<{ title: string }>
+        match_score: number
+      }
       return [
         expectedCell(p.full_name),
         expectedCell(p.skills.filter((s) => s !== '').join('; ')),
@@ -90,7 +95,13 @@ describe('CSV export', () => {
       { profile: { a: 'say "hi"', b: 'one\ntwo' } },
       { profile: { a: 'cr\rhere', b: 'crlf\r\nhere' } }
     ]
-    await writeCsv(rows, out, { columns: [{ header: 'A', path: 'profile.a' }, { header: 'B', path: 'profile.b' }], bom: false })
+    await writeCsv(rows, out, {
+      columns: [
+        { header: 'A', path: 'profile.a' },
+        { header: 'B', path: 'profile.b' }
+      ],
+      bom: false
+    })
     expect(Buffer.concat(chunks).toString('utf8')).toBe(
       'A,B\r\nplain,"a,b"\r\n"say ""hi""","one\ntwo"\r\n"cr\rhere","crlf\r\nhere"\r\n'
     )
@@ -158,7 +169,9 @@ describe('CSV export', () => {
       }
     }
     const file = path.join(dir, 'cancelled.csv')
-    const error = await writeCsvFile(rows(), file, { columns: columns.slice(0, 1), signal: controller.signal }).catch((e: unknown) => e)
+    const error = await writeCsvFile(rows(), file, { columns: columns.slice(0, 1), signal: controller.signal }).catch(
+      (e: unknown) => e
+    )
     expect(error).toBeInstanceOf(StoreError)
     expect((error as StoreError).code).toBe('export_cancelled')
     expect(fs.readdirSync(dir)).toEqual([])

@@ -77,7 +77,15 @@ describe.skipIf(soffice === undefined)('LibreOffice Calc opens the export', () =
   it('shows every hostile cell as its neutralised text, nothing evaluated', async () => {
     const rows: ExportRow[] = hostileCells.map((cell, i) => ({
       profile: { key: `k${i}`, full_name: cell, match_score: i },
-      member: { shortlist: 'L', stage: 'New', rating: null, tags: [], notes: `${cell} (#${i})`, addedAt: '', profileCapturedAt: '' }
+      member: {
+        shortlist: 'L',
+        stage: 'New',
+        rating: null,
+        tags: [],
+        notes: `${cell} (#${i})`,
+        addedAt: '',
+        profileCapturedAt: ''
+      }
     }))
     const file = path.join(dir, 'hostile.csv')
     await writeCsvFile(rows, file, { columns })
