@@ -21,11 +21,52 @@ export class PostingsBuilder {
     if (list[list.length - 1] !== id) list.push(id)
   }
 
+  /** The growing list of `term` (created empty), for callers that cache it per field value. */
+  listFor(term: string): number[] {
+    let list = this.#lists.get(term)
+    if (list === undefined) {
+      list = []
+      this.#lists.set(term, list)
+    }
+    return list
+  }
+
   build(): Postings {
     const frozen = new Map<string, PostingList>()
     for (const [term, list] of this.#lists) frozen.set(term, Uint32Array.from(list))
     this.#lists.clear()
     return new Postings(frozen)
+  }
+}
+
+/**
+ * Indexes field values into a builder: each distinct value is tokenized once and its posting
+ * lists looked up once; later occurrences of the value append ids to the cached lists.
+ */
+export class FieldIndexer {
+  readonly #cache = new Map<string, number[][]>()
+
+  constructor(
+    readonly builder: PostingsBuilder,
+    private readonly tokenize: (value: string) => readonly string[]
+  ) {}
+
+  add(value: string | null | undefined, id: number): void {
+    if (!value) return
+    let lists = this.#cache.get(value)
+    if (lists === undefined) {
+      lists = [...new Set(this.tokenize(value))].filter(Boolean).map((t) => this.builder.listFor(t))
+      if (this.#cache.size < 100_000) this.#cache.set(value, lists)
+    }
+    for (let i = 0; i < lists.length; i++) {
+      const list = lists[i] as number[]
+      if (list[list.length - 1] !== id) list.push(id)
+    }
+  }
+
+  addAll(values: readonly string[] | null | undefined, id: number): void {
+    if (!values) return
+    for (let i = 0; i < values.length; i++) this.add(values[i], id)
   }
 }
 

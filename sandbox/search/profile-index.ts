@@ -7,7 +7,7 @@ import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '.
 import { emailsOf, handlesOf, normalizeEmail, normalizeHandle } from '../data/handles'
 import { placeAliases, places, type Place } from '../data/vocab/places'
 import { schools } from '../data/vocab/schools'
-import { contains, difference, EMPTY, intersectAll, PostingsBuilder, unionAll, type PostingList, type Postings } from './postings'
+import { contains, difference, EMPTY, FieldIndexer, intersectAll, PostingsBuilder, unionAll, type PostingList, type Postings } from './postings'
 import { canonicalSeniority } from './seniority'
 import { companyTokens, editDistance, nameTokens, phraseKey, termTokens } from './text'
 
@@ -104,12 +104,20 @@ export class ProfileIndex {
     const text = new PostingsBuilder()
     const aliasesBySchool = new Map(schools.map((s) => [s.name, s.aliases]))
     const quality = new Float32Array(profiles.length)
-    // Field values repeat a lot (they come from vocabularies), so tokens are memoised per tokenizer.
-    const terms = memo(termTokens)
-    const companyTerms = memo(companyTokens)
-    const names = memo(nameTokens)
-    const phrase = memo(phraseKey)
-    const seniorityLabel = memo((s: string) => canonicalSeniority(s) ?? phraseKey(s))
+    // Field values repeat a lot (they come from vocabularies): each distinct value is tokenized once.
+    const names = new FieldIndexer(name, nameTokens)
+    const titles = new FieldIndexer(title, termTokens)
+    const familyTitleWords = new FieldIndexer(title, (department) => FAMILY_TITLE_WORDS[department] ?? [])
+    const pastTitles = new FieldIndexer(pastTitle, termTokens)
+    const companyNames = new FieldIndexer(company, companyTokens)
+    const pastCompanies = new FieldIndexer(pastCompany, companyTokens)
+    const schoolNames = new FieldIndexer(school, (v) => [...termTokens(v), ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)])
+    const placeNames = new FieldIndexer(location, termTokens)
+    const stateCodes = new FieldIndexer(location, (v) => [v.toLowerCase()])
+    const skillPhrases = new FieldIndexer(skill, (v) => [phraseKey(v)])
+    const seniorityLabels = new FieldIndexer(seniority, (v) => [canonicalSeniority(v) ?? phraseKey(v)])
+    const freeText = new FieldIndexer(text, termTokens)
+    const tagText = new FieldIndexer(text, (v) => termTokens(v.replace(/-/g, ' ')))
     const refMonth = monthNumber('2026-01')
 
     for (let id = 0; id < profiles.length; id++) {
@@ -118,30 +126,38 @@ export class ProfileIndex {
       for (const e of emailsOf(p)) if (!this.#byEmail.has(e)) this.#byEmail.set(e, id)
       for (const h of handlesOf(p)) if (!this.#byHandle.has(h)) this.#byHandle.set(h, id)
 
-      for (const n of p.first_name || p.last_name ? [p.first_name, p.last_name] : [p.full_name]) if (n) for (const t of names(n)) name.add(t, id)
-      if (p.cur_title) for (const t of terms(p.cur_title)) title.add(t, id)
+      if (p.first_name || p.last_name) {
+        names.add(p.first_name, id)
+        names.add(p.last_name, id)
+      } else names.add(p.full_name, id)
+      titles.add(p.cur_title, id)
       // Family words that specialised titles lack: a cardiologist is a physician, a charge nurse a nurse.
-      for (const t of FAMILY_TITLE_WORDS[p.department ?? ''] ?? []) title.add(t, id)
-      for (const pt of p.past_titles ?? []) for (const t of terms(pt)) pastTitle.add(t, id)
-      if (p.cur_company) for (const t of companyTerms(p.cur_company)) company.add(t, id)
-      for (const pc of p.past_companies ?? []) for (const t of companyTerms(pc)) pastCompany.add(t, id)
-      for (const e of p.educations ?? []) {
-        if (!e.school) continue
-        for (const t of terms(e.school)) school.add(t, id)
-        for (const alias of aliasesBySchool.get(e.school) ?? []) for (const t of terms(alias)) school.add(t, id)
-      }
-      for (const field of [p.city, p.state, p.country]) if (field) for (const t of terms(field)) location.add(t, id)
+      familyTitleWords.add(p.department, id)
+      pastTitles.addAll(p.past_titles, id)
+      companyNames.add(p.cur_company, id)
+      pastCompanies.addAll(p.past_companies, id)
+      for (const e of p.educations ?? []) schoolNames.add(e.school, id)
+      placeNames.add(p.city, id)
+      placeNames.add(p.state, id)
+      placeNames.add(p.country, id)
       const place = p.city ? placeOf(p.city, p.state ?? '', p.country ?? '') : undefined
-      if (place?.countryCode === 'US') location.add(place.stateCode.toLowerCase(), id)
-      for (const s of p.skills ?? []) {
-        skill.add(phrase(s), id)
-        for (const t of terms(s)) text.add(t, id)
-      }
-      if (p.cur_seniority) seniority.add(seniorityLabel(p.cur_seniority), id)
-      for (const field of [p.cur_title, p.cur_title_specialization, p.department, p.industry, p.cur_company]) if (field) for (const t of terms(field)) text.add(t, id)
-      for (const list of [p.certifications, p.key_phrases, p.topics, p.categories, p.sub_categories, p.past_titles, p.interests])
-        for (const s of list ?? []) for (const t of terms(s)) text.add(t, id)
-      for (const tag of p.qasite_tags ?? []) if (tag.name) for (const t of terms(tag.name.replace(/-/g, ' '))) text.add(t, id)
+      if (place?.countryCode === 'US') stateCodes.add(place.stateCode, id)
+      skillPhrases.addAll(p.skills, id)
+      freeText.addAll(p.skills, id)
+      seniorityLabels.add(p.cur_seniority, id)
+      freeText.add(p.cur_title, id)
+      freeText.add(p.cur_title_specialization, id)
+      freeText.add(p.department, id)
+      freeText.add(p.industry, id)
+      freeText.add(p.cur_company, id)
+      freeText.addAll(p.certifications, id)
+      freeText.addAll(p.key_phrases, id)
+      freeText.addAll(p.topics, id)
+      freeText.addAll(p.categories, id)
+      freeText.addAll(p.sub_categories, id)
+      freeText.addAll(p.past_titles, id)
+      freeText.addAll(p.interests, id)
+      for (const tag of p.qasite_tags ?? []) tagText.add(tag.name, id)
 
       // Completeness and freshness, for a deterministic order among equally relevant profiles.
       let q = 0
@@ -470,19 +486,6 @@ function topK(ids: PostingList, k: number, score: (id: number) => number): numbe
   const order = heapIds.map((id, i) => ({ id, s: heapScores[i] as number }))
   order.sort((a, b) => b.s - a.s || a.id - b.id)
   return order.map((o) => o.id)
-}
-
-/** Memoises a string -> tokens function (bounded, field values come from vocabularies). */
-function memo<T>(fn: (s: string) => T): (s: string) => T {
-  const cache = new Map<string, T>()
-  return (s) => {
-    let v = cache.get(s)
-    if (v === undefined) {
-      v = fn(s)
-      if (cache.size < 100_000) cache.set(s, v)
-    }
-    return v
-  }
 }
 
 /** Months since year 0 of an ISO date ("2025-10-15..." -> 2025 * 12 + 9); NaN when malformed. */
