@@ -46,7 +46,14 @@ export interface Career {
 
 const familyWeights = families.map((f) => f.weight)
 /** Years of experience: bands and their shares (juniors to veterans). */
-const experienceBands: ReadonlyArray<readonly [number, number]> = [[0, 1], [2, 4], [5, 8], [9, 13], [14, 20], [21, 35]]
+const experienceBands: ReadonlyArray<readonly [number, number]> = [
+  [0, 1],
+  [2, 4],
+  [5, 8],
+  [9, 13],
+  [14, 20],
+  [21, 35]
+]
 const experienceWeights = [12, 22, 24, 18, 14, 10]
 const placeWeights = places.map((p) => p.weight)
 const usPlaceWeights = usPlaces.map((p) => p.weight)
@@ -145,20 +152,82 @@ function describe(family: Family, role: Role): string {
  * A Position with only the fields it has. One object literal per shape keeps every field
  * in-object (adding or spreading fields later costs V8 two to three times the memory).
  */
-function positionOf(c: Company, title: string, where: Place, start: Month, end: Month | undefined, yearsAgo: number, description: string | undefined): Position {
+function positionOf(
+  c: Company,
+  title: string,
+  where: Place,
+  start: Month,
+  end: Month | undefined,
+  yearsAgo: number,
+  description: string | undefined
+): Position {
   const titleId = stableId(title)
   const locationId = placeId(where)
   const location = placeLabel(where)
   if (end === undefined) {
     if (description === undefined) {
-      return { index: 0, years_ago: yearsAgo, company_id: c.id, company_size: c.size, title_id: titleId, location_id: locationId, start: yearOf(start), company: c.name, title, location, start_date: isoMonth(start) }
+      return {
+        index: 0,
+        years_ago: yearsAgo,
+        company_id: c.id,
+        company_size: c.size,
+        title_id: titleId,
+        location_id: locationId,
+        start: yearOf(start),
+        company: c.name,
+        title,
+        location,
+        start_date: isoMonth(start)
+      }
     }
-    return { index: 0, years_ago: yearsAgo, company_id: c.id, company_size: c.size, title_id: titleId, location_id: locationId, start: yearOf(start), company: c.name, title, location, start_date: isoMonth(start), description }
+    return {
+      index: 0,
+      years_ago: yearsAgo,
+      company_id: c.id,
+      company_size: c.size,
+      title_id: titleId,
+      location_id: locationId,
+      start: yearOf(start),
+      company: c.name,
+      title,
+      location,
+      start_date: isoMonth(start),
+      description
+    }
   }
   if (description === undefined) {
-    return { index: 0, years_ago: yearsAgo, company_id: c.id, company_size: c.size, title_id: titleId, location_id: locationId, start: yearOf(start), end: yearOf(end), company: c.name, title, location, start_date: isoMonth(start), end_date: isoMonth(end) }
+    return {
+      index: 0,
+      years_ago: yearsAgo,
+      company_id: c.id,
+      company_size: c.size,
+      title_id: titleId,
+      location_id: locationId,
+      start: yearOf(start),
+      end: yearOf(end),
+      company: c.name,
+      title,
+      location,
+      start_date: isoMonth(start),
+      end_date: isoMonth(end)
+    }
   }
-  return { index: 0, years_ago: yearsAgo, company_id: c.id, company_size: c.size, title_id: titleId, location_id: locationId, start: yearOf(start), end: yearOf(end), company: c.name, title, location, start_date: isoMonth(start), end_date: isoMonth(end), description }
+  return {
+    index: 0,
+    years_ago: yearsAgo,
+    company_id: c.id,
+    company_size: c.size,
+    title_id: titleId,
+    location_id: locationId,
+    start: yearOf(start),
+    end: yearOf(end),
+    company: c.name,
+    title,
+    location,
+    start_date: isoMonth(start),
+    end_date: isoMonth(end),
+    description
+  }
 }
 
 interface Study {
@@ -170,28 +239,48 @@ interface Study {
 
 function studiesFor(rng: Random, family: Family, role: Role): Study[] {
   const major = rng.pick(family.majors)
-  const technical = /Engineering|Science|Mathematics|Physics|Statistics|Computer|Biology|Chemistry|Cybersecurity|Information/.test(major)
+  const technical =
+    /Engineering|Science|Mathematics|Physics|Statistics|Computer|Biology|Chemistry|Cybersecurity|Information/.test(
+      major
+    )
   const bachelor: Study = { school: rng.pick(schools), degree: technical ? degrees.bs : degrees.ba, major, months: 45 }
   switch (family.schooling) {
     case 'phd':
       return [bachelor, { school: rng.pick(schools), degree: degrees.phd, major, months: 57 }]
     case 'md':
       return [
-        { school: rng.pick(schools), degree: degrees.bs, major: rng.pick(['Biology', 'Chemistry', 'Biochemistry', 'Neuroscience']), months: 45 },
+        {
+          school: rng.pick(schools),
+          degree: degrees.bs,
+          major: rng.pick(['Biology', 'Chemistry', 'Biochemistry', 'Neuroscience']),
+          months: 45
+        },
         { school: rng.pick(medicalSchools), degree: degrees.md, major: 'Medicine', months: 45 }
       ]
     case 'nursing': {
-      if (role.title === 'Licensed Practical Nurse') return [{ school: rng.pick(schools), degree: degrees.associate, major: 'Practical Nursing', months: 21 }]
+      if (role.title === 'Licensed Practical Nurse')
+        return [{ school: rng.pick(schools), degree: degrees.associate, major: 'Practical Nursing', months: 21 }]
       const bsn: Study = { school: rng.pick(schools), degree: degrees.bsn, major: 'Nursing', months: 45 }
-      if (role.title === 'Nurse Practitioner') return [bsn, { school: rng.pick(medicalSchools), degree: degrees.msn, major: 'Family Nurse Practitioner', months: 21 }]
+      if (role.title === 'Nurse Practitioner')
+        return [
+          bsn,
+          { school: rng.pick(medicalSchools), degree: degrees.msn, major: 'Family Nurse Practitioner', months: 21 }
+        ]
       return [bsn]
     }
     default: {
       const out = [bachelor]
       if (rng.chance(0.25)) {
-        const business = ['product', 'sales', 'marketing', 'finance', 'operations', 'people', 'success'].includes(family.id)
+        const business = ['product', 'sales', 'marketing', 'finance', 'operations', 'people', 'success'].includes(
+          family.id
+        )
         const degree = business && rng.chance(0.7) ? degrees.mba : degrees.ms
-        out.push({ school: rng.pick(schools), degree, major: degree === degrees.mba ? 'Business Administration' : major, months: 21 })
+        out.push({
+          school: rng.pick(schools),
+          degree,
+          major: degree === degrees.mba ? 'Business Administration' : major,
+          months: 21
+        })
       }
       return out
     }
@@ -226,7 +315,9 @@ function educationsOf(rng: Random, studies: Study[], end: Month): Education[] {
 export function buildCareer(rng: Random, now: Month, shared: ArrayInterner): Career {
   const family = pickFamily(rng)
   const taxonomy = family.id === 'physician' ? rng.pick(physicianTaxonomies) : undefined
-  const role = taxonomy ? (family.roles.find((r) => r.title === taxonomy.title) ?? rng.pick(family.roles)) : rng.pick(family.roles)
+  const role = taxonomy
+    ? (family.roles.find((r) => r.title === taxonomy.title) ?? rng.pick(family.roles))
+    : rng.pick(family.roles)
   const healthcare = family.id === 'physician' || family.id === 'nurse'
   const place = pickPlace(rng, healthcare)
   const prevPlace = rng.chance(0.3) ? pickPlace(rng, healthcare) : undefined
@@ -293,7 +384,9 @@ export function buildCareer(rng: Random, now: Month, shared: ArrayInterner): Car
   let companyStart = careerStart
   for (let i = 0; i < n && employers[n - 1 - i] === company; i++) companyStart = starts[n - 1 - i] as Month
 
-  const pastCompanies = [...new Set(positions.slice(1).map((p) => p.company as string))].filter((c) => c !== company.name)
+  const pastCompanies = [...new Set(positions.slice(1).map((p) => p.company as string))].filter(
+    (c) => c !== company.name
+  )
   const pastTitles = [...new Set(positions.slice(1).map((p) => p.title as string))].filter((t) => t !== current.title)
 
   const skillSet = new Set<string>(rng.sample(role.skills, rng.int(3, 6)))

@@ -81,14 +81,24 @@ const lowerOf = (s: string): string => {
 
 function summaryOf(c: Career): string {
   const skills = c.skills.slice(0, 3)
-  const list = skills.length > 1 ? `${skills.slice(0, -1).join(', ')} and ${skills[skills.length - 1] as string}` : (skills[0] ?? '')
+  const list =
+    skills.length > 1
+      ? `${skills.slice(0, -1).join(', ')} and ${skills[skills.length - 1] as string}`
+      : (skills[0] ?? '')
   const s = `${c.title} at ${c.company.name} with ${Math.max(1, c.years)} years of experience in ${lowerOf(c.role.specialization)}. Skilled in ${list}.`
   // Reading a character flattens the concatenation tree into one compact string (half the memory).
   s.charCodeAt(0)
   return s
 }
 
-function generateOne(seed: number, index: number, now: Month, claims: Claims, bands: SalaryBands, shared: ArrayInterner): WholePersonProfile {
+function generateOne(
+  seed: number,
+  index: number,
+  now: Month,
+  claims: Claims,
+  bands: SalaryBands,
+  shared: ArrayInterner
+): WholePersonProfile {
   const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
   const first = rng.pick(firstNames)
   const last = rng.pick(lastNames)
@@ -111,7 +121,11 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
 
   const slugFirst = asciiSlug(first)
   const slugLast = asciiSlug(last)
-  const profilenetHandle = claims.handle(rng, index, rng.chance(0.5) ? `${slugFirst}-${slugLast}` : `${slugFirst}-${slugLast}-${rng.uint32().toString(16).slice(0, 6)}`)
+  const profilenetHandle = claims.handle(
+    rng,
+    index,
+    rng.chance(0.5) ? `${slugFirst}-${slugLast}` : `${slugFirst}-${slugLast}-${rng.uint32().toString(16).slice(0, 6)}`
+  )
   const updated = now - rng.int(1, 12)
   const level = career.level
 
@@ -166,7 +180,8 @@ function generateOne(seed: number, index: number, now: Month, claims: Claims, ba
     profile.org_size = profile.direct_reports * (level === 6 ? 1 : level * rng.int(3, 12))
   }
   if (rng.chance(0.35)) profile.interests = shared.of(rng.sample(interestList, rng.int(1, 3)))
-  if (career.family.certifications && rng.chance(0.3)) profile.certifications = shared.of(rng.sample(career.family.certifications, rng.int(1, 2)))
+  if (career.family.certifications && rng.chance(0.3))
+    profile.certifications = shared.of(rng.sample(career.family.certifications, rng.int(1, 2)))
 
   // Emails: a work address at the current employer, sometimes a personal one too.
   let emails: string[] = []

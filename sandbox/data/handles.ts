@@ -20,7 +20,10 @@ export function normalizeHandle(input: string): string {
   const slash = s.indexOf('/')
   if (slash > 0 && s.slice(0, slash).includes('.')) {
     const host = s.slice(0, slash)
-    const parts = s.slice(slash + 1).split('/').filter(Boolean)
+    const parts = s
+      .slice(slash + 1)
+      .split('/')
+      .filter(Boolean)
     if (host.startsWith('profilenet.') && (parts[0] === 'in' || parts[0] === 'pub')) s = parts[1] ?? ''
     else if (host.startsWith('qasite.') && parts[0] === 'users') s = parts[2] ?? parts[1] ?? ''
     else s = parts[0] ?? ''
@@ -63,7 +66,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export function emailsOf(profile: WholePersonProfile): string[] {
   const out = new Set<string>()
   const list = (profile as { emails?: unknown }).emails
-  if (Array.isArray(list)) for (const e of list) if (typeof e === 'string' && e.includes('@')) out.add(normalizeEmail(e))
+  if (Array.isArray(list))
+    for (const e of list) if (typeof e === 'string' && e.includes('@')) out.add(normalizeEmail(e))
   if (profile.email) out.add(normalizeEmail(profile.email))
   return [...out]
 }

@@ -112,9 +112,27 @@ const titleAliases: Readonly<Record<string, string>> = {
 
 /** Job-title head words: "engineers" alone means any engineer title. */
 const titleHeads = [
-  'engineer', 'developer', 'scientist', 'designer', 'nurse', 'physician', 'recruiter', 'analyst', 'researcher',
-  'accountant', 'marketer', 'strategist', 'representative', 'consultant', 'architect', 'surgeon', 'specialist',
-  'administrator', 'owner', 'partner', 'officer'
+  'engineer',
+  'developer',
+  'scientist',
+  'designer',
+  'nurse',
+  'physician',
+  'recruiter',
+  'analyst',
+  'researcher',
+  'accountant',
+  'marketer',
+  'strategist',
+  'representative',
+  'consultant',
+  'architect',
+  'surgeon',
+  'specialist',
+  'administrator',
+  'owner',
+  'partner',
+  'officer'
 ]
 
 export class Lexicon {
@@ -154,14 +172,16 @@ export class Lexicon {
         for (const level of [0, 1, 3, 4, 5]) {
           // family-specific titles such as "Charge Nurse" or "Resident Physician"
           const t = titleFor(f, r, level)
-          if (!/^(Junior|Senior|Staff|Lead|Principal) /.test(t) && !t.endsWith(' Intern')) add(t, 'titles', t.toLowerCase())
+          if (!/^(Junior|Senior|Staff|Lead|Principal) /.test(t) && !t.endsWith(' Intern'))
+            add(t, 'titles', t.toLowerCase())
         }
       }
     }
     for (const h of titleHeads) add(h, 'titles', h)
     for (const [alias, t] of Object.entries(titleAliases)) add(alias, 'titles', t)
 
-    for (const phrase of seniorityPhrases) add(phrase, 'seniorities', (canonicalSeniority(phrase) ?? phrase).toLowerCase())
+    for (const phrase of seniorityPhrases)
+      add(phrase, 'seniorities', (canonicalSeniority(phrase) ?? phrase).toLowerCase())
 
     for (const p of places) {
       add(p.city, 'locations', p.city)

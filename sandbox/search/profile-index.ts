@@ -7,7 +7,17 @@ import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '.
 import { emailsOf, handlesOf, normalizeEmail, normalizeHandle } from '../data/handles'
 import { placeAliases, places, type Place } from '../data/vocab/places'
 import { schools } from '../data/vocab/schools'
-import { contains, difference, EMPTY, FieldIndexer, intersectAll, PostingsBuilder, unionAll, type PostingList, type Postings } from './postings'
+import {
+  contains,
+  difference,
+  EMPTY,
+  FieldIndexer,
+  intersectAll,
+  PostingsBuilder,
+  unionAll,
+  type PostingList,
+  type Postings
+} from './postings'
 import { canonicalSeniority } from './seniority'
 import { companyTokens, editDistance, nameTokens, phraseKey, termTokens } from './text'
 
@@ -111,7 +121,10 @@ export class ProfileIndex {
     const pastTitles = new FieldIndexer(pastTitle, termTokens)
     const companyNames = new FieldIndexer(company, companyTokens)
     const pastCompanies = new FieldIndexer(pastCompany, companyTokens)
-    const schoolNames = new FieldIndexer(school, (v) => [...termTokens(v), ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)])
+    const schoolNames = new FieldIndexer(school, (v) => [
+      ...termTokens(v),
+      ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)
+    ])
     const placeNames = new FieldIndexer(location, termTokens)
     const stateCodes = new FieldIndexer(location, (v) => [v.toLowerCase()])
     const skillPhrases = new FieldIndexer(skill, (v) => [phraseKey(v)])
@@ -219,9 +232,17 @@ export class ProfileIndex {
     if (max === 0) return []
     const exact = this.#exactMatches(request, options.emailLookup ?? true)
     if (exact.length > 0) {
-      return exact.slice(0, max).map(({ id, key, value }) =>
-        this.#decorate(id, { match_type: 'COMPLETE', match_score: 100, document_score: 1, matched_terms: [value], key_matches: [{ key, value }] })
-      )
+      return exact
+        .slice(0, max)
+        .map(({ id, key, value }) =>
+          this.#decorate(id, {
+            match_type: 'COMPLETE',
+            match_score: 100,
+            document_score: 1,
+            matched_terms: [value],
+            key_matches: [{ key, value }]
+          })
+        )
     }
     return this.#partialMatches(request, max)
   }
@@ -298,17 +319,33 @@ export class ProfileIndex {
       let sum = MATCH_WEIGHTS.name * nameQ
       for (const f of fields) sum += f.weight * fieldQuality(f.tokens, id, f.current, f.past)
       const raw = sum / totalWeight
-      const score = nameOnly ? Math.round(NAME_ONLY_MAX_SCORE * nameQ) : Math.min(PARTIAL_MAX_SCORE, Math.round(100 * raw))
+      const score = nameOnly
+        ? Math.round(NAME_ONLY_MAX_SCORE * nameQ)
+        : Math.min(PARTIAL_MAX_SCORE, Math.round(100 * raw))
       scored.push({ id, score, raw })
     }
-    scored.sort((a, b) => b.score - a.score || b.raw - a.raw || (this.#quality[b.id] as number) - (this.#quality[a.id] as number) || a.id - b.id)
+    scored.sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.raw - a.raw ||
+        (this.#quality[b.id] as number) - (this.#quality[a.id] as number) ||
+        a.id - b.id
+    )
 
     return scored.slice(0, max).map(({ id, score, raw }) => {
       const p = this.#profiles[id] as WholePersonProfile
       const matched: string[] = []
       const keyMatches: KeyMatch[] = [{ key: 'NAME', value: p.full_name ?? '' }]
       for (const v of variants) for (const [term] of v) if (contains(this.#name.get(term), id)) matched.push(term)
-      const explain = (tokens: string[], key: string, current: Postings, currentValue: string | undefined, past?: Postings, pastValues?: readonly string[], tokenize = termTokens): void => {
+      const explain = (
+        tokens: string[],
+        key: string,
+        current: Postings,
+        currentValue: string | undefined,
+        past?: Postings,
+        pastValues?: readonly string[],
+        tokenize = termTokens
+      ): void => {
         if (tokens.length === 0) return
         const hit = tokens.filter((t) => contains(current.get(t), id))
         if (hit.length > 0) {
@@ -324,8 +361,18 @@ export class ProfileIndex {
         keyMatches.push({ key, value: which ?? '' })
       }
       explain(titleTokens, 'TITLE', this.#title, p.cur_title ?? undefined, this.#pastTitle, p.past_titles ?? [])
-      explain(companyToks, 'COMPANY', this.#company, p.cur_company ?? undefined, this.#pastCompany, p.past_companies ?? [], companyTokens)
-      const schoolName = (p.educations ?? []).find((e) => e.school && schoolTokens.some((t) => termTokens(e.school as string).includes(t)))?.school
+      explain(
+        companyToks,
+        'COMPANY',
+        this.#company,
+        p.cur_company ?? undefined,
+        this.#pastCompany,
+        p.past_companies ?? [],
+        companyTokens
+      )
+      const schoolName = (p.educations ?? []).find(
+        (e) => e.school && schoolTokens.some((t) => termTokens(e.school as string).includes(t))
+      )?.school
       explain(schoolTokens, 'SCHOOL', this.#school, schoolName ?? p.educations?.[0]?.school ?? undefined)
       explain(locationTokens, 'LOCATION', this.#location, p.locations?.[0] ?? p.city ?? undefined)
       return this.#decorate(id, {
@@ -338,7 +385,10 @@ export class ProfileIndex {
     })
   }
 
-  #decorate(id: number, fields: Pick<WholePersonProfile, 'match_type' | 'match_score' | 'document_score' | 'matched_terms' | 'key_matches'>): WholePersonProfile {
+  #decorate(
+    id: number,
+    fields: Pick<WholePersonProfile, 'match_type' | 'match_score' | 'document_score' | 'matched_terms' | 'key_matches'>
+  ): WholePersonProfile {
     return { ...(this.#profiles[id] as WholePersonProfile), ...fields }
   }
 
@@ -448,7 +498,8 @@ function topK(ids: PostingList, k: number, score: (id: number) => number): numbe
   const heapScores: number[] = []
   // "worse" = lower score, or equal score and higher id
   const worse = (i: number, j: number): boolean =>
-    (heapScores[i] as number) < (heapScores[j] as number) || ((heapScores[i] as number) === (heapScores[j] as number) && (heapIds[i] as number) > (heapIds[j] as number))
+    (heapScores[i] as number) < (heapScores[j] as number) ||
+    ((heapScores[i] as number) === (heapScores[j] as number) && (heapIds[i] as number) > (heapIds[j] as number))
   const swap = (i: number, j: number): void => {
     ;[heapIds[i], heapIds[j]] = [heapIds[j] as number, heapIds[i] as number]
     ;[heapScores[i], heapScores[j]] = [heapScores[j] as number, heapScores[i] as number]
@@ -471,7 +522,7 @@ function topK(ids: PostingList, k: number, score: (id: number) => number): numbe
     if (heapIds.length < k) {
       heapIds.push(id)
       heapScores.push(s)
-      for (let i = heapIds.length - 1; i > 0; ) {
+      for (let i = heapIds.length - 1; i > 0;) {
         const parent = (i - 1) >> 1
         if (!worse(i, parent)) break
         swap(i, parent)

@@ -7,7 +7,14 @@ const ACCENTS = /[\u0300-\u036f]/g
 
 /** Lowercase, accents stripped, special letters folded: "Zürich" -> "zurich", "Søren" -> "soren". */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(ACCENTS, '').replace(/ø/gi, 'o').replace(/æ/gi, 'ae').replace(/ß/g, 'ss').replace(/ł/g, 'l').toLowerCase()
+  return s
+    .normalize('NFD')
+    .replace(ACCENTS, '')
+    .replace(/ø/gi, 'o')
+    .replace(/æ/gi, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
+    .toLowerCase()
 }
 
 /** A phrase as one key: folded, runs of anything but letters/digits/+/# turned into one space. */
@@ -26,8 +33,40 @@ export function stem(token: string): string {
   return token
 }
 
-const FILLER = new Set(['of', 'the', 'and', 'at', 'in', 'for', 'a', 'an', 'to', 'with', 'on', 'de', 'du', 'la', 'le', 'von', 'van'])
-const LEGAL = new Set(['inc', 'corp', 'corporation', 'llc', 'ltd', 'co', 'company', 'plc', 'gmbh', 'sa', 'ag', 'limited', 'incorporated'])
+const FILLER = new Set([
+  'of',
+  'the',
+  'and',
+  'at',
+  'in',
+  'for',
+  'a',
+  'an',
+  'to',
+  'with',
+  'on',
+  'de',
+  'du',
+  'la',
+  'le',
+  'von',
+  'van'
+])
+const LEGAL = new Set([
+  'inc',
+  'corp',
+  'corporation',
+  'llc',
+  'ltd',
+  'co',
+  'company',
+  'plc',
+  'gmbh',
+  'sa',
+  'ag',
+  'limited',
+  'incorporated'
+])
 
 /** Raw tokens: folded, split on anything but letters, digits, + and #. */
 export function rawTokens(s: string): string[] {
@@ -38,7 +77,9 @@ export function rawTokens(s: string): string[] {
 
 /** Tokens for matching names: folded, no stemming; single letters (initials) dropped. */
 export function nameTokens(s: string): string[] {
-  return rawTokens(s.replace(/['’]/g, '')).filter((t) => t.length > 1 && !['dr', 'mr', 'mrs', 'ms', 'md', 'phd', 'jr', 'sr'].includes(t))
+  return rawTokens(s.replace(/['’]/g, '')).filter(
+    (t) => t.length > 1 && !['dr', 'mr', 'mrs', 'ms', 'md', 'phd', 'jr', 'sr'].includes(t)
+  )
 }
 
 /** Tokens for titles, skills, schools, places and free text: stemmed, filler words dropped. */

@@ -56,8 +56,8 @@ const STOP = new Set(
     'work worked working based located live living with in at from the a an some any all please can could you i we want ' +
     'need hire hiring someone somebody experience experienced year of and or to have has know knowing skilled skill ' +
     'background good great strong also too add plus only just not no without excluding exclude except but remove drop ' +
-    'forget delete never mind them those these ones one filter filters instead rather now then again more let let\'s ' +
-    'currently current used use using who\'re area region city state country company companies employer team role title ' +
+    "forget delete never mind them those these ones one filter filters instead rather now then again more let let's " +
+    "currently current used use using who're area region city state country company companies employer team role title " +
     'level seniority school university college degree keyword keywords mentioning mention about like other than ' +
     'folks guys talent licensed certified inc corp llc ltd co plc gmbh really maybe please thanks thank'
   )
@@ -71,28 +71,65 @@ const ONLY_CUES = new Set(['only', 'just', 'exclusively', 'solely'])
 const PREPOSITIONS = new Set(['in', 'at', 'from', 'with', 'who', 'knowing', 'know', 'using', 'based'])
 
 const CATEGORY_WORDS: Readonly<Record<string, ListField | 'exclusions'>> = {
-  location: 'locations', place: 'locations', city: 'locations', region: 'locations', country: 'locations',
-  skill: 'skills', technology: 'skills', tech: 'skills', stack: 'skills',
-  title: 'titles', role: 'titles', job: 'titles', position: 'titles',
-  company: 'companies', employer: 'companies',
-  seniority: 'seniorities', level: 'seniorities',
-  school: 'schools', education: 'schools', university: 'schools',
+  location: 'locations',
+  place: 'locations',
+  city: 'locations',
+  region: 'locations',
+  country: 'locations',
+  skill: 'skills',
+  technology: 'skills',
+  tech: 'skills',
+  stack: 'skills',
+  title: 'titles',
+  role: 'titles',
+  job: 'titles',
+  position: 'titles',
+  company: 'companies',
+  employer: 'companies',
+  seniority: 'seniorities',
+  level: 'seniorities',
+  school: 'schools',
+  education: 'schools',
+  university: 'schools',
   keyword: 'keywords',
   exclusion: 'exclusions'
 }
 
-const RESET = /\b(start(ing)? over|new search|reset|clear (all|everything)|from scratch|fresh search|forget (all|everything))\b/i
+const RESET =
+  /\b(start(ing)? over|new search|reset|clear (all|everything)|from scratch|fresh search|forget (all|everything))\b/i
 
 /** Plurals of short words the stemmer leaves alone ("VPs" -> "vp"). */
 const SHORT_PLURALS: Readonly<Record<string, string>> = {
-  vps: 'vp', cxos: 'cxo', pms: 'pm', ems: 'em', sres: 'sre', devs: 'dev', swes: 'swe', sdes: 'sde', rns: 'rn',
-  nps: 'np', lpns: 'lpn', aes: 'ae', sdrs: 'sdr', csms: 'csm', docs: 'doc', mds: 'doctor'
+  vps: 'vp',
+  cxos: 'cxo',
+  pms: 'pm',
+  ems: 'em',
+  sres: 'sre',
+  devs: 'dev',
+  swes: 'swe',
+  sdes: 'sde',
+  rns: 'rn',
+  nps: 'np',
+  lpns: 'lpn',
+  aes: 'ae',
+  sdrs: 'sdr',
+  csms: 'csm',
+  docs: 'doc',
+  mds: 'doctor'
 }
 
 /** Seniorities have no exclusion list; excluding one excludes titles carrying its word. */
 const SENIORITY_TITLE_WORD: Readonly<Record<string, string>> = {
-  intern: 'intern', junior: 'junior', senior: 'senior', staff: 'staff', lead: 'lead', principal: 'principal',
-  manager: 'manager', director: 'director', vp: 'vp', cxo: 'chief'
+  intern: 'intern',
+  junior: 'junior',
+  senior: 'senior',
+  staff: 'staff',
+  lead: 'lead',
+  principal: 'principal',
+  manager: 'manager',
+  director: 'director',
+  vp: 'vp',
+  cxo: 'chief'
 }
 
 let lexicon: Lexicon | undefined
@@ -121,7 +158,9 @@ function tokenize(input: string): Token[] {
     const parts = short ? [short] : lexTokens(word)
     if (parts.length === 0) continue
     // Split "node.js" into its parts, all carrying the raw word, so phrases match across them.
-    parts.forEach((norm) => out.push({ norm, raw: parts.length === 1 ? word : norm, boundary: norm === 'but', quoted: false }))
+    parts.forEach((norm) =>
+      out.push({ norm, raw: parts.length === 1 ? word : norm, boundary: norm === 'but', quoted: false })
+    )
   }
   return out
 }
@@ -172,12 +211,18 @@ function parse(tokens: Token[]): Parsed {
   const push = (item: Item, at: number): void => {
     // "Boston, MA" / "Berlin, Germany": a region after a comma only qualifies the city before it.
     const last = items[items.length - 1]
-    if (item.field === 'locations' && last?.field === 'locations' && tokens[at - 1]?.raw === ',' && cityRegions.get(last.value)?.has(item.value)) return
+    if (
+      item.field === 'locations' &&
+      last?.field === 'locations' &&
+      tokens[at - 1]?.raw === ',' &&
+      cityRegions.get(last.value)?.has(item.value)
+    )
+      return
     items.push(item)
     clauseItems++
   }
 
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const t = tokens[i] as Token
     if (t.boundary) {
       mode = 'add'
@@ -261,10 +306,7 @@ function parse(tokens: Token[]): Parsed {
     for (let n = Math.min(L.maxTokens, tokens.length - i); n >= 1 && !matched; n--) {
       const span = tokens.slice(i, i + n)
       if (span.some((x) => x.boundary || x.quoted)) continue
-      const entry = choose(
-        L.lookup(span.map((x) => x.norm)),
-        preposition
-      )
+      const entry = choose(L.lookup(span.map((x) => x.norm)), preposition)
       if (!entry) continue
       // Bare "in"-words like "lead" after "in" are more likely places; choose() handled it.
       push({ field: entry.category, value: entry.value, mode }, i)
@@ -289,10 +331,19 @@ function parse(tokens: Token[]): Parsed {
     }
 
     // Capitalised unknown words after at/from (a company) or in (a place)
-    if ((preposition === 'at' || preposition === 'from' || preposition === 'in') && isCapitalised(t.raw) && !STOP.has(w)) {
+    if (
+      (preposition === 'at' || preposition === 'from' || preposition === 'in') &&
+      isCapitalised(t.raw) &&
+      !STOP.has(w)
+    ) {
       let j = i
       const words: string[] = []
-      while (j < tokens.length && !(tokens[j] as Token).boundary && !(tokens[j] as Token).quoted && isCapitalised((tokens[j] as Token).raw)) {
+      while (
+        j < tokens.length &&
+        !(tokens[j] as Token).boundary &&
+        !(tokens[j] as Token).quoted &&
+        isCapitalised((tokens[j] as Token).raw)
+      ) {
         words.push((tokens[j] as Token).raw)
         j++
       }
@@ -351,7 +402,9 @@ function apply(base: StructuredQuery, parsed: Parsed): { query: StructuredQuery;
           set('exclude_titles', [...without(get('exclude_titles'), word), word])
         } else {
           set(field, without(get(field), value))
-          notes.push(`${field === 'seniorities' ? 'Seniority' : field === 'schools' ? 'School' : 'Keyword'} exclusions are not supported; dropped "${value}" from the search instead.`)
+          notes.push(
+            `${field === 'seniorities' ? 'Seniority' : field === 'schools' ? 'School' : 'Keyword'} exclusions are not supported; dropped "${value}" from the search instead.`
+          )
         }
         break
       case 'remove':
@@ -362,11 +415,18 @@ function apply(base: StructuredQuery, parsed: Parsed): { query: StructuredQuery;
   }
   // Keep only known list fields that are non-empty, in a stable order, plus any extra keys.
   const out: Record<string, unknown> = {}
-  for (const f of [...INCLUDE_FIELDS, 'exclude_companies', 'exclude_locations', 'exclude_titles', 'exclude_skills'] as const) {
+  for (const f of [
+    ...INCLUDE_FIELDS,
+    'exclude_companies',
+    'exclude_locations',
+    'exclude_titles',
+    'exclude_skills'
+  ] as const) {
     const v = get(f)
     if (v.length > 0) out[f] = v
   }
-  for (const [k, v] of Object.entries(q)) if (!(k in out) && !(INCLUDE_FIELDS as readonly string[]).includes(k) && !k.startsWith('exclude_')) out[k] = v
+  for (const [k, v] of Object.entries(q))
+    if (!(k in out) && !(INCLUDE_FIELDS as readonly string[]).includes(k) && !k.startsWith('exclude_')) out[k] = v
   return { query: out as StructuredQuery, notes }
 }
 
@@ -374,7 +434,11 @@ function apply(base: StructuredQuery, parsed: Parsed): { query: StructuredQuery;
  * Parses `userInput` and merges it into `current` (see the grammar above). The message says in
  * words what the query now is, and what was not understood.
  */
-export function interpretUtterance(userInput: string, current: StructuredQuery | undefined, options: InterpretOptions = {}): Interpretation {
+export function interpretUtterance(
+  userInput: string,
+  current: StructuredQuery | undefined,
+  options: InterpretOptions = {}
+): Interpretation {
   const reset = RESET.test(userInput)
   const text = reset ? userInput.replace(RESET, ',') : userInput
   const parsed = parse(tokenize(text))
@@ -398,7 +462,8 @@ function pluralize(title: string): string {
   if (/(s|sh|ch|x)$/.test(last)) plural = `${last}es`
   else if (/[^aeiou]y$/.test(last)) plural = `${last.slice(0, -1)}ies`
   else plural = `${last}s`
-  if (['sales', 'marketing', 'research', 'product', 'data', 'security', 'operations'].includes(title)) return `${title} people`
+  if (['sales', 'marketing', 'research', 'product', 'data', 'security', 'operations'].includes(title))
+    return `${title} people`
   words[words.length - 1] = plural
   return words.join(' ')
 }
@@ -421,7 +486,13 @@ export function summarizeQuery(query: StructuredQuery, total?: number): string {
   if (query.companies?.length) parts.push(`at ${orList(query.companies)}`)
   if (query.locations?.length) parts.push(`in ${orList(query.locations)}`)
   if (query.schools?.length) parts.push(`from ${orList(query.schools)}`)
-  if (query.keywords?.length) parts.push(`mentioning ${orList(query.keywords.map((k) => `"${k}"`), 'and')}`)
+  if (query.keywords?.length)
+    parts.push(
+      `mentioning ${orList(
+        query.keywords.map((k) => `"${k}"`),
+        'and'
+      )}`
+    )
   const exclusions: string[] = []
   if (query.exclude_companies?.length) exclusions.push(`not at ${orList(query.exclude_companies)}`)
   if (query.exclude_locations?.length) exclusions.push(`not in ${orList(query.exclude_locations)}`)
@@ -430,7 +501,8 @@ export function summarizeQuery(query: StructuredQuery, total?: number): string {
   let sentence = parts.join(' ')
   if (exclusions.length > 0) sentence += `, ${exclusions.join(', ')}`
   sentence = sentence.charAt(0).toUpperCase() + sentence.slice(1)
-  if (titles.length === 0 && seniorities.length === 0 && parts.length === 1 && exclusions.length === 0) sentence = 'Everyone (no filters yet)'
+  if (titles.length === 0 && seniorities.length === 0 && parts.length === 1 && exclusions.length === 0)
+    sentence = 'Everyone (no filters yet)'
   if (total !== undefined) sentence += ` — ${total.toLocaleString('en-US')} ${total === 1 ? 'person' : 'people'}`
   return `${sentence}.`
 }

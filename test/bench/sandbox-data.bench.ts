@@ -87,7 +87,9 @@ function measure(size: number): Measure {
   const exact: MatchProfileRequest[] = []
   for (let i = 0; i < QUERIES; i++) {
     const p = pick()
-    partial.push(i % 3 === 2 ? { name: p.full_name, title: p.cur_title } : { name: p.full_name, company: p.cur_company })
+    partial.push(
+      i % 3 === 2 ? { name: p.full_name, title: p.cur_title } : { name: p.full_name, company: p.cur_company }
+    )
     exact.push({ key: pick().key })
   }
   const searches: StructuredQuery[] = [
@@ -139,7 +141,14 @@ if (childArg >= 0) {
   const self = fileURLToPath(import.meta.url)
   const rows: Measure[] = []
   for (const size of SIZES) {
-    const args = [...process.execArgv.filter((a) => a !== '--expose-gc'), '--expose-gc', '--max-old-space-size=4096', self, '--child', String(size)]
+    const args = [
+      ...process.execArgv.filter((a) => a !== '--expose-gc'),
+      '--expose-gc',
+      '--max-old-space-size=4096',
+      self,
+      '--child',
+      String(size)
+    ]
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 })
     const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '))
     if (r.status !== 0 || !line) {
@@ -148,7 +157,12 @@ if (childArg >= 0) {
     }
     rows.push(JSON.parse(line.slice(7)) as Measure)
   }
-  console.log(`Load average while running: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`)
+  console.log(
+    `Load average while running: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`
+  )
   console.log(`Sandbox data core (in-process, ${QUERIES} match queries per kind, 300 searches; times in ms)`)
   console.table(
     Object.fromEntries(

@@ -18,8 +18,22 @@ const fields: Record<string, Field> = {
   computing: {
     category: 'Computer Science',
     subs: ['Machine Learning', 'Natural Language Processing', 'Computer Vision', 'Distributed Computing', 'Databases'],
-    methods: ['Contrastive Learning', 'Sparse Attention', 'Graph Neural Networks', 'Federated Optimization', 'Probabilistic Sketches', 'Retrieval-Augmented Models'],
-    problems: ['Long-Document Understanding', 'Low-Resource Translation', 'Scene Segmentation', 'Stream Joins', 'Query Optimization', 'Anomaly Detection'],
+    methods: [
+      'Contrastive Learning',
+      'Sparse Attention',
+      'Graph Neural Networks',
+      'Federated Optimization',
+      'Probabilistic Sketches',
+      'Retrieval-Augmented Models'
+    ],
+    problems: [
+      'Long-Document Understanding',
+      'Low-Resource Translation',
+      'Scene Segmentation',
+      'Stream Joins',
+      'Query Optimization',
+      'Anomaly Detection'
+    ],
     venues: ['NeurIPS', 'ICML', 'ACL', 'CVPR', 'VLDB', 'OSDI']
   },
   biology: {
@@ -39,7 +53,12 @@ const fields: Record<string, Field> = {
   medicine: {
     category: 'Medicine',
     subs: ['Cardiology', 'Oncology', 'Pediatrics', 'Neurology', 'Public Health'],
-    methods: ['Randomized Controlled Trials', 'Retrospective Cohort Analysis', 'Machine-Learning Risk Scores', 'Multicenter Registries'],
+    methods: [
+      'Randomized Controlled Trials',
+      'Retrospective Cohort Analysis',
+      'Machine-Learning Risk Scores',
+      'Multicenter Registries'
+    ],
     problems: ['Readmission Risk', 'Early Sepsis Detection', 'Post-Operative Outcomes', 'Medication Adherence'],
     venues: ['JAMA', 'The Lancet', 'New England Journal of Medicine', 'BMJ']
   }
@@ -60,9 +79,14 @@ export function applyAcademic(p: Person, out: WholePersonProfile): void {
   const me: CoAuthor = { id: authorId, display_name: p.full, sequence_number: 1 }
   const coAuthors: CoAuthor[] = []
   for (let i = 0, n = rng.int(2, 6); i < n; i++) {
-    coAuthors.push({ id: 3_000_000_000 + p.index * 17 + i, display_name: `${rng.pick(firstNames)} ${rng.pick(lastNames)}`, sequence_number: i + 2 })
+    coAuthors.push({
+      id: 3_000_000_000 + p.index * 17 + i,
+      display_name: `${rng.pick(firstNames)} ${rng.pick(lastNames)}`,
+      sequence_number: i + 2
+    })
   }
-  const affiliation = career.company.kind === 'university' ? career.company.name : (career.educations[0]?.school as string)
+  const affiliation =
+    career.company.kind === 'university' ? career.company.name : (career.educations[0]?.school as string)
   const paperCount = rng.int(2, 40)
   const papers: Paper[] = []
   let citations = 0

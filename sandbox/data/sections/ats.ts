@@ -26,10 +26,22 @@ export function applyAts(p: Person, out: WholePersonProfile, emails: readonly st
       referral: rng.chance(0.15),
       applied_at: isoDay(applied, rng.int(1, 28)),
       last_activity_at: isoDay(last, 28),
-      jobs: [{ id: `job_${rng.int(100, 999)}`, name: career.title.replace(/^(Junior|Senior|Staff|Lead|Principal) /, ''), status: 'open', recruiter }]
+      jobs: [
+        {
+          id: `job_${rng.int(100, 999)}`,
+          name: career.title.replace(/^(Junior|Senior|Staff|Lead|Principal) /, ''),
+          status: 'open',
+          recruiter
+        }
+      ]
     }
     if (stage === 'Rejected') {
-      app.rejection_reason = rng.pick(['Position filled', 'Not enough experience', 'Candidate withdrew', 'Compensation mismatch'])
+      app.rejection_reason = rng.pick([
+        'Position filled',
+        'Not enough experience',
+        'Candidate withdrew',
+        'Compensation mismatch'
+      ])
       app.rejected_at = isoDay(last, 28)
     }
     apps.push(app)

@@ -18,7 +18,13 @@ export function applyCodehost(p: Person, out: WholePersonProfile): void {
   const { rng, career } = p
   const first = asciiSlug(p.first)
   const last = asciiSlug(p.last)
-  const wanted = rng.pick([`${first}${last}`, `${first[0] ?? ''}${last}`, `${first}-${last}`, `${first}${rng.int(1, 99)}`, `${last}${first[0] ?? ''}`])
+  const wanted = rng.pick([
+    `${first}${last}`,
+    `${first[0] ?? ''}${last}`,
+    `${first}-${last}`,
+    `${first}${rng.int(1, 99)}`,
+    `${last}${first[0] ?? ''}`
+  ])
   const handle = p.claimHandle(wanted)
 
   let langs = career.skills.filter((s) => programmingLanguages.includes(s))
@@ -56,7 +62,10 @@ export function applyCodehost(p: Person, out: WholePersonProfile): void {
   }
 
   const contribs: RepositoryContribution[] = []
-  const picked = rng.sample(ossProjects.filter((o) => langs.includes(o.language)).concat(rng.chance(0.3) ? [rng.pick(ossProjects)] : []), rng.int(0, 2))
+  const picked = rng.sample(
+    ossProjects.filter((o) => langs.includes(o.language)).concat(rng.chance(0.3) ? [rng.pick(ossProjects)] : []),
+    rng.int(0, 2)
+  )
   for (const o of picked) {
     const total = rng.int(1, 180)
     const last = p.now - rng.int(0, 24)

@@ -68,7 +68,13 @@ export function applyHealthcare(p: Person, out: WholePersonProfile, npi: string)
   const hp = providerBase(p, npi)
   hp.npi_category = 'Physician'
   hp.credentials = p.shared.of(['MD'])
-  hp.provider_name = { full_name: `Dr. ${p.full}`, first_name: p.first, last_name: p.last, name_prefix: 'Dr.', name_suffix: 'MD' }
+  hp.provider_name = {
+    full_name: `Dr. ${p.full}`,
+    first_name: p.first,
+    last_name: p.last,
+    name_prefix: 'Dr.',
+    name_suffix: 'MD'
+  }
   hp.practice_address = {
     address_line_1: streetAddress(rng),
     address_line_2: suite(rng),
@@ -104,7 +110,12 @@ export function applyHealthcare(p: Person, out: WholePersonProfile, npi: string)
   }
   if (out.paper_count) {
     hp.has_publications = 1
-    hp.academic_data = { author_id: out.author_id ?? undefined, paper_count: out.paper_count, citation_count: out.citation_count ?? 0, categories: ['Medicine'] }
+    hp.academic_data = {
+      author_id: out.author_id ?? undefined,
+      paper_count: out.paper_count,
+      citation_count: out.citation_count ?? 0,
+      categories: ['Medicine']
+    }
   }
   out.healthcare_profile = hp
 }

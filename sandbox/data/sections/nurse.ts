@@ -13,7 +13,13 @@ export function applyNurse(p: Person, out: WholePersonProfile, npi: string): voi
   const tax = nurseTaxonomies[career.role.title] ?? nurseTaxonomies['Registered Nurse']
   if (!tax) return
   const home = career.place.stateCode
-  const states = [home, ...rng.sample(stateCodes.filter((s) => s !== home), rng.chance(0.3) ? rng.int(1, 2) : 0)]
+  const states = [
+    home,
+    ...rng.sample(
+      stateCodes.filter((s) => s !== home),
+      rng.chance(0.3) ? rng.int(1, 2) : 0
+    )
+  ]
   const issued = career.careerStart + rng.int(0, 2)
   const licenses: NurseLicense[] = states.map((code, i) => {
     const issue = issued + i * rng.int(6, 30)

@@ -21,10 +21,19 @@ const tagOf = (skill: string): string => skill.toLowerCase().replace(/\s+/g, '-'
 
 export function applyQasite(p: Person, out: WholePersonProfile): void {
   const { rng, career } = p
-  const tags = rng.sample(career.skills.filter((s) => !/Communication|Leadership|Agile|Mentoring/.test(s)), rng.int(2, 5)).map(tagOf)
+  const tags = rng
+    .sample(
+      career.skills.filter((s) => !/Communication|Leadership|Agile|Mentoring/.test(s)),
+      rng.int(2, 5)
+    )
+    .map(tagOf)
   if (tags.length === 0) tags.push('programming')
   const id = 100_000 + p.index * 7 + rng.int(0, 6)
-  const name = p.claimHandle(rng.chance(0.5) ? `${asciiSlug(p.first)}.${asciiSlug(p.last)}` : `${asciiSlug(p.first)}${asciiSlug(p.last).slice(0, 1)}${rng.int(10, 999)}`)
+  const name = p.claimHandle(
+    rng.chance(0.5)
+      ? `${asciiSlug(p.first)}.${asciiSlug(p.last)}`
+      : `${asciiSlug(p.first)}${asciiSlug(p.last).slice(0, 1)}${rng.int(10, 999)}`
+  )
   const answers = rng.int(0, 400)
   const questions = rng.int(0, 60)
   const score = answers * rng.int(5, 25) + questions * rng.int(1, 8) + 1

@@ -3,7 +3,8 @@
  * `.example` top-level domain so generated emails can never reach a real mailbox.
  */
 
-export type CompanyKind = 'tech' | 'finance' | 'retail' | 'industrial' | 'consulting' | 'media' | 'hospital' | 'university' | 'biotech'
+export type CompanyKind =
+  'tech' | 'finance' | 'retail' | 'industrial' | 'consulting' | 'media' | 'hospital' | 'university' | 'biotech'
 
 export interface Company {
   id: number
@@ -89,7 +90,7 @@ const rows: Row[] = [
   ['General Hospital of the Bay', 'Hospital and Health Care', 'hospital', 9000],
   ['Mercy Valley Medical Center', 'Hospital and Health Care', 'hospital', 6500],
   ['St. Brigid Health System', 'Hospital and Health Care', 'hospital', 21000],
-  ['Lakeside Children\'s Hospital', 'Hospital and Health Care', 'hospital', 4200],
+  ["Lakeside Children's Hospital", 'Hospital and Health Care', 'hospital', 4200],
   ['Cedar Ridge Clinic', 'Medical Practice', 'hospital', 300],
   ['Harbor Point Medical Group', 'Medical Practice', 'hospital', 1400],
   ['Pinecrest Regional Hospital', 'Hospital and Health Care', 'hospital', 5200],
@@ -106,8 +107,7 @@ const domainOf = (name: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/\b(corp|corporation|inc|co|group)\b/g, '')
-    .replace(/[^a-z0-9]+/g, '')
-    + '.example'
+    .replace(/[^a-z0-9]+/g, '') + '.example'
 
 export const companies: readonly Company[] = rows.map(([name, industry, kind, size], i) => ({
   id: 1000 + i,

@@ -6,7 +6,18 @@ import type { CompanyKind } from './companies'
 import { physicianRoles } from './healthcare'
 
 /** Seniority ladder, lowest first. Index = level. */
-export const seniorities = ['Intern', 'Junior', 'Mid', 'Senior', 'Staff', 'Principal', 'Manager', 'Director', 'VP', 'CXO'] as const
+export const seniorities = [
+  'Intern',
+  'Junior',
+  'Mid',
+  'Senior',
+  'Staff',
+  'Principal',
+  'Manager',
+  'Director',
+  'VP',
+  'CXO'
+] as const
 export type Seniority = (typeof seniorities)[number]
 export type Level = number
 
@@ -56,14 +67,46 @@ export const families: readonly Family[] = [
     weight: 28,
     department: 'Engineering',
     roles: [
-      { title: 'Software Engineer', specialization: 'Software Development', skills: ['Java', 'Python', 'Go', 'SQL', 'Distributed Systems', 'Microservices', 'REST APIs'] },
-      { title: 'Backend Engineer', specialization: 'Backend', skills: ['Java', 'Go', 'Python', 'PostgreSQL', 'Kafka', 'gRPC', 'Redis', 'Microservices'] },
-      { title: 'Frontend Engineer', specialization: 'Frontend', skills: ['JavaScript', 'TypeScript', 'React', 'Vue.js', 'Svelte', 'CSS', 'HTML', 'Webpack'] },
-      { title: 'Full Stack Engineer', specialization: 'Full Stack', skills: ['JavaScript', 'TypeScript', 'Node.js', 'React', 'PostgreSQL', 'Ruby on Rails', 'Python', 'Django'] },
-      { title: 'Mobile Engineer', specialization: 'Mobile', skills: ['Swift', 'Kotlin', 'iOS', 'Android', 'React Native', 'Objective-C', 'Flutter'] },
-      { title: 'Machine Learning Engineer', specialization: 'Machine Learning', skills: ['Python', 'PyTorch', 'TensorFlow', 'Machine Learning', 'Deep Learning', 'MLOps', 'Spark'] },
-      { title: 'Embedded Software Engineer', specialization: 'Embedded', skills: ['C', 'C++', 'Rust', 'Embedded Linux', 'RTOS', 'Firmware'] },
-      { title: 'Software Developer', specialization: 'Software Development', skills: ['C#', '.NET', 'Java', 'SQL Server', 'Azure', 'PHP', 'Ruby'] }
+      {
+        title: 'Software Engineer',
+        specialization: 'Software Development',
+        skills: ['Java', 'Python', 'Go', 'SQL', 'Distributed Systems', 'Microservices', 'REST APIs']
+      },
+      {
+        title: 'Backend Engineer',
+        specialization: 'Backend',
+        skills: ['Java', 'Go', 'Python', 'PostgreSQL', 'Kafka', 'gRPC', 'Redis', 'Microservices']
+      },
+      {
+        title: 'Frontend Engineer',
+        specialization: 'Frontend',
+        skills: ['JavaScript', 'TypeScript', 'React', 'Vue.js', 'Svelte', 'CSS', 'HTML', 'Webpack']
+      },
+      {
+        title: 'Full Stack Engineer',
+        specialization: 'Full Stack',
+        skills: ['JavaScript', 'TypeScript', 'Node.js', 'React', 'PostgreSQL', 'Ruby on Rails', 'Python', 'Django']
+      },
+      {
+        title: 'Mobile Engineer',
+        specialization: 'Mobile',
+        skills: ['Swift', 'Kotlin', 'iOS', 'Android', 'React Native', 'Objective-C', 'Flutter']
+      },
+      {
+        title: 'Machine Learning Engineer',
+        specialization: 'Machine Learning',
+        skills: ['Python', 'PyTorch', 'TensorFlow', 'Machine Learning', 'Deep Learning', 'MLOps', 'Spark']
+      },
+      {
+        title: 'Embedded Software Engineer',
+        specialization: 'Embedded',
+        skills: ['C', 'C++', 'Rust', 'Embedded Linux', 'RTOS', 'Firmware']
+      },
+      {
+        title: 'Software Developer',
+        specialization: 'Software Development',
+        skills: ['C#', '.NET', 'Java', 'SQL Server', 'Azure', 'PHP', 'Ruby']
+      }
     ],
     common: ['Git', 'Agile', 'Code Review', 'Unit Testing', 'Linux', 'Docker', 'AWS', 'CI/CD', 'System Design'],
     icSenior: 'Staff',
@@ -73,20 +116,47 @@ export const families: readonly Family[] = [
     vp: 'VP of Engineering',
     chief: 'Chief Technology Officer',
     companyKinds: techKinds,
-    majors: ['Computer Science', 'Software Engineering', 'Computer Engineering', 'Electrical Engineering', 'Mathematics', 'Physics'],
+    majors: [
+      'Computer Science',
+      'Software Engineering',
+      'Computer Engineering',
+      'Electrical Engineering',
+      'Mathematics',
+      'Physics'
+    ],
     schooling: 'standard',
     rates: { codehost: 0.72, qasite: 0.38, academic: 0.03 },
-    certifications: ['AWS Certified Developer', 'Certified Kubernetes Application Developer', 'Oracle Certified Professional Java Programmer']
+    certifications: [
+      'AWS Certified Developer',
+      'Certified Kubernetes Application Developer',
+      'Oracle Certified Professional Java Programmer'
+    ]
   },
   {
     id: 'data',
     weight: 8,
     department: 'Data',
     roles: [
-      { title: 'Data Scientist', specialization: 'Data Science', skills: ['Python', 'R', 'Statistics', 'Machine Learning', 'pandas', 'scikit-learn', 'A/B Testing'] },
-      { title: 'Data Engineer', specialization: 'Data Engineering', skills: ['Python', 'SQL', 'Spark', 'Airflow', 'Kafka', 'Snowflake', 'dbt', 'Scala'] },
-      { title: 'Data Analyst', specialization: 'Analytics', skills: ['SQL', 'Tableau', 'Excel', 'Python', 'Looker', 'Power BI'] },
-      { title: 'Analytics Engineer', specialization: 'Analytics', skills: ['SQL', 'dbt', 'Looker', 'Python', 'BigQuery', 'Snowflake'] }
+      {
+        title: 'Data Scientist',
+        specialization: 'Data Science',
+        skills: ['Python', 'R', 'Statistics', 'Machine Learning', 'pandas', 'scikit-learn', 'A/B Testing']
+      },
+      {
+        title: 'Data Engineer',
+        specialization: 'Data Engineering',
+        skills: ['Python', 'SQL', 'Spark', 'Airflow', 'Kafka', 'Snowflake', 'dbt', 'Scala']
+      },
+      {
+        title: 'Data Analyst',
+        specialization: 'Analytics',
+        skills: ['SQL', 'Tableau', 'Excel', 'Python', 'Looker', 'Power BI']
+      },
+      {
+        title: 'Analytics Engineer',
+        specialization: 'Analytics',
+        skills: ['SQL', 'dbt', 'Looker', 'Python', 'BigQuery', 'Snowflake']
+      }
     ],
     common: ['SQL', 'Data Visualization', 'Statistics', 'Jupyter', 'Git', 'Data Modeling'],
     icSenior: 'Staff',
@@ -105,10 +175,26 @@ export const families: readonly Family[] = [
     weight: 5,
     department: 'Infrastructure',
     roles: [
-      { title: 'DevOps Engineer', specialization: 'DevOps', skills: ['Kubernetes', 'Terraform', 'AWS', 'Docker', 'Jenkins', 'Ansible', 'Bash'] },
-      { title: 'Site Reliability Engineer', specialization: 'SRE', skills: ['Kubernetes', 'Go', 'Prometheus', 'Grafana', 'Linux', 'Python', 'Incident Management'] },
-      { title: 'Cloud Engineer', specialization: 'Cloud Infrastructure', skills: ['AWS', 'Azure', 'Google Cloud', 'Terraform', 'Networking', 'Python'] },
-      { title: 'Platform Engineer', specialization: 'Platform', skills: ['Kubernetes', 'Go', 'Helm', 'Terraform', 'Service Mesh', 'CI/CD'] }
+      {
+        title: 'DevOps Engineer',
+        specialization: 'DevOps',
+        skills: ['Kubernetes', 'Terraform', 'AWS', 'Docker', 'Jenkins', 'Ansible', 'Bash']
+      },
+      {
+        title: 'Site Reliability Engineer',
+        specialization: 'SRE',
+        skills: ['Kubernetes', 'Go', 'Prometheus', 'Grafana', 'Linux', 'Python', 'Incident Management']
+      },
+      {
+        title: 'Cloud Engineer',
+        specialization: 'Cloud Infrastructure',
+        skills: ['AWS', 'Azure', 'Google Cloud', 'Terraform', 'Networking', 'Python']
+      },
+      {
+        title: 'Platform Engineer',
+        specialization: 'Platform',
+        skills: ['Kubernetes', 'Go', 'Helm', 'Terraform', 'Service Mesh', 'CI/CD']
+      }
     ],
     common: ['Linux', 'Git', 'CI/CD', 'Docker', 'Monitoring', 'Bash'],
     icSenior: 'Staff',
@@ -121,15 +207,27 @@ export const families: readonly Family[] = [
     majors: ['Computer Science', 'Information Systems', 'Computer Engineering', 'Network Engineering'],
     schooling: 'standard',
     rates: { codehost: 0.6, qasite: 0.3, academic: 0 },
-    certifications: ['AWS Certified Solutions Architect', 'Certified Kubernetes Administrator', 'HashiCorp Certified Terraform Associate']
+    certifications: [
+      'AWS Certified Solutions Architect',
+      'Certified Kubernetes Administrator',
+      'HashiCorp Certified Terraform Associate'
+    ]
   },
   {
     id: 'security',
     weight: 2,
     department: 'Security',
     roles: [
-      { title: 'Security Engineer', specialization: 'Application Security', skills: ['Penetration Testing', 'OWASP', 'Python', 'Threat Modeling', 'Burp Suite'] },
-      { title: 'Security Analyst', specialization: 'Security Operations', skills: ['SIEM', 'Splunk', 'Incident Response', 'Network Security', 'Threat Intelligence'] }
+      {
+        title: 'Security Engineer',
+        specialization: 'Application Security',
+        skills: ['Penetration Testing', 'OWASP', 'Python', 'Threat Modeling', 'Burp Suite']
+      },
+      {
+        title: 'Security Analyst',
+        specialization: 'Security Operations',
+        skills: ['SIEM', 'Splunk', 'Incident Response', 'Network Security', 'Threat Intelligence']
+      }
     ],
     common: ['Linux', 'Networking', 'Cryptography', 'Risk Assessment', 'Cloud Security'],
     icSenior: 'Staff',
@@ -149,9 +247,21 @@ export const families: readonly Family[] = [
     weight: 5,
     department: 'Product',
     roles: [
-      { title: 'Product Manager', specialization: 'Product Management', skills: ['Product Strategy', 'Roadmapping', 'User Research', 'A/B Testing', 'SQL', 'Jira'] },
-      { title: 'Technical Product Manager', specialization: 'Technical Product Management', skills: ['APIs', 'Product Strategy', 'System Design', 'SQL', 'Roadmapping'] },
-      { title: 'Product Owner', specialization: 'Product Management', skills: ['Scrum', 'Backlog Management', 'Jira', 'User Stories', 'Agile'] }
+      {
+        title: 'Product Manager',
+        specialization: 'Product Management',
+        skills: ['Product Strategy', 'Roadmapping', 'User Research', 'A/B Testing', 'SQL', 'Jira']
+      },
+      {
+        title: 'Technical Product Manager',
+        specialization: 'Technical Product Management',
+        skills: ['APIs', 'Product Strategy', 'System Design', 'SQL', 'Roadmapping']
+      },
+      {
+        title: 'Product Owner',
+        specialization: 'Product Management',
+        skills: ['Scrum', 'Backlog Management', 'Jira', 'User Stories', 'Agile']
+      }
     ],
     common: ['Stakeholder Management', 'Agile', 'Analytics', 'Go-to-Market Strategy', 'Communication'],
     icSenior: 'Lead',
@@ -172,10 +282,26 @@ export const families: readonly Family[] = [
     weight: 4,
     department: 'Design',
     roles: [
-      { title: 'Product Designer', specialization: 'Product Design', skills: ['Figma', 'Prototyping', 'Interaction Design', 'Design Systems', 'User Research'] },
-      { title: 'UX Designer', specialization: 'User Experience', skills: ['Figma', 'Sketch', 'Wireframing', 'Usability Testing', 'Information Architecture'] },
-      { title: 'UX Researcher', specialization: 'User Research', skills: ['User Research', 'Usability Testing', 'Surveys', 'Qualitative Research', 'Personas'] },
-      { title: 'Visual Designer', specialization: 'Visual Design', skills: ['Adobe Illustrator', 'Photoshop', 'Typography', 'Branding', 'Figma'] }
+      {
+        title: 'Product Designer',
+        specialization: 'Product Design',
+        skills: ['Figma', 'Prototyping', 'Interaction Design', 'Design Systems', 'User Research']
+      },
+      {
+        title: 'UX Designer',
+        specialization: 'User Experience',
+        skills: ['Figma', 'Sketch', 'Wireframing', 'Usability Testing', 'Information Architecture']
+      },
+      {
+        title: 'UX Researcher',
+        specialization: 'User Research',
+        skills: ['User Research', 'Usability Testing', 'Surveys', 'Qualitative Research', 'Personas']
+      },
+      {
+        title: 'Visual Designer',
+        specialization: 'Visual Design',
+        skills: ['Adobe Illustrator', 'Photoshop', 'Typography', 'Branding', 'Figma']
+      }
     ],
     common: ['Figma', 'Design Thinking', 'Accessibility', 'Collaboration'],
     icSenior: 'Staff',
@@ -194,10 +320,26 @@ export const families: readonly Family[] = [
     weight: 8,
     department: 'Sales',
     roles: [
-      { title: 'Account Executive', specialization: 'Sales', skills: ['Salesforce', 'Negotiation', 'Pipeline Management', 'Enterprise Sales', 'Cold Calling'] },
-      { title: 'Sales Development Representative', specialization: 'Sales Development', skills: ['Prospecting', 'Cold Calling', 'Outreach', 'Salesforce', 'Lead Generation'] },
-      { title: 'Account Manager', specialization: 'Account Management', skills: ['Account Management', 'Upselling', 'Salesforce', 'Relationship Building', 'Negotiation'] },
-      { title: 'Sales Engineer', specialization: 'Solutions Engineering', skills: ['Technical Demos', 'Solution Architecture', 'APIs', 'Presales', 'SQL'] }
+      {
+        title: 'Account Executive',
+        specialization: 'Sales',
+        skills: ['Salesforce', 'Negotiation', 'Pipeline Management', 'Enterprise Sales', 'Cold Calling']
+      },
+      {
+        title: 'Sales Development Representative',
+        specialization: 'Sales Development',
+        skills: ['Prospecting', 'Cold Calling', 'Outreach', 'Salesforce', 'Lead Generation']
+      },
+      {
+        title: 'Account Manager',
+        specialization: 'Account Management',
+        skills: ['Account Management', 'Upselling', 'Salesforce', 'Relationship Building', 'Negotiation']
+      },
+      {
+        title: 'Sales Engineer',
+        specialization: 'Solutions Engineering',
+        skills: ['Technical Demos', 'Solution Architecture', 'APIs', 'Presales', 'SQL']
+      }
     ],
     common: ['CRM', 'Negotiation', 'Forecasting', 'Communication', 'B2B Sales'],
     icSenior: 'Lead',
@@ -216,10 +358,26 @@ export const families: readonly Family[] = [
     weight: 6,
     department: 'Marketing',
     roles: [
-      { title: 'Marketing Manager', specialization: 'Marketing', skills: ['Campaign Management', 'Marketing Automation', 'HubSpot', 'Content Strategy', 'Email Marketing'] },
-      { title: 'Growth Marketer', specialization: 'Growth', skills: ['SEO', 'SEM', 'Google Analytics', 'A/B Testing', 'Paid Social'] },
-      { title: 'Content Strategist', specialization: 'Content', skills: ['Content Strategy', 'Copywriting', 'SEO', 'Editing', 'Social Media'] },
-      { title: 'Product Marketing Manager', specialization: 'Product Marketing', skills: ['Positioning', 'Go-to-Market Strategy', 'Competitive Analysis', 'Messaging'] }
+      {
+        title: 'Marketing Manager',
+        specialization: 'Marketing',
+        skills: ['Campaign Management', 'Marketing Automation', 'HubSpot', 'Content Strategy', 'Email Marketing']
+      },
+      {
+        title: 'Growth Marketer',
+        specialization: 'Growth',
+        skills: ['SEO', 'SEM', 'Google Analytics', 'A/B Testing', 'Paid Social']
+      },
+      {
+        title: 'Content Strategist',
+        specialization: 'Content',
+        skills: ['Content Strategy', 'Copywriting', 'SEO', 'Editing', 'Social Media']
+      },
+      {
+        title: 'Product Marketing Manager',
+        specialization: 'Product Marketing',
+        skills: ['Positioning', 'Go-to-Market Strategy', 'Competitive Analysis', 'Messaging']
+      }
     ],
     common: ['Marketing Strategy', 'Analytics', 'Branding', 'Communication', 'Social Media'],
     icSenior: 'Lead',
@@ -239,9 +397,21 @@ export const families: readonly Family[] = [
     weight: 5,
     department: 'Finance',
     roles: [
-      { title: 'Financial Analyst', specialization: 'FP&A', skills: ['Financial Modeling', 'Excel', 'Forecasting', 'Budgeting', 'Valuation'] },
-      { title: 'Accountant', specialization: 'Accounting', skills: ['GAAP', 'Reconciliation', 'QuickBooks', 'Audit', 'Tax'] },
-      { title: 'Investment Analyst', specialization: 'Investments', skills: ['Valuation', 'Financial Modeling', 'Bloomberg', 'Equity Research', 'Excel'] }
+      {
+        title: 'Financial Analyst',
+        specialization: 'FP&A',
+        skills: ['Financial Modeling', 'Excel', 'Forecasting', 'Budgeting', 'Valuation']
+      },
+      {
+        title: 'Accountant',
+        specialization: 'Accounting',
+        skills: ['GAAP', 'Reconciliation', 'QuickBooks', 'Audit', 'Tax']
+      },
+      {
+        title: 'Investment Analyst',
+        specialization: 'Investments',
+        skills: ['Valuation', 'Financial Modeling', 'Bloomberg', 'Equity Research', 'Excel']
+      }
     ],
     common: ['Excel', 'Financial Reporting', 'SAP', 'Analysis'],
     icSenior: 'Lead',
@@ -261,9 +431,21 @@ export const families: readonly Family[] = [
     weight: 4,
     department: 'People',
     roles: [
-      { title: 'Recruiter', specialization: 'Talent Acquisition', skills: ['Sourcing', 'Interviewing', 'Applicant Tracking Systems', 'Boolean Search', 'Employer Branding'] },
-      { title: 'Technical Recruiter', specialization: 'Technical Recruiting', skills: ['Technical Sourcing', 'Boolean Search', 'Interviewing', 'Greenhouse', 'Negotiation'] },
-      { title: 'HR Business Partner', specialization: 'Human Resources', skills: ['Employee Relations', 'Performance Management', 'Compensation', 'HR Policies', 'Coaching'] }
+      {
+        title: 'Recruiter',
+        specialization: 'Talent Acquisition',
+        skills: ['Sourcing', 'Interviewing', 'Applicant Tracking Systems', 'Boolean Search', 'Employer Branding']
+      },
+      {
+        title: 'Technical Recruiter',
+        specialization: 'Technical Recruiting',
+        skills: ['Technical Sourcing', 'Boolean Search', 'Interviewing', 'Greenhouse', 'Negotiation']
+      },
+      {
+        title: 'HR Business Partner',
+        specialization: 'Human Resources',
+        skills: ['Employee Relations', 'Performance Management', 'Compensation', 'HR Policies', 'Coaching']
+      }
     ],
     common: ['Communication', 'Onboarding', 'HRIS', 'Workday'],
     icSenior: 'Lead',
@@ -283,9 +465,21 @@ export const families: readonly Family[] = [
     weight: 4,
     department: 'Operations',
     roles: [
-      { title: 'Operations Manager', specialization: 'Operations', skills: ['Process Improvement', 'Lean Six Sigma', 'Supply Chain', 'Vendor Management', 'Logistics'] },
-      { title: 'Project Manager', specialization: 'Project Management', skills: ['Project Planning', 'Risk Management', 'Budgeting', 'Jira', 'Stakeholder Management'] },
-      { title: 'Business Analyst', specialization: 'Business Analysis', skills: ['Requirements Gathering', 'SQL', 'Process Mapping', 'Excel', 'Visio'] }
+      {
+        title: 'Operations Manager',
+        specialization: 'Operations',
+        skills: ['Process Improvement', 'Lean Six Sigma', 'Supply Chain', 'Vendor Management', 'Logistics']
+      },
+      {
+        title: 'Project Manager',
+        specialization: 'Project Management',
+        skills: ['Project Planning', 'Risk Management', 'Budgeting', 'Jira', 'Stakeholder Management']
+      },
+      {
+        title: 'Business Analyst',
+        specialization: 'Business Analysis',
+        skills: ['Requirements Gathering', 'SQL', 'Process Mapping', 'Excel', 'Visio']
+      }
     ],
     common: ['Excel', 'Communication', 'Problem Solving', 'Reporting'],
     icSenior: 'Lead',
@@ -305,10 +499,33 @@ export const families: readonly Family[] = [
     weight: 5,
     department: 'Research',
     roles: [
-      { title: 'Research Scientist', specialization: 'Machine Learning Research', skills: ['Machine Learning', 'Deep Learning', 'PyTorch', 'Python', 'Natural Language Processing', 'Computer Vision'] },
-      { title: 'Research Scientist', specialization: 'Computational Biology', skills: ['Bioinformatics', 'Genomics', 'Python', 'R', 'Statistics'] },
-      { title: 'Research Scientist', specialization: 'Materials Science', skills: ['Materials Characterization', 'Electron Microscopy', 'MATLAB', 'Simulation'] },
-      { title: 'Postdoctoral Researcher', specialization: 'Research', skills: ['Scientific Writing', 'Statistics', 'Python', 'Grant Writing', 'Data Analysis'] }
+      {
+        title: 'Research Scientist',
+        specialization: 'Machine Learning Research',
+        skills: [
+          'Machine Learning',
+          'Deep Learning',
+          'PyTorch',
+          'Python',
+          'Natural Language Processing',
+          'Computer Vision'
+        ]
+      },
+      {
+        title: 'Research Scientist',
+        specialization: 'Computational Biology',
+        skills: ['Bioinformatics', 'Genomics', 'Python', 'R', 'Statistics']
+      },
+      {
+        title: 'Research Scientist',
+        specialization: 'Materials Science',
+        skills: ['Materials Characterization', 'Electron Microscopy', 'MATLAB', 'Simulation']
+      },
+      {
+        title: 'Postdoctoral Researcher',
+        specialization: 'Research',
+        skills: ['Scientific Writing', 'Statistics', 'Python', 'Grant Writing', 'Data Analysis']
+      }
     ],
     common: ['Scientific Writing', 'Peer Review', 'Data Analysis', 'Teaching'],
     icSenior: 'Staff',
@@ -356,11 +573,31 @@ export const families: readonly Family[] = [
     weight: 5,
     department: 'Nursing',
     roles: [
-      { title: 'Registered Nurse', specialization: 'Medical-Surgical Nursing', skills: ['Patient Care', 'Medication Administration', 'Care Planning', 'IV Therapy'] },
-      { title: 'Registered Nurse', specialization: 'Intensive Care', skills: ['Critical Care', 'Ventilator Management', 'Patient Care', 'Hemodynamic Monitoring'] },
-      { title: 'Registered Nurse', specialization: 'Emergency Nursing', skills: ['Triage', 'Trauma Care', 'Patient Care', 'ACLS'] },
-      { title: 'Nurse Practitioner', specialization: 'Family Practice', skills: ['Primary Care', 'Diagnosis', 'Prescribing', 'Patient Education'] },
-      { title: 'Licensed Practical Nurse', specialization: 'Practical Nursing', skills: ['Patient Care', 'Vital Signs', 'Wound Care', 'Medication Administration'] }
+      {
+        title: 'Registered Nurse',
+        specialization: 'Medical-Surgical Nursing',
+        skills: ['Patient Care', 'Medication Administration', 'Care Planning', 'IV Therapy']
+      },
+      {
+        title: 'Registered Nurse',
+        specialization: 'Intensive Care',
+        skills: ['Critical Care', 'Ventilator Management', 'Patient Care', 'Hemodynamic Monitoring']
+      },
+      {
+        title: 'Registered Nurse',
+        specialization: 'Emergency Nursing',
+        skills: ['Triage', 'Trauma Care', 'Patient Care', 'ACLS']
+      },
+      {
+        title: 'Nurse Practitioner',
+        specialization: 'Family Practice',
+        skills: ['Primary Care', 'Diagnosis', 'Prescribing', 'Patient Education']
+      },
+      {
+        title: 'Licensed Practical Nurse',
+        specialization: 'Practical Nursing',
+        skills: ['Patient Care', 'Vital Signs', 'Wound Care', 'Medication Administration']
+      }
     ],
     common: ['BLS', 'Electronic Health Records', 'Epic Systems', 'Patient Safety', 'Compassionate Care'],
     icSenior: 'Lead',
@@ -376,7 +613,8 @@ export const families: readonly Family[] = [
     titleAt: (level, role) => {
       if (level <= 1) return role.title === 'Registered Nurse' ? 'Graduate Nurse' : role.title
       if (level === 3) return role.title === 'Registered Nurse' ? 'Charge Nurse' : `Senior ${role.title}`
-      if (level === 4 || level === 5) return role.title === 'Registered Nurse' ? 'Clinical Nurse Specialist' : `Lead ${role.title}`
+      if (level === 4 || level === 5)
+        return role.title === 'Registered Nurse' ? 'Clinical Nurse Specialist' : `Lead ${role.title}`
       return undefined
     },
     certifications: ['BLS', 'ACLS', 'PALS', 'CCRN']
@@ -386,8 +624,16 @@ export const families: readonly Family[] = [
     weight: 3,
     department: 'Customer Success',
     roles: [
-      { title: 'Customer Success Manager', specialization: 'Customer Success', skills: ['Customer Retention', 'Onboarding', 'Gainsight', 'Account Management', 'Renewals'] },
-      { title: 'Support Engineer', specialization: 'Technical Support', skills: ['Troubleshooting', 'Zendesk', 'SQL', 'APIs', 'Linux'] }
+      {
+        title: 'Customer Success Manager',
+        specialization: 'Customer Success',
+        skills: ['Customer Retention', 'Onboarding', 'Gainsight', 'Account Management', 'Renewals']
+      },
+      {
+        title: 'Support Engineer',
+        specialization: 'Technical Support',
+        skills: ['Troubleshooting', 'Zendesk', 'SQL', 'APIs', 'Linux']
+      }
     ],
     common: ['Customer Service', 'Communication', 'CRM', 'Problem Solving'],
     icSenior: 'Lead',
@@ -405,16 +651,66 @@ export const families: readonly Family[] = [
 
 /** Programming languages among the skills (feed prog_lang_ranks and repository languages). */
 export const programmingLanguages: readonly string[] = [
-  'Python', 'Java', 'JavaScript', 'TypeScript', 'Go', 'Rust', 'C', 'C++', 'C#', 'Ruby', 'PHP', 'Scala',
-  'Kotlin', 'Swift', 'Objective-C', 'R', 'Bash', 'MATLAB', 'Elixir', 'Haskell'
+  'Python',
+  'Java',
+  'JavaScript',
+  'TypeScript',
+  'Go',
+  'Rust',
+  'C',
+  'C++',
+  'C#',
+  'Ruby',
+  'PHP',
+  'Scala',
+  'Kotlin',
+  'Swift',
+  'Objective-C',
+  'R',
+  'Bash',
+  'MATLAB',
+  'Elixir',
+  'Haskell'
 ]
 
 /** Soft skills anyone may list. */
-export const softSkills: readonly string[] = ['Leadership', 'Mentoring', 'Public Speaking', 'Team Building', 'Cross-functional Collaboration']
+export const softSkills: readonly string[] = [
+  'Leadership',
+  'Mentoring',
+  'Public Speaking',
+  'Team Building',
+  'Cross-functional Collaboration'
+]
 
-export const languagesSpoken: readonly string[] = ['English', 'Spanish', 'French', 'German', 'Mandarin', 'Hindi', 'Portuguese', 'Japanese', 'Arabic', 'Korean', 'Italian', 'Russian']
+export const languagesSpoken: readonly string[] = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Mandarin',
+  'Hindi',
+  'Portuguese',
+  'Japanese',
+  'Arabic',
+  'Korean',
+  'Italian',
+  'Russian'
+]
 
 export const interests: readonly string[] = [
-  'Open Source', 'Hiking', 'Photography', 'Chess', 'Running', 'Cycling', 'Cooking', 'Volunteering', 'Music',
-  'Travel', 'Climbing', 'Reading', 'Gardening', 'Board Games', 'Sailing'
+  'Open Source',
+  'Hiking',
+  'Photography',
+  'Chess',
+  'Running',
+  'Cycling',
+  'Cooking',
+  'Volunteering',
+  'Music',
+  'Travel',
+  'Climbing',
+  'Reading',
+  'Gardening',
+  'Board Games',
+  'Sailing'
 ]

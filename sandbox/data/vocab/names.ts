@@ -1,5 +1,6 @@
 /** Given names and family names for generated people: a broad, international mix. */
 
+// prettier-ignore
 export const firstNames: readonly string[] = [
   'James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
   'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen',
@@ -31,6 +32,7 @@ export const firstNames: readonly string[] = [
   'José', 'Zoë', 'Renée', 'André', 'Chloé', 'Søren', 'Björn', 'Núria', 'Chiara', 'Matteo'
 ]
 
+// prettier-ignore
 export const lastNames: readonly string[] = [
   'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
   'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',

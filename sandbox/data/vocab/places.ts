@@ -16,10 +16,24 @@ export interface Place {
 }
 
 const us = (city: string, state: string, stateCode: string, zip: string, utcOffset: number, weight: number): Place => ({
-  city, state, stateCode, country: 'United States', countryCode: 'US', zip, utcOffset, weight
+  city,
+  state,
+  stateCode,
+  country: 'United States',
+  countryCode: 'US',
+  zip,
+  utcOffset,
+  weight
 })
 const intl = (
-  city: string, state: string, stateCode: string, country: string, countryCode: string, zip: string, utcOffset: number, weight: number
+  city: string,
+  state: string,
+  stateCode: string,
+  country: string,
+  countryCode: string,
+  zip: string,
+  utcOffset: number,
+  weight: number
 ): Place => ({ city, state, stateCode, country, countryCode, zip, utcOffset, weight })
 
 export const places: readonly Place[] = [
@@ -118,7 +132,7 @@ export const placeAliases: Readonly<Record<string, string>> = {
   'washington dc': 'District of Columbia',
   'washington d.c.': 'District of Columbia',
   philly: 'Philadelphia',
-  'bengaluru': 'Bangalore',
+  bengaluru: 'Bangalore',
   zurich: 'Zürich',
   'sao paulo': 'São Paulo',
   montréal: 'Montreal',

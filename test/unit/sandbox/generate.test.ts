@@ -66,7 +66,11 @@ describe('generateProfiles', () => {
   })
 
   it('omits absent sections instead of setting them to null', () => {
-    const nulls = profiles.flatMap((p) => Object.entries(p).filter(([, v]) => v === null || v === undefined).map(([k]) => `${p.key}.${k}`))
+    const nulls = profiles.flatMap((p) =>
+      Object.entries(p)
+        .filter(([, v]) => v === null || v === undefined)
+        .map(([k]) => `${p.key}.${k}`)
+    )
     expect(nulls).toEqual([])
     const plain = profiles.find((p) => !p.codehost_handle)
     expect(plain && 'user_repos' in plain).toBe(false)
@@ -107,7 +111,8 @@ describe('generateProfiles', () => {
         const older = educations[i + 1]
         if (older) expect(String(older.end_date) <= String(e.start_date)).toBe(true)
       })
-      for (const d of [p.last_updated, p.last_refreshed, p.start_date_in_role]) expect(String(d) < '2026-01-01').toBe(true)
+      for (const d of [p.last_updated, p.last_refreshed, p.start_date_in_role])
+        expect(String(d) < '2026-01-01').toBe(true)
     }
   })
 

@@ -11,7 +11,9 @@ const snapshot = JSON.stringify(profiles)
 const withEmail = profiles.find((p) => emailsOf(p).length > 1) as WholePersonProfile
 const coder = profiles.find((p) => p.codehost_handle && p.qasite_name) as WholePersonProfile
 /** A person with at least one past position at another company. */
-const mover = profiles.find((p) => (p.past_companies?.length ?? 0) > 0 && (p.positions?.length ?? 0) > 2) as WholePersonProfile
+const mover = profiles.find(
+  (p) => (p.past_companies?.length ?? 0) > 0 && (p.positions?.length ?? 0) > 2
+) as WholePersonProfile
 /** The most common full first name, to get many candidates. */
 const commonFirst = (() => {
   const counts = new Map<string, number>()
@@ -44,11 +46,19 @@ describe('ProfileIndex.match', () => {
   it('returns COMPLETE matches with score 100 for key, email or handle', () => {
     const byKey = index.match({ key: mover.key })
     expect(byKey).toHaveLength(1)
-    expect(byKey[0]).toMatchObject({ key: mover.key, match_type: 'COMPLETE', match_score: 100, key_matches: [{ key: 'KEY', value: mover.key }] })
+    expect(byKey[0]).toMatchObject({
+      key: mover.key,
+      match_type: 'COMPLETE',
+      match_score: 100,
+      key_matches: [{ key: 'KEY', value: mover.key }]
+    })
     const byEmail = index.match({ emails: ['nobody@none.example', String(emailsOf(withEmail)[0]).toUpperCase()] })
     expect(byEmail.map((p) => p.key)).toEqual([withEmail.key])
     expect(byEmail[0]?.key_matches?.[0]?.key).toBe('EMAIL')
-    const byHandle = index.match({ handles: [`https://codehost.com/${coder.codehost_handle as string}`], name: 'Someone Else' })
+    const byHandle = index.match({
+      handles: [`https://codehost.com/${coder.codehost_handle as string}`],
+      name: 'Someone Else'
+    })
     expect(byHandle[0]).toMatchObject({ key: coder.key, match_type: 'COMPLETE', match_score: 100 })
     // Several identifiers of different people: each once, in request order.
     const many = index.match({ key: mover.key, handles: [coder.codehost_handle as string] }, { max: 5 })
@@ -60,7 +70,11 @@ describe('ProfileIndex.match', () => {
   })
 
   it('scores name + title + company as the best PARTIAL match, and better than a wrong company', () => {
-    const request = { name: mover.full_name as string, title: mover.cur_title as string, company: mover.cur_company as string }
+    const request = {
+      name: mover.full_name as string,
+      title: mover.cur_title as string,
+      company: mover.cur_company as string
+    }
     const results = index.match(request, { max: 5 })
     const top = results[0] as WholePersonProfile
     expect(top.key).toBe(mover.key)
@@ -68,12 +82,22 @@ describe('ProfileIndex.match', () => {
     expect(top.match_score).toBeGreaterThan(90)
     expect(top.match_score).toBeLessThanOrEqual(99)
     expect(top.key_matches?.map((k) => k.key)).toEqual(['NAME', 'TITLE', 'COMPANY'])
-    expect(top.matched_terms).toContain(lower(mover.first_name).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]/g, ''))
-    for (let i = 1; i < results.length; i++) expect((results[i - 1]?.match_score ?? 0) >= (results[i]?.match_score ?? 0)).toBe(true)
+    expect(top.matched_terms).toContain(
+      lower(mover.first_name)
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^a-z0-9]/g, '')
+    )
+    for (let i = 1; i < results.length; i++)
+      expect((results[i - 1]?.match_score ?? 0) >= (results[i]?.match_score ?? 0)).toBe(true)
 
-    const wrongCompany = index.match({ ...request, company: 'Company That Does Not Exist' }).find((p) => p.key === mover.key)
+    const wrongCompany = index
+      .match({ ...request, company: 'Company That Does Not Exist' })
+      .find((p) => p.key === mover.key)
     expect(wrongCompany?.match_score).toBeLessThan(top.match_score as number)
-    const pastCompany = index.match({ name: request.name, company: mover.past_companies?.[0] as string }).find((p) => p.key === mover.key)
+    const pastCompany = index
+      .match({ name: request.name, company: mover.past_companies?.[0] as string })
+      .find((p) => p.key === mover.key)
     expect(pastCompany?.key_matches?.find((k) => k.key === 'COMPANY')?.value).toBe(mover.past_companies?.[0])
     expect(pastCompany?.match_score).toBeGreaterThan(wrongCompany?.match_score as number)
   })
@@ -116,13 +140,25 @@ describe('ProfileIndex.match', () => {
 
 describe('ProfileIndex.search', () => {
   /** Brute-force oracle over all profiles (the index itself never scans). */
-  const has = (list: readonly string[] | null | undefined, word: string): boolean => (list ?? []).some((x) => lower(x) === lower(word))
-  const titleHas = (p: WholePersonProfile, word: string): boolean => lower(p.cur_title).split(/\W+/).some((t) => t === word || t === `${word}s`)
+  const has = (list: readonly string[] | null | undefined, word: string): boolean =>
+    (list ?? []).some((x) => lower(x) === lower(word))
+  const titleHas = (p: WholePersonProfile, word: string): boolean =>
+    lower(p.cur_title)
+      .split(/\W+/)
+      .some((t) => t === word || t === `${word}s`)
 
   it('filters by title, skill, location and seniority', () => {
     // A place matches city, state or country: "New York" includes Brooklyn and Buffalo.
-    const query: StructuredQuery = { titles: ['engineer'], skills: ['Python'], locations: ['New York'], seniorities: ['senior'] }
-    const expected = profiles.filter((p) => titleHas(p, 'engineer') && has(p.skills, 'Python') && p.state === 'New York' && p.cur_seniority === 'Senior')
+    const query: StructuredQuery = {
+      titles: ['engineer'],
+      skills: ['Python'],
+      locations: ['New York'],
+      seniorities: ['senior']
+    }
+    const expected = profiles.filter(
+      (p) =>
+        titleHas(p, 'engineer') && has(p.skills, 'Python') && p.state === 'New York' && p.cur_seniority === 'Senior'
+    )
     const { total, results } = index.search(query, { limit: 1000 })
     expect(expected.length).toBeGreaterThan(0)
     expect(total).toBe(expected.length)
@@ -130,7 +166,12 @@ describe('ProfileIndex.search', () => {
   })
 
   it('ORs values within a category, ANDs skills, and applies exclusions', () => {
-    const q: StructuredQuery = { locations: ['Seattle', 'Boston'], skills: ['SQL', 'Git'], exclude_companies: ['Globex', 'Hooli'], exclude_titles: ['manager'] }
+    const q: StructuredQuery = {
+      locations: ['Seattle', 'Boston'],
+      skills: ['SQL', 'Git'],
+      exclude_companies: ['Globex', 'Hooli'],
+      exclude_titles: ['manager']
+    }
     const expected = profiles.filter(
       (p) =>
         (p.city === 'Seattle' || p.city === 'Boston') &&
@@ -146,7 +187,9 @@ describe('ProfileIndex.search', () => {
     expect(new Set(results.map((p) => p.key))).toEqual(new Set(expected.map((p) => p.key)))
 
     const states = index.search({ locations: ['Washington'], exclude_locations: ['Seattle'] }, { limit: 10_000 })
-    expect(states.total).toBe(profiles.filter((p) => (p.state === 'Washington' || p.city === 'Washington') && p.city !== 'Seattle').length)
+    expect(states.total).toBe(
+      profiles.filter((p) => (p.state === 'Washington' || p.city === 'Washington') && p.city !== 'Seattle').length
+    )
     const noPython = index.search({ titles: ['engineer'], exclude_skills: ['Python'] }, { limit: 0 })
     expect(noPython.total).toBe(profiles.filter((p) => titleHas(p, 'engineer') && !has(p.skills, 'Python')).length)
   })
@@ -156,9 +199,14 @@ describe('ProfileIndex.search', () => {
     expect(acme).toBe(profiles.filter((p) => p.cur_company === 'Acme Corp').length)
     expect(acme).toBeGreaterThan(0)
     const mit = index.search({ schools: ['MIT'] }, { limit: 0 }).total
-    expect(mit).toBe(profiles.filter((p) => p.educations?.some((e) => e.school === 'Massachusetts Institute of Technology')).length)
+    expect(mit).toBe(
+      profiles.filter((p) => p.educations?.some((e) => e.school === 'Massachusetts Institute of Technology')).length
+    )
     const kw = index.search({ keywords: ['kubernetes'] }, { limit: 0 }).total
-    expect(kw).toBe(profiles.filter((p) => has(p.skills, 'Kubernetes') || lower(p.certifications?.join(' ')).includes('kubernetes')).length)
+    expect(kw).toBe(
+      profiles.filter((p) => has(p.skills, 'Kubernetes') || lower(p.certifications?.join(' ')).includes('kubernetes'))
+        .length
+    )
   })
 
   it('pages through a deterministic ranking; no filters selects everyone', () => {

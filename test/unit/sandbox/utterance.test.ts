@@ -49,7 +49,10 @@ describe('interpretUtterance', () => {
   })
 
   it('reads exclusions, removals of whole categories, aliases and state codes', () => {
-    const q1 = interpretUtterance("ML engineers at Hooli or Contoso who know PyTorch, not in Texas, without Java, don't want Globex", undefined).query
+    const q1 = interpretUtterance(
+      "ML engineers at Hooli or Contoso who know PyTorch, not in Texas, without Java, don't want Globex",
+      undefined
+    ).query
     expect(q1).toEqual({
       titles: ['machine learning engineer'],
       skills: ['PyTorch'],
@@ -58,7 +61,10 @@ describe('interpretUtterance', () => {
       exclude_locations: ['Texas'],
       exclude_skills: ['Java']
     })
-    const q2 = interpretUtterance('drop the company filter and the exclusions, anywhere', { ...q1, locations: ['Boston'] }).query
+    const q2 = interpretUtterance('drop the company filter and the exclusions, anywhere', {
+      ...q1,
+      locations: ['Boston']
+    }).query
     expect(q2).toEqual({ titles: ['machine learning engineer'], skills: ['PyTorch'] })
     expect(interpretUtterance('doctors in NYC from Stanford', undefined).query).toEqual({
       titles: ['physician'],
@@ -66,10 +72,22 @@ describe('interpretUtterance', () => {
       schools: ['Stanford University']
     })
     // a region after a comma qualifies the city; a region alone is a filter of its own
-    expect(interpretUtterance('Go developers in St. Louis, MO', undefined).query).toEqual({ titles: ['developer'], skills: ['Go'], locations: ['St. Louis'] })
-    expect(interpretUtterance('frontend devs in Berlin, Germany or WA', undefined).query).toEqual({ titles: ['frontend engineer'], locations: ['Berlin', 'Washington'] })
-    expect(interpretUtterance('people at Globex, Inc. in Seattle, Boston', undefined).message).toBe('People at Globex in Seattle or Boston.')
-    expect(interpretUtterance('VPs of Engineering excluding managers', undefined).query).toEqual({ titles: ['vp of engineering'], exclude_titles: ['manager'] })
+    expect(interpretUtterance('Go developers in St. Louis, MO', undefined).query).toEqual({
+      titles: ['developer'],
+      skills: ['Go'],
+      locations: ['St. Louis']
+    })
+    expect(interpretUtterance('frontend devs in Berlin, Germany or WA', undefined).query).toEqual({
+      titles: ['frontend engineer'],
+      locations: ['Berlin', 'Washington']
+    })
+    expect(interpretUtterance('people at Globex, Inc. in Seattle, Boston', undefined).message).toBe(
+      'People at Globex in Seattle or Boston.'
+    )
+    expect(interpretUtterance('VPs of Engineering excluding managers', undefined).query).toEqual({
+      titles: ['vp of engineering'],
+      exclude_titles: ['manager']
+    })
   })
 
   it('moves a value between include and exclude lists instead of keeping both', () => {
@@ -106,9 +124,14 @@ describe('interpretUtterance', () => {
     })
     const total = index.search(r.query, { limit: 0 }).total
     expect(total).toBeGreaterThan(0)
-    expect(r.message).toBe(`Senior engineers with Python in California, not at Acme Corp — ${total} ${total === 1 ? 'person' : 'people'}.`)
-    expect(summarizeQuery({ titles: ['director of engineering', 'data scientist'], seniorities: ['vp'], exclude_titles: ['intern'] }, 1)).toBe(
-      'VP directors of engineering or data scientists, not interns — 1 person.'
+    expect(r.message).toBe(
+      `Senior engineers with Python in California, not at Acme Corp — ${total} ${total === 1 ? 'person' : 'people'}.`
     )
+    expect(
+      summarizeQuery(
+        { titles: ['director of engineering', 'data scientist'], seniorities: ['vp'], exclude_titles: ['intern'] },
+        1
+      )
+    ).toBe('VP directors of engineering or data scientists, not interns — 1 person.')
   })
 })
