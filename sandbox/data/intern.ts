@@ -9,7 +9,8 @@ export class ArrayInterner {
   constructor(private readonly limit = 200_000) {}
 
   of(values: readonly string[]): string[] {
-    const key = values.join('\u0001')
+    // One-element arrays (the common case) are keyed by the element itself: no joined string to build and hash.
+    const key = values.length === 1 ? (values[0] as string) : values.join('\u0001') + '\u0001'
     let shared = this.#pool.get(key)
     if (shared === undefined) {
       shared = Object.freeze(values.slice())
