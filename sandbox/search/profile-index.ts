@@ -19,7 +19,7 @@ import {
   type Postings
 } from './postings'
 import { canonicalSeniority } from './seniority'
-import { companyTokens, editDistance, nameTokens, phraseKey, termTokens } from './text'
+import { companyTokens, editDistance, nameTokens, phraseKey, placeTokens, termTokens, titleTokens } from './text'
 
 export interface MatchOptions {
   /** Cap on returned profiles (maxNumberOfResults); default 5. */
@@ -116,16 +116,16 @@ export class ProfileIndex {
     const quality = new Float32Array(profiles.length)
     // Field values repeat a lot (they come from vocabularies): each distinct value is tokenized once.
     const names = new FieldIndexer(name, nameTokens)
-    const titles = new FieldIndexer(title, termTokens)
+    const titles = new FieldIndexer(title, titleTokens)
     const familyTitleWords = new FieldIndexer(title, (department) => FAMILY_TITLE_WORDS[department] ?? [])
-    const pastTitles = new FieldIndexer(pastTitle, termTokens)
+    const pastTitles = new FieldIndexer(pastTitle, titleTokens)
     const companyNames = new FieldIndexer(company, companyTokens)
     const pastCompanies = new FieldIndexer(pastCompany, companyTokens)
     const schoolNames = new FieldIndexer(school, (v) => [
       ...termTokens(v),
       ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)
     ])
-    const placeNames = new FieldIndexer(location, termTokens)
+    const placeNames = new FieldIndexer(location, placeTokens)
     const stateCodes = new FieldIndexer(location, (v) => [v.toLowerCase()])
     const skillPhrases = new FieldIndexer(skill, (v) => [phraseKey(v)])
     const seniorityLabels = new FieldIndexer(seniority, (v) => [canonicalSeniority(v) ?? phraseKey(v)])
@@ -232,17 +232,15 @@ export class ProfileIndex {
     if (max === 0) return []
     const exact = this.#exactMatches(request, options.emailLookup ?? true)
     if (exact.length > 0) {
-      return exact
-        .slice(0, max)
-        .map(({ id, key, value }) =>
-          this.#decorate(id, {
-            match_type: 'COMPLETE',
-            match_score: 100,
-            document_score: 1,
-            matched_terms: [value],
-            key_matches: [{ key, value }]
-          })
-        )
+      return exact.slice(0, max).map(({ id, key, value }) =>
+        this.#decorate(id, {
+          match_type: 'COMPLETE',
+          match_score: 100,
+          document_score: 1,
+          matched_terms: [value],
+          key_matches: [{ key, value }]
+        })
+      )
     }
     return this.#partialMatches(request, max)
   }
@@ -293,12 +291,12 @@ export class ProfileIndex {
     }
     if (ids.length === 0) return []
 
-    const titleTokens = request.title ? termTokens(request.title) : []
+    const titleToks = request.title ? titleTokens(request.title) : []
     const companyToks = request.company ? companyTokens(request.company) : []
     const schoolTokens = request.school ? termTokens(request.school) : []
-    const locationTokens = request.location ? termTokens(expandPlace(request.location)) : []
+    const locationTokens = request.location ? placeTokens(expandPlace(request.location)) : []
     const fields = [
-      { tokens: titleTokens, weight: MATCH_WEIGHTS.title, current: this.#title, past: this.#pastTitle },
+      { tokens: titleToks, weight: MATCH_WEIGHTS.title, current: this.#title, past: this.#pastTitle },
       { tokens: companyToks, weight: MATCH_WEIGHTS.company, current: this.#company, past: this.#pastCompany },
       { tokens: schoolTokens, weight: MATCH_WEIGHTS.school, current: this.#school, past: undefined },
       { tokens: locationTokens, weight: MATCH_WEIGHTS.location, current: this.#location, past: undefined }
@@ -360,7 +358,15 @@ export class ProfileIndex {
         const which = pastValues?.find((s) => tokenize(s).some((t) => pastHit.includes(t)))
         keyMatches.push({ key, value: which ?? '' })
       }
-      explain(titleTokens, 'TITLE', this.#title, p.cur_title ?? undefined, this.#pastTitle, p.past_titles ?? [])
+      explain(
+        titleToks,
+        'TITLE',
+        this.#title,
+        p.cur_title ?? undefined,
+        this.#pastTitle,
+        p.past_titles ?? [],
+        titleTokens
+      )
       explain(
         companyToks,
         'COMPANY',
@@ -462,7 +468,7 @@ export class ProfileIndex {
   }
 
   #titleIds(title: string): PostingList {
-    return allOf(this.#title, termTokens(title))
+    return allOf(this.#title, titleTokens(title))
   }
 
   /** A skill as a whole phrase ("machine learning"); unknown phrases fall back to all their tokens. */
@@ -473,7 +479,7 @@ export class ProfileIndex {
   }
 
   #locationIds(location: string): PostingList {
-    return allOf(this.#location, termTokens(expandPlace(location)))
+    return allOf(this.#location, placeTokens(expandPlace(location)))
   }
 }
 

@@ -114,3 +114,48 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return prev[b.length] as number
 }
+
+/** Abbreviations people type in titles, mapped to the words titles use ("Sr. Eng. Mgr" = Senior Engineer Manager). */
+const TITLE_SYNONYMS: Readonly<Record<string, string>> = {
+  sr: 'senior',
+  snr: 'senior',
+  jr: 'junior',
+  mgr: 'manager',
+  eng: 'engineer',
+  engr: 'engineer',
+  dev: 'developer',
+  swe: 'software engineer',
+  sde: 'software engineer',
+  pm: 'product manager',
+  rn: 'registered nurse',
+  dir: 'director',
+  assoc: 'associate',
+  mktg: 'marketing',
+  ops: 'operation',
+  svp: 'vp',
+  evp: 'vp',
+  avp: 'vp',
+  cto: 'chief technology officer',
+  cfo: 'chief financial officer',
+  cmo: 'chief marketing officer',
+  coo: 'chief operating officer',
+  cpo: 'chief product officer'
+}
+
+/** Tokens of a job title: like termTokens, with abbreviations expanded and "vice president" read as VP. */
+export function titleTokens(s: string): string[] {
+  const out: string[] = []
+  for (const t of termTokens(s.replace(/vice[\s-]+president/gi, 'vp'))) {
+    const syn = TITLE_SYNONYMS[t]
+    if (syn) out.push(...syn.split(' ').map(stem))
+    else out.push(t)
+  }
+  return out
+}
+
+const PLACE_FILLER = new Set(['greater', 'area', 'metro', 'metropolitan', 'region', 'city', 'county', 'downtown'])
+
+/** Tokens of a place: like termTokens, without words such as "Greater ... Area" or "City". */
+export function placeTokens(s: string): string[] {
+  return termTokens(s).filter((t) => !PLACE_FILLER.has(t))
+}

@@ -115,6 +115,28 @@ describe('ProfileIndex.match', () => {
     expect(fuzzy?.match_score).toBeLessThan(exact?.match_score as number)
   })
 
+  it('reads title abbreviations and place fillers the way titles and places are written', () => {
+    const senior = profiles.find(
+      (p) => /^Senior [A-Z][a-z]+ Engineer$/.test(p.cur_title ?? '') && p.country === 'United States'
+    ) as WholePersonProfile
+    const title = (senior.cur_title as string).replace('Senior', 'Sr.').replace('Engineer', 'Eng')
+    const exact = index.match({
+      name: senior.full_name as string,
+      title: senior.cur_title as string,
+      location: senior.city as string
+    })[0]
+    const abbreviated = index.match({
+      name: senior.full_name as string,
+      title,
+      location: `Greater ${senior.city as string} Area`
+    })[0]
+    expect(abbreviated?.key).toBe(senior.key)
+    expect(abbreviated?.match_score).toBe(exact?.match_score)
+    const vp = index.search({ titles: ['Vice President of Engineering'] }, { limit: 0 }).total
+    expect(vp).toBe(profiles.filter((p) => p.cur_title === 'VP of Engineering').length)
+    expect(vp).toBeGreaterThan(0)
+  })
+
   it('scores a name alone lower, and caps results at max (default 5)', () => {
     const byName = index.match({ name: commonFirst }, { max: 50 })
     expect(byName.length).toBeGreaterThan(5)
