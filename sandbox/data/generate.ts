@@ -10,12 +10,13 @@ import { isoDay, isoMonth, parseMonth, type Month } from './dates'
 import { fnv1a, stableId } from './hash'
 import { PROFILENET_ORIGIN } from './handles'
 import { ArrayInterner } from './intern'
+import { LazySections } from './lazy'
 import { Random } from './random'
 import { applyAcademic } from './sections/academic'
 import { fictionalPhone } from './sections/address'
 import { applyAts } from './sections/ats'
 import { applyCodehost } from './sections/codehost'
-import { allocateNpi, applyHealthcare } from './sections/healthcare'
+import { applyHealthcare } from './sections/healthcare'
 import { applyNurse } from './sections/nurse'
 import { applyQasite } from './sections/qasite'
 import { SalaryBands } from './sections/salary'
@@ -97,7 +98,8 @@ function generateOne(
   now: Month,
   claims: Claims,
   bands: SalaryBands,
-  shared: ArrayInterner
+  shared: ArrayInterner,
+  lazy: LazySections
 ): WholePersonProfile {
   const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
   const first = rng.pick(firstNames)
@@ -196,11 +198,11 @@ function generateOne(
   if (place.countryCode === 'US' && rng.chance(SECTION_SHARES.phones / 0.7)) profile.phones = [fictionalPhone(rng)]
 
   const rates = career.family.rates
-  if (rng.chance(rates.codehost)) applyCodehost(person, profile)
-  if (rng.chance(rates.qasite)) applyQasite(person, profile)
-  if (rng.chance(rates.academic)) applyAcademic(person, profile)
-  if (career.family.id === 'physician') applyHealthcare(person, profile, allocateNpi(person, claims.npis))
-  if (career.family.id === 'nurse') applyNurse(person, profile, allocateNpi(person, claims.npis))
+  if (rng.chance(rates.codehost)) applyCodehost(person, profile, lazy)
+  if (rng.chance(rates.qasite)) applyQasite(person, profile, lazy)
+  if (rng.chance(rates.academic)) applyAcademic(person, profile, lazy)
+  if (career.family.id === 'physician') applyHealthcare(person, profile, lazy, claims.npis)
+  if (career.family.id === 'nurse') applyNurse(person, profile, lazy, claims.npis)
   if (rng.chance(SECTION_SHARES.ats)) applyAts(person, profile, emails)
   if (rng.chance(SECTION_SHARES.salary)) profile.salary_data = bands.bandFor(career.family, level, place)
   return profile
@@ -215,7 +217,8 @@ export function generateProfiles(options: GenerateOptions = {}): WholePersonProf
   const claims = new Claims()
   const bands = new SalaryBands()
   const shared = new ArrayInterner()
+  const lazy = new LazySections(now)
   const out = new Array<WholePersonProfile>(count)
-  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands, shared)
+  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands, shared, lazy)
   return out
 }

@@ -2,6 +2,7 @@
 import type { WholePersonProfile } from '../../../shared/api'
 import type { Person } from '../context'
 import { isoDay } from '../dates'
+import type { LazySections, Section } from '../lazy'
 import { asciiSlug } from '../text'
 
 export const QASITE_ORIGIN = 'https://qasite.com'
@@ -19,7 +20,68 @@ const questionShapes = [
 
 const tagOf = (skill: string): string => skill.toLowerCase().replace(/\s+/g, '-')
 
-export function applyQasite(p: Person, out: WholePersonProfile): void {
+export interface QasitePosts {
+  qasite_gold_badges_full?: Badge[]
+  qasite_silver_badges_full?: Badge[]
+  qasite_questions?: Question[]
+  qasite_answers?: Answer[]
+}
+
+/** Badge details, questions and answers, rebuilt on demand (see lazy.ts). */
+export const qasitePosts: Section<QasitePosts> = {
+  name: 'qasite',
+  build({ profile, rng, now }) {
+    const tags = (profile.qasite_tags ?? []).map((t) => t.name ?? 'programming')
+    const id = profile.qasite_id ?? 0
+    const badge = (cls: number, tag: string): Badge => ({
+      name: tag,
+      date: isoDay(now - rng.int(1, 80), rng.int(1, 28)),
+      class: cls,
+      badge_count: 1,
+      tag_based: true
+    })
+    const out: QasitePosts = {}
+    if ((profile.qasite_gold_badges ?? 0) > 0) out.qasite_gold_badges_full = [badge(1, tags[0] ?? 'programming')]
+    const silver = profile.qasite_silver_badges ?? 0
+    if (silver > 0) out.qasite_silver_badges_full = tags.slice(0, Math.min(2, silver)).map((t) => badge(2, t))
+    if ((profile.qasite_questions_count ?? 0) > 0) {
+      const qs: Question[] = []
+      for (let i = 0, n = rng.int(1, 2); i < n; i++) {
+        const tag = rng.pick(tags)
+        qs.push({
+          last_interaction_datetime: isoDay(now - rng.int(0, 40), rng.int(1, 28)),
+          link: `${QASITE_ORIGIN}/questions/${70_000_000 + id * 3 + i}`,
+          title: rng.pick(questionShapes)(tag),
+          tags: [tag],
+          comment_count: rng.int(0, 8),
+          favorite_count: rng.int(0, 5),
+          view_count: rng.int(10, 9000),
+          score: rng.int(-1, 40)
+        })
+      }
+      out.qasite_questions = qs
+    }
+    if ((profile.qasite_answers_count ?? 0) > 0) {
+      const as: Answer[] = []
+      for (let i = 0, n = rng.int(1, 3); i < n; i++) {
+        const tag = rng.pick(tags)
+        as.push({
+          last_interaction_datetime: isoDay(now - rng.int(0, 40), rng.int(1, 28)),
+          link: `${QASITE_ORIGIN}/a/${80_000_000 + id * 3 + i}`,
+          tags: [tag],
+          accepted_answer: rng.chance(0.4),
+          comment_count: rng.int(0, 6),
+          view_count: rng.int(10, 20000),
+          score: rng.int(0, 120)
+        })
+      }
+      out.qasite_answers = as
+    }
+    return out
+  }
+}
+
+export function applyQasite(p: Person, out: WholePersonProfile, lazy: LazySections): void {
   const { rng, career } = p
   const tags = rng
     .sample(
@@ -37,16 +99,6 @@ export function applyQasite(p: Person, out: WholePersonProfile): void {
   const answers = rng.int(0, 400)
   const questions = rng.int(0, 60)
   const score = answers * rng.int(5, 25) + questions * rng.int(1, 8) + 1
-  const gold = Math.floor(score / 4000)
-  const silver = Math.floor(score / 700)
-  const bronze = Math.floor(score / 120) + rng.int(0, 5)
-  const badge = (cls: number, tag: string): Badge => ({
-    name: tag,
-    date: isoDay(p.now - rng.int(1, 80), rng.int(1, 28)),
-    class: cls,
-    badge_count: 1,
-    tag_based: true
-  })
 
   out.qasite_id = id
   out.qasite_url = `${QASITE_ORIGIN}/users/${id}/${name}`
@@ -54,13 +106,11 @@ export function applyQasite(p: Person, out: WholePersonProfile): void {
   out.qasite_platform_score = score
   out.qasite_questions_count = questions
   out.qasite_answers_count = answers
-  out.qasite_gold_badges = gold
-  out.qasite_silver_badges = silver
-  out.qasite_bronze_badges = bronze
+  out.qasite_gold_badges = Math.floor(score / 4000)
+  out.qasite_silver_badges = Math.floor(score / 700)
+  out.qasite_bronze_badges = Math.floor(score / 120) + rng.int(0, 5)
   out.qasite_up_votes = rng.int(0, answers * 4 + 10)
   out.qasite_down_votes = rng.int(0, 20)
-  if (gold > 0) out.qasite_gold_badges_full = [badge(1, tags[0] as string)]
-  if (silver > 0) out.qasite_silver_badges_full = tags.slice(0, Math.min(2, silver)).map((t) => badge(2, t))
   out.qasite_tags = tags.map((t, i) => ({
     name: t,
     percent: Math.round((60 - i * 12) * 10) / 10,
@@ -70,38 +120,5 @@ export function applyQasite(p: Person, out: WholePersonProfile): void {
   out.qasite_reputation_rank = Math.round(rng.next() * 10000) / 100
   out.qasite_reach_rank = Math.round(rng.next() * 10000) / 100
   out.qasite_involvement_rank = Math.round(rng.next() * 10000) / 100
-  if (questions > 0) {
-    const qs: Question[] = []
-    for (let i = 0, n = rng.int(1, 2); i < n; i++) {
-      const tag = rng.pick(tags)
-      const qid = 70_000_000 + id * 3 + i
-      qs.push({
-        last_interaction_datetime: isoDay(p.now - rng.int(0, 40), rng.int(1, 28)),
-        link: `${QASITE_ORIGIN}/questions/${qid}`,
-        title: rng.pick(questionShapes)(tag),
-        tags: p.shared.of([tag]),
-        comment_count: rng.int(0, 8),
-        favorite_count: rng.int(0, 5),
-        view_count: rng.int(10, 9000),
-        score: rng.int(-1, 40)
-      })
-    }
-    out.qasite_questions = qs
-  }
-  if (answers > 0) {
-    const as: Answer[] = []
-    for (let i = 0, n = rng.int(1, 3); i < n; i++) {
-      const tag = rng.pick(tags)
-      as.push({
-        last_interaction_datetime: isoDay(p.now - rng.int(0, 40), rng.int(1, 28)),
-        link: `${QASITE_ORIGIN}/a/${80_000_000 + id * 3 + i}`,
-        tags: p.shared.of([tag]),
-        accepted_answer: rng.chance(0.4),
-        comment_count: rng.int(0, 6),
-        view_count: rng.int(10, 20000),
-        score: rng.int(0, 120)
-      })
-    }
-    out.qasite_answers = as
-  }
+  lazy.attach(qasitePosts, out, lazy.build(qasitePosts, out))
 }

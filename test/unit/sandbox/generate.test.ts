@@ -76,6 +76,28 @@ describe('generateProfiles', () => {
     expect(plain && 'user_repos' in plain).toBe(false)
   })
 
+  it('computes bulky sections on demand, the same on every read, as plain data for consumers', () => {
+    const coder = profiles.find((p) => p.codehost_handle) as WholePersonProfile
+    const doc = profiles.find((p) => p.healthcare_profile) as WholePersonProfile
+    expect(Object.getOwnPropertyDescriptor(coder, 'user_repos')?.get).toBeTypeOf('function')
+    expect(JSON.stringify(coder.user_repos)).toBe(JSON.stringify(coder.user_repos))
+    expect(coder.stars).toBe(
+      (coder.user_repos ?? []).reduce((s, r) => s + Number(r.stars), 0) + (coder.contribs?.length ?? 0)
+    )
+    const copy = { ...doc }
+    expect(Object.getOwnPropertyDescriptor(copy, 'healthcare_profile')).toHaveProperty('value')
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(JSON.parse(JSON.stringify(copy)))
+    expect(copy.healthcare_profile?.npi_number).toBe(doc.healthcare_profile?.npi_number)
+    // a fresh generation rebuilds the same values
+    const again = generateProfiles({ count: 60, seed: 7 })
+    for (const [i, p] of again.entries()) expect(JSON.stringify(p)).toBe(JSON.stringify(profiles[i]))
+    // assigning replaces the getter with a plain value
+    const scratch = generateProfiles({ count: 60, seed: 7 }).find((p) => p.codehost_handle) as WholePersonProfile
+    scratch.user_repos = []
+    expect(scratch.user_repos).toEqual([])
+    expect(Object.getOwnPropertyDescriptor(scratch, 'user_repos')).toHaveProperty('value', [])
+  })
+
   it('hits the documented section shares within tolerance', () => {
     expect(share((p) => p.codehost_handle !== undefined)).toBeGreaterThan(0.26)
     expect(share((p) => p.codehost_handle !== undefined)).toBeLessThan(0.34)
