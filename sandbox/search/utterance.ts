@@ -308,7 +308,6 @@ function parse(tokens: Token[]): Parsed {
       if (span.some((x) => x.boundary || x.quoted)) continue
       const entry = choose(L.lookup(span.map((x) => x.norm)), preposition)
       if (!entry) continue
-      // Bare "in"-words like "lead" after "in" are more likely places; choose() handled it.
       push({ field: entry.category, value: entry.value, mode }, i)
       i += n
       matched = true
