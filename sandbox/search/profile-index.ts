@@ -31,6 +31,8 @@ export interface MatchOptions {
 export interface SearchOptions {
   limit?: number
   offset?: number
+  /** Keeps only profiles for which this holds, before ranking (e.g. the private index). */
+  where?: (profile: WholePersonProfile) => boolean
 }
 
 export interface SearchResult {
@@ -407,7 +409,9 @@ export class ProfileIndex {
   search(query: StructuredQuery, options: SearchOptions = {}): SearchResult {
     const limit = Math.max(0, Math.floor(options.limit ?? 25))
     const offset = Math.max(0, Math.floor(options.offset ?? 0))
-    const ids = this.matchingIds(query)
+    const where = options.where
+    const matching = this.matchingIds(query)
+    const ids = where ? matching.filter((id) => where(this.#profiles[id] as WholePersonProfile)) : matching
     const skills = (query.skills ?? []).map(skillKey)
     const score = (id: number): number => {
       let s = this.#quality[id] as number

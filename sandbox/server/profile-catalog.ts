@@ -11,6 +11,6 @@ export interface ProfileCatalog {
   match(request: MatchProfileRequest, options: { max: number }): WholePersonProfile[]
   search(
     query: StructuredQuery,
-    options: { limit: number; offset: number }
+    options: { limit: number; offset: number; where?: (profile: WholePersonProfile) => boolean }
   ): { total: number; results: WholePersonProfile[] }
 }

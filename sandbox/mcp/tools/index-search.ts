@@ -35,17 +35,9 @@ export function registerIndexSearchTool(server: McpServer, ctx: ToolContext): vo
       guarded(() => {
         if (index === 'private') requireUser(ctx.principal)
         const query: StructuredQuery = Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v.length > 0))
-        let total: number
-        let results: WholePersonProfile[]
-        if (index === 'public') {
-          ;({ total, results } = ctx.catalog.search(query, { limit, offset }))
-        } else {
-          const all = ctx.catalog
-            .search(query, { limit: ctx.catalog.size, offset: 0 })
-            .results.filter((p) => !!p.ats_data)
-          total = all.length
-          results = all.slice(offset, offset + limit)
-        }
+        // The private index is the organisation's own people: those with applicant-tracking data.
+        const where = index === 'private' ? (profile: WholePersonProfile) => !!profile.ats_data : undefined
+        const { total, results } = ctx.catalog.search(query, { limit, offset, ...(where ? { where } : {}) })
         return toolResult(`${total} match(es) in the ${index} index for ${describeQuery(query)}.`, {
           index,
           query,

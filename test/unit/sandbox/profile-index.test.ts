@@ -243,3 +243,17 @@ describe('ProfileIndex.search', () => {
     expect(index.get(res[0]!.key as string)?.full_name).not.toBe('changed')
   })
 })
+
+describe('ProfileIndex.search with a predicate', () => {
+  it('filters before ranking and paging, so totals and pages count only what the predicate keeps', () => {
+    const query: StructuredQuery = {}
+    const where = (p: WholePersonProfile) => !!p.ats_data
+    const expected = profiles.filter(where).length
+    expect(expected).toBeGreaterThan(0)
+    const first = index.search(query, { limit: 10, offset: 0, where })
+    expect(first.total).toBe(expected)
+    expect(first.results.every(where)).toBe(true)
+    const all = index.search(query, { limit: expected, offset: 0, where })
+    expect(all.results.slice(0, 10).map((p) => p.key)).toEqual(first.results.map((p) => p.key))
+  })
+})
