@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StoreError, type Store } from '../../../electron/main/store'
+import type { Store, StoreError } from '../../../electron/main/store'
 import type { ManualClock } from './helpers'
-import { openTestStore, removeDir, tempDir } from './helpers'
+import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -14,15 +14,6 @@ afterEach(() => {
   store.close()
   removeDir(dir)
 })
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn()
-  } catch (error) {
-    return error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`
-  }
-  return undefined
-}
 
 describe('ContactsRepo', () => {
   const result = (key: string, email: string): Record<string, unknown> => ({

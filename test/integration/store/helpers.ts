@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
-import { openStore, type Clock, type OpenStoreOptions, type Store } from '../../../electron/main/store'
+import { openStore, StoreError, type Clock, type OpenStoreOptions, type Store } from '../../../electron/main/store'
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
@@ -39,4 +39,14 @@ export function openTestStore(
 ): { store: Store; clock: ManualClock } {
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock()
   return { store: openStore({ dataDir: dir, ...options, clock }), clock }
+}
+
+/** The StoreError code `fn` throws, or undefined when it does not throw. */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn()
+  } catch (error) {
+    return error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`
+  }
+  return undefined
 }

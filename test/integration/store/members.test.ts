@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
-import { openTestStore, removeDir, tempDir } from './helpers'
+import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -15,15 +15,6 @@ afterEach(() => {
   store.close()
   removeDir(dir)
 })
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn()
-  } catch (error) {
-    return error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`
-  }
-  return undefined
-}
 
 describe('MembersRepo', () => {
   it('saves the profile JSON verbatim, with undeclared properties and int64 ids intact', () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StoreError, type Store } from '../../../electron/main/store'
+import type { Store } from '../../../electron/main/store'
 import { makeProfile } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
-import { openTestStore, removeDir, tempDir } from './helpers'
+import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
 let store: Store
@@ -15,15 +15,6 @@ afterEach(() => {
   store.close()
   removeDir(dir)
 })
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn()
-  } catch (error) {
-    return error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`
-  }
-  return undefined
-}
 
 describe('ShortlistsRepo', () => {
   it('creates, renames and lists shortlists with member counts, newest change first', () => {
