@@ -1,3 +1,5 @@
+import { redactSecrets } from '../../shared/secrets'
+
 /**
  * Structured, secret-free logging. Fields whose names look like credentials are replaced before
  * anything is written, so an API key passed by mistake never reaches a log file or a crash report.
@@ -16,18 +18,7 @@ export interface LogRecord {
   fields?: Record<string, unknown>
 }
 
-const secretName = /(api[-_]?key|secret|token|password|authorization|cookie)/i
-export const REDACTED = '[redacted]'
-
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [name, inner] of Object.entries(value)) {
-    out[name] = secretName.test(name) ? REDACTED : redact(inner, depth + 1)
-  }
-  return out
-}
+export { REDACTED } from '../../shared/secrets'
 
 /** A logger that hands each redacted record to `write` (a file stream, stderr, a test array). */
 export function createLogger(write: (record: LogRecord) => void, now: () => Date = () => new Date()): Logger {
@@ -36,7 +27,7 @@ export function createLogger(write: (record: LogRecord) => void, now: () => Date
       time: now().toISOString(),
       level,
       event,
-      ...(fields ? { fields: redact(fields) as Record<string, unknown> } : {})
+      ...(fields ? { fields: redactSecrets(fields) as Record<string, unknown> } : {})
     })
   return { info: log('info'), warn: log('warn'), error: log('error') }
 }

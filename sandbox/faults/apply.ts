@@ -68,8 +68,12 @@ export async function applyFault(
   }
 }
 
-/** Sends only the first half of the body, with a Content-Length that matches what is sent. */
-export function truncatedBody(body: string): Buffer {
+/**
+ * A connection that breaks mid-body: the headers promise the whole body (Content-Length), only
+ * the first half is sent, then the socket closes. Clients see a premature close, not bad JSON.
+ */
+export function sendTruncated(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
   const bytes = Buffer.from(body, 'utf8')
-  return bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2)))
+  res.writeHead(status, { ...headers, 'content-length': String(bytes.length) })
+  res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => res.destroy())
 }

@@ -1,4 +1,4 @@
-import { mulberry32 } from './prng'
+import { Random } from '../data/random'
 import { faultKinds, type FaultConfig, type FaultKind } from './spec'
 
 export interface FaultDecision {
@@ -12,14 +12,14 @@ export interface FaultDecision {
  * Exactly two draws per request keep the sequence aligned.
  */
 export class FaultInjector {
-  readonly #next: () => number
+  readonly #random: Random
   constructor(readonly config: FaultConfig) {
-    this.#next = mulberry32(config.seed)
+    this.#random = new Random(config.seed)
   }
 
   decide(): FaultDecision {
-    const latencyDraw = this.#next()
-    const kindDraw = this.#next()
+    const latencyDraw = this.#random.next()
+    const kindDraw = this.#random.next()
     const { latencyMin, latencyMax, shares } = this.config
     const latencyMs = latencyMin + Math.floor(latencyDraw * (latencyMax - latencyMin + 1))
     let edge = 0

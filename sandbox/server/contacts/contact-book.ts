@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { hash32 } from '../../faults/prng'
+import { fnv1a } from '../../data/hash'
 import type { CreditPool } from './credit-pool'
 
 export type ContactType = 'Email' | 'Phone'
@@ -57,7 +57,7 @@ export class ContactBook {
     const fresh = [...new Set(keys)].filter((key) => exists(key) && !this.get(key, type))
     this.credits.spend(fresh.length)
     for (const key of fresh) {
-      const willFail = (hash32(`${this.seed}:${type}:${key}`) % 10_000) / 10_000 < this.timing.failureShare
+      const willFail = (fnv1a(`${this.seed}:${type}:${key}`) % 10_000) / 10_000 < this.timing.failureShare
       this.#purchases.set(ContactBook.#id(key, type), {
         key,
         contactType: type,

@@ -1,4 +1,4 @@
-import { hash32 } from '../../faults/prng'
+import { fnv1a } from '../../data/hash'
 
 /** The bits of a profile the contact simulation reads; WholePersonProfile satisfies it. */
 export interface ContactSubject {
@@ -42,7 +42,7 @@ export function emailsOf(subject: ContactSubject): { work: string; personal: str
   )
   const first = slug(subject.first_name ?? 'alex')
   const last = slug(subject.last_name ?? 'doe')
-  const n = hash32(subject.key ?? `${first}${last}`) % 97
+  const n = fnv1a(subject.key ?? `${first}${last}`) % 97
   const work = known[0] ?? `${first}.${last}@${companyDomain(subject)}`
   const personal = known.find((e) => e !== work) ?? `${first}${last}${n}@mail.example.net`
   return { work, personal }
@@ -50,7 +50,7 @@ export function emailsOf(subject: ContactSubject): { work: string; personal: str
 
 /** Fictional North-American numbers (555-01xx is reserved for fiction). */
 export function phonesOf(subject: ContactSubject): { mobile: string; work: string } {
-  const h = hash32(`phone:${subject.key ?? ''}`)
+  const h = fnv1a(`phone:${subject.key ?? ''}`)
   const area = 200 + (h % 700)
   const two = (x: number): string => String(x % 100).padStart(2, '0')
   const own = subject.phones?.find((p): p is string => !!p)

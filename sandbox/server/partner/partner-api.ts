@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { applyFault, truncatedBody } from '../../faults/apply'
+import { applyFault, sendTruncated } from '../../faults/apply'
+import { redactSecrets } from '../../../shared/secrets'
 import type { FaultInjector } from '../../faults/injector'
 import type { Clock } from '../clock'
 import { readJsonBody } from '../http/body'
@@ -70,7 +71,8 @@ export function createPartnerApi(options: PartnerApiOptions) {
         now,
         body: async () => {
           const value = await readJsonBody(req)
-          bodySummary = ` ${JSON.stringify(value)}`
+          // The call log is readable through the API: never record a credential sent in a body.
+          bodySummary = ` ${JSON.stringify(redactSecrets(value))}`
           return value
         }
       })
@@ -97,6 +99,7 @@ export function createPartnerApi(options: PartnerApiOptions) {
       })
     }
     if (!req.readableEnded) req.resume() // unread bodies (early errors) must not stall keep-alive
-    sendBody(res, status, truncate ? truncatedBody(text) : text, { 'content-type': contentType })
+    if (truncate) sendTruncated(res, status, text, { 'content-type': contentType })
+    else sendBody(res, status, text, { 'content-type': contentType })
   }
 }

@@ -1,5 +1,6 @@
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FaultInjector } from '../../../sandbox/faults/injector'
 import { parseFaultSpec } from '../../../sandbox/faults/spec'
 import { startTestSandbox } from './helpers'
 
@@ -9,7 +10,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()))
 })
 
-/** One request's observable outcome: status and whether the body parsed, or the transport error. */
+/**
+ * One request's observable outcome: status and whether the body parsed; `cut` when the
+ * connection closed mid-body; `dropped` when no answer came at all.
+ */
 async function outcome(sb: Sandbox): Promise<string> {
   try {
     const res = await request(`${sb.baseUrl}/api/Search/MatchProfiles`, {
@@ -17,7 +21,12 @@ async function outcome(sb: Sandbox): Promise<string> {
       headers: { 'api-key': sb.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'a' })
     })
-    const text = await res.body.text()
+    let text: string
+    try {
+      text = await res.body.text()
+    } catch {
+      return `${res.statusCode} cut`
+    }
     let parsed = 'json'
     try {
       JSON.parse(text)
@@ -47,7 +56,7 @@ describe('Faults', () => {
     const b = await run(spec, 60)
     expect(a).toEqual(b)
     const kinds = new Set(a)
-    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', 'dropped'])
+    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', '200 cut', 'dropped'])
       expect(kinds).toContain(k)
     const c = await run(spec.replace('seed=7', 'seed=8'), 60)
     expect(c).not.toEqual(a)
@@ -59,6 +68,28 @@ describe('Faults', () => {
     const started = performance.now()
     await outcome(sb)
     expect(performance.now() - started).toBeGreaterThanOrEqual(79)
+  })
+
+  it('draw latencies across the whole range, the same sequence for the same seed', () => {
+    const draw = (seed: number) => {
+      const injector = new FaultInjector(parseFaultSpec(`latency=20-200,500=0.2,seed=${seed}`))
+      return Array.from({ length: 500 }, () => injector.decide())
+    }
+    const a = draw(5)
+    expect(draw(5)).toEqual(a)
+    expect(draw(6)).not.toEqual(a)
+    const latencies = a.map((decision) => decision.latencyMs)
+    expect(Math.min(...latencies)).toBeGreaterThanOrEqual(20)
+    expect(Math.max(...latencies)).toBeLessThanOrEqual(200)
+    // Uniform over [20, 200]: both ends of the range are reached and the mean sits near 110.
+    expect(Math.min(...latencies)).toBeLessThan(30)
+    expect(Math.max(...latencies)).toBeGreaterThan(190)
+    const mean = latencies.reduce((sum, ms) => sum + ms, 0) / latencies.length
+    expect(mean).toBeGreaterThan(95)
+    expect(mean).toBeLessThan(125)
+    const failures = a.filter((decision) => decision.kind === '500').length
+    expect(failures).toBeGreaterThan(60)
+    expect(failures).toBeLessThan(140)
   })
 
   it('leave the token endpoint alone unless asked', async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await post(sb, '/api/ConversationalSearch/Search', { user_input: 'engineers' })
   sb.clock.advance(60_000)
   await post(sb, '/api/Contacts/GetPremiumContacts', ['nobody'])
-  await post(sb, '/api/Refresh/RefreshProfiles', { profileHandles: ['nobody'], jobId: 'j1' })
+  await post(sb, '/api/Refresh/RefreshProfiles', { profileHandles: ['nobody'], jobId: 'j1', apiKey: 'SECRET-IN-BODY-123' })
   await call(sb, '/api/Refresh/GetJobStatus/j1')
   await post(sb, '/api/Search/MatchProfiles', { bogus: 1 }) // a 400 is recorded too
   await call(sb, '/api/Search/MatchProfiles', { method: 'POST', body: {}, apiKey: 'wrong' }) // not: no organisation
@@ -46,6 +46,12 @@ describe('Get Api Transaction Data', () => {
     expect(Date.parse(first.request_date!)).toBe(t0)
     expect(all[0]!.response).toMatch(/^400 invalid_request/)
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length)
+  })
+  it('never records a credential sent in a request body', async () => {
+    const refresh = (await records({ type: 'RefreshProfiles' }))[0]!
+    expect(refresh.request).toContain('"profileHandles":["nobody"]')
+    expect(refresh.request).toContain('"apiKey":"[redacted]"')
+    expect(JSON.stringify(await records())).not.toContain('SECRET-IN-BODY-123')
   })
   it('filters by type (case-insensitive), date range and limit', async () => {
     expect((await records({ type: 'matchprofiles' })).map((r) => r.request_type)).toEqual([
