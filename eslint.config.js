@@ -6,7 +6,16 @@ import ts from 'typescript-eslint'
 import svelteConfig from './svelte.config.js'
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)]
-const noElectron = { name: 'electron', message: 'Only electron/main/index.ts and the preload may import electron.' }
+const electronMessage = 'Only electron/main/index.ts and the preload may import electron.'
+const noElectron = { name: 'electron', message: electronMessage }
+/** `electron/main`, `electron/renderer`, … are electron too. */
+const noElectronSubpaths = { regex: '^electron/', message: electronMessage }
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+/** The same boundaries for dynamic `import('…')`, which no-restricted-imports does not see. */
+const noDynamicImport = (modules, message) => ({
+  selector: `ImportExpression[source.value=/^(${modules.map(escape).join('|')})(\\/|$)/]`,
+  message
+})
 
 /**
  * Process boundaries, enforced by folder:
@@ -24,7 +33,8 @@ export default ts.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [noElectron] }]
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noElectronSubpaths] }],
+      'no-restricted-syntax': ['error', noDynamicImport(['electron'], electronMessage)]
     }
   },
   {
@@ -43,6 +53,10 @@ export default ts.config(
           paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))],
           patterns: [{ regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' }]
         }
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noDynamicImport(['electron', ...nodeBuiltins], 'The renderer is a sandboxed page: no electron, no Node built-ins.')
       ]
     }
   },
@@ -57,11 +71,15 @@ export default ts.config(
             { regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)', message: 'shared/ imports only zod and itself.' }
           ]
         }
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value!=/^(zod$|\\.{1,2}\\/)/]', message: 'shared/ imports only zod and itself.' }
       ]
     }
   },
   {
     files: ['electron/main/index.ts', 'electron/preload/**'],
-    rules: { 'no-restricted-imports': 'off' }
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' }
   }
 )
