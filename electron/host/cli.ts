@@ -19,12 +19,17 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.
   productName: string
   version: string
 }
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  process.stderr.write(`--port must be a whole number from 0 to 65535 (0 picks a free port); got “${values.port}”.\n`)
+  process.exit(2)
+}
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
 const logger = consoleLogger()
 
 const host = await startBrowserHost({
-  port: Number(values.port),
+  port,
   rendererDir: values['renderer-dir'],
   logger,
   createServices: (trustedOrigins) =>

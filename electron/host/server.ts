@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { channels, channelNames } from '../../shared/ipc/contract'
+import type { ErrorCode, IpcResult } from '../../shared/ipc/errors'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logger'
 import { createBridgeGuard } from './guard'
@@ -242,7 +243,7 @@ async function readJsonBody(
   }
 }
 
-function failure(code: string, message: string) {
+function failure(code: ErrorCode, message: string): IpcResult<never> {
   return { ok: false, error: { code, message } }
 }
 
