@@ -50,13 +50,19 @@ export default ts.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))],
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))
+          ],
           patterns: [{ regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' }]
         }
       ],
       'no-restricted-syntax': [
         'error',
-        noDynamicImport(['electron', ...nodeBuiltins], 'The renderer is a sandboxed page: no electron, no Node built-ins.')
+        noDynamicImport(
+          ['electron', ...nodeBuiltins],
+          'The renderer is a sandboxed page: no electron, no Node built-ins.'
+        )
       ]
     }
   },
@@ -68,13 +74,19 @@ export default ts.config(
         {
           patterns: [
             { regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' },
-            { regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)', message: 'shared/ imports only zod and itself.' }
+            {
+              regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)',
+              message: 'shared/ imports only zod and itself.'
+            }
           ]
         }
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ImportExpression[source.value!=/^(zod$|\\.{1,2}\\/)/]', message: 'shared/ imports only zod and itself.' }
+        {
+          selector: 'ImportExpression[source.value!=/^(zod$|\\.{1,2}\\/)/]',
+          message: 'shared/ imports only zod and itself.'
+        }
       ]
     }
   },

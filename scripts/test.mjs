@@ -23,7 +23,10 @@ function run(label, command, args, { keyring = false } = {}) {
     file = 'dbus-run-session'
     argv = ['--', 'sh', '-c', inner, 'sh', command, ...args]
   }
-  const result = spawnSync(file, argv, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } })
+  const result = spawnSync(file, argv, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' }
+  })
   if (result.status !== 0 && failedStep === null) failedStep = label
   return result.status === 0
 }
@@ -39,7 +42,8 @@ function count(reportFile) {
 
 const keyring = has('dbus-run-session') && has('gnome-keyring-daemon')
 if (!keyring) {
-  const message = 'No D-Bus/GNOME keyring here (apt-get install dbus gnome-keyring): keychain tests cannot reach a real keychain.'
+  const message =
+    'No D-Bus/GNOME keyring here (apt-get install dbus gnome-keyring): keychain tests cannot reach a real keychain.'
   if (process.env.CI) {
     console.error(message)
     process.exit(1)
@@ -48,16 +52,31 @@ if (!keyring) {
 }
 
 const unitReport = join(reports, 'unit.json')
-run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], { keyring })
+run(
+  'unit and integration tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  { keyring }
+)
 count(unitReport)
 
 if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
   const e2eReport = join(reports, 'e2e.json')
-  run('end-to-end tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`])
+  run('end-to-end tests (Chromium)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${e2eReport}`
+  ])
   count(e2eReport)
 }
 
 rmSync(reports, { recursive: true, force: true })
 if (failedStep !== null && totals.failed === 0) totals.failed = 1
-console.log(`\n${failedStep ? `failed step: ${failedStep}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(
+  `\n${failedStep ? `failed step: ${failedStep}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`
+)
 process.exit(failedStep === null ? 0 : 1)

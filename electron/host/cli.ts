@@ -44,7 +44,9 @@ const host = await startBrowserHost({
     })
 })
 
-process.stdout.write(`Talent Desk is running at ${host.url}\nOpen it in your browser. Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
+process.stdout.write(
+  `Talent Desk is running at ${host.url}\nOpen it in your browser. Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`
+)
 
 const stop = () => {
   host.close().then(

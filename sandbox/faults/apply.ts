@@ -72,7 +72,12 @@ export async function applyFault(
  * A connection that breaks mid-body: the headers promise the whole body (Content-Length), only
  * the first half is sent, then the socket closes. Clients see a premature close, not bad JSON.
  */
-export function sendTruncated(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
+export function sendTruncated(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string>
+): void {
   const bytes = Buffer.from(body, 'utf8')
   res.writeHead(status, { ...headers, 'content-length': String(bytes.length) })
   res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => res.destroy())

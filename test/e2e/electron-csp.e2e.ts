@@ -34,12 +34,13 @@ beforeAll(async () => {
     versions: { node: process.versions.node }
   })
   server = createServer((req, res) => {
-    void serveAppRequest({ url: `${appOrigin}${req.url ?? '/'}`, method: req.method ?? 'GET' }, join(root, 'out/renderer')).then(
-      async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers))
-        res.end(Buffer.from(await response.arrayBuffer()))
-      }
-    )
+    void serveAppRequest(
+      { url: `${appOrigin}${req.url ?? '/'}`, method: req.method ?? 'GET' },
+      join(root, 'out/renderer')
+    ).then(async (response) => {
+      res.writeHead(response.status, Object.fromEntries(response.headers))
+      res.end(Buffer.from(await response.arrayBuffer()))
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
@@ -82,7 +83,12 @@ describe('the renderer under the Electron shell CSP', () => {
       script.textContent = 'window.__inlineRan = true'
       document.body.append(script)
     `)
-    const fetched = await page.evaluate(() => fetch('/index.html').then(() => 'loaded', () => 'blocked'))
+    const fetched = await page.evaluate(() =>
+      fetch('/index.html').then(
+        () => 'loaded',
+        () => 'blocked'
+      )
+    )
     await page.waitForTimeout(100)
     expect(await page.evaluate('[window.__evalRan === true, window.__inlineRan === true]')).toEqual([false, false])
     expect(fetched).toBe('blocked')

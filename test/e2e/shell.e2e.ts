@@ -30,7 +30,10 @@ describe('app shell in Chromium', () => {
   it('walks every section by mouse', async () => {
     const { page } = app
     for (const section of sections) {
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section.label}`) }).click()
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('button', { name: new RegExp(`^${section.label}`) })
+        .click()
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(section.label)
       await expect(page.getByText(section.summary).isVisible()).resolves.toBe(true)
       await shot(page, `section-${section.id}`)
@@ -113,7 +116,10 @@ describe('bridge guard, seen from a browser', () => {
       })
       return response.json()
     }, app.host.token)
-    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', details: [{ message: expect.stringContaining('injected') }] } })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: [{ message: expect.stringContaining('injected') }] }
+    })
   })
 
   it('rejects a call from a foreign Origin even when it carries the token', async () => {

@@ -8,7 +8,10 @@ import { startBrowserHost, type BrowserHost } from '../../electron/host/server'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test/e2e/artifacts')
-export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { productName: string; version: string }
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  productName: string
+  version: string
+}
 
 /** Debian's Chromium; never a downloaded browser. Flags keep it off the (closed) network. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -56,7 +59,10 @@ export async function startApp(options: { colorScheme?: 'light' | 'dark' } = {})
       })
   })
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light'
+  })
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
@@ -80,4 +86,5 @@ export async function startApp(options: { colorScheme?: 'light' | 'dark' } = {})
   }
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })

@@ -31,7 +31,6 @@ export interface ExportRow {
   contact?: Record<string, unknown> | null
 }
 
-
 const col = (header: string, path: string): CsvColumn => ({ header, path })
 
 const identity = [

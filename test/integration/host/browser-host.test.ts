@@ -14,13 +14,24 @@ let host: BrowserHost
 
 beforeAll(async () => {
   const rendererDir = mkdtempSync(join(tmpdir(), 'td-host-renderer-'))
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>')
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>'
+  )
   const dataDir = mkdtempSync(join(tmpdir(), 'td-host-data-'))
   host = await startBrowserHost({
     rendererDir,
     logger,
     createServices: (trustedOrigins) =>
-      composeMain({ dataDir, shell: 'browser-host', appName: 'Talent Desk', appVersion: '9.9.9', trustedOrigins, logger, versions: { node: process.versions.node } })
+      composeMain({
+        dataDir,
+        shell: 'browser-host',
+        appName: 'Talent Desk',
+        appVersion: '9.9.9',
+        trustedOrigins,
+        logger,
+        versions: { node: process.versions.node }
+      })
   })
 })
 afterAll(() => host.close())
@@ -53,7 +64,11 @@ describe('browser host', () => {
     const wrong = await call('getAppInfo', {}, { [TOKEN_HEADER]: 'x'.repeat(host.token.length) })
     expect(wrong.statusCode).toBe(403)
     expect(await wrong.body.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    const missing = await request(`${host.origin}/bridge/getAppInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const missing = await request(`${host.origin}/bridge/getAppInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}'
+    })
     expect(missing.statusCode).toBe(403)
     await missing.body.dump()
   })
@@ -72,7 +87,10 @@ describe('browser host', () => {
 
   it('returns malformed input as an error value naming the problem', async () => {
     const extra = await call('getAppInfo', { surplus: true })
-    expect(await extra.body.json()).toMatchObject({ ok: false, error: { code: 'invalid_input', details: [{ message: expect.stringContaining('surplus') }] } })
+    expect(await extra.body.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: [{ message: expect.stringContaining('surplus') }] }
+    })
     const notJson = await request(`${host.origin}/bridge/getAppInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
@@ -86,7 +104,11 @@ describe('browser host', () => {
 
   it('lists every channel with its input and output JSON Schema', async () => {
     const response = await request(`${host.origin}/bridge/channels`, { headers: { [TOKEN_HEADER]: host.token } })
-    const list = (await response.body.json()) as { name: string; input: { type: string; additionalProperties?: boolean }; output: object }[]
+    const list = (await response.body.json()) as {
+      name: string
+      input: { type: string; additionalProperties?: boolean }
+      output: object
+    }[]
     expect(list.map((entry) => entry.name)).toEqual(channelNames)
     const info = list.find((entry) => entry.name === 'getAppInfo')
     expect(info?.input).toMatchObject({ type: 'object', additionalProperties: false })

@@ -56,7 +56,15 @@ describe('Faults', () => {
     const b = await run(spec, 60)
     expect(a).toEqual(b)
     const kinds = new Set(a)
-    for (const k of ['200 json', '500 json', '503 json', '429 json retry-after=3', '200 bad-json', '200 cut', 'dropped'])
+    for (const k of [
+      '200 json',
+      '500 json',
+      '503 json',
+      '429 json retry-after=3',
+      '200 bad-json',
+      '200 cut',
+      'dropped'
+    ])
       expect(kinds).toContain(k)
     const c = await run(spec.replace('seed=7', 'seed=8'), 60)
     expect(c).not.toEqual(a)

@@ -13,7 +13,11 @@ beforeAll(async () => {
   await post(sb, '/api/ConversationalSearch/Search', { user_input: 'engineers' })
   sb.clock.advance(60_000)
   await post(sb, '/api/Contacts/GetPremiumContacts', ['nobody'])
-  await post(sb, '/api/Refresh/RefreshProfiles', { profileHandles: ['nobody'], jobId: 'j1', apiKey: 'SECRET-IN-BODY-123' })
+  await post(sb, '/api/Refresh/RefreshProfiles', {
+    profileHandles: ['nobody'],
+    jobId: 'j1',
+    apiKey: 'SECRET-IN-BODY-123'
+  })
   await call(sb, '/api/Refresh/GetJobStatus/j1')
   await post(sb, '/api/Search/MatchProfiles', { bogus: 1 }) // a 400 is recorded too
   await call(sb, '/api/Search/MatchProfiles', { method: 'POST', body: {}, apiKey: 'wrong' }) // not: no organisation

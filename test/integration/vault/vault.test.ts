@@ -10,7 +10,8 @@ const records: LogRecord[] = []
 const logger = createLogger((record) => records.push(record))
 // `npm test` runs inside a private D-Bus session with an unlocked GNOME keyring.
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
-if (process.env.CI && !keychainHere) throw new Error('CI must run the vault tests inside a keyring session (npm test does).')
+if (process.env.CI && !keychainHere)
+  throw new Error('CI must run the vault tests inside a keyring session (npm test does).')
 
 describe.runIf(keychainHere)('vault on the real OS keychain (libsecret)', () => {
   it('stores, reads and deletes a secret, and never logs it', async () => {
@@ -36,7 +37,11 @@ describe('vault when the keychain is unavailable', () => {
       throw new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory')
     }, logger)
     expect(vault).toBeInstanceOf(SessionOnlyVault)
-    expect(vault.status()).toMatchObject({ backend: 'memory', available: false, message: expect.stringContaining('libsecret-1-0') })
+    expect(vault.status()).toMatchObject({
+      backend: 'memory',
+      available: false,
+      message: expect.stringContaining('libsecret-1-0')
+    })
     await vault.set('a', 'b')
     expect(await vault.get('a')).toBe('b')
   })
@@ -57,7 +62,11 @@ describe('vault when the keychain is unavailable', () => {
     const env = { ...process.env }
     delete env.DBUS_SESSION_BUS_ADDRESS
     delete env.DISPLAY
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8', timeout: 20_000 })
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env,
+      encoding: 'utf8',
+      timeout: 20_000
+    })
     const status = JSON.parse(result.stdout) as { backend: string; message: string }
     expect(status.backend).toBe('memory')
     expect(status.message).toContain('did not answer')

@@ -4,7 +4,10 @@ import { createLogger, REDACTED, type LogRecord } from '../../../electron/main/l
 describe('logger', () => {
   it('never writes fields that look like credentials, however deep', () => {
     const records: LogRecord[] = []
-    const logger = createLogger((record) => records.push(record), () => new Date('2026-01-01T00:00:00Z'))
+    const logger = createLogger(
+      (record) => records.push(record),
+      () => new Date('2026-01-01T00:00:00Z')
+    )
     logger.info('connection.saved', {
       apiKey: 'k-123',
       nested: { client_secret: 's-456', list: [{ Authorization: 'Bearer t-789', ok: 1 }] },
@@ -16,7 +19,11 @@ describe('logger', () => {
       time: '2026-01-01T00:00:00.000Z',
       level: 'info',
       event: 'connection.saved',
-      fields: { apiKey: REDACTED, nested: { client_secret: REDACTED, list: [{ Authorization: REDACTED, ok: 1 }] }, url: 'http://127.0.0.1' }
+      fields: {
+        apiKey: REDACTED,
+        nested: { client_secret: REDACTED, list: [{ Authorization: REDACTED, ok: 1 }] },
+        url: 'http://127.0.0.1'
+      }
     })
   })
 })

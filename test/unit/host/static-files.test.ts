@@ -16,12 +16,21 @@ writeFileSync(join(base, 'secret.txt'), 'secret')
 describe('readRendererFile', () => {
   it('serves the index and assets with their types', async () => {
     await expect(readRendererFile(dir, '/')).resolves.toMatchObject({ mimeType: 'text/html; charset=utf-8' })
-    await expect(readRendererFile(dir, '/assets/app.js')).resolves.toMatchObject({ mimeType: 'text/javascript; charset=utf-8' })
+    await expect(readRendererFile(dir, '/assets/app.js')).resolves.toMatchObject({
+      mimeType: 'text/javascript; charset=utf-8'
+    })
     await expect(readRendererFile(dir, '/missing.js')).resolves.toEqual({ status: 404 })
   })
 
   it('never leaves the renderer folder', async () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..\\secret.txt', '/%00', '/%E0%A4%A']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..\\secret.txt',
+      '/%00',
+      '/%E0%A4%A'
+    ]) {
       const file = await readRendererFile(dir, path)
       expect('status' in file, path).toBe(true)
     }

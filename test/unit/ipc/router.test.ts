@@ -7,7 +7,14 @@ import { createLogger, type LogRecord } from '../../../electron/main/logger'
 
 const origin = 'app://talent-desk'
 const sender = { origin, isMainFrame: true }
-const info = { name: 'Talent Desk', version: '1.2.3', platform: 'linux', arch: 'x64', shell: 'electron' as const, versions: { node: '20' } }
+const info = {
+  name: 'Talent Desk',
+  version: '1.2.3',
+  platform: 'linux',
+  arch: 'x64',
+  shell: 'electron' as const,
+  versions: { node: '20' }
+}
 
 function setup(getAppInfo: Handlers['getAppInfo'] = () => info) {
   const records: LogRecord[] = []
@@ -47,13 +54,19 @@ describe('router.handle', () => {
     if (reply.ok) return
     expect(reply.error.code).toBe('invalid_input')
     expect(JSON.stringify(reply.error.details)).toContain('extra')
-    await expect(router.handle('getAppInfo', 'nonsense', sender)).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    await expect(router.handle('getAppInfo', 'nonsense', sender)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' }
+    })
   })
 
   it('answers unknown channels, including prototype names, with an error value', async () => {
     const { router } = setup()
     for (const name of ['nope', 'constructor', '__proto__', 'toString']) {
-      await expect(router.handle(name, {}, sender)).resolves.toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+      await expect(router.handle(name, {}, sender)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'unknown_channel' }
+      })
     }
   })
 
@@ -75,7 +88,10 @@ describe('router.handle', () => {
 
   it('checks the handler’s own output against the contract', async () => {
     const { router, records } = setup(() => ({ ...info, shell: 'toaster' }) as never)
-    await expect(router.handle('getAppInfo', {}, sender)).resolves.toMatchObject({ ok: false, error: { code: 'internal' } })
+    await expect(router.handle('getAppInfo', {}, sender)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'internal' }
+    })
     expect(records.some((record) => record.event === 'ipc.invalid_output')).toBe(true)
   })
 })

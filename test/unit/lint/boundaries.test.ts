@@ -8,30 +8,54 @@ async function restrictedImports(filePath: string, code: string): Promise<number
   const [result] = await eslint.lintText(code, { filePath })
   const fatal = result!.messages.find((message) => message.fatal)
   if (fatal) throw new Error(fatal.message)
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax').length
+  return result!.messages.filter(
+    (message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax'
+  ).length
 }
 
 describe('lint: process boundaries', () => {
   it('shared/ imports only zod and itself', async () => {
-    expect(await restrictedImports('shared/api/x.ts', "import { z } from 'zod'\nimport { a } from './b'\nexport { z, a }\n")).toBe(0)
-    expect(await restrictedImports('shared/api/x.ts', "import { readFile } from 'node:fs'\nexport { readFile }\n")).toBe(1)
+    expect(
+      await restrictedImports('shared/api/x.ts', "import { z } from 'zod'\nimport { a } from './b'\nexport { z, a }\n")
+    ).toBe(0)
+    expect(
+      await restrictedImports('shared/api/x.ts', "import { readFile } from 'node:fs'\nexport { readFile }\n")
+    ).toBe(1)
     expect(await restrictedImports('shared/api/x.ts', "import { request } from 'undici'\nexport { request }\n")).toBe(1)
-    expect(await restrictedImports('shared/api/x.ts', "import { x } from '../../electron/main/compose'\nexport { x }\n")).toBe(1)
+    expect(
+      await restrictedImports('shared/api/x.ts', "import { x } from '../../electron/main/compose'\nexport { x }\n")
+    ).toBe(1)
     expect(await restrictedImports('shared/api/x.ts', "export const load = () => import('node:fs')\n")).toBe(1)
     expect(await restrictedImports('shared/api/x.ts', "export const load = () => import('undici')\n")).toBe(1)
     expect(await restrictedImports('shared/api/x.ts', "export const load = () => import('./y')\n")).toBe(0)
   })
 
   it('renderer/ never imports electron, Node built-ins or main-process code', async () => {
-    expect(await restrictedImports('renderer/src/x.ts', "import { ipcRenderer } from 'electron'\nexport { ipcRenderer }\n")).toBe(1)
+    expect(
+      await restrictedImports('renderer/src/x.ts', "import { ipcRenderer } from 'electron'\nexport { ipcRenderer }\n")
+    ).toBe(1)
     expect(await restrictedImports('renderer/src/x.ts', "import fs from 'fs'\nexport { fs }\n")).toBe(1)
     expect(await restrictedImports('renderer/src/x.ts', "import path from 'node:path'\nexport { path }\n")).toBe(1)
-    expect(await restrictedImports('renderer/src/x.ts', "import { composeMain } from '../../electron/main/compose'\nexport { composeMain }\n")).toBe(1)
-    expect(await restrictedImports('renderer/src/x.ts', "import { channels } from '../../shared/ipc/contract'\nexport { channels }\n")).toBe(0)
+    expect(
+      await restrictedImports(
+        'renderer/src/x.ts',
+        "import { composeMain } from '../../electron/main/compose'\nexport { composeMain }\n"
+      )
+    ).toBe(1)
+    expect(
+      await restrictedImports(
+        'renderer/src/x.ts',
+        "import { channels } from '../../shared/ipc/contract'\nexport { channels }\n"
+      )
+    ).toBe(0)
     expect(await restrictedImports('renderer/src/x.ts', "export const load = () => import('electron')\n")).toBe(1)
-    expect(await restrictedImports('renderer/src/x.ts', "export const load = () => import('node:fs/promises')\n")).toBe(1)
+    expect(await restrictedImports('renderer/src/x.ts', "export const load = () => import('node:fs/promises')\n")).toBe(
+      1
+    )
     expect(await restrictedImports('renderer/src/x.ts', "export const load = () => import('fs')\n")).toBe(1)
-    expect(await restrictedImports('renderer/src/x.ts', "export const load = () => import('./bridge/http-bridge')\n")).toBe(0)
+    expect(
+      await restrictedImports('renderer/src/x.ts', "export const load = () => import('./bridge/http-bridge')\n")
+    ).toBe(0)
   })
 
   it('only the Electron shell and the preload import electron', async () => {
@@ -40,8 +64,14 @@ describe('lint: process boundaries', () => {
     expect(await restrictedImports('electron/preload/index.ts', code)).toBe(0)
     expect(await restrictedImports('electron/main/compose.ts', code)).toBe(1)
     expect(await restrictedImports('sandbox/server/x.ts', code)).toBe(1)
-    expect(await restrictedImports('electron/main/compose.ts', "import { app } from 'electron/main'\nexport { app }\n")).toBe(1)
-    expect(await restrictedImports('electron/main/compose.ts', "export const load = () => import('electron')\n")).toBe(1)
-    expect(await restrictedImports('electron/main/compose.ts', "export const load = () => import('electron/main')\n")).toBe(1)
+    expect(
+      await restrictedImports('electron/main/compose.ts', "import { app } from 'electron/main'\nexport { app }\n")
+    ).toBe(1)
+    expect(await restrictedImports('electron/main/compose.ts', "export const load = () => import('electron')\n")).toBe(
+      1
+    )
+    expect(
+      await restrictedImports('electron/main/compose.ts', "export const load = () => import('electron/main')\n")
+    ).toBe(1)
   })
 })
