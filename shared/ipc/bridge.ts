@@ -10,7 +10,14 @@ export type TalentDeskBridge = {
   [K in ChannelName]: (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
 } & {
   on<K extends EventName>(event: K, listener: (payload: EventPayload<K>) => void): () => void
+  /**
+   * Browser host only: fetches a finished export or backup (`GET /bridge/download/<id>`, with the
+   * bridge token) so the page can save it. The desktop app saves through its own dialog instead.
+   */
+  download?(downloadId: string): Promise<Blob>
 }
 
 /** Name of the method on the bridge that subscribes to events; no channel may use it. */
 export const bridgeEventMethod = 'on'
+/** Name of the browser host's download method on the bridge; no channel may use it either. */
+export const bridgeDownloadMethod = 'download'

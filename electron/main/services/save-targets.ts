@@ -53,8 +53,8 @@ export class SaveTargets {
 
 /** A file name safe on every OS, with the wanted extension. */
 export function safeFileName(name: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are what must go
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-')
     .replace(/\s+/g, ' ')
     .trim()

@@ -42,6 +42,15 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     }
   }
 
+  // A finished export, fetched with the token in a header (never in a URL), once.
+  bridge.download = async (downloadId: string): Promise<Blob> => {
+    const response = await fetchImpl(`/bridge/download/${encodeURIComponent(downloadId)}`, {
+      headers: { [TOKEN_HEADER]: token }
+    })
+    if (!response.ok) throw new Error(`The file could not be fetched from the host (${response.status}).`)
+    return response.blob()
+  }
+
   const listeners = new Map<string, Set<Listener>>()
   let streaming = false
 

@@ -2,9 +2,12 @@ import type { AppInfo } from '../../../shared/ipc/channels/app'
 import type { KeychainStatus } from '../../../shared/ipc/channels/keychain'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
+import { BackupState, ExportState } from './export-state.svelte'
+import { ShortlistsState } from './shortlists-state.svelte'
 import { sections, type SectionId } from './sections'
 
-export type Load<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
+export type Load<T> =
+  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
 
 /** Navigation and the app-wide panels. One instance, created in App.svelte. */
 export class AppState {
@@ -13,9 +16,16 @@ export class AppState {
   #info = $state.raw<Load<AppInfo>>({ state: 'idle' })
   #keychain = $state.raw<Load<KeychainStatus>>({ state: 'idle' })
   readonly #client: Client
+  /** Section states live as long as the app, so each screen keeps its place. */
+  readonly shortlists: ShortlistsState
+  readonly exports: ExportState
+  readonly backup: BackupState
 
   constructor(client: Client) {
     this.#client = client
+    this.shortlists = new ShortlistsState(client)
+    this.exports = new ExportState(client)
+    this.backup = new BackupState(client)
   }
 
   get section() {

@@ -14,6 +14,8 @@ export type Client = {
   [K in ChannelName]: (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
 } & {
   on<K extends EventName>(event: K, listener: (payload: EventPayload<K>) => void): () => void
+  /** Present in the browser host only: fetches a finished export or backup to save. */
+  download?: (downloadId: string) => Promise<Blob>
 }
 
 /**
@@ -31,7 +33,11 @@ export function createClient(bridge: TalentDeskBridge): Client {
       if (!parsed.success) {
         return {
           ok: false,
-          error: { code: 'invalid_input', message: `The request to ${name} was not valid.`, details: describeIssues(parsed.error) }
+          error: {
+            code: 'invalid_input',
+            message: `The request to ${name} was not valid.`,
+            details: describeIssues(parsed.error)
+          }
         }
       }
       const call = bridge[name] as (input: unknown) => Promise<unknown>
@@ -40,7 +46,11 @@ export function createClient(bridge: TalentDeskBridge): Client {
       if (!checked.success) {
         return {
           ok: false,
-          error: { code: 'invalid_response', message: `Talent Desk’s main process answered ${name} in an unexpected shape.`, details: describeIssues(checked.error) }
+          error: {
+            code: 'invalid_response',
+            message: `Talent Desk’s main process answered ${name} in an unexpected shape.`,
+            details: describeIssues(checked.error)
+          }
         }
       }
       return checked.data as IpcResult<unknown>
@@ -51,5 +61,6 @@ export function createClient(bridge: TalentDeskBridge): Client {
       const checked = events[event].safeParse(payload)
       if (checked.success) listener(checked.data)
     })
+  if (bridge.download) client.download = (downloadId: string) => bridge.download!(downloadId)
   return client as Client
 }

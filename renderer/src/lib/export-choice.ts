@@ -1,0 +1,42 @@
+import {
+  columnChoiceSchema,
+  type ColumnChoice,
+  type ColumnPreset,
+  type CsvColumn
+} from '../../../shared/ipc/channels/export'
+import type { RestoreSummary } from '../../../shared/ipc/channels/export'
+
+export type ColumnMode = ColumnPreset | 'custom'
+
+export const presetLabels: Record<ColumnPreset, { label: string; hint: string }> = {
+  basic: { label: 'Basic', hint: 'Name, role, place, skills, stage and notes' },
+  contact: { label: 'Contact', hint: 'Name and role with emails, phones and profile links' },
+  full: { label: 'Full', hint: 'Every field that reads well in a cell' }
+}
+
+/** The contract's column choice for a mode; null when a custom choice has no column yet. */
+export function columnChoice(mode: ColumnMode, custom: readonly CsvColumn[]): ColumnChoice | null {
+  const choice = mode === 'custom' ? { columns: [...custom] } : { preset: mode }
+  const parsed = columnChoiceSchema.safeParse(choice)
+  return parsed.success ? parsed.data : null
+}
+
+/** "1,250 of 10,000 rows" with a ratio for the bar (null while the total is unknown). */
+export function progressText(written: number, total: number | null): { text: string; ratio: number | null } {
+  const format = new Intl.NumberFormat('en')
+  if (total === null || total === 0) return { text: `${format.format(written)} rows`, ratio: null }
+  return { text: `${format.format(written)} of ${format.format(total)} rows`, ratio: Math.min(written / total, 1) }
+}
+
+const plural = (count: number, one: string, many: string) =>
+  `${new Intl.NumberFormat('en').format(count)} ${count === 1 ? one : many}`
+
+/** "Restored 3 shortlists, 120 people" (and which came back renamed). */
+export function restoreMessage(summary: RestoreSummary): string {
+  const head = `Restored ${plural(summary.shortlists.length, 'shortlist', 'shortlists')}, ${plural(summary.members, 'person', 'people')}`
+  const renamed = summary.shortlists.filter((shortlist) => shortlist.renamed).length
+  if (renamed === 0) return `${head}.`
+  return renamed === 1
+    ? `${head}. One was already here, so it came back as a “(restored)” copy.`
+    : `${head}. ${renamed} were already here, so they came back as “(restored)” copies.`
+}

@@ -1,0 +1,382 @@
+import type {
+  MemberDetail,
+  MemberPatch,
+  MemberSummary,
+  SearchHit,
+  Shortlist,
+  Stage
+} from '../../../shared/ipc/channels/shortlists'
+import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
+import type { Load } from './app-state.svelte'
+import type { Client } from './client'
+
+export interface Notice {
+  tone: 'info' | 'error'
+  message: string
+  /** Technical detail, one click away. */
+  details?: string
+}
+
+export type SaveState =
+  { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: number } | { state: 'error'; error: IpcError }
+
+/** How long the Undo bar stays after a shortlist is deleted. */
+export const UNDO_MS = 8000
+
+/**
+ * The Shortlists screen's state: the shortlists, the selected one's members (or the results of a
+ * search), the cursor in each, the open member and its edits, and the Undo of a delete. It lives
+ * in AppState, so the screen keeps its selection and place when the recruiter comes back.
+ * Replies that arrive after a newer request for the same pane are ignored.
+ */
+export class ShortlistsState {
+  readonly #client: Client
+  #lists = $state.raw<Load<Shortlist[]>>({ state: 'idle' })
+  #selectedId = $state<string | null>(null)
+  #members = $state.raw<Load<MemberSummary[]>>({ state: 'idle' })
+  #memberCursor = $state(0)
+  #memberScroll = $state(0)
+  #stages = $state.raw<Stage[]>([])
+  #query = $state('')
+  #scope = $state<'all' | 'selected'>('all')
+  #hits = $state.raw<Load<SearchHit[]>>({ state: 'idle' })
+  #hitCursor = $state(0)
+  #openMemberId = $state<number | null>(null)
+  #detail = $state.raw<Load<MemberDetail>>({ state: 'idle' })
+  #save = $state.raw<SaveState>({ state: 'idle' })
+  #deleted = $state.raw<Shortlist | null>(null)
+  #notice = $state.raw<Notice | null>(null)
+  #undoTimer: ReturnType<typeof setTimeout> | undefined
+  #membersRequest = 0
+  #searchRequest = 0
+  #detailRequest = 0
+
+  constructor(client: Client) {
+    this.#client = client
+  }
+
+  get lists() {
+    return this.#lists
+  }
+  get selectedId() {
+    return this.#selectedId
+  }
+  get selected(): Shortlist | undefined {
+    return this.#lists.state === 'ready' ? this.#lists.value.find((list) => list.id === this.#selectedId) : undefined
+  }
+  get members() {
+    return this.#members
+  }
+  get memberCursor() {
+    return this.#memberCursor
+  }
+  get memberScroll() {
+    return this.#memberScroll
+  }
+  get stages() {
+    return this.#stages
+  }
+  get query() {
+    return this.#query
+  }
+  get scope() {
+    return this.#scope
+  }
+  /** Searching replaces the members pane with the results. */
+  get searching(): boolean {
+    return this.#query.trim() !== ''
+  }
+  get hits() {
+    return this.#hits
+  }
+  get hitCursor() {
+    return this.#hitCursor
+  }
+  get openMemberId() {
+    return this.#openMemberId
+  }
+  get detail() {
+    return this.#detail
+  }
+  get save() {
+    return this.#save
+  }
+  get deleted() {
+    return this.#deleted
+  }
+  get notice() {
+    return this.#notice
+  }
+
+  /** Loads shortlists and stages; selects the first shortlist if none is selected. */
+  async load(): Promise<void> {
+    if (this.#lists.state !== 'ready') this.#lists = { state: 'loading' }
+    const [lists, stages] = await Promise.all([this.#client.listShortlists({}), this.#client.listStages({})])
+    if (stages.ok) this.#stages = stages.data
+    if (!lists.ok) {
+      this.#lists = { state: 'error', error: lists.error }
+      return
+    }
+    this.#lists = { state: 'ready', value: lists.data }
+    const stillThere = lists.data.some((list) => list.id === this.#selectedId)
+    if (!stillThere) {
+      const first = lists.data[0]
+      if (first) await this.select(first.id)
+      else this.#clearSelection()
+    } else if (this.#members.state !== 'ready') {
+      await this.#loadMembers()
+    }
+  }
+
+  async select(id: string): Promise<void> {
+    if (id === this.#selectedId && this.#members.state === 'ready') return
+    this.#selectedId = id
+    this.#memberCursor = 0
+    this.#memberScroll = 0
+    this.closeDetail()
+    await this.#loadMembers()
+    if (this.searching && this.#scope === 'selected') await this.search(this.#query)
+  }
+
+  /** Moves the selection in the shortlists pane. */
+  async selectBy(delta: number): Promise<void> {
+    if (this.#lists.state !== 'ready' || this.#lists.value.length === 0) return
+    const lists = this.#lists.value
+    const index = lists.findIndex((list) => list.id === this.#selectedId)
+    const next = lists[Math.min(Math.max(index + delta, 0), lists.length - 1)]
+    if (next) await this.select(next.id)
+  }
+
+  async create(name: string): Promise<boolean> {
+    const reply = await this.#client.createShortlist({ name })
+    if (!this.#ok(reply)) return false
+    await this.#reloadLists()
+    await this.select(reply.data.id)
+    this.#say('info', `Created “${reply.data.name}”.`)
+    return true
+  }
+
+  async rename(id: string, name: string): Promise<boolean> {
+    const reply = await this.#client.renameShortlist({ id, name })
+    if (!this.#ok(reply)) return false
+    await this.#reloadLists()
+    return true
+  }
+
+  /** Soft delete, then offers Undo for a few seconds. */
+  async remove(id: string): Promise<void> {
+    const reply = await this.#client.deleteShortlist({ id })
+    if (!this.#ok(reply)) return
+    const lists = this.#lists.state === 'ready' ? this.#lists.value : []
+    const index = lists.findIndex((list) => list.id === id)
+    const neighbour = lists[index + 1] ?? lists[index - 1]
+    this.#offerUndo(reply.data)
+    await this.#reloadLists()
+    if (id === this.#selectedId) {
+      if (neighbour && neighbour.id !== id) await this.select(neighbour.id)
+      else this.#clearSelection()
+    }
+  }
+
+  async undoDelete(): Promise<void> {
+    const deleted = this.#deleted
+    if (!deleted) return
+    this.dismissUndo()
+    const reply = await this.#client.undoDeleteShortlist({ id: deleted.id })
+    if (!this.#ok(reply)) return
+    await this.#reloadLists()
+    await this.select(reply.data.id)
+    this.#say('info', `“${reply.data.name}” is back.`)
+  }
+
+  dismissUndo(): void {
+    clearTimeout(this.#undoTimer)
+    this.#deleted = null
+  }
+
+  dismissNotice(): void {
+    this.#notice = null
+  }
+
+  rememberScroll(offset: number): void {
+    this.#memberScroll = offset
+  }
+
+  moveMemberCursor(index: number): void {
+    if (this.searching) {
+      this.#hitCursor = index
+      if (this.#openMemberId !== null)
+        void this.open(this.#hits.state === 'ready' ? this.#hits.value[index]?.id : undefined)
+    } else {
+      this.#memberCursor = index
+      if (this.#openMemberId !== null)
+        void this.open(this.#members.state === 'ready' ? this.#members.value[index]?.id : undefined)
+    }
+  }
+
+  /** Opens the member under the cursor (Enter). */
+  async openAtCursor(): Promise<void> {
+    const rows = this.rows
+    const row = rows[this.searching ? this.#hitCursor : this.#memberCursor]
+    await this.open(row?.id)
+  }
+
+  /** The rows of the middle pane: search results while searching, else the members. */
+  get rows(): ReadonlyArray<MemberSummary> {
+    if (this.searching) return this.#hits.state === 'ready' ? this.#hits.value : []
+    return this.#members.state === 'ready' ? this.#members.value : []
+  }
+
+  async open(memberId: number | undefined): Promise<void> {
+    if (memberId === undefined) return
+    const request = ++this.#detailRequest
+    this.#openMemberId = memberId
+    this.#save = { state: 'idle' }
+    if (!(this.#detail.state === 'ready' && this.#detail.value.id === memberId)) this.#detail = { state: 'loading' }
+    const reply = await this.#client.getMember({ memberId })
+    if (request !== this.#detailRequest) return
+    this.#detail = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  closeDetail(): void {
+    this.#detailRequest += 1
+    this.#openMemberId = null
+    this.#detail = { state: 'idle' }
+    this.#save = { state: 'idle' }
+  }
+
+  /** Saves notes, tags, stage or rating of the open member and updates its row everywhere. */
+  async update(patch: MemberPatch): Promise<boolean> {
+    const memberId = this.#openMemberId
+    if (memberId === null) return false
+    this.#save = { state: 'saving' }
+    const reply = await this.#client.updateMember({ memberId, patch })
+    if (!reply.ok) {
+      this.#save = { state: 'error', error: reply.error }
+      return false
+    }
+    const { summary: _summary, profile: _profile, snapshots: _snapshots, ...row } = reply.data
+    if (this.#openMemberId === memberId) this.#detail = { state: 'ready', value: reply.data }
+    if (this.#members.state === 'ready') {
+      this.#members = {
+        state: 'ready',
+        value: this.#members.value.map((member) => (member.id === memberId ? row : member))
+      }
+    }
+    if (this.#hits.state === 'ready') {
+      this.#hits = {
+        state: 'ready',
+        value: this.#hits.value.map((hit) => (hit.id === memberId ? { ...hit, ...row } : hit))
+      }
+    }
+    this.#save = { state: 'saved', at: Date.now() }
+    if (patch.stage !== undefined) void this.#reloadStages()
+    return true
+  }
+
+  async removeMember(memberId: number): Promise<void> {
+    const reply = await this.#client.removeMember({ memberId })
+    if (!this.#ok(reply)) return
+    if (this.#openMemberId === memberId) this.closeDetail()
+    if (this.#members.state === 'ready') {
+      const value = this.#members.value.filter((member) => member.id !== memberId)
+      this.#members = { state: 'ready', value }
+      this.#memberCursor = Math.min(this.#memberCursor, Math.max(value.length - 1, 0))
+    }
+    if (this.#hits.state === 'ready')
+      this.#hits = { state: 'ready', value: this.#hits.value.filter((hit) => hit.id !== memberId) }
+    await this.#reloadLists()
+  }
+
+  setScope(scope: 'all' | 'selected'): void {
+    this.#scope = scope
+    if (this.searching) void this.search(this.#query)
+  }
+
+  /** Full-text search over saved people; an empty query shows the members again. */
+  async search(query: string): Promise<void> {
+    this.#query = query
+    const request = ++this.#searchRequest
+    this.#hitCursor = 0
+    if (query.trim() === '') {
+      this.#hits = { state: 'idle' }
+      return
+    }
+    if (this.#hits.state !== 'ready') this.#hits = { state: 'loading' }
+    const scoped = this.#scope === 'selected' && this.#selectedId !== null
+    const reply = await this.#client.searchSaved({
+      query,
+      ...(scoped ? { shortlistId: this.#selectedId! } : {}),
+      limit: 500
+    })
+    if (request !== this.#searchRequest) return
+    this.#hits = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  clearSearch(): void {
+    void this.search('')
+  }
+
+  async reloadMembers(): Promise<void> {
+    await this.#loadMembers()
+  }
+
+  /** After a restore: lists and stages may both have changed. */
+  async reloadAll(): Promise<void> {
+    await this.#reloadLists()
+    await this.#reloadStages()
+    if (this.#selectedId === null && this.#lists.state === 'ready' && this.#lists.value[0]) {
+      await this.select(this.#lists.value[0].id)
+    }
+  }
+
+  async #loadMembers(): Promise<void> {
+    const id = this.#selectedId
+    if (id === null) return
+    const request = ++this.#membersRequest
+    this.#members = { state: 'loading' }
+    const reply = await this.#client.listMembers({ shortlistId: id })
+    if (request !== this.#membersRequest) return
+    this.#members = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    if (reply.ok) this.#memberCursor = Math.min(this.#memberCursor, Math.max(reply.data.length - 1, 0))
+  }
+
+  async #reloadLists(): Promise<void> {
+    const reply = await this.#client.listShortlists({})
+    if (reply.ok) this.#lists = { state: 'ready', value: reply.data }
+    else this.#lists = { state: 'error', error: reply.error }
+  }
+
+  async #reloadStages(): Promise<void> {
+    const reply = await this.#client.listStages({})
+    if (reply.ok) this.#stages = reply.data
+  }
+
+  #clearSelection(): void {
+    this.#selectedId = null
+    this.#members = { state: 'idle' }
+    this.closeDetail()
+  }
+
+  #offerUndo(shortlist: Shortlist): void {
+    clearTimeout(this.#undoTimer)
+    this.#deleted = shortlist
+    this.#undoTimer = setTimeout(() => {
+      this.#deleted = null
+    }, UNDO_MS)
+  }
+
+  #ok<T>(reply: IpcResult<T>): reply is { ok: true; data: T } {
+    if (!reply.ok) this.#say('error', reply.error.message, describeError(reply.error))
+    return reply.ok
+  }
+
+  #say(tone: Notice['tone'], message: string, details?: string): void {
+    this.#notice = details === undefined ? { tone, message } : { tone, message, details }
+  }
+}
+
+/** The technical side of an error, for the "Details" disclosure. */
+export function describeError(error: IpcError): string {
+  return error.details === undefined ? error.code : `${error.code}: ${JSON.stringify(error.details, null, 2)}`
+}

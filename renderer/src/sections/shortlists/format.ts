@@ -1,0 +1,18 @@
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+const numbers = new Intl.NumberFormat('en')
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}
+
+export function formatCount(count: number, one: string, many: string): string {
+  return `${numbers.format(count)} ${count === 1 ? one : many}`
+}
+
+export const sourceLabels = { saved: 'Saved', refreshed: 'Refreshed', restored: 'Restored' } as const
+
+/** One colour per stage position, shared by the pill and the select, AA on both themes. */
+export function stageTone(position: number): string {
+  return `tone-${((position % 6) + 6) % 6}`
+}

@@ -1,0 +1,289 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOKEN_HEADER } from '../../electron/host/server'
+import { makeProfile } from '../integration/store/fixtures/profiles'
+import { shot, startApp, type E2eApp } from './support'
+
+// The Shortlists screen in Chromium against the browser host, on a real SQLite file. People are
+// seeded through the bridge (no other screen adds them yet); everything else goes through the page.
+let app: E2eApp
+let page: Page
+
+beforeAll(async () => {
+  app = await startApp()
+  page = app.page
+})
+afterAll(() => app?.close())
+
+async function bridge<T>(channel: string, input: unknown): Promise<T> {
+  const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: app.host.token },
+    body: JSON.stringify(input)
+  })
+  const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
+  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+  return reply.data
+}
+
+const shortlistRows = () => page.getByRole('listbox', { name: 'Shortlists' }).getByRole('option')
+const memberList = () => page.getByTestId('member-list')
+const detail = () => page.getByTestId('member-detail')
+
+async function goToShortlists() {
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  await page.keyboard.press('5')
+  await page.getByRole('heading', { level: 1, name: 'Shortlists' }).waitFor()
+}
+
+describe('Shortlists screen', () => {
+  it('shows the empty state and creates a shortlist with n', async () => {
+    await goToShortlists()
+    const empty = page.getByTestId('shortlists-empty')
+    await empty.waitFor()
+    expect(await empty.textContent()).toContain('No shortlists yet — press n to create one')
+    await shot(page, 'shortlists-empty')
+
+    await page.keyboard.press('n')
+    const name = page.getByLabel('New shortlist')
+    await name.waitFor()
+    await name.fill('Backend, Lisbon')
+    await name.press('Enter')
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon' }).waitFor()
+    await page.getByText('No one in this shortlist yet').waitFor()
+  })
+
+  it('lists people seeded through the bridge, and windows a list of 10,000', async () => {
+    const [backend] = await bridge<Array<{ id: string }>>('listShortlists', {})
+    const named = Array.from({ length: 30 }, (_, index) => makeProfile(index, 4))
+    named[0] = {
+      ...named[0],
+      key: 'zoe',
+      full_name: 'Zofia Wiśniewska',
+      cur_title: 'Rust Engineer',
+      cur_company: 'Globex',
+      skills: ['Rust', 'Kubernetes']
+    }
+    await bridge('addMembers', { shortlistId: backend!.id, profiles: named })
+    const big = await bridge<{ id: string }>('createShortlist', { name: 'Everyone (10k)' })
+    for (let from = 0; from < 10_000; from += 2500) {
+      await bridge('addMembers', {
+        shortlistId: big.id,
+        profiles: Array.from({ length: 2500 }, (_, i) => makeProfile(from + i, 5))
+      })
+    }
+
+    await page.reload()
+    await goToShortlists()
+    await shortlistRows().filter({ hasText: 'Everyone (10k)' }).click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('10,000 people')
+    // Only the rows in view exist in the page, however long the list.
+    const rendered = await memberList().getByRole('option').count()
+    expect(rendered).toBeGreaterThan(5)
+    expect(rendered).toBeLessThan(80)
+    await memberList().focus()
+    await page.keyboard.press('End')
+    await memberList().getByRole('option', { selected: true }).waitFor()
+    expect(await memberList().getByRole('option', { selected: true }).getAttribute('aria-posinset')).toBe('10000')
+    expect(await memberList().getByRole('option').count()).toBeLessThan(80)
+    await page.keyboard.press('Home')
+    expect(await memberList().getByRole('option', { selected: true }).getAttribute('aria-posinset')).toBe('1')
+    await shot(page, 'shortlists-10k')
+
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon' }).click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+    await memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).waitFor()
+  })
+
+  it('opens a person with Enter, edits notes, stage and rating, and keeps them after a reload', async () => {
+    await memberList().focus()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Enter')
+    await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+    expect(await detail().textContent()).toContain('Rust Engineer at Globex')
+
+    await detail().getByLabel('Stage').selectOption('Interviewing')
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved')
+    await detail().getByRole('radio', { name: '4 of 5' }).check()
+    await expect
+      .poll(() => memberList().getByRole('option', { selected: true }).getByLabel('Rated 4 of 5').count())
+      .toBe(1)
+    const notes = detail().getByLabel(/^Notes/)
+    await notes.fill('Strong Rust; prefers remote. Call after 5pm.')
+    await notes.press('Control+Enter')
+    await expect.poll(() => detail().getByRole('button', { name: 'Save notes' }).isDisabled()).toBe(true)
+    const tags = detail().getByLabel(/^Tags/)
+    await tags.fill('rust, remote')
+    await tags.press('Enter')
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved')
+    expect(await memberList().getByRole('option', { selected: true }).getByTestId('stage-pill').textContent()).toBe(
+      'Interviewing'
+    )
+    await shot(page, 'shortlists-detail')
+
+    // j moves the cursor and the open detail follows; Esc closes it.
+    await memberList().focus()
+    await page.keyboard.press('j')
+    await expect.poll(() => detail().getByRole('heading', { level: 2 }).textContent()).not.toBe('Zofia Wiśniewska')
+    await page.keyboard.press('k')
+    await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => detail().count()).toBe(0)
+
+    await page.reload()
+    await goToShortlists()
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon' }).click()
+    await memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).dblclick()
+    await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+    expect(await detail().getByLabel('Stage').inputValue()).toBe('Interviewing')
+    expect(
+      await detail()
+        .getByLabel(/^Notes/)
+        .inputValue()
+    ).toBe('Strong Rust; prefers remote. Call after 5pm.')
+    expect(await detail().getByLabel(/^Tags/).inputValue()).toBe('rust, remote')
+    expect(await detail().getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true)
+    await page.keyboard.press('Escape')
+  })
+
+  it('searches saved people with / across shortlists, notes included', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('/')
+    const search = page.getByLabel('Search saved people')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('saved-search')
+    await search.pressSequentially('call after')
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('1 match')
+    await memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).waitFor()
+    expect(await memberList().textContent()).toContain('Backend, Lisbon')
+    await search.press('Enter')
+    await page.keyboard.press('Enter')
+    await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+    await shot(page, 'shortlists-search')
+    await page.keyboard.press('Escape')
+    await search.fill('nobody-by-this-name')
+    await page.getByTestId('members-empty').waitFor()
+    await search.press('Escape')
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+  })
+
+  it('renames with F2, deletes with Delete and brings it back with Undo', async () => {
+    const list = page.getByRole('listbox', { name: 'Shortlists' })
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon' }).click()
+    await list.focus()
+    await page.keyboard.press('F2')
+    const name = page.getByLabel('Rename shortlist')
+    await name.fill('Backend, Lisbon & Porto')
+    await name.press('Enter')
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).waitFor()
+
+    await list.focus()
+    await page.keyboard.press('Delete')
+    const undo = page.getByTestId('undo-bar')
+    await undo.waitFor()
+    expect(await undo.textContent()).toContain('Deleted “Backend, Lisbon & Porto”')
+    await expect.poll(() => shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).count()).toBe(0)
+    await shot(page, 'shortlists-undo')
+    await undo.getByRole('button', { name: 'Undo' }).click()
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).waitFor()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+    expect(await undo.count()).toBe(0)
+  })
+
+  it('exports a shortlist to CSV as a browser download, with the chosen preset and a BOM', async () => {
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
+    await page.getByRole('button', { name: 'Export CSV…' }).click()
+    const dialog = page.getByRole('dialog', { name: /Export .* to CSV/ })
+    await dialog.waitFor()
+    await dialog.getByRole('radio', { name: /Basic/ }).check()
+    expect(await dialog.getByRole('checkbox', { name: /byte order mark/ }).isChecked()).toBe(true)
+    await shot(page, 'shortlists-export')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    ])
+    expect(download.suggestedFilename()).toMatch(/^Backend, Lisbon & Porto \d{4}-\d{2}-\d{2}\.csv$/)
+    const file = join(app.dataDir, 'export.csv')
+    await download.saveAs(file)
+    const text = readFileSync(file, 'utf8')
+    expect(text.startsWith('\uFEFF')).toBe(true)
+    const rows = parse(text, { bom: true }) as string[][]
+    expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Title', 'Company'])
+    expect(rows).toHaveLength(31)
+    const zoe = rows.find((row) => row[0] === 'Zofia Wiśniewska')!
+    expect(zoe).toContain('Interviewing')
+    expect(zoe).toContain('Strong Rust; prefers remote. Call after 5pm.')
+    await dialog.getByTestId('export-done').waitFor()
+    expect(await dialog.getByTestId('export-done').textContent()).toContain('30 rows')
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+
+    // Custom columns, without the BOM, for the 10k list: the download arrives whole.
+    await shortlistRows().filter({ hasText: 'Everyone (10k)' }).click()
+    await page.keyboard.press('e')
+    await dialog.waitFor()
+    await dialog.getByRole('radio', { name: /Custom/ }).check()
+    await dialog.getByTestId('custom-columns').waitFor()
+    await dialog.getByRole('checkbox', { name: /byte order mark/ }).uncheck()
+    const [big] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    ])
+    const bigFile = join(app.dataDir, 'big.csv')
+    await big.saveAs(bigFile)
+    const bigText = readFileSync(bigFile, 'utf8')
+    expect(bigText.startsWith('\uFEFF')).toBe(false)
+    expect((parse(bigText) as string[][]).length).toBe(10_001)
+    await dialog.getByTestId('export-done').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+  })
+
+  it('backs up to a download and restores it through the file picker; a bad file changes nothing', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Back up…' }).click()
+    ])
+    expect(download.suggestedFilename()).toMatch(/^talent-desk-shortlists-\d{4}-\d{2}-\d{2}\.json$/)
+    const file = join(app.dataDir, 'backup.json')
+    await download.saveAs(file)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'talent-desk/shortlists-backup' })
+    await page.getByTestId('notice').filter({ hasText: 'Backed up 2 shortlists, 10,030 people' }).waitFor()
+
+    await page
+      .getByTestId('restore-file')
+      .setInputFiles({
+        name: 'not-a-backup.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"hello":"world"}')
+      })
+    const refused = page.getByRole('alert').filter({ hasText: 'not a Talent Desk backup' })
+    await refused.waitFor()
+    expect(await refused.textContent()).toContain('Nothing was changed.')
+    expect(await shortlistRows().count()).toBe(2)
+
+    await page.getByTestId('restore-file').setInputFiles(file)
+    const restored = page.getByTestId('notice').filter({ hasText: 'Restored 2 shortlists, 10,030 people' })
+    await restored.waitFor({ timeout: 30_000 })
+    await expect.poll(() => shortlistRows().count()).toBe(4)
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto (restored)' }).waitFor()
+    await shot(page, 'shortlists-restored')
+  })
+
+  it('reads well in dark mode', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto (restored)' }).click()
+    await memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).dblclick()
+    await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+    // The restore kept the recruiter's fields.
+    expect(await detail().getByLabel('Stage').inputValue()).toBe('Interviewing')
+    await shot(page, 'shortlists-dark')
+    await page.getByRole('button', { name: 'Export CSV…' }).click()
+    await page.getByRole('dialog').waitFor()
+    await shot(page, 'shortlists-export-dark')
+    await page.keyboard.press('Escape')
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+})
