@@ -252,13 +252,11 @@ describe('Shortlists screen', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'talent-desk/shortlists-backup' })
     await page.getByTestId('notice').filter({ hasText: 'Backed up 2 shortlists, 10,030 people' }).waitFor()
 
-    await page
-      .getByTestId('restore-file')
-      .setInputFiles({
-        name: 'not-a-backup.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{"hello":"world"}')
-      })
+    await page.getByTestId('restore-file').setInputFiles({
+      name: 'not-a-backup.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello":"world"}')
+    })
     const refused = page.getByRole('alert').filter({ hasText: 'not a Talent Desk backup' })
     await refused.waitFor()
     expect(await refused.textContent()).toContain('Nothing was changed.')
@@ -285,5 +283,38 @@ describe('Shortlists screen', () => {
     await shot(page, 'shortlists-export-dark')
     await page.keyboard.press('Escape')
     await page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  it('manages stages: add, reorder, rename, and remove one in use by moving its people', async () => {
+    await page.getByRole('button', { name: 'Stages…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Stages' })
+    const names = () => dialog.getByTestId('stages').getByTestId('stage-pill').allTextContents()
+    await dialog.getByLabel('New stage').fill('Phone screen')
+    await dialog.getByLabel('New stage').press('Enter')
+    await expect.poll(names).toEqual(['New', 'Contacted', 'Interviewing', 'Offer', 'Hired', 'Rejected', 'Phone screen'])
+    // A duplicate name is refused and said so inside the dialog.
+    await dialog.getByLabel('New stage').fill('Offer')
+    await dialog.getByLabel('New stage').press('Enter')
+    await dialog.getByRole('alert').filter({ hasText: 'already exists' }).waitFor()
+    await dialog.getByLabel('New stage').fill('')
+
+    for (let i = 0; i < 5; i++) await dialog.getByRole('button', { name: 'Move Phone screen up' }).click()
+    await expect.poll(names).toEqual(['New', 'Phone screen', 'Contacted', 'Interviewing', 'Offer', 'Hired', 'Rejected'])
+    await dialog.getByRole('button', { name: 'Rename Phone screen' }).click()
+    await dialog.getByLabel('New name for Phone screen').fill('Screening')
+    await dialog.getByLabel('New name for Phone screen').press('Enter')
+    await expect.poll(names).toEqual(['New', 'Screening', 'Contacted', 'Interviewing', 'Offer', 'Hired', 'Rejected'])
+    await shot(page, 'shortlists-stages')
+
+    await dialog.getByRole('button', { name: 'Remove Interviewing' }).click()
+    await dialog.getByLabel('Stage to move them to').selectOption({ label: 'Offer' })
+    await dialog.getByRole('button', { name: 'Move and remove' }).click()
+    await expect.poll(names).toEqual(['New', 'Screening', 'Contacted', 'Offer', 'Hired', 'Rejected'])
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() =>
+        memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).getByTestId('stage-pill').textContent()
+      )
+      .toBe('Offer')
   })
 })

@@ -9,7 +9,10 @@ describe('export choices', () => {
       expect(choice).toEqual({ preset })
       expect(columnChoiceSchema.safeParse(choice).success).toBe(true)
     }
-    const custom = [{ header: 'Name', path: 'profile.full_name' }, { header: 'Stage', path: 'member.stage' }]
+    const custom = [
+      { header: 'Name', path: 'profile.full_name' },
+      { header: 'Stage', path: 'member.stage' }
+    ]
     expect(columnChoice('custom', custom)).toEqual({ columns: custom })
     // A custom choice with nothing ticked cannot be exported yet.
     expect(columnChoice('custom', [])).toBeNull()
@@ -23,10 +26,16 @@ describe('export choices', () => {
   })
 
   it('says what a restore did, and which shortlists came back as copies', () => {
-    const list = (name: string, members: number, renamed = false) => ({ id: name, name, members, originalId: name, renamed })
-    expect(restoreMessage({ shortlists: [list('a', 40), list('b', 40), list('c', 40)], stagesAdded: [], members: 120 })).toBe(
-      'Restored 3 shortlists, 120 people.'
-    )
+    const list = (name: string, members: number, renamed = false) => ({
+      id: name,
+      name,
+      members,
+      originalId: name,
+      renamed
+    })
+    expect(
+      restoreMessage({ shortlists: [list('a', 40), list('b', 40), list('c', 40)], stagesAdded: [], members: 120 })
+    ).toBe('Restored 3 shortlists, 120 people.')
     expect(restoreMessage({ shortlists: [list('a', 1, true)], stagesAdded: [], members: 1 })).toBe(
       'Restored 1 shortlist, 1 person. One was already here, so it came back as a “(restored)” copy.'
     )

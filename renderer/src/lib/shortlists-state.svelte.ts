@@ -22,6 +22,8 @@ export type SaveState =
 
 /** How long the Undo bar stays after a shortlist is deleted. */
 export const UNDO_MS = 8000
+/** How long a confirmation ("Created …") stays. */
+export const NOTICE_MS = 6000
 
 /**
  * The Shortlists screen's state: the shortlists, the selected one's members (or the results of a
@@ -47,6 +49,7 @@ export class ShortlistsState {
   #deleted = $state.raw<Shortlist | null>(null)
   #notice = $state.raw<Notice | null>(null)
   #undoTimer: ReturnType<typeof setTimeout> | undefined
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined
   #membersRequest = 0
   #searchRequest = 0
   #detailRequest = 0
@@ -288,6 +291,27 @@ export class ShortlistsState {
     await this.#reloadLists()
   }
 
+  async addStage(name: string): Promise<boolean> {
+    const reply = await this.#client.addStage({ name })
+    return this.#afterStageChange(reply)
+  }
+
+  async renameStage(id: number, name: string): Promise<boolean> {
+    const reply = await this.#client.renameStage({ id, name })
+    return this.#afterStageChange(reply)
+  }
+
+  async reorderStages(ids: number[]): Promise<boolean> {
+    const reply = await this.#client.reorderStages({ ids })
+    return this.#afterStageChange(reply)
+  }
+
+  /** Removes a stage; its people move to `reassignTo` first. */
+  async removeStage(id: number, reassignTo?: number): Promise<boolean> {
+    const reply = await this.#client.removeStage({ id, ...(reassignTo === undefined ? {} : { reassignTo }) })
+    return this.#afterStageChange(reply)
+  }
+
   setScope(scope: 'all' | 'selected'): void {
     this.#scope = scope
     if (this.searching) void this.search(this.#query)
@@ -347,6 +371,17 @@ export class ShortlistsState {
     else this.#lists = { state: 'error', error: reply.error }
   }
 
+  /** Stage names show on every row and in the open person, so both are read again. */
+  async #afterStageChange(reply: IpcResult<unknown>): Promise<boolean> {
+    if (!this.#ok(reply)) return false
+    this.dismissNotice()
+    await this.#reloadStages()
+    await this.#loadMembers()
+    if (this.#openMemberId !== null) await this.open(this.#openMemberId)
+    if (this.searching) await this.search(this.#query)
+    return true
+  }
+
   async #reloadStages(): Promise<void> {
     const reply = await this.#client.listStages({})
     if (reply.ok) this.#stages = reply.data
@@ -372,7 +407,15 @@ export class ShortlistsState {
   }
 
   #say(tone: Notice['tone'], message: string, details?: string): void {
-    this.#notice = details === undefined ? { tone, message } : { tone, message, details }
+    const notice = details === undefined ? { tone, message } : { tone, message, details }
+    this.#notice = notice
+    // Confirmations fade on their own; errors stay until dismissed.
+    clearTimeout(this.#noticeTimer)
+    if (tone === 'info') {
+      this.#noticeTimer = setTimeout(() => {
+        if (this.#notice === notice) this.#notice = null
+      }, NOTICE_MS)
+    }
   }
 }
 
