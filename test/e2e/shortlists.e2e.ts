@@ -241,6 +241,35 @@ describe('Shortlists screen', () => {
     await expect.poll(() => dialog.count()).toBe(0)
   })
 
+  it('ticks people with Space and exports just them', async () => {
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
+    await memberList().focus()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Space')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('Space')
+    await expect.poll(() => page.getByTestId('picked-count').textContent()).toBe('2 ticked')
+    expect(await memberList().locator('[aria-checked="true"]').count()).toBe(2)
+    await page.keyboard.press('e')
+    const dialog = page.getByRole('dialog', { name: 'Export 2 ticked people to CSV' })
+    await dialog.waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    ])
+    expect(download.suggestedFilename()).toMatch(/^talent-desk-selection-\d{4}-\d{2}-\d{2}\.csv$/)
+    const file = join(app.dataDir, 'ticked.csv')
+    await download.saveAs(file)
+    const rows = parse(readFileSync(file, 'utf8'), { bom: true }) as string[][]
+    expect(rows.slice(1).map((row) => row[0])).toContain('Zofia Wiśniewska')
+    expect(rows).toHaveLength(3)
+    await dialog.getByTestId('export-done').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await expect.poll(() => page.getByTestId('picked-count').count()).toBe(0)
+  })
+
   it('backs up to a download and restores it through the file picker; a bad file changes nothing', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),

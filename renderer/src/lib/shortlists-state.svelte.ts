@@ -46,6 +46,8 @@ export class ShortlistsState {
   #openMemberId = $state<number | null>(null)
   #detail = $state.raw<Load<MemberDetail>>({ state: 'idle' })
   #save = $state.raw<SaveState>({ state: 'idle' })
+  /** People ticked in the members list (Space), for exporting a selection. Replaced wholesale. */
+  #picked = $state.raw<readonly number[]>([])
   #deleted = $state.raw<Shortlist | null>(null)
   #notice = $state.raw<Notice | null>(null)
   #undoTimer: ReturnType<typeof setTimeout> | undefined
@@ -104,6 +106,21 @@ export class ShortlistsState {
   get save() {
     return this.#save
   }
+  get picked() {
+    return this.#picked
+  }
+  isPicked(memberId: number): boolean {
+    return this.#picked.includes(memberId)
+  }
+  togglePicked(memberId: number): void {
+    this.#picked = this.#picked.includes(memberId)
+      ? this.#picked.filter((id) => id !== memberId)
+      : [...this.#picked, memberId]
+  }
+  clearPicked(): void {
+    this.#picked = []
+  }
+
   get deleted() {
     return this.#deleted
   }
@@ -134,6 +151,7 @@ export class ShortlistsState {
   async select(id: string): Promise<void> {
     if (id === this.#selectedId && this.#members.state === 'ready') return
     this.#selectedId = id
+    this.#picked = []
     this.#memberCursor = 0
     this.#memberScroll = 0
     this.closeDetail()
@@ -281,6 +299,7 @@ export class ShortlistsState {
     const reply = await this.#client.removeMember({ memberId })
     if (!this.#ok(reply)) return
     if (this.#openMemberId === memberId) this.closeDetail()
+    if (this.#picked.includes(memberId)) this.togglePicked(memberId)
     if (this.#members.state === 'ready') {
       const value = this.#members.value.filter((member) => member.id !== memberId)
       this.#members = { state: 'ready', value }
