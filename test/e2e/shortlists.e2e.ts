@@ -227,6 +227,34 @@ describe('Shortlists screen', () => {
     await dialog.getByRole('radio', { name: /Custom/ }).check()
     await dialog.getByTestId('custom-columns').waitFor()
     await dialog.getByRole('checkbox', { name: /byte order mark/ }).uncheck()
+    // Listen to the host's event stream the way the page does, to see the progress it is sent;
+    // the stream is open (its headers arrived) before the export starts.
+    await page.evaluate(async (token) => {
+      const seen: Array<{ written: number; total: number | null; done: boolean }> = []
+      const response = await fetch('/bridge/events', { headers: { 'x-talent-desk-token': token } })
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      const read = async () => {
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) return seen
+          buffer += value
+          const frames = buffer.split('\n\n')
+          buffer = frames.pop() ?? ''
+          for (const frame of frames) {
+            const data = frame.split('\n').find((line) => line.startsWith('data: '))
+            if (!frame.includes('event: exportProgress') || !data) continue
+            const progress = JSON.parse(data.slice(6)) as (typeof seen)[number]
+            seen.push(progress)
+            if (progress.done) {
+              void reader.cancel()
+              return seen
+            }
+          }
+        }
+      }
+      ;(window as unknown as { __progress: Promise<typeof seen> }).__progress = read()
+    }, app.host.token)
     const [big] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Export', exact: true }).click()
@@ -236,6 +264,10 @@ describe('Shortlists screen', () => {
     const bigText = readFileSync(bigFile, 'utf8')
     expect(bigText.startsWith('\uFEFF')).toBe(false)
     expect((parse(bigText) as string[][]).length).toBe(10_001)
+    const progress = await page.evaluate(() => (window as unknown as { __progress: Promise<unknown[]> }).__progress)
+    expect(progress.length).toBeGreaterThanOrEqual(10)
+    expect(progress.at(0)).toMatchObject({ written: 1000, total: 10_000, done: false })
+    expect(progress.at(-1)).toMatchObject({ written: 10_000, total: 10_000, done: true })
     await dialog.getByTestId('export-done').waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
