@@ -191,6 +191,15 @@ describe('Shortlists screen', () => {
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).waitFor()
     await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
     expect(await undo.count()).toBe(0)
+
+    // The same by keyboard only: Delete in the shortlists pane, then Ctrl+Z.
+    await list.focus()
+    await page.keyboard.press('Delete')
+    await undo.waitFor()
+    await expect.poll(() => shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).count()).toBe(0)
+    await page.keyboard.press('Control+z')
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).waitFor()
+    await expect.poll(() => undo.count()).toBe(0)
   })
 
   it('exports a shortlist to CSV as a browser download, with the chosen preset and a BOM', async () => {
