@@ -86,7 +86,8 @@ describe('browser-host downloads', () => {
     const again = await fetchDownload(downloadId)
     expect(again.statusCode).toBe(404)
     await again.body.dump()
-    expect(fs.readdirSync(path.join(dataDir, 'downloads'))).toEqual([])
+    // The host deletes the file once the response has been sent, which may be just after the client has read it.
+    await expect.poll(() => fs.readdirSync(path.join(dataDir, 'downloads'))).toEqual([])
     const unknown = await fetchDownload('../../etc/passwd')
     expect([403, 404]).toContain(unknown.statusCode)
     await unknown.body.dump()
