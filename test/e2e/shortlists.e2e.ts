@@ -90,6 +90,13 @@ describe('Shortlists screen', () => {
     await memberList().getByRole('option', { selected: true }).waitFor()
     expect(await memberList().getByRole('option', { selected: true }).getAttribute('aria-posinset')).toBe('10000')
     expect(await memberList().getByRole('option').count()).toBeLessThan(80)
+    // Leaving the section and coming back keeps the shortlist, the cursor and the place in the list.
+    await page.keyboard.press('1')
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor()
+    await page.keyboard.press('5')
+    await memberList().getByRole('option', { selected: true }).waitFor()
+    expect(await memberList().getByRole('option', { selected: true }).getAttribute('aria-posinset')).toBe('10000')
+    await memberList().focus()
     await page.keyboard.press('Home')
     expect(await memberList().getByRole('option', { selected: true }).getAttribute('aria-posinset')).toBe('1')
     await shot(page, 'shortlists-10k')
