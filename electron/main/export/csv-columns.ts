@@ -19,6 +19,8 @@ export {
  */
 export interface ExportRow {
   profile: Record<string, unknown>
+  /** Values derived from the profile for readability; see `personOf` in export-rows.ts. */
+  person?: { name: string }
   member?: {
     shortlist: string
     stage: string
@@ -34,7 +36,7 @@ export interface ExportRow {
 const col = (header: string, path: string): CsvColumn => ({ header, path })
 
 const identity = [
-  col('Name', 'profile.full_name'),
+  col('Name', 'person.name'),
   col('Title', 'profile.cur_title'),
   col('Company', 'profile.cur_company'),
   col('City', 'profile.city'),

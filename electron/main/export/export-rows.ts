@@ -1,3 +1,4 @@
+import { displayName } from '../store/profile-fields'
 import type { MemberRecord } from '../store/members-repo'
 import type { ExportRow } from './csv-columns'
 
@@ -6,6 +7,7 @@ export function memberRow(record: MemberRecord): ExportRow {
   const profile = JSON.parse(record.profileJson) as Record<string, unknown>
   return {
     profile,
+    person: { name: displayName(profile) },
     member: {
       shortlist: record.shortlistName,
       stage: record.stage,
@@ -24,7 +26,7 @@ export function memberRow(record: MemberRecord): ExportRow {
 
 /** A search result (not saved) as a CSV row; contacts come from the profile itself. */
 export function profileRow(profile: Record<string, unknown>): ExportRow {
-  return { profile, contact: profileContacts(profile) }
+  return { profile, person: { name: displayName(profile) }, contact: profileContacts(profile) }
 }
 
 export function* memberRows(records: Iterable<MemberRecord>): Generator<ExportRow> {

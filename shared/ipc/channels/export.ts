@@ -6,12 +6,18 @@ import { wholePersonProfileSchema } from '../../api/profile'
  * re-exported by the CSV exporter in main, so the page and the exporter agree on one rule.
  */
 
-/** A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`. */
+/**
+ * A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`,
+ * or `person.name` (derived: the full name, else first and last name).
+ */
 export const csvColumnSchema = z.strictObject({
   header: z.string().min(1).max(200),
   path: z
     .string()
-    .regex(/^(profile|member|contact)(\.[A-Za-z0-9_$]+)+$/, 'a dotted path starting with profile., member. or contact.')
+    .regex(
+      /^(profile|member|contact|person)(\.[A-Za-z0-9_$]+)+$/,
+      'a dotted path starting with profile., member., contact. or person.'
+    )
 })
 export type CsvColumn = z.infer<typeof csvColumnSchema>
 

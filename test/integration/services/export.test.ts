@@ -35,7 +35,7 @@ describe('CSV export through the router (desktop: the save dialog chooses the fi
     main = await startMain()
     const { presets } = await main.ok('listExportColumns', {})
     expect(Object.keys(presets).sort()).toEqual(['basic', 'contact', 'full'])
-    expect(presets.basic[0]).toEqual({ header: 'Name', path: 'profile.full_name' })
+    expect(presets.basic[0]).toEqual({ header: 'Name', path: 'person.name' })
     expect(presets.full.length).toBeGreaterThan(presets.basic.length)
   })
 

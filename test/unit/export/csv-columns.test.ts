@@ -6,6 +6,7 @@ import {
   valueAt,
   type ExportRow
 } from '../../../electron/main/export/csv-columns'
+import { profileRow } from '../../../electron/main/export/export-rows'
 
 const row: ExportRow = {
   profile: {
@@ -25,6 +26,19 @@ const row: ExportRow = {
   member: { shortlist: 'L', stage: 'New', rating: null, tags: [], notes: '', addedAt: 'a', profileCapturedAt: 'b' },
   contact: { emails: [{ email: 'a@x.example' }, { email: 'b@x.example' }] }
 }
+
+describe('the Name column', () => {
+  it('shows full_name, else first and last name, for saved members and search results alike', () => {
+    const name = columnPresets.basic.find((column) => column.header === 'Name')!
+    expect(name.path).toBe('person.name')
+    const onlyParts = { key: 'p1', first_name: 'Zoë', last_name: 'Łukasz' }
+    expect(cellValue(valueAt(profileRow(onlyParts), name.path))).toBe('Zoë Łukasz')
+    expect(cellValue(valueAt(profileRow({ ...onlyParts, full_name: 'Dr Zoë Łukasz' }), name.path))).toBe(
+      'Dr Zoë Łukasz'
+    )
+    expect(cellValue(valueAt(profileRow({ key: 'p2' }), name.path))).toBe('')
+  })
+})
 
 describe('dotted paths', () => {
   it('reads nested values, maps over arrays, picks by index', () => {
