@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
+import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
 import { channels, channelNames } from '../../shared/ipc/contract'
 import type { ErrorCode, IpcResult } from '../../shared/ipc/errors'
 import type { MainServices } from '../main/compose'
@@ -11,8 +12,7 @@ import type { Logger } from '../main/logger'
 import { createBridgeGuard } from './guard'
 import { readRendererFile } from '../main/renderer-files'
 
-export const TOKEN_HEADER = 'x-talent-desk-token'
-export const TOKEN_META = 'talent-desk-bridge-token'
+export { BRIDGE_TOKEN_HEADER as TOKEN_HEADER, BRIDGE_TOKEN_META as TOKEN_META }
 
 /** The page may talk only to its own origin: the bridge. No other network at all. */
 const hostCsp = [
@@ -101,7 +101,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       options.logger.warn('host.foreign_origin', { origin: requestOrigin })
       return sendJson(response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
     }
-    if (!guard.hasToken(headerValue(request, TOKEN_HEADER))) {
+    if (!guard.hasToken(headerValue(request, BRIDGE_TOKEN_HEADER))) {
       return sendJson(response, 403, failure('forbidden', 'The bridge token is missing or wrong. Reload the page.'))
     }
     const rest = url.pathname.slice('/bridge/'.length)
@@ -213,7 +213,7 @@ export function contentDisposition(fileName: string): string {
 }
 
 function injectToken(html: string, token: string): string {
-  const meta = `<meta name="${TOKEN_META}" content="${token}">`
+  const meta = `<meta name="${BRIDGE_TOKEN_META}" content="${token}">`
   return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
 }
 

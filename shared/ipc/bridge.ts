@@ -21,3 +21,8 @@ export type TalentDeskBridge = {
 export const bridgeEventMethod = 'on'
 /** Name of the browser host's download method on the bridge; no channel may use it either. */
 export const bridgeDownloadMethod = 'download'
+
+/** The browser host's bridge: the header that carries the per-run token on every call. */
+export const BRIDGE_TOKEN_HEADER = 'x-talent-desk-token'
+/** The browser host writes the token into the page in a meta tag of this name (read once). */
+export const BRIDGE_TOKEN_META = 'talent-desk-bridge-token'

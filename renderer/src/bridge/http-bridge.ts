@@ -1,9 +1,7 @@
 import { createParser } from 'eventsource-parser'
-import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
+import { BRIDGE_TOKEN_HEADER, type TalentDeskBridge } from '../../../shared/ipc/bridge'
 import { channelNames, isEventName } from '../../../shared/ipc/contract'
 import type { IpcResult } from '../../../shared/ipc/errors'
-
-const TOKEN_HEADER = 'x-talent-desk-token'
 
 type Listener = (payload: unknown) => void
 
@@ -23,7 +21,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     try {
       response = await fetchImpl(`/bridge/${encodeURIComponent(name)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
         body: JSON.stringify(input ?? {})
       })
     } catch {
@@ -45,7 +43,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
   // A finished export, fetched with the token in a header (never in a URL), once.
   bridge.download = async (downloadId: string): Promise<Blob> => {
     const response = await fetchImpl(`/bridge/download/${encodeURIComponent(downloadId)}`, {
-      headers: { [TOKEN_HEADER]: token }
+      headers: { [BRIDGE_TOKEN_HEADER]: token }
     })
     if (!response.ok) throw new Error(`The file could not be fetched from the host (${response.status}).`)
     return response.blob()
@@ -59,7 +57,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     let delay = 500
     while (streaming) {
       try {
-        const response = await fetchImpl('/bridge/events', { headers: { [TOKEN_HEADER]: token } })
+        const response = await fetchImpl('/bridge/events', { headers: { [BRIDGE_TOKEN_HEADER]: token } })
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`)
         delay = 500
         const parser = createParser({
