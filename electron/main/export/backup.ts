@@ -8,8 +8,9 @@ import { isoNow, type Clock } from '../store/clock'
 import { storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
 import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
-import { memberRatingSchema, memberTagsSchema, type MembersRepo } from '../store/members-repo'
+import { memberRatingSchema, memberTagsSchema, snapshotSourceSchema, type MembersRepo } from '../store/members-repo'
 import type { Store } from '../store/index'
+import type { RestoreSummary } from '../../../shared/ipc/channels/export'
 
 /** The part of the store a backup needs. */
 export type BackupStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'transaction' | 'schemaVersion'>
@@ -19,19 +20,22 @@ export const BACKUP_FORMAT = 'talent-desk/shortlists-backup'
 export const BACKUP_VERSION = 1
 
 const isoSchema = z.iso.datetime({ offset: true })
-const sourceSchema = z.enum(['saved', 'refreshed', 'restored'])
 
 /**
  * Profiles travel as JSON text, exactly as stored: a profile's int64 ids (co-author ids) and
  * number spellings would not survive a parse and re-serialise, and "lossless" means lossless.
  */
-const backupSnapshotSchema = z.strictObject({ capturedAt: isoSchema, source: sourceSchema, profileJson: z.string() })
+const backupSnapshotSchema = z.strictObject({
+  capturedAt: isoSchema,
+  source: snapshotSourceSchema,
+  profileJson: z.string()
+})
 
 const backupMemberSchema = z.strictObject({
   profileKey: z.string().min(1),
   profileJson: z.string(),
   profileCapturedAt: isoSchema,
-  profileSource: sourceSchema,
+  profileSource: snapshotSourceSchema,
   notes: z.string(),
   tags: memberTagsSchema,
   stage: stageNameSchema,
@@ -91,11 +95,6 @@ export const shortlistsBackupSchema = z
     })
   })
 export type ShortlistsBackup = z.infer<typeof shortlistsBackupSchema>
-
-export interface RestoreSummary {
-  shortlists: Array<{ id: string; name: string; members: number; originalId: string; renamed: boolean }>
-  stagesAdded: string[]
-}
 
 /** Just enough to tell "not ours" and "from a newer app" apart from "ours but damaged". */
 const envelopeSchema = z.looseObject({ format: z.string(), version: z.number() })
@@ -220,7 +219,8 @@ export class BackupService {
         for (const member of shortlist.members) this.members.insertRestored(id, member)
         return { id, name, members: shortlist.members.length, originalId: shortlist.id, renamed }
       })
-      return { shortlists: restored, stagesAdded }
+      const members = restored.reduce((sum, shortlist) => sum + shortlist.members, 0)
+      return { shortlists: restored, stagesAdded, members }
     })
   }
 }

@@ -136,8 +136,7 @@ export class ExportService {
     fs.writeFileSync(file, json, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
     try {
       // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
-      const summary = mapStoreErrors(() => new BackupService(store, clock).restore(file))
-      return { ...summary, members: summary.shortlists.reduce((sum, shortlist) => sum + shortlist.members, 0) }
+      return mapStoreErrors(() => new BackupService(store, clock).restore(file))
     } finally {
       fs.rmSync(file, { force: true })
     }

@@ -136,7 +136,8 @@ export class ShortlistsService {
   }
 
   #detail(store: Store, memberId: number): MemberDetail {
-    const { profileJson: _json, profile, ...member } = store.members.get(memberId)
+    // The JSON text and the schema issues stay in main; the page gets the parsed profile.
+    const { profileJson: _json, profileIssues: _issues, profile, ...member } = store.members.get(memberId)
     const snapshots = store.members
       .snapshots(memberId)
       .map(({ capturedAt, source, current }) => ({ capturedAt, source, current }))

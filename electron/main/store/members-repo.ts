@@ -8,15 +8,24 @@ import { storedProfile, type ProfileInput } from './profile-fields'
 import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
 
-import { memberPatchSchema, type MemberPatch } from '../../../shared/ipc/channels/shortlists'
+import {
+  memberPatchSchema,
+  type MemberPatch,
+  type MemberSummary,
+  type SearchHit,
+  type SnapshotInfo,
+  type SnapshotSource
+} from '../../../shared/ipc/channels/shortlists'
 export {
   memberPatchSchema,
   memberRatingSchema,
   memberTagsSchema,
-  type MemberPatch
+  snapshotSourceSchema,
+  type MemberPatch,
+  type MemberSummary,
+  type SearchHit,
+  type SnapshotSource
 } from '../../../shared/ipc/channels/shortlists'
-
-export type SnapshotSource = 'saved' | 'refreshed' | 'restored'
 
 export interface NewMember extends MemberPatch {
   profile: ProfileInput
@@ -25,39 +34,26 @@ export interface NewMember extends MemberPatch {
   source?: SnapshotSource
 }
 
-export interface RestoredMember {
-  profileJson: string
-  profileCapturedAt: string
-  profileSource: SnapshotSource
-  notes: string
-  tags: string[]
-  stage: string
-  rating: number | null
-  addedAt: string
-  updatedAt: string
-  history: Array<{ capturedAt: string; source: SnapshotSource; profileJson: string }>
-}
+/** A snapshot as stored: the profile JSON text exactly as received. */
+export type StoredSnapshot = Omit<SnapshotInfo, 'current'> & { profileJson: string }
 
-export interface MemberSummary {
-  id: number
-  shortlistId: string
-  profileKey: string
-  name: string
-  title: string
-  company: string
-  skills: string
-  notes: string
-  tags: string[]
-  stageId: number
-  stage: string
-  rating: number | null
-  addedAt: string
-  updatedAt: string
-  profileCapturedAt: string
-  profileSource: SnapshotSource
-}
+/** Every snapshot of a member, oldest first; `current` marks the one in use. */
+export type ProfileSnapshot = SnapshotInfo & { profileJson: string }
 
-export interface MemberDetail extends MemberSummary {
+/** The recruiter's fields and dates of a member, as the backup carries them. */
+type MemberFields = Pick<
+  MemberSummary,
+  'profileCapturedAt' | 'profileSource' | 'notes' | 'tags' | 'stage' | 'rating' | 'addedAt' | 'updatedAt'
+>
+
+export type RestoredMember = MemberFields & { profileJson: string; history: StoredSnapshot[] }
+
+/**
+ * A member as the store reads it: the summary plus the current snapshot. Not the bridge's
+ * MemberDetail: main keeps the JSON text (export, backup) and the schema issues, and the service
+ * adds the summary and the snapshot list for the page.
+ */
+export type StoredMember = MemberSummary & {
   /**
    * The current snapshot, parsed and checked with the shared schema, tolerantly: when
    * `profileIssues` is not empty the profile is still the stored data, untouched, and the
@@ -69,37 +65,13 @@ export interface MemberDetail extends MemberSummary {
   profileJson: string
 }
 
-export interface ProfileSnapshot {
-  capturedAt: string
-  source: SnapshotSource
-  current: boolean
-  profileJson: string
-}
-
-export interface SearchHit extends MemberSummary {
-  shortlistName: string
-  /** bm25 score; lower is a better match. */
-  rank: number
-}
-
 /** One member as the exporters and the backup need it: raw JSON, nothing parsed yet. */
-export interface MemberRecord {
-  id: number
-  shortlistId: string
-  shortlistName: string
-  profileKey: string
-  profileJson: string
-  profileCapturedAt: string
-  profileSource: SnapshotSource
-  notes: string
-  tags: string[]
-  stage: string
-  rating: number | null
-  addedAt: string
-  updatedAt: string
-  /** Latest stored contact result for this profile key, as stored. */
-  contactJson: string | null
-}
+export type MemberRecord = MemberFields &
+  Pick<SearchHit, 'id' | 'shortlistId' | 'shortlistName' | 'profileKey'> & {
+    profileJson: string
+    /** Latest stored contact result for this profile key, as stored. */
+    contactJson: string | null
+  }
 
 interface MemberRow {
   id: number
@@ -147,7 +119,7 @@ export class MembersRepo {
     return this.statements.get(text)
   }
 
-  add(shortlistId: string, input: NewMember): MemberDetail {
+  add(shortlistId: string, input: NewMember): StoredMember {
     return this.db.transaction(() => {
       this.shortlists.get(shortlistId)
       const id = this.insert(shortlistId, input)
@@ -178,7 +150,7 @@ export class MembersRepo {
     })()
   }
 
-  update(memberId: number, patch: MemberPatch): MemberDetail {
+  update(memberId: number, patch: MemberPatch): StoredMember {
     const valid = parsePatch(patch)
     return this.db.transaction(() => {
       const current = this.get(memberId)
@@ -204,7 +176,7 @@ export class MembersRepo {
     })()
   }
 
-  get(memberId: number): MemberDetail {
+  get(memberId: number): StoredMember {
     const row = this.sql(
       `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
     ).get(memberId) as (MemberRow & { profile_json: string }) | undefined
@@ -266,7 +238,7 @@ export class MembersRepo {
     memberId: number,
     profile: ProfileInput,
     options: { capturedAt?: string; source?: SnapshotSource } = {}
-  ): MemberDetail {
+  ): StoredMember {
     const next = storedProfile(profile)
     return this.db.transaction(() => {
       const current = this.get(memberId)
@@ -371,7 +343,7 @@ export class MembersRepo {
   }
 
   /** Earlier snapshots of a member (not the current one), oldest first. */
-  history(memberId: number): Array<{ capturedAt: string; source: SnapshotSource; profileJson: string }> {
+  history(memberId: number): StoredSnapshot[] {
     const rows = this.sql(
       'SELECT captured_at, source, profile_json FROM member_snapshots WHERE member_id = ? ORDER BY captured_at, id'
     ).all(memberId) as Array<{ captured_at: string; source: SnapshotSource; profile_json: string }>

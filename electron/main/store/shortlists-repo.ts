@@ -4,17 +4,8 @@ import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 
-import { shortlistNameSchema } from '../../../shared/ipc/channels/shortlists'
-export { shortlistNameSchema } from '../../../shared/ipc/channels/shortlists'
-
-export interface Shortlist {
-  id: string
-  name: string
-  createdAt: string
-  updatedAt: string
-  deletedAt: string | null
-  memberCount: number
-}
+import { shortlistNameSchema, type Shortlist } from '../../../shared/ipc/channels/shortlists'
+export { shortlistNameSchema, type Shortlist } from '../../../shared/ipc/channels/shortlists'
 
 interface ShortlistRow {
   id: string
@@ -123,13 +114,7 @@ export class ShortlistsRepo {
   }
 
   /** Inserts a shortlist exactly as given (backup restore keeps ids and dates). */
-  insertRestored(shortlist: {
-    id: string
-    name: string
-    createdAt: string
-    updatedAt: string
-    deletedAt: string | null
-  }): void {
+  insertRestored(shortlist: Omit<Shortlist, 'memberCount'>): void {
     this.sql('INSERT INTO shortlists (id, name, created_at, updated_at, deleted_at) VALUES (?, ?, ?, ?, ?)').run(
       shortlist.id,
       validName(shortlist.name),

@@ -2,15 +2,8 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 
-import { stageNameSchema } from '../../../shared/ipc/channels/shortlists'
-export { stageNameSchema } from '../../../shared/ipc/channels/shortlists'
-
-export interface Stage {
-  id: number
-  name: string
-  position: number
-  memberCount: number
-}
+import { stageNameSchema, type Stage } from '../../../shared/ipc/channels/shortlists'
+export { stageNameSchema, type Stage } from '../../../shared/ipc/channels/shortlists'
 
 interface StageRow {
   id: number

@@ -3,8 +3,9 @@ import { wholePersonProfileSchema } from '../../api/profile'
 
 /*
  * Shortlists, their members and the pipeline stages: the local store seen through the bridge.
- * The store re-exports the field schemas below (names, patch, rating, tags), so a rule such as
- * "a stage name is at most 60 characters" is written once and holds on both sides.
+ * The store re-exports the field schemas below (names, patch, rating, tags, snapshot source) and
+ * takes its types from the ones here, so a rule such as "a stage name is at most 60 characters"
+ * or a field's shape is written once and holds on both sides.
  */
 
 export const shortlistNameSchema = z.string().trim().min(1).max(200)
@@ -16,7 +17,8 @@ export const memberTagsSchema = z.array(z.string().trim().min(1).max(100)).max(2
 export const memberPatchSchema = z.strictObject({
   notes: z.string().max(100_000).optional(),
   tags: memberTagsSchema.optional(),
-  stage: z.string().optional(),
+  /** A stage by name, as the store resolves it (case-insensitively). */
+  stage: stageNameSchema.optional(),
   rating: memberRatingSchema.optional()
 })
 export type MemberPatch = z.infer<typeof memberPatchSchema>
