@@ -1,14 +1,14 @@
 import type { ProfileSummary } from '../../../shared/ipc/channels/shortlists'
+import { displayName } from '../store/profile-fields'
 
 /**
  * The few fields the detail pane shows, read tolerantly from a stored profile: saved profiles
  * are kept verbatim, so a field of an unexpected type is shown as absent, never as an error.
  */
 export function profileSummary(profile: Record<string, unknown>): ProfileSummary {
-  const name = text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
   const place = [text(profile.city), text(profile.state), text(profile.country)].filter(Boolean).join(', ')
   return {
-    name,
+    name: displayName(profile),
     title: text(profile.cur_title),
     company: text(profile.cur_company),
     location: place || (strings(profile.locations)[0] ?? ''),

@@ -42,13 +42,11 @@ export function storedProfile(input: ProfileInput): StoredProfile {
   if (key === '') {
     throw new StoreError('profile_without_key', 'The profile has no key (nor li_id), so it cannot be saved')
   }
-  const fullName =
-    text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
   return {
     json,
     profile,
     key,
-    name: fullName,
+    name: displayName(profile),
     title: text(profile.cur_title),
     company: text(profile.cur_company),
     skills: strings(profile.skills).join(', ')
