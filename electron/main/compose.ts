@@ -108,7 +108,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     exportCsv: (input) => exports.exportCsv(input),
     cancelExport: (input) => exports.cancelExport(input),
     backupShortlists: () => exports.backupShortlists(),
-    restoreShortlists: (input) => exports.restoreShortlists(input)
+    restoreShortlists: (input) => exports.restoreShortlists(input),
+
+    getStoreStatus: () => stores.status(),
+    recoverStore: (input) => stores.recover(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

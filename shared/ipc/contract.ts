@@ -3,6 +3,7 @@ import { appChannels } from './channels/app'
 import { exportChannels, exportEvents } from './channels/export'
 import { keychainChannels } from './channels/keychain'
 import { shortlistChannels } from './channels/shortlists'
+import { storeChannels } from './channels/store'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -14,7 +15,8 @@ export const channels = {
   ...appChannels,
   ...keychainChannels,
   ...shortlistChannels,
-  ...exportChannels
+  ...exportChannels,
+  ...storeChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

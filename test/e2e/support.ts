@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -34,7 +34,13 @@ export interface E2eApp {
   close(): Promise<void>
 }
 
-export async function startApp(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2eApp> {
+export async function startApp(
+  options: {
+    colorScheme?: 'light' | 'dark'
+    /** Bytes to put in the data folder's store file before the app starts (a damaged file, say). */
+    seedStoreFile?: string | Uint8Array
+  } = {}
+): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run `npx electron-vite build` (npm run test:e2e does).')
@@ -42,6 +48,7 @@ export async function startApp(options: { colorScheme?: 'light' | 'dark' } = {})
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
   mkdirSync(artifacts, { recursive: true })
   const dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-'))
+  if (options.seedStoreFile !== undefined) writeFileSync(join(dataDir, 'talent-desk.sqlite'), options.seedStoreFile)
   const logs: LogRecord[] = []
   const logger = createLogger((record) => logs.push(record))
   const host = await startBrowserHost({

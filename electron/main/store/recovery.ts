@@ -46,8 +46,7 @@ export class StoreRecovery {
     if (!fs.existsSync(this.file)) {
       throw new StoreError('not_found', `There is no data file to move aside: ${this.file}`, { path: this.file })
     }
-    const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-')
-    const movedTo = `${this.file}.corrupt-${stamp}`
+    const movedTo = this.#freeAsideName()
     try {
       for (const side of ['-wal', '-shm']) {
         if (fs.existsSync(this.file + side)) fs.renameSync(this.file + side, movedTo + side)
@@ -60,6 +59,20 @@ export class StoreRecovery {
       })
     }
     return { movedTo }
+  }
+
+  /**
+   * `<name>.corrupt-<timestamp>`, with `-2`, `-3`… when that name (or its -wal/-shm) is taken:
+   * rename() replaces an existing target, so two moves in the same millisecond (or a clock set
+   * back) would otherwise overwrite the file moved aside before.
+   */
+  #freeAsideName(): string {
+    const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-')
+    const base = `${this.file}.corrupt-${stamp}`
+    const taken = (name: string) => ['', '-wal', '-shm'].some((side) => fs.existsSync(name + side))
+    let candidate = base
+    for (let n = 2; taken(candidate); n++) candidate = `${base}-${n}`
+    return candidate
   }
 
   /** Moves the current file aside (if any), then copies `copyPath` into place. */

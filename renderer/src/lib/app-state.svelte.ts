@@ -4,6 +4,7 @@ import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
 import { BackupState, ExportState } from './export-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
+import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
 
 export type Load<T> =
@@ -20,12 +21,18 @@ export class AppState {
   readonly shortlists: ShortlistsState
   readonly exports: ExportState
   readonly backup: BackupState
+  /** The data file's state, for the app-wide banner when it was refused at start. */
+  readonly store: StoreState
 
   constructor(client: Client) {
     this.#client = client
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     this.backup = new BackupState(client)
+    // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
+    this.store = new StoreState(client, () =>
+      this.shortlists.lists.state === 'idle' ? undefined : this.shortlists.load()
+    )
   }
 
   get section() {
