@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openStore, storeFilePath } from '../../electron/main/store'
+import { openDatabase, openStore, storeFilePath } from '../../electron/main/store'
+import { migrations } from '../../electron/main/store/migrations'
 import { shot, startApp, type E2eApp } from './support'
 
 // A data file refused at start: the banner in Chromium over the browser host, on real files.
@@ -108,6 +109,41 @@ describe('a refused data file', () => {
       .getByRole('option', { name: /After the rescue/ })
       .waitFor()
     await shot(page, 'store-recovery-done')
+  })
+
+  it('restores a pre-migration copy from the banner, keeping the damaged file', async () => {
+    // A real copy: a schema-1 store with one shortlist, upgraded once (the upgrade writes the copy).
+    const source = mkdtempSync(join(tmpdir(), 'td-e2e-copy-'))
+    const old = openDatabase({ path: storeFilePath(source), migrations: migrations.slice(0, 1) })
+    old.db.prepare("INSERT INTO shortlists (id, name, created_at, updated_at) VALUES ('s1', 'Kept', 'x', 'x')").run()
+    old.close()
+    const upgraded = openDatabase({ path: storeFilePath(source) })
+    upgraded.close()
+    const made = upgraded.preMigrationCopy!
+
+    app = await startApp({ seedStoreFile: garbage })
+    const { page, dataDir } = app
+    // Copies are listed whenever the page asks, so one put beside the file shows after a reload.
+    const copy = join(dataDir, basename(made))
+    copyFileSync(made, copy)
+    await page.reload()
+    const restore = page.getByRole('button', { name: /^Restore the copy from / })
+    await restore.waitFor()
+    await restore.click()
+    const dialog = page.getByRole('dialog', { name: /^Restore the copy from / })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('the copy itself stays')
+    await dialog.getByRole('button', { name: 'Restore this copy' }).click()
+
+    const notice = page.getByTestId('store-notice')
+    await notice.waitFor()
+    await page.getByTestId('store-banner').waitFor({ state: 'detached' })
+    expect(await notice.textContent()).toMatch(/Restored the copy from .*; the old file is kept at /)
+    expect(existsSync(copy)).toBe(true)
+    const aside = readdirSync(dataDir).filter((name) => name.startsWith('talent-desk.sqlite.corrupt-'))
+    expect(aside.map((name) => sha256(readFileSync(join(dataDir, name))))).toEqual([sha256(garbage)])
+    await page.keyboard.press('5')
+    await page.getByRole('listbox', { name: 'Shortlists' }).getByRole('option', { name: /Kept/ }).waitFor()
   })
 
   it('leaves a newer file untouched and offers starting over only as a choice (dark)', async () => {

@@ -221,6 +221,31 @@ describe('a refused data file at start', () => {
     expect(fs.readFileSync(two, 'utf8').endsWith('second')).toBe(true)
   })
 
+  it('answers open for a healthy store, and refuses to recover it', async () => {
+    const main = await start()
+    const file = storeFilePath(main.dataDir)
+    expect(await main.ok('getStoreStatus', {})).toEqual({ state: 'open', file })
+    for (const input of [{ action: 'moveAside' }, { action: 'reopen' }] as const) {
+      expect(await main.fail('recoverStore', input)).toMatchObject({ code: 'conflict' })
+    }
+    expect(fs.readdirSync(main.dataDir).filter((name) => name.includes('.corrupt-'))).toEqual([])
+  })
+
+  it('offers no move aside for an unreadable path, only trying again', async () => {
+    const dataDir = tempDir()
+    const file = storeFilePath(dataDir)
+    fs.mkdirSync(file)
+    fs.writeFileSync(path.join(file, 'inside.txt'), 'kept')
+    const main = await start({ dataDir })
+    const status = await main.ok('getStoreStatus', {})
+    expect(status).toMatchObject({ state: 'refused', code: 'store_unreadable', canMoveAside: false })
+    if (status.state !== 'refused') throw new Error('expected refused')
+    expect(status.message).toMatch(/Try again/)
+    expect(await main.fail('recoverStore', { action: 'moveAside' })).toMatchObject({ code: 'conflict' })
+    expect(fs.statSync(file).isDirectory()).toBe(true)
+    expect(fs.readFileSync(path.join(file, 'inside.txt'), 'utf8')).toBe('kept')
+  })
+
   it('tries the same file again on reopen, and opens it once the recruiter has put a good one back', async () => {
     const dataDir = tempDir()
     const file = garbageStore(dataDir)
