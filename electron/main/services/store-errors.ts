@@ -25,9 +25,12 @@ const codeFor: Record<StoreErrorCode, ErrorCode> = {
 const defaultMessages: Partial<Record<StoreErrorCode, string>> = {
   store_newer_than_app:
     'Your saved data was written by a newer Talent Desk. Update the app to open it; nothing was changed.',
-  store_corrupt: 'Your saved data file is damaged, so Talent Desk left it untouched. Restore a backup to carry on.',
-  store_foreign: 'The data file is not a Talent Desk file, so Talent Desk left it untouched.',
-  store_unreadable: 'Talent Desk cannot open its data file (permissions or disk). Check the folder and restart.',
+  store_corrupt:
+    'Your saved data file is damaged, so Talent Desk left it untouched. Use the banner above to move it aside or restore a copy.',
+  store_foreign:
+    'The data file is not a Talent Desk file, so Talent Desk left it untouched. Use the banner above to move it aside.',
+  store_unreadable:
+    'Talent Desk cannot open its data file (permissions or disk). Check the folder, then press Try again in the banner above.',
   store_migration_failed:
     'Talent Desk could not upgrade your saved data; it was left as it was. The details are in the log.',
   export_cancelled: 'The export was cancelled; no file was left behind.'
