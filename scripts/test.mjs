@@ -10,6 +10,7 @@ import { join } from 'node:path'
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
 const reports = mkdtempSync(join(tmpdir(), 'td-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
+const cleanup = []
 let failedStep = null
 
 function run(label, command, args, { keyring = false } = {}) {
@@ -19,7 +20,11 @@ function run(label, command, args, { keyring = false } = {}) {
   if (keyring) {
     // A private D-Bus session with an unlocked GNOME keyring: the vault is tested against the
     // real libsecret keychain, never a fake, and nothing touches the user's own keyring.
-    const inner = `echo -n talent-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"`
+    // The keyring lives in a fresh temporary folder, so an existing keyring of this machine
+    // (with another password) can neither lock the tests out nor be touched by them.
+    const keyringHome = mkdtempSync(join(tmpdir(), 'td-keyring-'))
+    cleanup.push(keyringHome)
+    const inner = `echo -n talent-desk-test | XDG_DATA_HOME="${keyringHome}" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"`
     file = 'dbus-run-session'
     argv = ['--', 'sh', '-c', inner, 'sh', command, ...args]
   }
@@ -75,6 +80,7 @@ if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
 }
 
 rmSync(reports, { recursive: true, force: true })
+for (const dir of cleanup) rmSync(dir, { recursive: true, force: true })
 if (failedStep !== null && totals.failed === 0) totals.failed = 1
 console.log(
   `\n${failedStep ? `failed step: ${failedStep}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`
