@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
+import { pkg, root } from './support'
+
+// `npm run web` (and `npm start` without Electron) end in this CLI: start it as a user would,
+// read the address it prints, use the page and the bridge, and stop it with a signal.
+let child: ChildProcess | undefined
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+})
+
+describe('the browser host CLI', () => {
+  it('prints the address, serves the app with its token, answers the bridge and stops cleanly', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'td-web-cli-'))
+    child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000)
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8')
+        const found = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)
+        if (found) {
+          clearTimeout(timer)
+          resolve(found[1]!)
+        }
+      })
+    })
+    expect(stdout).toContain(`Data folder: ${dataDir}`)
+
+    const page = await request(url)
+    const html = await page.body.text()
+    const token = new RegExp(`<meta name="${BRIDGE_TOKEN_META}" content="([^"]+)">`).exec(html)?.[1]
+    expect(token).toBeTruthy()
+    // The token is given to the page only, never printed or logged.
+    expect(stdout + stderr).not.toContain(token!)
+
+    const reply = await request(`${url}bridge/getAppInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token! },
+      body: '{}'
+    })
+    expect(await reply.body.json()).toMatchObject({ ok: true, data: { version: pkg.version, shell: 'browser-host' } })
+
+    const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)))
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+  })
+})
