@@ -8,6 +8,7 @@ export const apiErrorCodeSchema = z.enum([
   'invalid_request',
   'unsupported_media_type',
   'not_found',
+  'conflict',
   'payment_required',
   'rate_limited',
   'internal_error',

@@ -1,15 +1,9 @@
 import type { z } from 'zod'
 
+import type { ApiErrorCode } from '../../../shared/api'
+
 /** Error codes of the sandbox's documented error body `{ error: { code, message, details? } }`. */
-export type ApiErrorCode =
-  | 'unauthorized'
-  | 'invalid_request'
-  | 'unsupported_media_type'
-  | 'not_found'
-  | 'payment_required'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'service_unavailable'
+export type { ApiErrorCode }
 
 export class ApiError extends Error {
   constructor(

@@ -25,7 +25,7 @@ export function refreshProfilesRoute(): PartnerRoute {
     type: 'RefreshProfiles',
     async run(ctx) {
       const body = parseBody(refreshBodySchema, await ctx.body())
-      const { jobId, created } = ctx.org.refresh.start(
+      const { jobId, created, conflict } = ctx.org.refresh.start(
         {
           handles: body.profileHandles,
           batchSize: body.batchSize ?? refreshLimits.defaultBatchSize,
@@ -35,6 +35,16 @@ export function refreshProfilesRoute(): PartnerRoute {
         },
         ctx.now
       )
+      if (conflict) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `jobId "${jobId}" is already used by a job for other handles; use a new jobId`,
+          {
+            field: 'jobId'
+          }
+        )
+      }
       ctx.org.refresh.settle(ctx.now)
       const view = ctx.org.refresh.startView(jobId, ctx.now)
       return { body: view, summary: `200 job ${jobId} ${created ? 'started' : 'already known'}: ${view?.status}` }

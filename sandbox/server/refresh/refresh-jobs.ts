@@ -77,9 +77,17 @@ export class RefreshJobs {
     return this.#jobs.has(jobId)
   }
 
-  /** Starts a job, or returns the existing one when the client-supplied jobId is already known. */
-  start(input: RefreshJobInput, now: number): { jobId: string; created: boolean } {
-    if (input.jobId && this.#jobs.has(input.jobId)) return { jobId: input.jobId, created: false }
+  /**
+   * Starts a job, or returns the existing one when the client-supplied jobId is already known.
+   * `conflict` says that jobId was first used for other handles (the caller answers 409).
+   */
+  start(input: RefreshJobInput, now: number): { jobId: string; created: boolean; conflict: boolean } {
+    const existing = input.jobId ? this.#jobs.get(input.jobId) : undefined
+    if (existing) {
+      const sorted = (handles: readonly string[]) => [...handles].sort().join('\n')
+      const conflict = sorted(existing.runs.map((run) => run.handle)) !== sorted(input.handles)
+      return { jobId: existing.jobId, created: false, conflict }
+    }
     const jobId = input.jobId ?? randomUUID()
     const runs: HandleRun[] = []
     const pending: string[] = []
@@ -107,7 +115,7 @@ export class RefreshJobs {
       workerFreeAt[worker] = at
     }
     this.#jobs.set(jobId, { jobId, createdAt: now, saveToStorage: input.saveToStorage, runs })
-    return { jobId, created: true }
+    return { jobId, created: true, conflict: false }
   }
 
   /** Applies every refresh that has finished by `now` (profiles get last_refreshed = finish time). */

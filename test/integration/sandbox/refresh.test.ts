@@ -117,11 +117,23 @@ describe('Refresh jobs', () => {
     const first = (await start(body)).job!
     expect(first.jobId).toBe('nightly-2026-01-05')
     sb.clock.advance(350)
-    const second = (await start({ ...body, profileHandles: handles(10, 5) })).job!
+    // The same request again (handles in any order) is the same job, not a new one.
+    const second = (await start({ ...body, profileHandles: [...handles(0, 3)].reverse() })).job!
     expect(second.jobId).toBe(first.jobId)
     expect(second.totalRequested).toBe(3)
     expect(second.startTime).toBe(first.startTime)
     expect(second.totalProcessed).toBe(1)
+  })
+
+  it('refuses to reuse a jobId for other handles (409), leaving the first job as it was', async () => {
+    sb = await startTestSandbox({ refreshTiming: timing })
+    const body = { profileHandles: handles(0, 3), jobId: 'nightly-2026-01-06' }
+    const first = (await start(body)).job!
+    const clash = await start({ ...body, profileHandles: handles(10, 5) })
+    expect(clash.res.status).toBe(409)
+    expect(errorOf(clash.res)).toMatchObject({ code: 'conflict', details: { field: 'jobId' } })
+    const { job } = await status(first.jobId!)
+    expect(job!.totalRequested).toBe(3)
   })
 
   it('an unknown jobId is 404', async () => {
