@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { composeMain } from '../main/compose'
 import { consoleLogger } from '../main/logger'
 import { defaultDataDir } from './default-data-dir'
-import { startBrowserHost } from './server'
+import { startBrowserHostApp } from './app-host'
 
 /** `npm run web`: the app in your browser, where Electron cannot run. */
 const { values } = parseArgs({
@@ -28,20 +27,14 @@ const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
 const logger = consoleLogger()
 
-const host = await startBrowserHost({
+const host = await startBrowserHostApp({
   port,
   rendererDir: values['renderer-dir'],
+  dataDir,
+  appName: pkg.productName,
+  appVersion: pkg.version,
   logger,
-  createServices: (trustedOrigins) =>
-    composeMain({
-      dataDir,
-      shell: 'browser-host',
-      appName: pkg.productName,
-      appVersion: pkg.version,
-      trustedOrigins,
-      logger,
-      versions: { node: process.versions.node, v8: process.versions.v8 }
-    })
+  versions: { node: process.versions.node, v8: process.versions.v8 }
 })
 
 process.stdout.write(

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { composeMain } from '../../electron/main/compose'
+import { startBrowserHostApp } from '../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../electron/main/logger'
-import { startBrowserHost, type BrowserHost } from '../../electron/host/server'
+import type { BrowserHost } from '../../electron/host/server'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test/e2e/artifacts')
@@ -51,19 +51,13 @@ export async function startApp(
   if (options.seedStoreFile !== undefined) writeFileSync(join(dataDir, 'talent-desk.sqlite'), options.seedStoreFile)
   const logs: LogRecord[] = []
   const logger = createLogger((record) => logs.push(record))
-  const host = await startBrowserHost({
+  const host = await startBrowserHostApp({
     rendererDir,
+    dataDir,
+    appName: pkg.productName,
+    appVersion: pkg.version,
     logger,
-    createServices: (trustedOrigins) =>
-      composeMain({
-        dataDir,
-        shell: 'browser-host',
-        appName: pkg.productName,
-        appVersion: pkg.version,
-        trustedOrigins,
-        logger,
-        versions: { node: process.versions.node }
-      })
+    versions: { node: process.versions.node }
   })
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
   const context = await browser.newContext({

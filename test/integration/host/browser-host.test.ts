@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { composeMain } from '../../../electron/main/compose'
+import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
-import { startBrowserHost, TOKEN_HEADER, TOKEN_META, type BrowserHost } from '../../../electron/host/server'
+import { TOKEN_HEADER, TOKEN_META, type BrowserHost } from '../../../electron/host/server'
 import { channelNames } from '../../../shared/ipc/contract'
 
 const records: LogRecord[] = []
@@ -19,19 +19,13 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>t</title></head><body></body></html>'
   )
   const dataDir = mkdtempSync(join(tmpdir(), 'td-host-data-'))
-  host = await startBrowserHost({
+  host = await startBrowserHostApp({
     rendererDir,
+    dataDir,
+    appName: 'Talent Desk',
+    appVersion: '9.9.9',
     logger,
-    createServices: (trustedOrigins) =>
-      composeMain({
-        dataDir,
-        shell: 'browser-host',
-        appName: 'Talent Desk',
-        appVersion: '9.9.9',
-        trustedOrigins,
-        logger,
-        versions: { node: process.versions.node }
-      })
+    versions: { node: process.versions.node }
   })
 })
 afterAll(() => host.close())

@@ -3,9 +3,9 @@ import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { composeMain } from '../../../electron/main/compose'
+import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger } from '../../../electron/main/logger'
-import { contentDisposition, startBrowserHost, TOKEN_HEADER, type BrowserHost } from '../../../electron/host/server'
+import { contentDisposition, TOKEN_HEADER, type BrowserHost } from '../../../electron/host/server'
 import { ManualClock, profiles, tempDir } from './helpers'
 
 // The browser host has no save dialog: exports become downloads the page fetches once.
@@ -16,20 +16,14 @@ beforeAll(async () => {
   const rendererDir = tempDir('td-dl-renderer-')
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
   dataDir = tempDir('td-dl-data-')
-  host = await startBrowserHost({
+  host = await startBrowserHostApp({
     rendererDir,
+    dataDir,
+    appName: 'Talent Desk',
+    appVersion: '0.0.0',
     logger: createLogger(() => {}),
-    createServices: (trustedOrigins) =>
-      composeMain({
-        dataDir,
-        shell: 'browser-host',
-        appName: 'Talent Desk',
-        appVersion: '0.0.0',
-        trustedOrigins,
-        logger: createLogger(() => {}),
-        versions: {},
-        clock: new ManualClock()
-      })
+    versions: {},
+    clock: new ManualClock()
   })
 })
 afterAll(() => host.close())
