@@ -1,17 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { profiles, ScriptedDialogs, startMain, tempDir, type TestMain } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { profiles, ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
 
-const opened: TestMain[] = []
-afterEach(async () => {
-  for (const main of opened.splice(0)) await main.close()
-})
-async function start(...args: Parameters<typeof startMain>): Promise<TestMain> {
-  const main = await startMain(...args)
-  opened.push(main)
-  return main
-}
+const start = useMains()
 
 /** Everything a recruiter would compare after a restore, keyed by shortlist name. */
 async function snapshot(main: TestMain) {

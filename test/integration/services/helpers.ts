@@ -1,30 +1,22 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { composeMain, type MainServices } from '../../../electron/main/compose'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/services/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
 import type { ChannelInput, ChannelName, ChannelOutput, EventName } from '../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
+import { afterEach } from 'vitest'
 import { makeProfile } from '../store/fixtures/profiles'
+import { ManualClock as StoreClock, tempDir as storeTempDir } from '../store/helpers'
 
 export const origin = 'app://talent-desk'
 const sender = { origin, isMainFrame: true }
 
 export { makeProfile }
 
-/** A clock fixed at a known instant that tests move by hand. */
-export class ManualClock implements Clock {
-  #now: number
+/** The store tests' hand-moved clock, starting at the instant these tests' expectations use. */
+export class ManualClock extends StoreClock {
   constructor(start = '2026-03-02T10:00:00.000Z') {
-    this.#now = Date.parse(start)
-  }
-  now(): Date {
-    return new Date(this.#now)
-  }
-  advance(ms: number): void {
-    this.#now += ms
+    super(start)
   }
 }
 
@@ -59,8 +51,22 @@ export interface TestMain {
   close(): Promise<void>
 }
 
-export function tempDir(prefix = 'td-services-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+export const tempDir = (prefix = 'td-services-'): string => storeTempDir(prefix)
+
+/**
+ * `start` for a test file: each main it starts is closed after the test, so a failing
+ * assertion never leaves a database open.
+ */
+export function useMains(): (...args: Parameters<typeof startMain>) => Promise<TestMain> {
+  const opened: TestMain[] = []
+  afterEach(async () => {
+    for (const main of opened.splice(0)) await main.close()
+  })
+  return async (...args) => {
+    const main = await startMain(...args)
+    opened.push(main)
+    return main
+  }
 }
 
 /** The real main-process services over a SQLite file in `dataDir`, called through the router. */

@@ -1,22 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase, openStore, STORE_FILE_NAME, storeFilePath } from '../../../electron/main/store'
 import { migrations } from '../../../electron/main/store/migrations'
-import { sha256 } from '../store/helpers'
-import { ManualClock, profiles, startMain, tempDir, type TestMain } from './helpers'
+import { damageMiddlePage, sha256 } from '../store/helpers'
+import { ManualClock, profiles, tempDir, useMains } from './helpers'
 
 // A refused data file at start, and the recruiter's ways out, through the router on real files.
-const opened: TestMain[] = []
-afterEach(async () => {
-  for (const main of opened.splice(0)) await main.close()
-})
-async function start(...args: Parameters<typeof startMain>): Promise<TestMain> {
-  const main = await startMain(...args)
-  opened.push(main)
-  return main
-}
+const start = useMains()
 
 function garbageStore(dataDir: string): string {
   const file = storeFilePath(dataDir)
@@ -78,11 +70,7 @@ describe('a refused data file at start', () => {
   it('reports a failed integrity_check as store_corrupt and leaves the file byte for byte', async () => {
     const dataDir = tempDir()
     const file = populatedStore(dataDir)
-    const bytes = fs.readFileSync(file)
-    const pageSize = bytes.readUInt16BE(16)
-    const page = Math.floor(bytes.length / pageSize / 2)
-    bytes.fill(0x5a, page * pageSize + 8, page * pageSize + pageSize - 8)
-    fs.writeFileSync(file, bytes)
+    damageMiddlePage(file)
     const before = sha256(file)
     const listing = fs.readdirSync(dataDir).sort()
 

@@ -13,7 +13,7 @@ import {
 } from '../../../electron/main/store'
 import { migrations, type Migration } from '../../../electron/main/store/migrations'
 import { makeProfile } from './fixtures/profiles'
-import { ManualClock, removeDir, sha256, tempDir } from './helpers'
+import { damageMiddlePage, ManualClock, removeDir, sha256, tempDir } from './helpers'
 
 let dir: string
 beforeEach(() => {
@@ -107,12 +107,7 @@ describe('openDatabase', () => {
 
   it('reports a failed integrity_check with its findings, file untouched', () => {
     const file = populatedFile()
-    const bytes = fs.readFileSync(file)
-    const pageSize = bytes.readUInt16BE(16)
-    // Scribble over the middle of a table page, past the header and schema pages.
-    const page = Math.floor(bytes.length / pageSize / 2)
-    bytes.fill(0x5a, page * pageSize + 8, page * pageSize + pageSize - 8)
-    fs.writeFileSync(file, bytes)
+    damageMiddlePage(file)
     const before = sha256(file)
     const error = expectStoreError(() => openDatabase({ path: file }), 'store_corrupt')
     expect(error.message).toMatch(/failed its integrity check/)

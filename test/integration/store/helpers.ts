@@ -50,3 +50,15 @@ export function codeOf(fn: () => unknown): string | undefined {
   }
   return undefined
 }
+
+/**
+ * Scribbles over the middle of a table page (past the header and schema pages), so the file
+ * still opens as SQLite but fails `PRAGMA integrity_check`.
+ */
+export function damageMiddlePage(file: string): void {
+  const bytes = fs.readFileSync(file)
+  const pageSize = bytes.readUInt16BE(16)
+  const page = Math.floor(bytes.length / pageSize / 2)
+  bytes.fill(0x5a, page * pageSize + 8, page * pageSize + pageSize - 8)
+  fs.writeFileSync(file, bytes)
+}
