@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { StoreError } from './errors'
 import { migrations as defaultMigrations, latestVersion, type Migration } from './migrations'
 import { systemClock, type Clock } from './clock'
+import { foldSearchText } from './search-text'
 
 /** Default file name inside the app's data folder. */
 export const STORE_FILE_NAME = 'talent-desk.sqlite'
@@ -109,11 +110,16 @@ function openConnection(
   options: { readonly: boolean; nativeBinding: string | undefined }
 ): BetterSqlite3.Database {
   try {
-    return new Database(file, {
+    const db = new Database(file, {
       readonly: options.readonly,
       fileMustExist: options.readonly,
       ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding })
     })
+    // The search index's triggers call it (migration 3): every connection that may write has it.
+    db.function('td_fold', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? foldSearchText(value) : ''
+    )
+    return db
   } catch (error) {
     throw classifySqliteError(error, file)
   }

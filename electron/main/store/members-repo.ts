@@ -5,6 +5,7 @@ import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 import { storedProfile, type ProfileInput } from './profile-fields'
+import { foldSearchText } from './search-text'
 import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
 
@@ -255,7 +256,7 @@ export class MembersRepo {
       )
       this.sql(
         `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
-           company = ?, skills = ?, updated_at = ? WHERE id = ?`
+           company = ?, skills = ?, location = ?, updated_at = ? WHERE id = ?`
       ).run(
         next.json,
         options.capturedAt ?? isoNow(this.clock),
@@ -264,6 +265,7 @@ export class MembersRepo {
         next.title,
         next.company,
         next.skills,
+        next.location,
         isoNow(this.clock),
         memberId
       )
@@ -284,15 +286,16 @@ export class MembersRepo {
   }
 
   /**
-   * Full-text search over name, title, company, skills, notes and tags, within one shortlist or
-   * across all live ones. Words are matched as typed (accents ignored); the last word as a prefix.
+   * Full-text search over name, title, company, skills, location, notes and tags, within one
+   * shortlist or across all live ones. Words are matched folded (see search-text.ts: accents and
+   * letters such as ø or ł as typed on a plain keyboard, `C#` as one word); the last as a prefix.
    */
   search(query: string, options: { shortlistId?: string; limit?: number } = {}): SearchHit[] {
     const match = ftsQuery(query)
     if (match === undefined) return []
     const limit = Math.min(Math.max(options.limit ?? 200, 1), 10_000)
     const rows = this.sql(
-      `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 2, 2) AS rank
+      `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 3, 2, 2) AS rank
          FROM members_fts JOIN members m ON m.id = members_fts.rowid
          JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
          JOIN stages st ON st.id = m.stage_id
@@ -386,8 +389,8 @@ export class MembersRepo {
     try {
       inserted = this.sql(
         `INSERT INTO members (shortlist_id, profile_key, profile_json, profile_captured_at, profile_source, name, title,
-           company, skills, notes, tags, stage_id, rating, added_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+           company, skills, location, notes, tags, stage_id, rating, added_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       ).run(
         shortlistId,
         profile.key,
@@ -398,6 +401,7 @@ export class MembersRepo {
         profile.title,
         profile.company,
         profile.skills,
+        profile.location,
         patch.notes ?? '',
         JSON.stringify(patch.tags ?? []),
         stageId,
@@ -491,7 +495,7 @@ function toSummary(row: MemberRow): MemberSummary {
  * operators and punctuation are literal), all words must match, the last one as a prefix.
  */
 export function ftsQuery(input: string): string | undefined {
-  const words = input
+  const words = foldSearchText(input)
     .split(/\s+/)
     .map((word) => word.replace(/"/g, ''))
     .filter((word) => /[\p{L}\p{N}]/u.test(word))

@@ -1,5 +1,6 @@
 import type { WholePersonProfile } from '../../../shared/api'
 import { StoreError } from './errors'
+import { locationText } from './search-text'
 
 /** A profile as the API returned it: raw JSON text (kept verbatim) or an already parsed object. */
 export type ProfileInput = string | WholePersonProfile | Record<string, unknown>
@@ -13,6 +14,8 @@ export interface StoredProfile {
   title: string
   company: string
   skills: string
+  /** City, state, country and listed locations, for the saved-people search. */
+  location: string
 }
 
 /**
@@ -49,7 +52,8 @@ export function storedProfile(input: ProfileInput): StoredProfile {
     name: displayName(profile),
     title: text(profile.cur_title),
     company: text(profile.cur_company),
-    skills: strings(profile.skills).join(', ')
+    skills: strings(profile.skills).join(', '),
+    location: locationText(profile)
   }
 }
 
