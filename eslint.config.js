@@ -73,7 +73,8 @@ export default ts.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' },
+            // lossless-json: the one JSON codec (shared/json.ts) that keeps int64 values exact.
+            { regex: '^(?!zod$|lossless-json$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' },
             {
               regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)',
               message: 'shared/ imports only zod and itself.'
@@ -84,7 +85,7 @@ export default ts.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportExpression[source.value!=/^(zod$|\\.{1,2}\\/)/]',
+          selector: 'ImportExpression[source.value!=/^(zod$|lossless-json$|\\.{1,2}\\/)/]',
           message: 'shared/ imports only zod and itself.'
         }
       ]

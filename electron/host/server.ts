@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from '../../shared/json'
 import { randomBytes } from 'node:crypto'
 import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
@@ -70,7 +71,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const streams = new Set<ServerResponse>()
 
   const unsubscribe = services.events.subscribe((name, payload) => {
-    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
+    const frame = `event: ${name}\ndata: ${stringifyJson(payload)}\n\n`
     for (const stream of streams) stream.write(frame)
   })
 
@@ -237,7 +238,7 @@ async function readJsonBody(
   const text = Buffer.concat(chunks).toString('utf8')
   if (text.trim() === '') return { ok: true, value: undefined }
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return { ok: true, value: parseJson(text) }
   } catch {
     return { ok: false, message: 'The request body is not valid JSON.' }
   }
@@ -249,7 +250,7 @@ function failure(code: ErrorCode, message: string): IpcResult<never> {
 
 function sendJson(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-  response.end(JSON.stringify(value))
+  response.end(stringifyJson(value))
 }
 
 function sendText(response: ServerResponse, status: number, text: string): void {

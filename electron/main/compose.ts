@@ -7,6 +7,7 @@ import { AppInfoService } from './services/app-info'
 import { DownloadRegistry } from './services/downloads'
 import { ExportService } from './services/export-service'
 import { SaveTargets, type FileDialogs } from './services/save-targets'
+import { removeRestoreLeftovers } from './services/leftovers'
 import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
@@ -79,9 +80,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
     }),
     events,
-    clock,
-    tempDir: path.join(options.dataDir, 'tmp')
+    clock
   })
+  removeRestoreLeftovers(options.dataDir)
 
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
@@ -109,6 +110,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     cancelExport: (input) => exports.cancelExport(input),
     backupShortlists: () => exports.backupShortlists(),
     restoreShortlists: (input) => exports.restoreShortlists(input),
+    previewRestore: (input) => exports.previewRestore(input),
 
     getStoreStatus: () => stores.status(),
     recoverStore: (input) => stores.recover(input)

@@ -13,8 +13,11 @@ export const stringSchema = z.string()
 export const booleanSchema = z.boolean()
 /** `int32`: an integer in [-2^31, 2^31 - 1]. */
 export const int32Schema = z.int32()
-/** `int64`: JSON numbers beyond 2^53 lose precision, so only safe integers are accepted. */
-export const int64Schema = z.int()
+/**
+ * `int64`: a safe integer, or a BigInt where the text held one beyond 2^53 (shared/json.ts parses
+ * those exactly). An unsafe *number* has already lost digits, so it is refused as a mismatch.
+ */
+export const int64Schema = z.union([z.int(), z.bigint()])
 /** Spec words "int" / "integer" without a width: any safe integer. */
 export const integerSchema = z.int()
 /** `double` / `number`: finite numbers (zod 4 rejects Infinity and NaN). */

@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { z } from 'zod'
 import { StoreError } from '../store/errors'
 import { isoNow, type Clock } from '../store/clock'
-import { storedProfile } from '../store/profile-fields'
+import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
 import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
 import { memberRatingSchema, memberTagsSchema, snapshotSourceSchema, type MembersRepo } from '../store/members-repo'
@@ -45,56 +45,44 @@ const backupMemberSchema = z.strictObject({
   history: z.array(backupSnapshotSchema)
 })
 
-const backupShortlistSchema = z.strictObject({
+const backupShortlistHeadSchema = z.strictObject({
   id: z.string().min(1).max(100),
   name: shortlistNameSchema,
   createdAt: isoSchema,
   updatedAt: isoSchema,
   deletedAt: isoSchema.nullable(),
-  members: z.array(backupMemberSchema)
+  members: z.array(z.unknown())
 })
 
-export const shortlistsBackupSchema = z
-  .strictObject({
-    format: z.literal(BACKUP_FORMAT),
-    version: z.literal(BACKUP_VERSION),
-    exportedAt: isoSchema,
-    schemaVersion: z.number().int().min(1),
-    stages: z.array(z.strictObject({ name: stageNameSchema, position: z.number().int() })),
-    shortlists: z.array(backupShortlistSchema)
-  })
-  .superRefine((backup, ctx) => {
-    const ids = new Set<string>()
-    backup.shortlists.forEach((shortlist, s) => {
-      if (ids.has(shortlist.id))
-        ctx.addIssue({ code: 'custom', path: ['shortlists', s, 'id'], message: 'duplicate shortlist id' })
-      ids.add(shortlist.id)
-      const keys = new Set<string>()
-      shortlist.members.forEach((member, m) => {
-        const at = ['shortlists', s, 'members', m]
-        if (keys.has(member.profileKey))
-          ctx.addIssue({ code: 'custom', path: [...at, 'profileKey'], message: 'duplicate profile key' })
-        keys.add(member.profileKey)
-        for (const [json, where] of [
-          [member.profileJson, 'profileJson'],
-          ...member.history.map((h, i) => [h.profileJson, `history.${i}`])
-        ]) {
-          try {
-            if (storedProfile(json as string).key !== member.profileKey) {
-              ctx.addIssue({
-                code: 'custom',
-                path: [...at, where as string],
-                message: 'profile key differs from profileKey'
-              })
-            }
-          } catch (error) {
-            ctx.addIssue({ code: 'custom', path: [...at, where as string], message: (error as Error).message })
-          }
-        }
-      })
-    })
-  })
+const backupShortlistSchema = backupShortlistHeadSchema.extend({ members: z.array(backupMemberSchema) })
+
+export const shortlistsBackupSchema = z.strictObject({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  exportedAt: isoSchema,
+  schemaVersion: z.number().int().min(1),
+  stages: z.array(z.strictObject({ name: stageNameSchema, position: z.number().int() })),
+  shortlists: z.array(backupShortlistSchema)
+})
 export type ShortlistsBackup = z.infer<typeof shortlistsBackupSchema>
+type BackupMember = z.infer<typeof backupMemberSchema>
+
+/** The file's frame: everything but the shortlists, which are checked one record at a time. */
+const backupFrameSchema = shortlistsBackupSchema.extend({ shortlists: z.array(z.unknown()) })
+
+/** A record of a backup that cannot be restored, named as the recruiter knows it. */
+export interface BackupProblem {
+  shortlist: string
+  /** The person, when the problem is one member; absent when a whole shortlist is unreadable. */
+  person?: string
+  reason: string
+}
+
+/** What a backup holds that can be restored, and what cannot (each bad record on its own). */
+export interface InspectedBackup {
+  backup: ShortlistsBackup
+  problems: BackupProblem[]
+}
 
 /** Just enough to tell "not ours" and "from a newer app" apart from "ours but damaged". */
 const envelopeSchema = z.looseObject({ format: z.string(), version: z.number() })
@@ -121,7 +109,14 @@ export class BackupService {
   }
 
   /** Streams the backup to `<file>.part-*`, then renames it into place. */
-  async writeBackup(file: string): Promise<{ path: string; shortlists: number; members: number; bytes: number }> {
+  async writeBackup(file: string): Promise<{
+    path: string
+    shortlists: number
+    members: number
+    bytes: number
+    /** Members whose saved profile was damaged: backed up with their key, name and notes only. */
+    damaged: Array<{ shortlist: string; person: string }>
+  }> {
     const target = path.resolve(file)
     const part = `${target}.part-${randomBytes(4).toString('hex')}`
     const out = fs.createWriteStream(part, { flags: 'wx' })
@@ -129,6 +124,7 @@ export class BackupService {
       if (!out.write(text)) await once(out, 'drain')
     }
     let memberCount = 0
+    const damaged: Array<{ shortlist: string; person: string }> = []
     const lists = [...this.shortlists.list(), ...this.shortlists.listDeleted()]
     try {
       const head = {
@@ -146,9 +142,16 @@ export class BackupService {
         )
         let first = true
         for (const record of this.members.records({ shortlistId: id, includeDeleted: true })) {
+          // A profile damaged on disk cannot travel as it is (restore would refuse it): the
+          // member goes with what can be read (key and name, plus notes, tags, stage, rating),
+          // and the backup names them. Unreadable older snapshots are left out.
+          const readable = readStoredProfile(record.profileJson) !== undefined
+          if (!readable) damaged.push({ shortlist: name, person: record.name || record.profileKey })
           const member = {
             profileKey: record.profileKey,
-            profileJson: record.profileJson,
+            profileJson: readable
+              ? record.profileJson
+              : JSON.stringify({ key: record.profileKey, full_name: record.name }),
             profileCapturedAt: record.profileCapturedAt,
             profileSource: record.profileSource,
             notes: record.notes,
@@ -157,7 +160,9 @@ export class BackupService {
             rating: record.rating,
             addedAt: record.addedAt,
             updatedAt: record.updatedAt,
-            history: this.members.history(record.id)
+            history: this.members
+              .history(record.id)
+              .filter((snapshot) => readStoredProfile(snapshot.profileJson) !== undefined)
           }
           await write(`${first ? '' : ','}\n${JSON.stringify(member)}`)
           first = false
@@ -168,37 +173,56 @@ export class BackupService {
       await write('\n]}\n')
       out.end()
       await once(out, 'finish')
-      fs.renameSync(part, target)
     } catch (error) {
       out.destroy()
       fs.rmSync(part, { force: true })
-      throw new StoreError('export_failed', `The backup could not be written: ${target}`, {
+      throw new StoreError('export_failed', 'The backup could not be written.', { path: target, cause: error })
+    }
+    // Read the file back and check it as a restore would, before calling it done: a backup that
+    // restore would refuse is no backup.
+    try {
+      const check = this.readBackup(part)
+      const people = check.shortlists.reduce((sum, shortlist) => sum + shortlist.members.length, 0)
+      if (check.shortlists.length !== lists.length || people !== memberCount) throw new Error('counts differ')
+    } catch (error) {
+      fs.rmSync(part, { force: true })
+      throw new StoreError('export_failed', 'The backup did not read back correctly, so it was not saved.', {
         path: target,
         cause: error
       })
     }
-    return { path: target, shortlists: lists.length, members: memberCount, bytes: fs.statSync(target).size }
-  }
-
-  /** Reads and checks a backup file without changing anything. */
-  readBackup(file: string): ShortlistsBackup {
-    let text: string
-    try {
-      text = fs.readFileSync(file, 'utf8')
-    } catch (error) {
-      throw new StoreError('backup_invalid', `The backup file cannot be read: ${file}`, {
-        path: file,
-        details: { reason: 'unreadable' },
-        cause: error
-      })
+    fs.renameSync(part, target)
+    return {
+      path: target,
+      shortlists: lists.length,
+      members: memberCount,
+      bytes: fs.statSync(target).size,
+      damaged
     }
-    return parseBackup(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file)
   }
 
-  /** Validates the whole file first, then restores it in one transaction. */
-  restore(file: string): RestoreSummary {
-    const backup = this.readBackup(file)
-    return this.store.transaction((): RestoreSummary => {
+  /** Reads and checks a backup file without changing anything; any bad record refuses it. */
+  readBackup(file: string): ShortlistsBackup {
+    return strict(inspectBackup(readBackupText(file)))
+  }
+
+  /** What restoring `text` would bring back, and which records could not be (nothing is written). */
+  inspect(text: string): InspectedBackup {
+    return inspectBackup(text)
+  }
+
+  /**
+   * Restores in one transaction. By default any bad record refuses the whole file; with
+   * `partial`, everything readable is restored and the rest is listed in `skipped`.
+   */
+  restore(file: string, options: { partial?: boolean } = {}): RestoreSummary {
+    return this.restoreText(readBackupText(file), options)
+  }
+
+  restoreText(text: string, options: { partial?: boolean } = {}): RestoreSummary {
+    const inspected = inspectBackup(text)
+    const backup = options.partial === true ? inspected.backup : strict(inspected)
+    const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped'> => {
       const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
       const stagesAdded: string[] = []
       const stageNames = [
@@ -222,37 +246,124 @@ export class BackupService {
       const members = restored.reduce((sum, shortlist) => sum + shortlist.members, 0)
       return { shortlists: restored, stagesAdded, members }
     })
+    return { ...summary, skipped: options.partial === true ? inspected.problems : [] }
   }
 }
 
-function parseBackup(text: string, file: string): ShortlistsBackup {
+function readBackupText(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new StoreError('backup_invalid', 'The backup file cannot be read.', {
+      path: file,
+      details: { reason: 'unreadable' },
+      cause: error
+    })
+  }
+}
+
+/** The whole backup, or the refusal a strict restore gives when any record is bad. */
+function strict({ backup, problems }: InspectedBackup): ShortlistsBackup {
+  if (problems.length === 0) return backup
+  throw new StoreError(
+    'backup_invalid',
+    `This backup is damaged in ${problems.length === 1 ? 'one place' : `${problems.length} places`}; nothing was restored.`,
+    { details: { reason: 'invalid', problems: problems.slice(0, 50) } }
+  )
+}
+
+/**
+ * Checks a backup's frame (ours, not newer, stages) as a whole, then every shortlist and every
+ * member on its own: a bad record becomes a problem that names it, never a refusal of the rest.
+ */
+export function inspectBackup(input: string): InspectedBackup {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+  const frame = parseFrame(text)
+  const problems: BackupProblem[] = []
+  const ids = new Set<string>()
+  const shortlists: ShortlistsBackup['shortlists'] = []
+  frame.shortlists.forEach((raw, s) => {
+    const head = backupShortlistHeadSchema.safeParse(raw)
+    const label = head.success ? head.data.name : shortlistLabel(raw, s)
+    if (!head.success || ids.has(head.data.id)) {
+      problems.push({
+        shortlist: label,
+        reason: head.success ? 'This shortlist appears twice in the file.' : 'This shortlist cannot be read.'
+      })
+      return
+    }
+    ids.add(head.data.id)
+    const keys = new Set<string>()
+    const members: BackupMember[] = []
+    head.data.members.forEach((rawMember, m) => {
+      const reason = memberProblem(rawMember, keys)
+      if (reason === undefined) members.push(rawMember as BackupMember)
+      else problems.push({ shortlist: label, person: personLabel(rawMember, m), reason })
+    })
+    shortlists.push({ ...head.data, members })
+  })
+  return { backup: { ...frame, shortlists }, problems }
+}
+
+/** Why one member of a backup cannot be restored, or undefined when it can. */
+function memberProblem(raw: unknown, keys: Set<string>): string | undefined {
+  const parsed = backupMemberSchema.safeParse(raw)
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'the record'))]
+    return `Some of this person’s fields are missing or not valid (${fields.slice(0, 5).join(', ')}).`
+  }
+  const member = parsed.data
+  if (keys.has(member.profileKey)) return 'This person appears twice in the same shortlist.'
+  keys.add(member.profileKey)
+  for (const json of [member.profileJson, ...member.history.map((h) => h.profileJson)]) {
+    try {
+      if (storedProfile(json).key !== member.profileKey) return 'The saved profile belongs to someone else.'
+    } catch (error) {
+      return error instanceof StoreError ? error.message : 'The saved profile cannot be read.'
+    }
+  }
+  return undefined
+}
+
+function shortlistLabel(raw: unknown, index: number): string {
+  const name = (raw as { name?: unknown } | null)?.name
+  return typeof name === 'string' && name.trim() !== '' ? name : `Shortlist ${index + 1}`
+}
+
+function personLabel(raw: unknown, index: number): string {
+  const member = (raw ?? {}) as { profileJson?: unknown; profileKey?: unknown }
+  if (typeof member.profileJson === 'string') {
+    const profile = readStoredProfile(member.profileJson)
+    const name = profile === undefined ? '' : displayName(profile)
+    if (name !== '') return name
+  }
+  return typeof member.profileKey === 'string' && member.profileKey !== '' ? member.profileKey : `Person ${index + 1}`
+}
+
+function parseFrame(text: string): z.infer<typeof backupFrameSchema> {
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup (it is not JSON)', {
-      path: file,
+    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup (it is not JSON).', {
       details: { reason: 'not_json' },
       cause: error
     })
   }
   const envelope = envelopeSchema.safeParse(data)
   if (!envelope.success || envelope.data.format !== BACKUP_FORMAT) {
-    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup', {
-      path: file,
+    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup.', {
       details: { reason: 'foreign' }
     })
   }
   if (envelope.data.version > BACKUP_VERSION) {
-    throw new StoreError('backup_invalid', 'This backup was made by a newer version of Talent Desk', {
-      path: file,
+    throw new StoreError('backup_invalid', 'This backup was made by a newer version of Talent Desk.', {
       details: { reason: 'newer_version', version: envelope.data.version }
     })
   }
-  const parsed = shortlistsBackupSchema.safeParse(data)
+  const parsed = backupFrameSchema.safeParse(data)
   if (!parsed.success) {
-    throw new StoreError('backup_invalid', 'This backup is damaged; nothing was restored', {
-      path: file,
+    throw new StoreError('backup_invalid', 'This backup is damaged; nothing was restored.', {
       details: {
         reason: 'invalid',
         issues: parsed.error.issues

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../../shared/json'
 import {
   columnChoiceSchema,
   type ColumnChoice,
@@ -218,5 +219,5 @@ export function cellValue(value: unknown): string | number {
       .filter((item) => item !== '')
       .join('; ')
   }
-  return JSON.stringify(value)
+  return stringifyJson(value)
 }

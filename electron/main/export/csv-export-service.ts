@@ -10,7 +10,7 @@ import {
   type ExportRow
 } from './csv-columns'
 import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
-import { memberRows, profileRow } from './export-rows'
+import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 
 /** What to export: a saved shortlist, chosen members, or current search results (not saved). */
 export type CsvSource =
@@ -37,14 +37,18 @@ export class CsvExportService {
     return columnPresets
   }
 
-  async toFile(request: CsvExportRequest, file: string): Promise<{ path: string; rows: number; bytes: number }> {
-    const { rows, options } = this.prepare(request)
-    return writeCsvFile(rows, file, options)
+  /** Writes every readable row; members whose saved profile cannot be read come back in `unreadable`. */
+  async toFile(
+    request: CsvExportRequest,
+    file: string
+  ): Promise<{ path: string; rows: number; bytes: number; unreadable: UnreadableRow[] }> {
+    const { rows, options, unreadable } = this.prepare(request)
+    return { ...(await writeCsvFile(rows, file, options)), unreadable }
   }
 
-  async toStream(request: CsvExportRequest, out: Writable): Promise<{ rows: number }> {
-    const { rows, options } = this.prepare(request)
-    return writeCsv(rows, out, options)
+  async toStream(request: CsvExportRequest, out: Writable): Promise<{ rows: number; unreadable: UnreadableRow[] }> {
+    const { rows, options, unreadable } = this.prepare(request)
+    return { ...(await writeCsv(rows, out, options)), unreadable }
   }
 
   private prepare(request: CsvExportRequest) {
@@ -55,6 +59,7 @@ export class CsvExportService {
     const columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>
     let total: number
+    const unreadable: UnreadableRow[] = []
     if (source.kind === 'profiles') {
       rows = source.profiles.map(profileRow)
       total = source.profiles.length
@@ -63,11 +68,12 @@ export class CsvExportService {
         source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
       // Look contacts up only when a column shows them.
       const contacts = columns.some((column) => column.path.startsWith('contact.'))
-      rows = memberRows(this.members.records(selector, { contacts }))
+      rows = memberRows(this.members.records(selector, { contacts }), unreadable)
       total = this.members.count(selector)
     }
     return {
       rows,
+      unreadable,
       options: {
         columns,
         total,

@@ -117,6 +117,11 @@ export async function writeCsvFile(
     if (options.signal?.aborted === true) {
       throw new StoreError('export_cancelled', 'The export was cancelled', { path: target, cause: error })
     }
-    throw new StoreError('export_failed', `The export could not be written: ${target}`, { path: target, cause: error })
+    // The message reaches the recruiter: it names no path; the path stays in the details for the log.
+    throw new StoreError(
+      'export_failed',
+      'The export file could not be written. Check that the folder exists, that there is free space, and try again.',
+      { path: target, cause: error }
+    )
   }
 }

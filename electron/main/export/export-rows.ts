@@ -1,10 +1,20 @@
-import { displayName } from '../store/profile-fields'
+import { displayName, readStoredProfile } from '../store/profile-fields'
 import type { MemberRecord } from '../store/members-repo'
 import type { ExportRow } from './csv-columns'
 
-/** A stored member as a CSV row: parsed profile, recruiter fields, latest contact result. */
-export function memberRow(record: MemberRecord): ExportRow {
-  const profile = JSON.parse(record.profileJson) as Record<string, unknown>
+/** A member whose saved profile could not be read, so its row was left out of an export. */
+export interface UnreadableRow {
+  name: string
+  profileKey: string
+}
+
+/**
+ * A stored member as a CSV row: parsed profile, recruiter fields, latest contact result; or
+ * undefined when the saved profile cannot be read (damaged on disk).
+ */
+export function memberRow(record: MemberRecord): ExportRow | undefined {
+  const profile = readStoredProfile(record.profileJson)
+  if (profile === undefined) return undefined
   return {
     profile,
     person: { name: displayName(profile) },
@@ -17,10 +27,7 @@ export function memberRow(record: MemberRecord): ExportRow {
       addedAt: record.addedAt,
       profileCapturedAt: record.profileCapturedAt
     },
-    contact:
-      record.contactJson === null
-        ? profileContacts(profile)
-        : (JSON.parse(record.contactJson) as Record<string, unknown>)
+    contact: record.contactJson === null ? profileContacts(profile) : (readStoredProfile(record.contactJson) ?? null)
   }
 }
 
@@ -29,8 +36,13 @@ export function profileRow(profile: Record<string, unknown>): ExportRow {
   return { profile, person: { name: displayName(profile) }, contact: profileContacts(profile) }
 }
 
-export function* memberRows(records: Iterable<MemberRecord>): Generator<ExportRow> {
-  for (const record of records) yield memberRow(record)
+/** Rows of every readable member; the unreadable ones are named in `unreadable`, not written. */
+export function* memberRows(records: Iterable<MemberRecord>, unreadable: UnreadableRow[] = []): Generator<ExportRow> {
+  for (const record of records) {
+    const row = memberRow(record)
+    if (row === undefined) unreadable.push({ name: record.name || record.profileKey, profileKey: record.profileKey })
+    else yield row
+  }
 }
 
 function profileContacts(profile: Record<string, unknown>): Record<string, unknown> | null {

@@ -1,8 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import type { HandlerInput } from '../../../shared/ipc/contract'
-import type { BackupResult, CsvExportResult, CsvSource, RestoreSummary } from '../../../shared/ipc/channels/export'
+import type {
+  BackupPreview,
+  BackupResult,
+  CsvExportResult,
+  CsvSource,
+  RestoreSummary
+} from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
 import { BackupService } from '../export/backup'
 import { columnPresets } from '../export/csv-columns'
@@ -19,8 +22,6 @@ export interface ExportServiceOptions {
   targets: SaveTargets
   events: EventHub
   clock: Clock
-  /** A private folder for the restore's temporary copy of the chosen file. */
-  tempDir: string
 }
 
 const shortlistGone = 'That shortlist no longer exists, so there is nothing to export.'
@@ -80,7 +81,13 @@ export class ExportService {
         }
       )
       progress(written.rows, written.rows, true)
-      return { cancelled: false, target: targets.describe(target), rows: written.rows, bytes: written.bytes }
+      return {
+        cancelled: false,
+        target: targets.describe(target),
+        rows: written.rows,
+        bytes: written.bytes,
+        unreadable: written.unreadable
+      }
     } catch (error) {
       targets.abandon(target)
       events.emit('exportProgress', { exportId: input.exportId, written: 0, total: null, done: true })
@@ -116,7 +123,8 @@ export class ExportService {
         target: targets.describe(target),
         shortlists: written.shortlists,
         members: written.members,
-        bytes: written.bytes
+        bytes: written.bytes,
+        damaged: written.damaged
       }
     } catch (error) {
       targets.abandon(target)
@@ -125,21 +133,22 @@ export class ExportService {
   }
 
   /**
-   * Restores a backup read by the page. BackupService reads files, so the text goes through a
-   * private temporary file; the whole backup is checked before anything is written.
+   * Restores a backup read by the page, straight from its text (no temporary copy on disk). The
+   * whole backup is checked before anything is written; with `partial`, what is readable comes
+   * back and the rest is listed.
    */
-  restoreShortlists({ json }: HandlerInput<'restoreShortlists'>): RestoreSummary {
-    const { stores, clock, tempDir } = this.#options
+  restoreShortlists({ json, partial }: HandlerInput<'restoreShortlists'>): RestoreSummary {
+    const { stores, clock } = this.#options
     const store = stores.get()
-    fs.mkdirSync(tempDir, { recursive: true })
-    const file = path.join(tempDir, `restore-${randomBytes(8).toString('hex')}.json`)
-    fs.writeFileSync(file, json, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
-    try {
-      // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
-      return mapStoreErrors(() => new BackupService(store, clock).restore(file))
-    } finally {
-      fs.rmSync(file, { force: true })
-    }
+    // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
+    return mapStoreErrors(() => new BackupService(store, clock).restoreText(json, { partial: partial === true }))
+  }
+
+  previewRestore({ json }: HandlerInput<'previewRestore'>): BackupPreview {
+    const { stores, clock } = this.#options
+    const { backup, problems } = mapStoreErrors(() => new BackupService(stores.get(), clock).inspect(json))
+    const members = backup.shortlists.reduce((sum, shortlist) => sum + shortlist.members.length, 0)
+    return { shortlists: backup.shortlists.length, members, problems }
   }
 
   #defaultCsvName(store: Store, source: CsvSource): string {

@@ -8,6 +8,7 @@ import type {
   Stage
 } from '../../../shared/ipc/channels/shortlists'
 import type { Store } from '../store'
+import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
 import type { StoreAccess } from './store-access'
 import { mapStoreErrors, type StoreMessages } from './store-errors'
@@ -18,6 +19,9 @@ const memberGone = 'That person is no longer in this shortlist — reload the li
  * Shortlists, members and stages for the bridge: each channel calls one repository method and
  * maps the store's failures to bridge errors worded for the recruiter.
  */
+const damagedProfileMessage =
+  'The saved profile of this person cannot be read: that part of the data file is damaged. Name, notes, tags, stage and rating are intact. Restore a backup, or add the person again from Search, to see the whole profile.'
+
 export class ShortlistsService {
   readonly #stores: StoreAccess
 
@@ -63,12 +67,9 @@ export class ShortlistsService {
       (store) =>
         store.members.addMany(
           shortlistId,
-          profiles.map((profile) => ({ profile }))
+          profiles.map((profile) => ({ profile: profile as ProfileInput }))
         ),
-      {
-        ...this.#shortlistMessages(shortlistId),
-        profile_without_key: 'A profile has no key (nor li_id), so it cannot be saved. Nothing was added.'
-      }
+      this.#shortlistMessages(shortlistId)
     )
   }
 
@@ -137,11 +138,22 @@ export class ShortlistsService {
 
   #detail(store: Store, memberId: number): MemberDetail {
     // The JSON text and the schema issues stay in main; the page gets the parsed profile.
-    const { profileJson: _json, profileIssues: _issues, profile, ...member } = store.members.get(memberId)
+    const {
+      profileJson: _json,
+      profileIssues: _issues,
+      profileDamaged,
+      profile,
+      ...member
+    } = store.members.get(memberId)
     const snapshots = store.members
       .snapshots(memberId)
       .map(({ capturedAt, source, current }) => ({ capturedAt, source, current }))
-    return { ...member, profile, summary: profileSummary(profile), snapshots }
+    // A damaged profile still opens: the member's own columns were stored apart from it.
+    const readable = profileDamaged
+      ? { full_name: member.name, cur_title: member.title, cur_company: member.company }
+      : profile
+    const problems = profileDamaged ? [damagedProfileMessage] : []
+    return { ...member, profile, summary: profileSummary(readable), snapshots, problems }
   }
 
   /** A missing shortlist is worded by whether Undo can still bring it back. */

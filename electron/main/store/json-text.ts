@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from '../../../shared/json'
 import { StoreError } from './errors'
 
 /** JSON as received (kept verbatim) or a value to serialise. */
@@ -8,7 +9,7 @@ export function jsonObject(input: JsonInput, what: string): { json: string; valu
   let value: unknown = input
   if (typeof input === 'string') {
     try {
-      value = JSON.parse(input)
+      value = parseJson(input)
     } catch (error) {
       throw new StoreError('invalid_input', `${what} is not valid JSON`, { cause: error })
     }
@@ -16,9 +17,9 @@ export function jsonObject(input: JsonInput, what: string): { json: string; valu
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new StoreError('invalid_input', `${what} must be a JSON object`)
   }
-  return { json: typeof input === 'string' ? input : JSON.stringify(input), value: value as Record<string, unknown> }
+  return { json: typeof input === 'string' ? input : stringifyJson(input), value: value as Record<string, unknown> }
 }
 
 export function parseStored<T = Record<string, unknown>>(json: string | null): T | null {
-  return json === null ? null : (JSON.parse(json) as T)
+  return json === null ? null : (parseJson(json) as T)
 }

@@ -4,7 +4,7 @@ import { parseTolerant, wholePersonProfileSchema, type ApiIssue, type WholePerso
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
-import { storedProfile, type ProfileInput } from './profile-fields'
+import { displayName, readStoredProfile, storedProfile, type ProfileInput } from './profile-fields'
 import { foldSearchText } from './search-text'
 import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
@@ -54,6 +54,23 @@ export type RestoredMember = MemberFields & { profileJson: string; history: Stor
  * MemberDetail: main keeps the JSON text (export, backup) and the schema issues, and the service
  * adds the summary and the snapshot list for the page.
  */
+/** A profile addMany could not save: where it was in the batch, what names it, and why. */
+export interface RejectedProfile {
+  index: number
+  key?: string
+  name?: string
+  reason: string
+}
+
+/** The key and name of a profile that could not be saved, read without trusting its shape. */
+function profileLabel(profile: ProfileInput): { key?: string; name?: string } {
+  if (typeof profile !== 'object' || profile === null) return {}
+  const record = profile as Record<string, unknown>
+  const key = typeof record.key === 'string' ? record.key : typeof record.li_id === 'string' ? record.li_id : ''
+  const name = displayName(record)
+  return { ...(key === '' ? {} : { key }), ...(name === '' ? {} : { name }) }
+}
+
 export type StoredMember = MemberSummary & {
   /**
    * The current snapshot, parsed and checked with the shared schema, tolerantly: when
@@ -64,6 +81,8 @@ export type StoredMember = MemberSummary & {
   profileIssues: ApiIssue[]
   /** The same snapshot as stored: the JSON text as received. */
   profileJson: string
+  /** The stored text could not be read (damaged on disk): `profile` is empty, the rest intact. */
+  profileDamaged: boolean
 }
 
 /** One member as the exporters and the backup need it: raw JSON, nothing parsed yet. */
@@ -72,6 +91,8 @@ export type MemberRecord = MemberFields &
     profileJson: string
     /** Latest stored contact result for this profile key, as stored. */
     contactJson: string | null
+    /** The member's name column: kept apart from the profile, so readable when it is not. */
+    name: string
   }
 
 interface MemberRow {
@@ -131,23 +152,33 @@ export class MembersRepo {
 
   /**
    * Adds many members in one transaction (one disk sync). Profiles already in the shortlist are
-   * skipped and reported, never overwritten.
+   * skipped and reported, never overwritten. A profile that cannot be saved (no key, not an
+   * object, too deep or too large) is reported in `rejected` with its position and the reason;
+   * the rest are saved all the same.
    */
-  addMany(shortlistId: string, inputs: NewMember[]): { added: number[]; skipped: string[] } {
+  addMany(
+    shortlistId: string,
+    inputs: NewMember[]
+  ): { added: number[]; skipped: string[]; rejected: RejectedProfile[] } {
     return this.db.transaction(() => {
       this.shortlists.get(shortlistId)
       const added: number[] = []
       const skipped: string[] = []
-      for (const input of inputs) {
+      const rejected: RejectedProfile[] = []
+      inputs.forEach((input, index) => {
         try {
           added.push(this.insert(shortlistId, input))
         } catch (error) {
-          if (!(error instanceof StoreError && error.code === 'duplicate_member')) throw error
-          skipped.push(String((error.details as { profileKey: string }).profileKey))
+          if (!(error instanceof StoreError)) throw error
+          if (error.code === 'duplicate_member') {
+            skipped.push(String((error.details as { profileKey: string }).profileKey))
+          } else if (error.code === 'invalid_input' || error.code === 'profile_without_key') {
+            rejected.push({ index, ...profileLabel(input.profile), reason: error.message })
+          } else throw error
         }
-      }
+      })
       if (added.length > 0) this.shortlists.touch(shortlistId)
-      return { added, skipped }
+      return { added, skipped, rejected }
     })()
   }
 
@@ -182,12 +213,14 @@ export class MembersRepo {
       `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
     ).get(memberId) as (MemberRow & { profile_json: string }) | undefined
     if (row === undefined) throw new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
-    const checked = parseTolerant(wholePersonProfileSchema, JSON.parse(row.profile_json))
+    const stored = readStoredProfile(row.profile_json)
+    const checked = stored === undefined ? undefined : parseTolerant(wholePersonProfileSchema, stored)
     return {
       ...toSummary(row),
       profileJson: row.profile_json,
-      profile: checked.value as WholePersonProfile,
-      profileIssues: checked.issues
+      profile: (checked?.value ?? {}) as WholePersonProfile,
+      profileIssues: checked?.issues ?? [],
+      profileDamaged: checked === undefined
     }
   }
 
@@ -323,7 +356,7 @@ export class MembersRepo {
            ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1)`
     const base = `SELECT m.id, m.shortlist_id, s.name AS shortlist_name, m.profile_key, m.profile_json,
         m.profile_captured_at, m.profile_source, m.notes, m.tags, st.name AS stage, m.rating, m.added_at, m.updated_at,
-        ${contact} AS contact_json
+        ${contact} AS contact_json, m.name
       FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
     if ('shortlistId' in selector) {
       this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
@@ -436,7 +469,8 @@ type RecordRow = [
   rating: number | null,
   addedAt: string,
   updatedAt: string,
-  contactJson: string | null
+  contactJson: string | null,
+  name: string
 ]
 
 function toRecord(row: RecordRow): MemberRecord {
@@ -449,12 +483,24 @@ function toRecord(row: RecordRow): MemberRecord {
     profileCapturedAt: row[5],
     profileSource: row[6],
     notes: row[7],
-    tags: row[8] === '[]' ? [] : (JSON.parse(row[8]) as string[]),
+    tags: storedTags(row[8]),
     stage: row[9],
     rating: row[10],
     addedAt: row[11],
     updatedAt: row[12],
-    contactJson: row[13]
+    contactJson: row[13],
+    name: row[14]
+  }
+}
+
+/** Tags as stored; a damaged value reads as no tags rather than failing the whole page. */
+function storedTags(json: string): string[] {
+  if (json === '[]') return []
+  try {
+    const tags: unknown = JSON.parse(json)
+    return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : []
+  } catch {
+    return []
   }
 }
 

@@ -216,7 +216,7 @@ function foldedSearch(db: BetterSqlite3.Database): void {
       const location = locationOf(row.profile_json)
       if (location !== '') setLocation.run(location, row.id)
     }
-    after = rows[rows.length - 1].id
+    after = (rows.at(-1) as { id: number }).id
   }
   db.exec(foldedSearchSchema)
 }

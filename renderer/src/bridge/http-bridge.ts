@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from '../../../shared/json'
 import { createParser } from 'eventsource-parser'
 import { BRIDGE_TOKEN_HEADER, type TalentDeskBridge } from '../../../shared/ipc/bridge'
 import { channelNames, isEventName } from '../../../shared/ipc/contract'
@@ -22,7 +23,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
       response = await fetchImpl(`/bridge/${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
-        body: JSON.stringify(input ?? {})
+        body: stringifyJson(input ?? {})
       })
     } catch {
       return {
@@ -31,7 +32,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
       }
     }
     try {
-      return (await response.json()) as IpcResult<unknown>
+      return parseJson(await response.text()) as IpcResult<unknown>
     } catch {
       return {
         ok: false,
@@ -63,7 +64,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
         const parser = createParser({
           onEvent(message) {
             if (!message.event) return
-            const payload: unknown = JSON.parse(message.data)
+            const payload: unknown = parseJson(message.data)
             for (const listener of listeners.get(message.event) ?? []) listener(payload)
           }
         })

@@ -34,11 +34,18 @@ describe('export choices', () => {
       renamed
     })
     expect(
-      restoreMessage({ shortlists: [list('a', 40), list('b', 40), list('c', 40)], stagesAdded: [], members: 120 })
+      restoreMessage({
+        shortlists: [list('a', 40), list('b', 40), list('c', 40)],
+        stagesAdded: [],
+        members: 120,
+        skipped: []
+      })
     ).toBe('Restored 3 shortlists, 120 people.')
-    expect(restoreMessage({ shortlists: [list('a', 1, true)], stagesAdded: [], members: 1 })).toBe(
+    expect(restoreMessage({ shortlists: [list('a', 1, true)], stagesAdded: [], members: 1, skipped: [] })).toBe(
       'Restored 1 shortlist, 1 person. One was already here, so it came back as a “(restored)” copy.'
     )
-    expect(restoreMessage({ shortlists: [], stagesAdded: [], members: 0 })).toBe('Restored 0 shortlists, 0 people.')
+    expect(restoreMessage({ shortlists: [], stagesAdded: [], members: 0, skipped: [] })).toBe(
+      'Restored 0 shortlists, 0 people.'
+    )
   })
 })

@@ -4,7 +4,7 @@ import {
   type ColumnPreset,
   type CsvColumn
 } from '../../../shared/ipc/channels/export'
-import type { RestoreSummary } from '../../../shared/ipc/channels/export'
+import type { BackupProblem, RestoreSummary } from '../../../shared/ipc/channels/export'
 
 export type ColumnMode = ColumnPreset | 'custom'
 
@@ -35,8 +35,15 @@ const plural = (count: number, one: string, many: string) =>
 export function restoreMessage(summary: RestoreSummary): string {
   const head = `Restored ${plural(summary.shortlists.length, 'shortlist', 'shortlists')}, ${plural(summary.members, 'person', 'people')}`
   const renamed = summary.shortlists.filter((shortlist) => shortlist.renamed).length
-  if (renamed === 0) return `${head}.`
-  return renamed === 1
-    ? `${head}. One was already here, so it came back as a “(restored)” copy.`
-    : `${head}. ${renamed} were already here, so they came back as “(restored)” copies.`
+  const parts = [`${head}.`]
+  if (renamed === 1) parts.push('One was already here, so it came back as a “(restored)” copy.')
+  if (renamed > 1) parts.push(`${renamed} were already here, so they came back as “(restored)” copies.`)
+  const skipped = summary.skipped.length
+  if (skipped > 0) parts.push(`${plural(skipped, 'record', 'records')} could not be read and stayed out.`)
+  return parts.join(' ')
+}
+
+/** One line per backup record that cannot be restored: “Backend — Jane Doe: reason”. */
+export function problemLine(problem: BackupProblem): string {
+  return `${problem.shortlist}${problem.person === undefined ? '' : ` — ${problem.person}`}: ${problem.reason}`
 }

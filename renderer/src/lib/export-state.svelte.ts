@@ -1,4 +1,5 @@
 import type {
+  BackupPreview,
   ColumnPreset,
   CsvColumn,
   CsvSource,
@@ -14,7 +15,7 @@ import { deliver } from './save-file'
 export type ExportPhase =
   | { state: 'choosing' }
   | { state: 'running'; written: number; total: number | null }
-  | { state: 'done'; message: string; rows: number }
+  | { state: 'done'; message: string; rows: number; unreadable: string[] }
   | { state: 'cancelled' }
   | { state: 'error'; error: IpcError }
 
@@ -118,7 +119,8 @@ export class ExportState {
     }
     try {
       const message = await deliver(this.#client, reply.data.target)
-      this.#phase = { state: 'done', message, rows: reply.data.rows }
+      const unreadable = reply.data.unreadable.map((row) => row.name)
+      this.#phase = { state: 'done', message, rows: reply.data.rows, unreadable }
     } catch (error) {
       this.#phase = {
         state: 'error',
@@ -148,6 +150,8 @@ export type BackupPhase =
   | { state: 'working'; action: 'backup' | 'restore' }
   | { state: 'done'; message: string }
   | { state: 'error'; error: IpcError; action: 'backup' | 'restore' }
+  /** Some records of the chosen backup cannot be read: restore the rest only if the recruiter says so. */
+  | { state: 'confirm-partial'; json: string; preview: BackupPreview }
 
 /** Backup to a JSON file and restore from one the recruiter picks. */
 export class BackupState {
@@ -188,10 +192,19 @@ export class BackupState {
     }
     try {
       const where = await deliver(this.#client, reply.data.target)
-      const { shortlists, members } = reply.data
+      const { shortlists, members, damaged } = reply.data
+      const note =
+        damaged.length === 0
+          ? ''
+          : ` ${count(damaged.length, 'person’s', 'people’s')} saved profile could not be read (${damaged
+              .slice(0, 3)
+              .map((d) => d.person)
+              .join(
+                ', '
+              )}${damaged.length > 3 ? '…' : ''}): their notes, tags and stage are in the backup, the profile is not.`
       this.#phase = {
         state: 'done',
-        message: `Backed up ${count(shortlists, 'shortlist', 'shortlists')}, ${count(members, 'person', 'people')}. ${where}.`
+        message: `Backed up ${count(shortlists, 'shortlist', 'shortlists')}, ${count(members, 'person', 'people')}. ${where}.${note}`
       }
     } catch (error) {
       this.#phase = {
@@ -202,10 +215,35 @@ export class BackupState {
     }
   }
 
-  /** Restores from the text of a chosen file; answers true when something was restored. */
+  /**
+   * Restores from the text of a chosen file; answers true when something was restored. The file
+   * is checked record by record first: a clean one is restored at once, one with unreadable
+   * records waits in `confirm-partial` for `restorePartial()` or `dismiss()`.
+   */
   async restore(json: string): Promise<boolean> {
     this.#phase = { state: 'working', action: 'restore' }
-    const reply = await this.#client.restoreShortlists({ json })
+    const preview = await this.#client.previewRestore({ json })
+    if (!preview.ok) {
+      this.#phase = { state: 'error', error: preview.error, action: 'restore' }
+      return false
+    }
+    if (preview.data.problems.length > 0) {
+      this.#phase = { state: 'confirm-partial', json, preview: preview.data }
+      return false
+    }
+    return this.#restore(json, false)
+  }
+
+  /** Restores every readable record of the backup waiting for confirmation. */
+  async restorePartial(): Promise<boolean> {
+    if (this.#phase.state !== 'confirm-partial') return false
+    const { json } = this.#phase
+    this.#phase = { state: 'working', action: 'restore' }
+    return this.#restore(json, true)
+  }
+
+  async #restore(json: string, partial: boolean): Promise<boolean> {
+    const reply = await this.#client.restoreShortlists(partial ? { json, partial } : { json })
     if (!reply.ok) {
       this.#phase = { state: 'error', error: reply.error, action: 'restore' }
       return false

@@ -71,7 +71,9 @@ export const csvExportResultSchema = z.discriminatedUnion('cancelled', [
     cancelled: z.literal(false),
     target: savedTargetSchema,
     rows: z.number().int().nonnegative(),
-    bytes: z.number().int().nonnegative()
+    bytes: z.number().int().nonnegative(),
+    /** People left out because their saved profile could not be read; every other row was written. */
+    unreadable: z.array(z.object({ name: z.string(), profileKey: z.string() }))
   })
 ])
 export type CsvExportResult = z.infer<typeof csvExportResultSchema>
@@ -83,10 +85,19 @@ export const backupResultSchema = z.discriminatedUnion('cancelled', [
     target: savedTargetSchema,
     shortlists: z.number().int().nonnegative(),
     members: z.number().int().nonnegative(),
-    bytes: z.number().int().nonnegative()
+    bytes: z.number().int().nonnegative(),
+    /** People whose saved profile was damaged: backed up with key, name, notes, tags and stage only. */
+    damaged: z.array(z.object({ shortlist: z.string(), person: z.string() }))
   })
 ])
 export type BackupResult = z.infer<typeof backupResultSchema>
+
+/** A backup record that cannot be restored, named as the recruiter knows it. */
+export const backupProblemSchema = z.object({
+  shortlist: z.string(),
+  person: z.string().optional(),
+  reason: z.string()
+})
 
 export const restoreSummarySchema = z.object({
   shortlists: z.array(
@@ -101,9 +112,20 @@ export const restoreSummarySchema = z.object({
   ),
   stagesAdded: z.array(z.string()),
   /** People restored, across every shortlist. */
-  members: z.number().int().nonnegative()
+  members: z.number().int().nonnegative(),
+  /** Records left out of a partial restore because they could not be read. */
+  skipped: z.array(backupProblemSchema)
 })
 export type RestoreSummary = z.infer<typeof restoreSummarySchema>
+export type BackupProblem = z.infer<typeof backupProblemSchema>
+
+/** What a backup would restore, checked record by record; nothing is written. */
+export const backupPreviewSchema = z.object({
+  shortlists: z.number().int().nonnegative(),
+  members: z.number().int().nonnegative(),
+  problems: z.array(backupProblemSchema)
+})
+export type BackupPreview = z.infer<typeof backupPreviewSchema>
 
 /** Largest backup the page may send as text (the browser host caps request bodies at 64 MB). */
 export const MAX_BACKUP_CHARS = 60_000_000
@@ -141,7 +163,16 @@ export const exportChannels = {
    * Restores a backup the page read from a file. The whole file is checked first: a bad or
    * foreign file is refused (`invalid_input`, with the reasons) and nothing changes.
    */
-  restoreShortlists: { input: z.strictObject({ json: z.string().max(MAX_BACKUP_CHARS) }), output: restoreSummarySchema }
+  restoreShortlists: {
+    input: z.strictObject({
+      json: z.string().max(MAX_BACKUP_CHARS),
+      /** Restore every readable record and list the rest (after the recruiter saw the preview). */
+      partial: z.boolean().optional()
+    }),
+    output: restoreSummarySchema
+  },
+  /** Checks a backup record by record without writing: what would come back, and what could not. */
+  previewRestore: { input: z.strictObject({ json: z.string().max(MAX_BACKUP_CHARS) }), output: backupPreviewSchema }
 }
 
 export const exportEvents = {

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { wholePersonProfileSchema } from '../../api/profile'
 
 /*
  * Shortlists, their members and the pipeline stages: the local store seen through the bridge.
@@ -105,7 +104,9 @@ export const memberDetailSchema = memberSummarySchema.extend({
   /** The current snapshot as stored, parsed. */
   profile: z.record(z.string(), z.unknown()),
   /** Every snapshot, oldest first; the last one is current. */
-  snapshots: z.array(snapshotInfoSchema)
+  snapshots: z.array(snapshotInfoSchema),
+  /** What could not be read, in the recruiter's words (a damaged saved profile, say). */
+  problems: z.array(z.string())
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 
@@ -119,7 +120,16 @@ export type SearchHit = z.infer<typeof searchHitSchema>
 export const addMembersResultSchema = z.object({
   added: z.array(z.number().int()),
   /** Profile keys already in the shortlist; they were left as they were. */
-  skipped: z.array(z.string())
+  skipped: z.array(z.string()),
+  /** Profiles that could not be saved (no key, too deep, too large…); the rest were saved. */
+  rejected: z.array(
+    z.object({
+      index: z.number().int(),
+      key: z.string().optional(),
+      name: z.string().optional(),
+      reason: z.string()
+    })
+  )
 })
 export type AddMembersResult = z.infer<typeof addMembersResultSchema>
 
@@ -143,7 +153,10 @@ export const shortlistChannels = {
   addMembers: {
     input: z.strictObject({
       shortlistId: shortlistIdSchema,
-      profiles: z.array(wholePersonProfileSchema).min(1).max(10_000)
+      // Each profile is checked on its own in main (key, depth, size), so one bad record is
+      // reported in `rejected` instead of refusing the whole batch; saved profiles are kept
+      // verbatim and read tolerantly, as the API's are.
+      profiles: z.array(z.unknown()).min(1).max(10_000)
     }),
     output: addMembersResultSchema
   },

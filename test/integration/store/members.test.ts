@@ -91,10 +91,21 @@ describe('MembersRepo', () => {
     expect(codeOf(() => store.members.add(list.id, { profile: makeProfile(1), rating: 9 }))).toBe('invalid_input')
     expect(codeOf(() => store.members.add(list.id, { profile: makeProfile(1), stage: 'Nope' }))).toBe('invalid_input')
     expect(codeOf(() => store.members.add('missing', { profile: makeProfile(1) }))).toBe('not_found')
-    expect(codeOf(() => store.members.addMany(list.id, [{ profile: makeProfile(1) }, { profile: {} }]))).toBe(
-      'profile_without_key'
-    )
     expect(store.members.list(list.id)).toEqual([])
+  })
+
+  it('saves the rest of a batch when one profile cannot be saved, and names that one', () => {
+    const list = store.shortlists.create('L')
+    const result = store.members.addMany(list.id, [
+      { profile: makeProfile(1) },
+      { profile: { full_name: 'No Key' } },
+      { profile: makeProfile(2) }
+    ])
+    expect(result.added).toHaveLength(2)
+    expect(result.rejected).toEqual([
+      { index: 1, name: 'No Key', reason: 'The profile has no key (nor li_id), so it cannot be saved.' }
+    ])
+    expect(store.members.list(list.id)).toHaveLength(2)
   })
 
   it('updates notes, tags, stage and rating; removes members', () => {

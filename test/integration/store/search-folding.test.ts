@@ -109,7 +109,7 @@ describe('saved-people search folds letters as people type them', () => {
 
   it('keeps the folded index in step with renames, notes and removal', () => {
     seed()
-    const [hit] = store.members.search('odegard')
+    const hit = store.members.search('odegard')[0]!
     store.members.update(hit.id, { notes: 'Spoke with Åse at the Tromsø meetup' })
     expect(keys('tromso')).toEqual(['nordic'])
     store.members.remove(hit.id)

@@ -1,0 +1,57 @@
+import { isInteger, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json'
+
+// JSON text where integers beyond 2^53 (the spec's int64 ids: CoAuthor and Paper ids,
+// latest_contrib_timestamp) stay exact. Ordinary text takes the fast path through JSON.parse;
+// only text holding a run of 16 or more digits goes through the lossless parser, and only
+// integers that a number cannot hold exactly become BigInt. Every process uses this one codec:
+// main (store, host), and the page's HTTP bridge.
+
+/** A 16-digit run may be an integer beyond 2^53 (9007199254740993 has 16 digits). */
+const LONG_DIGITS = /\d{16}/
+
+export function parseJson(text: string): unknown {
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text)
+  return parseLossless(text, null, (digits) => {
+    if (isInteger(digits)) {
+      const value = Number(digits)
+      return Number.isSafeInteger(value) ? value : BigInt(digits)
+    }
+    return Number(digits)
+  })
+}
+
+/** JSON.stringify, except that BigInt values are written as the integers they are. */
+export function stringifyJson(value: unknown, space?: number): string {
+  try {
+    return JSON.stringify(value, null, space)
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error
+    return stringifyLossless(value, null, space) ?? 'null'
+  }
+}
+
+/**
+ * How deeply `text` nests arrays and objects, counted without recursion (so a hostile file
+ * cannot overflow the stack while being measured); stops counting once past `limit`.
+ */
+export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      depth++
+      if (depth > deepest) {
+        deepest = depth
+        if (deepest > limit) return deepest
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return deepest
+}
