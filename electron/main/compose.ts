@@ -4,7 +4,7 @@ import { EventHub } from './ipc/event-hub'
 import { createRouter, type Handlers, type Router } from './ipc/router'
 import type { Logger } from './logger'
 import { AppInfoService } from './services/app-info'
-import { DownloadRegistry } from './services/downloads'
+import { DOWNLOADS_FOLDER, DownloadRegistry } from './services/downloads'
 import { ExportService } from './services/export-service'
 import { SaveTargets, type FileDialogs } from './services/save-targets'
 import { removeRestoreLeftovers } from './services/leftovers'
@@ -70,7 +70,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     },
     options.logger
   )
-  const downloads = new DownloadRegistry({ dir: path.join(options.dataDir, 'downloads') })
+  const downloads = new DownloadRegistry({ dir: path.join(options.dataDir, DOWNLOADS_FOLDER) })
   downloads.clear()
   const shortlists = new ShortlistsService(stores)
   const exports = new ExportService({

@@ -10,13 +10,22 @@ export interface Download {
   fileName: string
 }
 
+/** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
+export const DOWNLOADS_FOLDER = 'talent-desk-downloads'
+
+/** The names this registry gives its files (`reserve`): the only files it ever removes. */
+const OWN_FILE = /^[A-Za-z0-9_-]{24}\.download$/
+
 /** How long a finished file waits for the page to fetch it. */
 const DEFAULT_TTL_MS = 15 * 60_000
 
 /**
- * Files the browser host hands to the page as downloads: written into `<dataDir>/downloads`
- * under an unguessable id, fetched once (`GET /bridge/download/<id>`), then deleted. Files the
- * page never fetched are removed after a while and whenever the host starts or stops.
+ * Files the browser host hands to the page as downloads: written into
+ * `<dataDir>/talent-desk-downloads` under an unguessable id, fetched once
+ * (`GET /bridge/download/<id>`), then deleted. Files the page never fetched are removed after a
+ * while and whenever the host starts or stops. Only files with the registry's own names are ever
+ * removed, never a folder and never anything else: the data folder may be one the recruiter
+ * chose (`--data-dir ~`) and hold their own files.
  */
 export class DownloadRegistry {
   readonly #dir: string
@@ -37,7 +46,7 @@ export class DownloadRegistry {
   /** A fresh place to write a file the page will download as `fileName`. */
   reserve(fileName: string): Download {
     this.#expire()
-    fs.mkdirSync(this.#dir, { recursive: true })
+    fs.mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
     const downloadId = randomBytes(18).toString('base64url')
     const download = { downloadId, path: path.join(this.#dir, `${downloadId}.download`), fileName }
     this.#pending.set(downloadId, { ...download, createdAt: this.#now() })
@@ -62,10 +71,18 @@ export class DownloadRegistry {
     fs.rmSync(download.path, { force: true })
   }
 
-  /** Removes every file in the downloads folder (at start and at close). */
+  /** Removes the registry's own files left in its folder (at start and at close); nothing else. */
   clear(): void {
     this.#pending.clear()
-    fs.rmSync(this.#dir, { recursive: true, force: true })
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(this.#dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry.isFile() && OWN_FILE.test(entry.name)) fs.rmSync(path.join(this.#dir, entry.name), { force: true })
+    }
   }
 
   #expire(): void {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger } from '../../../electron/main/logger'
 import { contentDisposition, TOKEN_HEADER, type BrowserHost } from '../../../electron/host/server'
+import { DOWNLOADS_FOLDER } from '../../../electron/main/services/downloads'
 import { ManualClock, profiles, tempDir } from './helpers'
 
 // The browser host has no save dialog: exports become downloads the page fetches once.
@@ -81,7 +82,7 @@ describe('browser-host downloads', () => {
     expect(again.statusCode).toBe(404)
     await again.body.dump()
     // The host deletes the file once the response has been sent, which may be just after the client has read it.
-    await expect.poll(() => fs.readdirSync(path.join(dataDir, 'downloads'))).toEqual([])
+    await expect.poll(() => fs.readdirSync(path.join(dataDir, DOWNLOADS_FOLDER))).toEqual([])
     const unknown = await fetchDownload('../../etc/passwd')
     expect([403, 404]).toContain(unknown.statusCode)
     await unknown.body.dump()
@@ -104,5 +105,46 @@ describe('browser-host downloads', () => {
     expect(contentDisposition('Zoë "x".csv')).toBe(
       `attachment; filename="Zo_ _x_.csv"; filename*=UTF-8''Zo%C3%AB%20%22x%22.csv`
     )
+  })
+})
+
+describe('a data folder that holds the recruiter’s own files', () => {
+  it('keeps every file the app did not make through host start and stop, and cleans only its own leftovers', async () => {
+    const rendererDir = tempDir('td-dl-renderer-')
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    const home = tempDir('td-dl-home-') // as if started with --data-dir ~
+    const own = {
+      'downloads/cv-final.pdf': 'the recruiter’s CV',
+      'downloads/projects/plan.txt': 'a plan',
+      'tmp/notes.json': '{"mine":true}',
+      [`${DOWNLOADS_FOLDER}/keep-me.txt`]: 'not a name the app gives',
+      'Documents/offer.docx': 'an offer'
+    }
+    for (const [name, text] of Object.entries(own)) {
+      fs.mkdirSync(path.dirname(path.join(home, name)), { recursive: true })
+      fs.writeFileSync(path.join(home, name), text)
+    }
+    // Leftovers the app did make: a download never fetched, a restore copy from an older version.
+    const leftoverDownload = path.join(home, DOWNLOADS_FOLDER, 'AAAAAAAAAAAAAAAAAAAAAAAA.download')
+    const leftoverRestore = path.join(home, 'tmp', 'restore-0123456789abcdef.json')
+    fs.writeFileSync(leftoverDownload, 'old export')
+    fs.writeFileSync(leftoverRestore, '{"format":"talent-desk/shortlists-backup"}')
+
+    const started = await startBrowserHostApp({
+      rendererDir,
+      dataDir: home,
+      appName: 'Talent Desk',
+      appVersion: '0.0.0',
+      logger: createLogger(() => {}),
+      versions: {},
+      clock: new ManualClock()
+    })
+    expect(fs.existsSync(leftoverDownload)).toBe(false)
+    expect(fs.existsSync(leftoverRestore)).toBe(false)
+    await started.close()
+
+    for (const [name, text] of Object.entries(own)) {
+      expect(fs.readFileSync(path.join(home, name), 'utf8'), name).toBe(text)
+    }
   })
 })
