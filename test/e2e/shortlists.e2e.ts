@@ -157,6 +157,37 @@ describe('Shortlists screen', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('saves a note while it is typed: nothing is lost on reload, even without leaving the field', async () => {
+    // Another person than the one the export tests read.
+    await memberList().getByRole('option').nth(2).dblclick()
+    const heading = detail().getByRole('heading', { level: 2 })
+    await heading.waitFor()
+    const name = (await heading.textContent()) ?? ''
+    const notes = detail().getByLabel(/^Notes/)
+    await notes.click()
+    await page.keyboard.type('Second call booked.')
+    // Still focused, never blurred, no Ctrl+Enter: the draft saves itself after a pause.
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved')
+    expect(await notes.evaluate((element) => element === document.activeElement)).toBe(true)
+
+    // Typed and reloaded at once, before the pause ends: the page saves on its way out.
+    await page.keyboard.type(' Ask about notice period.')
+    await page.reload()
+    await goToShortlists()
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon' }).click()
+    await memberList().getByRole('option').filter({ hasText: name }).first().dblclick()
+    await detail().getByRole('heading', { name }).waitFor()
+    await expect
+      .poll(() =>
+        detail()
+          .getByLabel(/^Notes/)
+          .inputValue()
+      )
+      .toBe('Second call booked. Ask about notice period.')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => detail().count()).toBe(0)
+  })
+
   it('searches saved people with / across shortlists, notes included', async () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('/')

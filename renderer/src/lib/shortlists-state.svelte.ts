@@ -266,14 +266,18 @@ export class ShortlistsState {
     this.#save = { state: 'idle' }
   }
 
-  /** Saves notes, tags, stage or rating of the open member and updates its row everywhere. */
-  async update(patch: MemberPatch): Promise<boolean> {
-    const memberId = this.#openMemberId
+  /**
+   * Saves notes, tags, stage or rating of a member (the open one unless named: an editor saving
+   * its draft as another person opens names its own) and updates its row everywhere.
+   */
+  async update(patch: MemberPatch, memberId: number | null = this.#openMemberId): Promise<boolean> {
     if (memberId === null) return false
-    this.#save = { state: 'saving' }
+    const open = () => this.#openMemberId === memberId
+    if (open()) this.#save = { state: 'saving' }
     const reply = await this.#client.updateMember({ memberId, patch })
     if (!reply.ok) {
-      this.#save = { state: 'error', error: reply.error }
+      if (open()) this.#save = { state: 'error', error: reply.error }
+      else this.#notice = { tone: 'error', message: `${reply.error.message} Your last change was not saved.` }
       return false
     }
     const { summary: _summary, profile: _profile, snapshots: _snapshots, ...row } = reply.data
@@ -290,7 +294,7 @@ export class ShortlistsState {
         value: this.#hits.value.map((hit) => (hit.id === memberId ? { ...hit, ...row } : hit))
       }
     }
-    this.#save = { state: 'saved', at: Date.now() }
+    if (open()) this.#save = { state: 'saved', at: Date.now() }
     if (patch.stage !== undefined) void this.#reloadStages()
     return true
   }
