@@ -38,6 +38,19 @@ export interface CsvWriteOptions {
  *   (#NULL!), so exempting phone-like cells would trade safety for a number shown wrong anyway.
  *   The digits stay intact after the apostrophe. See docs/store.md.
  */
+/**
+ * Identifier-like text: digits only, with a leading zero ("07700900123", zip "02134") or 16 and
+ * more digits (an 18-digit li_id, a 2^53+ co-author id). A spreadsheet opening the CSV reads such
+ * a cell as a number: the leading zero goes, and past 15 digits the last ones turn to zeros. It
+ * gets the same leading apostrophe as a formula-like cell, so it opens as the text it is.
+ * Ordinary numbers (stars, scores, years: no leading zero, under 16 digits) stay numbers.
+ */
+const IDENTIFIER_LIKE = /^(0\d+|\d{16,})$/
+
+export function spreadsheetCell(value: string | number): string | number {
+  return typeof value === 'string' && IDENTIFIER_LIKE.test(value) ? `'${value}` : value
+}
+
 export const csvFormat: StringifyOptions = {
   record_delimiter: 'windows',
   quoted_match: ['\r', '\n'],
@@ -76,12 +89,12 @@ export async function writeCsv(
     // promise per row.
     if (Symbol.iterator in rows) {
       for (const row of rows) {
-        batch.push(cells.map((cell) => cell(row)))
+        batch.push(cells.map((cell) => spreadsheetCell(cell(row))))
         if (batch.length === batchSize) yield flush()
       }
     } else {
       for await (const row of rows) {
-        batch.push(cells.map((cell) => cell(row)))
+        batch.push(cells.map((cell) => spreadsheetCell(cell(row))))
         if (batch.length === batchSize) yield flush()
       }
     }

@@ -101,6 +101,37 @@ describe.skipIf(soffice === undefined)('LibreOffice Calc opens the export', () =
     )
   }, 180_000)
 
+  it('keeps identifiers as their text: leading zeros and 16+ digit ids intact, numbers still numbers', async () => {
+    const ids: CsvColumn[] = [
+      { header: 'Phone', path: 'profile.phone' },
+      { header: 'LI id', path: 'profile.li_id' },
+      { header: 'Zip', path: 'profile.zip' },
+      { header: 'Co-author', path: 'profile.co_author' },
+      { header: 'Stars', path: 'profile.stars' }
+    ]
+    const row: ExportRow = {
+      profile: {
+        phone: '07700900123',
+        li_id: '123456789012345678',
+        zip: '02134',
+        co_author: 9007199254740993n,
+        stars: 1250
+      }
+    }
+    const file = path.join(dir, 'ids.csv')
+    await writeCsvFile([row], file, { columns: ids })
+    const calc = await throughCalc(file)
+    // Calc shows the apostrophe it was given, exactly as for a formula-like cell: the digits are whole.
+    expect(calc[1]).toEqual(["'07700900123", "'123456789012345678", "'02134", "'9007199254740993", '1250'])
+
+    // The same cells unprotected lose their text in Calc (the check can fail).
+    const raw = path.join(dir, 'raw-ids.csv')
+    fs.writeFileSync(raw, 'Phone,Id\r\n07700900123,123456789012345678\r\n')
+    const lost = await throughCalc(raw)
+    expect(lost[1]?.[0]).not.toBe('07700900123')
+    expect(lost[1]?.[1]).not.toBe('123456789012345678')
+  }, 180_000)
+
   it('would have evaluated the same cells unneutralised (the check can fail)', async () => {
     const file = path.join(dir, 'raw.csv')
     fs.writeFileSync(file, 'A,B\r\n=1+1,@SUM(2;3)\r\n')
