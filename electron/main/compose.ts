@@ -1,3 +1,4 @@
+import { purgeRecentlyDeleted } from './store'
 import path from 'node:path'
 import type { AppInfo } from '../../shared/ipc/channels/app'
 import { EventHub } from './ipc/event-hub'
@@ -98,6 +99,11 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     addMembers: (input) => shortlists.addMembers(input),
     updateMember: (input) => shortlists.updateMember(input),
     removeMember: (input) => shortlists.removeMember(input),
+    restoreMember: (input) => shortlists.restoreMember(input),
+    listRecentlyDeleted: () => shortlists.listRecentlyDeleted(),
+    purgeMember: (input) => shortlists.purgeMember(input),
+    purgeShortlist: (input) => shortlists.purgeShortlist(input),
+    emptyRecentlyDeleted: () => shortlists.emptyRecentlyDeleted(),
     listStages: () => shortlists.listStages(),
     addStage: (input) => shortlists.addStage(input),
     renameStage: (input) => shortlists.renameStage(input),
@@ -117,11 +123,22 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
+  // Recently deleted is emptied of what is 30 days old at open (openStore) and hourly while the
+  // app runs, so a laptop that stays open for weeks purges too.
+  const purgeTimer = setInterval(() => {
+    try {
+      purgeRecentlyDeleted(stores.get())
+    } catch {
+      // a refused store has nothing to purge; the banner already says why
+    }
+  }, 3_600_000)
+  purgeTimer.unref()
   return {
     router,
     events,
     downloads,
     async close() {
+      clearInterval(purgeTimer)
       downloads.clear()
       stores.close()
     }

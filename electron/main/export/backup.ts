@@ -17,7 +17,8 @@ export type BackupStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'tra
 
 /** Marks a file as ours; a restore refuses anything else. */
 export const BACKUP_FORMAT = 'talent-desk/shortlists-backup'
-export const BACKUP_VERSION = 1
+/** 2 added `removedAt` (people in Recently deleted); version 1 files restore as they are. */
+export const BACKUP_VERSION = 2
 
 const isoSchema = z.iso.datetime({ offset: true })
 
@@ -42,7 +43,9 @@ const backupMemberSchema = z.strictObject({
   rating: memberRatingSchema,
   addedAt: isoSchema,
   updatedAt: isoSchema,
-  history: z.array(backupSnapshotSchema)
+  history: z.array(backupSnapshotSchema),
+  /** In Recently deleted since then (version 2). */
+  removedAt: isoSchema.nullable().optional()
 })
 
 const backupShortlistHeadSchema = z.strictObject({
@@ -58,7 +61,7 @@ const backupShortlistSchema = backupShortlistHeadSchema.extend({ members: z.arra
 
 export const shortlistsBackupSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   exportedAt: isoSchema,
   schemaVersion: z.number().int().min(1),
   stages: z.array(z.strictObject({ name: stageNameSchema, position: z.number().int() })),
@@ -82,6 +85,33 @@ export interface BackupProblem {
 export interface InspectedBackup {
   backup: ShortlistsBackup
   problems: BackupProblem[]
+}
+
+/**
+ * What a backup holds as the recruiter sees it: live shortlists and the people in them, and
+ * apart, what is in Recently deleted (deleted shortlists with their people, removed people).
+ */
+export interface BackupCounts {
+  shortlists: number
+  members: number
+  recentlyDeleted: { shortlists: number; members: number }
+}
+
+export function countBackup(backup: Pick<ShortlistsBackup, 'shortlists'>): BackupCounts {
+  const counts: BackupCounts = { shortlists: 0, members: 0, recentlyDeleted: { shortlists: 0, members: 0 } }
+  for (const shortlist of backup.shortlists) {
+    if (shortlist.deletedAt !== null) {
+      counts.recentlyDeleted.shortlists += 1
+      counts.recentlyDeleted.members += shortlist.members.length
+      continue
+    }
+    counts.shortlists += 1
+    for (const member of shortlist.members) {
+      if (member.removedAt == null) counts.members += 1
+      else counts.recentlyDeleted.members += 1
+    }
+  }
+  return counts
 }
 
 /** Just enough to tell "not ours" and "from a newer app" apart from "ours but damaged". */
@@ -109,14 +139,14 @@ export class BackupService {
   }
 
   /** Streams the backup to `<file>.part-*`, then renames it into place. */
-  async writeBackup(file: string): Promise<{
-    path: string
-    shortlists: number
-    members: number
-    bytes: number
-    /** Members whose saved profile was damaged: backed up with their key, name and notes only. */
-    damaged: Array<{ shortlist: string; person: string }>
-  }> {
+  async writeBackup(file: string): Promise<
+    BackupCounts & {
+      path: string
+      bytes: number
+      /** Members whose saved profile was damaged: backed up with their key, name and notes only. */
+      damaged: Array<{ shortlist: string; person: string }>
+    }
+  > {
     const target = path.resolve(file)
     const part = `${target}.part-${randomBytes(4).toString('hex')}`
     const out = fs.createWriteStream(part, { flags: 'wx' })
@@ -141,7 +171,7 @@ export class BackupService {
           `${s === 0 ? '' : ','}\n${JSON.stringify({ id, name, createdAt, updatedAt, deletedAt }).slice(0, -1)},"members":[`
         )
         let first = true
-        for (const record of this.members.records({ shortlistId: id, includeDeleted: true })) {
+        for (const record of this.members.records({ shortlistId: id, includeDeleted: true, includeRemoved: true })) {
           // A profile damaged on disk cannot travel as it is (restore would refuse it): the
           // member goes with what can be read (key and name, plus notes, tags, stage, rating),
           // and the backup names them. Unreadable older snapshots are left out.
@@ -162,7 +192,8 @@ export class BackupService {
             updatedAt: record.updatedAt,
             history: this.members
               .history(record.id)
-              .filter((snapshot) => readStoredProfile(snapshot.profileJson) !== undefined)
+              .filter((snapshot) => readStoredProfile(snapshot.profileJson) !== undefined),
+            ...(record.removedAt === null ? {} : { removedAt: record.removedAt })
           }
           await write(`${first ? '' : ','}\n${JSON.stringify(member)}`)
           first = false
@@ -179,11 +210,13 @@ export class BackupService {
       throw new StoreError('export_failed', 'The backup could not be written.', { path: target, cause: error })
     }
     // Read the file back and check it as a restore would, before calling it done: a backup that
-    // restore would refuse is no backup.
+    // restore would refuse is no backup. The counts reported are the file's own.
+    let counts: BackupCounts
     try {
       const check = this.readBackup(part)
       const people = check.shortlists.reduce((sum, shortlist) => sum + shortlist.members.length, 0)
       if (check.shortlists.length !== lists.length || people !== memberCount) throw new Error('counts differ')
+      counts = countBackup(check)
     } catch (error) {
       fs.rmSync(part, { force: true })
       throw new StoreError('export_failed', 'The backup did not read back correctly, so it was not saved.', {
@@ -192,13 +225,7 @@ export class BackupService {
       })
     }
     fs.renameSync(part, target)
-    return {
-      path: target,
-      shortlists: lists.length,
-      members: memberCount,
-      bytes: fs.statSync(target).size,
-      damaged
-    }
+    return { path: target, ...counts, bytes: fs.statSync(target).size, damaged }
   }
 
   /** Reads and checks a backup file without changing anything; any bad record refuses it. */
@@ -222,7 +249,7 @@ export class BackupService {
   restoreText(text: string, options: { partial?: boolean } = {}): RestoreSummary {
     const inspected = inspectBackup(text)
     const backup = options.partial === true ? inspected.backup : strict(inspected)
-    const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped'> => {
+    const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped' | 'recentlyDeleted'> => {
       const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
       const stagesAdded: string[] = []
       const stageNames = [
@@ -241,12 +268,19 @@ export class BackupService {
         const name = renamed ? `${shortlist.name.slice(0, 188)} (restored)` : shortlist.name
         this.shortlists.insertRestored({ ...shortlist, id, name })
         for (const member of shortlist.members) this.members.insertRestored(id, member)
-        return { id, name, members: shortlist.members.length, originalId: shortlist.id, renamed }
+        // Counted as the recruiter will see them: people in Recently deleted are counted apart.
+        const deleted = shortlist.deletedAt !== null
+        const members = deleted ? 0 : shortlist.members.filter((member) => member.removedAt == null).length
+        return { id, name, members, originalId: shortlist.id, renamed, deleted }
       })
       const members = restored.reduce((sum, shortlist) => sum + shortlist.members, 0)
       return { shortlists: restored, stagesAdded, members }
     })
-    return { ...summary, skipped: options.partial === true ? inspected.problems : [] }
+    return {
+      ...summary,
+      recentlyDeleted: countBackup(backup).recentlyDeleted,
+      skipped: options.partial === true ? inspected.problems : []
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import type {
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
-import { BackupService } from '../export/backup'
+import { BackupService, countBackup } from '../export/backup'
 import { columnPresets } from '../export/csv-columns'
 import { CsvExportService } from '../export/csv-export-service'
 import type { EventHub } from '../ipc/event-hub'
@@ -123,6 +123,7 @@ export class ExportService {
         target: targets.describe(target),
         shortlists: written.shortlists,
         members: written.members,
+        recentlyDeleted: written.recentlyDeleted,
         bytes: written.bytes,
         damaged: written.damaged
       }
@@ -147,8 +148,7 @@ export class ExportService {
   previewRestore({ json }: HandlerInput<'previewRestore'>): BackupPreview {
     const { stores, clock } = this.#options
     const { backup, problems } = mapStoreErrors(() => new BackupService(stores.get(), clock).inspect(json))
-    const members = backup.shortlists.reduce((sum, shortlist) => sum + shortlist.members.length, 0)
-    return { shortlists: backup.shortlists.length, members, problems }
+    return { ...countBackup(backup), problems }
   }
 
   #defaultCsvName(store: Store, source: CsvSource): string {

@@ -3,11 +3,12 @@ import type {
   AddMembersResult,
   MemberDetail,
   MemberSummary,
+  RecentlyDeleted,
   SearchHit,
   Shortlist,
   Stage
 } from '../../../shared/ipc/channels/shortlists'
-import type { Store } from '../store'
+import { DEFAULT_PURGE_AFTER_DAYS, type Store } from '../store'
 import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
 import type { StoreAccess } from './store-access'
@@ -93,6 +94,63 @@ export class ShortlistsService {
         return { memberId }
       },
       { not_found: memberGone }
+    )
+  }
+
+  restoreMember({ memberId }: HandlerInput<'restoreMember'>): MemberSummary {
+    return this.#run(
+      (store) => {
+        const {
+          profileJson: _j,
+          profileIssues: _i,
+          profileDamaged: _d,
+          profile: _p,
+          ...member
+        } = store.members.restore(memberId)
+        return member
+      },
+      { not_found: 'That person is no longer in Recently deleted.' }
+    )
+  }
+
+  listRecentlyDeleted(): RecentlyDeleted {
+    return this.#run((store) => {
+      const purgeAt = (at: string) => new Date(Date.parse(at) + DEFAULT_PURGE_AFTER_DAYS * 86_400_000).toISOString()
+      return {
+        shortlists: store.shortlists.listDeleted().map((list) => ({ ...list, purgeAt: purgeAt(list.deletedAt ?? '') })),
+        members: store.members.listRemoved().map((member) => ({ ...member, purgeAt: purgeAt(member.removedAt) })),
+        days: DEFAULT_PURGE_AFTER_DAYS
+      }
+    })
+  }
+
+  purgeMember({ memberId }: HandlerInput<'purgeMember'>): { memberId: number } {
+    return this.#run(
+      (store) => {
+        store.members.purge(memberId)
+        return { memberId }
+      },
+      { not_found: 'That person is no longer in Recently deleted.' }
+    )
+  }
+
+  purgeShortlist({ id }: HandlerInput<'purgeShortlist'>): { id: string } {
+    return this.#run(
+      (store) => {
+        store.shortlists.purge(id)
+        return { id }
+      },
+      { not_found: 'That shortlist is no longer in Recently deleted.' }
+    )
+  }
+
+  emptyRecentlyDeleted(): { shortlists: number; members: number } {
+    return this.#run((store) =>
+      store.transaction(() => {
+        const removed = store.members.emptyRemoved()
+        const inDeletedLists = store.shortlists.listDeleted().reduce((sum, list) => sum + list.memberCount, 0)
+        return { members: removed + inDeletedLists, shortlists: store.shortlists.emptyDeleted() }
+      })
     )
   }
 

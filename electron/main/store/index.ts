@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { openDatabase, STORE_FILE_NAME, type OpenDatabaseOptions, type StoreDatabase } from './database'
 import { systemClock, type Clock } from './clock'
-import { ShortlistsRepo } from './shortlists-repo'
+import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
 import { MembersRepo } from './members-repo'
 import { ContactsRepo } from './contacts-repo'
@@ -48,8 +48,19 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
   dataDir: string
   fileName?: string
   clock?: Clock
-  /** Days a deleted shortlist stays restorable; purged at open. */
+  /** Days a deleted shortlist or removed person stays in Recently deleted; purged at open. */
   purgeDeletedAfterDays?: number
+}
+
+/** Deletes for good what has been in Recently deleted for `days` (at open, and hourly while running). */
+export function purgeRecentlyDeleted(
+  store: Pick<Store, 'shortlists' | 'members' | 'transaction'>,
+  days = DEFAULT_PURGE_AFTER_DAYS
+): { shortlists: number; members: number } {
+  return store.transaction(() => ({
+    shortlists: store.shortlists.purgeDeleted(days),
+    members: store.members.purgeRemoved(days)
+  }))
 }
 
 export function storeFilePath(dataDir: string, fileName = STORE_FILE_NAME): string {
@@ -78,6 +89,6 @@ export function openStore(options: OpenStoreOptions): Store {
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()
   }
-  shortlists.purgeDeleted(purgeDeletedAfterDays)
+  purgeRecentlyDeleted(store, purgeDeletedAfterDays)
   return store
 }

@@ -47,7 +47,12 @@ type MemberFields = Pick<
   'profileCapturedAt' | 'profileSource' | 'notes' | 'tags' | 'stage' | 'rating' | 'addedAt' | 'updatedAt'
 >
 
-export type RestoredMember = MemberFields & { profileJson: string; history: StoredSnapshot[] }
+export type RestoredMember = MemberFields & {
+  profileJson: string
+  history: StoredSnapshot[]
+  /** Restored into Recently deleted when set. */
+  removedAt?: string | null
+}
 
 /**
  * A member as the store reads it: the summary plus the current snapshot. Not the bridge's
@@ -69,6 +74,18 @@ function profileLabel(profile: ProfileInput): { key?: string; name?: string } {
   const key = typeof record.key === 'string' ? record.key : typeof record.li_id === 'string' ? record.li_id : ''
   const name = displayName(record)
   return { ...(key === '' ? {} : { key }), ...(name === '' ? {} : { name }) }
+}
+
+/** A member in Recently deleted, with where it was removed from. */
+export type RemovedMember = MemberSummary & {
+  removedAt: string
+  shortlistName: string
+  /** The shortlist itself is deleted too: restoring the person brings it back. */
+  shortlistDeleted: boolean
+}
+
+function memberNotFound(memberId: number): StoreError {
+  return new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
 }
 
 export type StoredMember = MemberSummary & {
@@ -93,6 +110,8 @@ export type MemberRecord = MemberFields &
     contactJson: string | null
     /** The member's name column: kept apart from the profile, so readable when it is not. */
     name: string
+    /** Set while the member is in Recently deleted. */
+    removedAt: string | null
   }
 
 interface MemberRow {
@@ -200,12 +219,68 @@ export class MembersRepo {
     })()
   }
 
+  /**
+   * Moves a member to Recently deleted: notes, tags, stage, rating and snapshots stay, ready for
+   * `restore`, until `purgeRemoved` (30 days) or `purge`/`emptyRemoved` delete them for good.
+   */
   remove(memberId: number): void {
     this.db.transaction(() => {
       const current = this.get(memberId)
-      this.sql('DELETE FROM members WHERE id = ?').run(memberId)
+      if (this.isRemoved(memberId)) throw memberNotFound(memberId)
+      this.sql('UPDATE members SET removed_at = ? WHERE id = ?').run(isoNow(this.clock), memberId)
       this.shortlists.touch(current.shortlistId)
     })()
+  }
+
+  /** Brings a removed member back; its shortlist too, when that was deleted. */
+  restore(memberId: number): StoredMember {
+    return this.db.transaction(() => {
+      const current = this.get(memberId)
+      if (!this.isRemoved(memberId)) throw memberNotFound(memberId)
+      const list = this.shortlists.get(current.shortlistId, { includeDeleted: true })
+      if (list.deletedAt !== null) this.shortlists.undoDelete(list.id)
+      this.sql('UPDATE members SET removed_at = NULL WHERE id = ?').run(memberId)
+      this.shortlists.touch(current.shortlistId)
+      return this.get(memberId)
+    })()
+  }
+
+  /** People in Recently deleted (removed from a shortlist), newest first. */
+  listRemoved(): RemovedMember[] {
+    const rows = this.sql(
+      `SELECT ${summaryColumns}, m.removed_at, s.name AS shortlist_name, s.deleted_at AS shortlist_deleted_at
+         FROM members m JOIN stages st ON st.id = m.stage_id JOIN shortlists s ON s.id = m.shortlist_id
+        WHERE m.removed_at IS NOT NULL ORDER BY m.removed_at DESC, m.id DESC`
+    ).all() as Array<MemberRow & { removed_at: string; shortlist_name: string; shortlist_deleted_at: string | null }>
+    return rows.map((row) => ({
+      ...toSummary(row),
+      removedAt: row.removed_at,
+      shortlistName: row.shortlist_name,
+      shortlistDeleted: row.shortlist_deleted_at !== null
+    }))
+  }
+
+  /** Deletes one removed member for good (only from Recently deleted). */
+  purge(memberId: number): void {
+    const changes = this.sql('DELETE FROM members WHERE id = ? AND removed_at IS NOT NULL').run(memberId).changes
+    if (changes === 0) throw memberNotFound(memberId)
+  }
+
+  /** Deletes for good the members removed `days` ago or earlier; answers how many. */
+  purgeRemoved(days: number): number {
+    const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000).toISOString()
+    return this.sql('DELETE FROM members WHERE removed_at IS NOT NULL AND removed_at <= ?').run(cutoff).changes
+  }
+
+  /** Empties the removed members of Recently deleted; answers how many. */
+  emptyRemoved(): number {
+    return this.sql('DELETE FROM members WHERE removed_at IS NOT NULL').run().changes
+  }
+
+  private isRemoved(memberId: number): boolean {
+    const row = this.sql('SELECT removed_at FROM members WHERE id = ?').get(memberId) as
+      { removed_at: string | null } | undefined
+    return row?.removed_at != null
   }
 
   get(memberId: number): StoredMember {
@@ -237,7 +312,8 @@ export class MembersRepo {
     const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
     const rows = this.sql(
       `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
-         WHERE m.shortlist_id = ? AND (? IS NULL OR m.stage_id = ?) ORDER BY m.added_at, m.id`
+         WHERE m.shortlist_id = ? AND m.removed_at IS NULL AND (? IS NULL OR m.stage_id = ?)
+         ORDER BY m.added_at, m.id`
     ).all(shortlistId, stageId ?? null, stageId ?? null) as MemberRow[]
     return rows.map(toSummary)
   }
@@ -246,7 +322,8 @@ export class MembersRepo {
   shortlistsOf(profileKey: string): Array<{ shortlistId: string; memberId: number }> {
     return this.sql(
       `SELECT m.shortlist_id AS shortlistId, m.id AS memberId FROM members m
-           JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL WHERE m.profile_key = ?`
+           JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
+         WHERE m.profile_key = ? AND m.removed_at IS NULL`
     ).all(profileKey) as Array<{ shortlistId: string; memberId: number }>
   }
 
@@ -332,7 +409,7 @@ export class MembersRepo {
          FROM members_fts JOIN members m ON m.id = members_fts.rowid
          JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
          JOIN stages st ON st.id = m.stage_id
-         WHERE members_fts MATCH ? AND (? IS NULL OR m.shortlist_id = ?)
+         WHERE members_fts MATCH ? AND m.removed_at IS NULL AND (? IS NULL OR m.shortlist_id = ?)
          ORDER BY rank LIMIT ?`
     ).all(match, options.shortlistId ?? null, options.shortlistId ?? null, limit) as Array<
       MemberRow & { shortlist_name: string; rank: number }
@@ -346,7 +423,8 @@ export class MembersRepo {
    * `contacts: false` skips the contact lookup when no column shows contacts.
    */
   *records(
-    selector: { shortlistId: string; includeDeleted?: boolean } | { memberIds: readonly number[] },
+    selector:
+      { shortlistId: string; includeDeleted?: boolean; includeRemoved?: boolean } | { memberIds: readonly number[] },
     options: { contacts?: boolean } = {}
   ): Generator<MemberRecord> {
     const contact =
@@ -356,12 +434,15 @@ export class MembersRepo {
            ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1)`
     const base = `SELECT m.id, m.shortlist_id, s.name AS shortlist_name, m.profile_key, m.profile_json,
         m.profile_captured_at, m.profile_source, m.notes, m.tags, st.name AS stage, m.rating, m.added_at, m.updated_at,
-        ${contact} AS contact_json, m.name
+        ${contact} AS contact_json, m.name, m.removed_at
       FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
     if ('shortlistId' in selector) {
       this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
       // Rows as arrays (raw): no per-row object with named keys, which matters at 100,000 rows.
-      const page = this.sql(`${base} WHERE m.shortlist_id = ? AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`).raw(true)
+      const removed = selector.includeRemoved === true ? '' : 'AND m.removed_at IS NULL'
+      const page = this.sql(`${base} WHERE m.shortlist_id = ? ${removed} AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`).raw(
+        true
+      )
       let after = 0
       for (;;) {
         const rows = page.all(selector.shortlistId, after) as RecordRow[]
@@ -371,7 +452,7 @@ export class MembersRepo {
         after = last[0]
       }
     }
-    const one = this.sql(`${base} WHERE m.id = ?`).raw(true)
+    const one = this.sql(`${base} WHERE m.id = ? AND m.removed_at IS NULL`).raw(true)
     for (const id of selector.memberIds) {
       const row = one.get(id) as RecordRow | undefined
       if (row !== undefined) yield toRecord(row)
@@ -397,7 +478,12 @@ export class MembersRepo {
       stage: member.stage,
       rating: member.rating
     })
-    this.sql('UPDATE members SET added_at = ?, updated_at = ? WHERE id = ?').run(member.addedAt, member.updatedAt, id)
+    this.sql('UPDATE members SET added_at = ?, updated_at = ?, removed_at = ? WHERE id = ?').run(
+      member.addedAt,
+      member.updatedAt,
+      member.removedAt ?? null,
+      id
+    )
     const insertSnapshot = this.sql(
       'INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)'
     )
@@ -409,7 +495,9 @@ export class MembersRepo {
   count(selector: { shortlistId: string } | { memberIds: readonly number[] }): number {
     if ('memberIds' in selector) return selector.memberIds.length
     return (
-      this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ?').get(selector.shortlistId) as { n: number }
+      this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ? AND removed_at IS NULL').get(
+        selector.shortlistId
+      ) as { n: number }
     ).n
   }
 
@@ -445,6 +533,15 @@ export class MembersRepo {
     } catch (error) {
       // The UNIQUE (shortlist_id, profile_key) constraint is the single source of truth.
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
+      // Adding someone who is in Recently deleted brings them back, notes and all, rather than
+      // refusing (or silently replacing what the recruiter wrote about them).
+      const removed = this.sql(
+        'SELECT id FROM members WHERE shortlist_id = ? AND profile_key = ? AND removed_at IS NOT NULL'
+      ).get(shortlistId, profile.key) as { id: number } | undefined
+      if (removed !== undefined) {
+        this.sql('UPDATE members SET removed_at = NULL WHERE id = ?').run(removed.id)
+        return removed.id
+      }
       const existing = this.findByKey(shortlistId, profile.key)
       throw new StoreError('duplicate_member', `"${profile.name || profile.key}" is already in this shortlist`, {
         details: { profileKey: profile.key, memberId: existing?.id }
@@ -470,7 +567,8 @@ type RecordRow = [
   addedAt: string,
   updatedAt: string,
   contactJson: string | null,
-  name: string
+  name: string,
+  removedAt: string | null
 ]
 
 function toRecord(row: RecordRow): MemberRecord {
@@ -489,7 +587,8 @@ function toRecord(row: RecordRow): MemberRecord {
     addedAt: row[11],
     updatedAt: row[12],
     contactJson: row[13],
-    name: row[14]
+    name: row[14],
+    removedAt: row[15]
   }
 }
 

@@ -239,7 +239,16 @@ export const migrations: readonly Migration[] = [
     name: 'contacts, credits, refresh jobs, conversations, connections, api log',
     up: (db) => db.exec(activitySchema)
   },
-  { version: 3, name: 'folded saved-people search with location', up: foldedSearch }
+  { version: 3, name: 'folded saved-people search with location', up: foldedSearch },
+  {
+    version: 4,
+    name: 'removed members stay in Recently deleted',
+    // Removing a person stamps removed_at; lists, counts, search and export skip stamped rows,
+    // Recently deleted lists them, and they are purged 30 days later or when emptied.
+    up: (db) =>
+      db.exec(`ALTER TABLE members ADD COLUMN removed_at TEXT;
+        CREATE INDEX members_removed ON members(removed_at) WHERE removed_at IS NOT NULL;`)
+  }
 ]
 
 export function latestVersion(list: readonly Migration[] = migrations): number {

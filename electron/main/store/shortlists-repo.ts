@@ -18,7 +18,7 @@ interface ShortlistRow {
 
 const selectWithCounts = `
   SELECT s.id, s.name, s.created_at, s.updated_at, s.deleted_at,
-         (SELECT count(*) FROM members m WHERE m.shortlist_id = s.id) AS member_count
+         (SELECT count(*) FROM members m WHERE m.shortlist_id = s.id AND m.removed_at IS NULL) AS member_count
   FROM shortlists s`
 
 /** Days a deleted shortlist stays restorable before `purgeDeleted` removes it for good. */
@@ -106,6 +106,17 @@ export class ShortlistsRepo {
   purgeDeleted(days = DEFAULT_PURGE_AFTER_DAYS): number {
     const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000).toISOString()
     return this.sql('DELETE FROM shortlists WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(cutoff).changes
+  }
+
+  /** Deletes one deleted shortlist for good, with its people (only from Recently deleted). */
+  purge(id: string): void {
+    if (this.sql('DELETE FROM shortlists WHERE id = ? AND deleted_at IS NOT NULL').run(id).changes === 0)
+      throw notFound(id)
+  }
+
+  /** Empties the deleted shortlists of Recently deleted, with their people; answers how many. */
+  emptyDeleted(): number {
+    return this.sql('DELETE FROM shortlists WHERE deleted_at IS NOT NULL').run().changes
   }
 
   /** Whether an id is taken, by a live or a deleted shortlist. */

@@ -9,7 +9,7 @@ import type {
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
-import { columnChoice, restoreMessage, type ColumnMode } from './export-choice'
+import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from './save-file'
 
 export type ExportPhase =
@@ -192,7 +192,8 @@ export class BackupState {
     }
     try {
       const where = await deliver(this.#client, reply.data.target)
-      const { shortlists, members, damaged } = reply.data
+      const { shortlists, members, damaged, recentlyDeleted } = reply.data
+      const deleted = recentlyDeletedText(recentlyDeleted)
       const note =
         damaged.length === 0
           ? ''
@@ -204,7 +205,7 @@ export class BackupState {
               )}${damaged.length > 3 ? '…' : ''}): their notes, tags and stage are in the backup, the profile is not.`
       this.#phase = {
         state: 'done',
-        message: `Backed up ${count(shortlists, 'shortlist', 'shortlists')}, ${count(members, 'person', 'people')}. ${where}.${note}`
+        message: `Backed up ${count(shortlists, 'shortlist', 'shortlists')}, ${count(members, 'person', 'people')}.${deleted === '' ? '' : ` ${deleted}`} ${where}.${note}`
       }
     } catch (error) {
       this.#phase = {

@@ -63,6 +63,12 @@ export const savedTargetSchema = z.discriminatedUnion('kind', [
 ])
 export type SavedTarget = z.infer<typeof savedTargetSchema>
 
+/** What a backup or restore put in Recently deleted: deleted shortlists, and people (removed or in them). */
+export const recentlyDeletedCountsSchema = z.object({
+  shortlists: z.number().int().nonnegative(),
+  members: z.number().int().nonnegative()
+})
+
 const cancelledSchema = z.object({ cancelled: z.literal(true) })
 
 export const csvExportResultSchema = z.discriminatedUnion('cancelled', [
@@ -83,8 +89,10 @@ export const backupResultSchema = z.discriminatedUnion('cancelled', [
   z.object({
     cancelled: z.literal(false),
     target: savedTargetSchema,
+    /** Shortlists and people the recruiter sees; Recently deleted counted apart. */
     shortlists: z.number().int().nonnegative(),
     members: z.number().int().nonnegative(),
+    recentlyDeleted: recentlyDeletedCountsSchema,
     bytes: z.number().int().nonnegative(),
     /** People whose saved profile was damaged: backed up with key, name, notes, tags and stage only. */
     damaged: z.array(z.object({ shortlist: z.string(), person: z.string() }))
@@ -107,12 +115,15 @@ export const restoreSummarySchema = z.object({
       members: z.number().int().nonnegative(),
       originalId: z.string(),
       /** The id was taken, so it came back as a new shortlist named "… (restored)". */
-      renamed: z.boolean()
+      renamed: z.boolean(),
+      /** It came back into Recently deleted (it was deleted when the backup was made). */
+      deleted: z.boolean()
     })
   ),
   stagesAdded: z.array(z.string()),
-  /** People restored, across every shortlist. */
+  /** People restored into shortlists the recruiter sees (those in Recently deleted apart). */
   members: z.number().int().nonnegative(),
+  recentlyDeleted: recentlyDeletedCountsSchema,
   /** Records left out of a partial restore because they could not be read. */
   skipped: z.array(backupProblemSchema)
 })
@@ -123,6 +134,7 @@ export type BackupProblem = z.infer<typeof backupProblemSchema>
 export const backupPreviewSchema = z.object({
   shortlists: z.number().int().nonnegative(),
   members: z.number().int().nonnegative(),
+  recentlyDeleted: recentlyDeletedCountsSchema,
   problems: z.array(backupProblemSchema)
 })
 export type BackupPreview = z.infer<typeof backupPreviewSchema>

@@ -110,6 +110,24 @@ export const memberDetailSchema = memberSummarySchema.extend({
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 
+/** A person in Recently deleted: removed from a shortlist, restorable until `purgeAt`. */
+export const removedMemberSchema = memberSummarySchema.extend({
+  removedAt: isoSchema,
+  purgeAt: isoSchema,
+  shortlistName: z.string(),
+  /** Its shortlist is deleted too: restoring the person brings the shortlist back. */
+  shortlistDeleted: z.boolean()
+})
+export type RemovedMember = z.infer<typeof removedMemberSchema>
+
+export const recentlyDeletedSchema = z.object({
+  shortlists: z.array(shortlistSchema.extend({ purgeAt: isoSchema })),
+  members: z.array(removedMemberSchema),
+  /** Days anything stays before it is deleted for good. */
+  days: z.number().int().positive()
+})
+export type RecentlyDeleted = z.infer<typeof recentlyDeletedSchema>
+
 export const searchHitSchema = memberSummarySchema.extend({
   shortlistName: z.string(),
   /** bm25 score; lower is a better match. */
@@ -169,6 +187,17 @@ export const shortlistChannels = {
     output: z.object({ memberId: z.number().int() })
   },
 
+  /** Back from Recently deleted: the person, with notes, tags, stage and rating (and the shortlist if deleted). */
+  restoreMember: { input: z.strictObject({ memberId: memberIdSchema }), output: memberSummarySchema },
+  listRecentlyDeleted: { input: z.strictObject({}), output: recentlyDeletedSchema },
+  /** Deletes one item of Recently deleted for good. */
+  purgeMember: { input: z.strictObject({ memberId: memberIdSchema }), output: z.object({ memberId: z.number() }) },
+  purgeShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: z.object({ id: z.string() }) },
+  /** Empties Recently deleted; answers how many shortlists and people were deleted for good. */
+  emptyRecentlyDeleted: {
+    input: z.strictObject({}),
+    output: z.object({ shortlists: z.number().int(), members: z.number().int() })
+  },
   listStages: { input: z.strictObject({}), output: z.array(stageSchema) },
   addStage: { input: z.strictObject({ name: stageNameSchema }), output: stageSchema },
   renameStage: { input: z.strictObject({ id: stageIdSchema, name: stageNameSchema }), output: stageSchema },

@@ -55,7 +55,7 @@ describe('backup and restore through the router', () => {
     expect(backup).toMatchObject({ cancelled: false, target: { kind: 'file', path: file }, shortlists: 2, members: 42 })
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
       format: 'talent-desk/shortlists-backup',
-      version: 1
+      version: 2
     })
 
     const target = await start()

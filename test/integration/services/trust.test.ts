@@ -91,7 +91,12 @@ describe('a damaged saved profile', () => {
     })
     const json = fs.readFileSync(path.join(out, 'backup.json'), 'utf8')
     const elsewhere = await start()
-    expect(await elsewhere.ok('previewRestore', { json })).toEqual({ shortlists: 1, members: 5, problems: [] })
+    expect(await elsewhere.ok('previewRestore', { json })).toEqual({
+      shortlists: 1,
+      members: 5,
+      recentlyDeleted: { shortlists: 0, members: 0 },
+      problems: []
+    })
     const summary = await elsewhere.ok('restoreShortlists', { json })
     expect(summary).toMatchObject({ members: 5, skipped: [] })
     const members = await elsewhere.ok('listMembers', { shortlistId: summary.shortlists[0]!.id })

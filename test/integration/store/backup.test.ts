@@ -88,23 +88,52 @@ describe('BackupService', () => {
     populate(store)
     const file = path.join(dir, 'backup.json')
     const written = await new BackupService(store, clock).writeBackup(file)
-    expect(written).toMatchObject({ shortlists: 3, members: 28 })
+    // Counted as the recruiter sees them; the deleted shortlist and its person apart.
+    expect(written).toMatchObject({ shortlists: 2, members: 27, recentlyDeleted: { shortlists: 1, members: 1 } })
     expect(fs.readdirSync(dir).filter((name) => name.includes('.part-'))).toEqual([])
 
     const { store: fresh } = openTestStore(path.join(dir, 'b'), { clock })
     try {
       const summary = new BackupService(fresh, clock).restore(file)
       expect(summary.stagesAdded).toEqual(['Phone screen'])
-      expect(summary.shortlists.map((s) => [s.name, s.members, s.renamed]).sort()).toEqual([
-        ['Backend, Lisbon', 2, false],
-        ['Deleted but restorable', 1, false],
-        ['Nurses', 25, false]
+      // The deleted shortlist comes back into Recently deleted; its person is counted there.
+      expect(summary.shortlists.map((s) => [s.name, s.members, s.renamed, s.deleted]).sort()).toEqual([
+        ['Backend, Lisbon', 2, false, false],
+        ['Deleted but restorable', 0, false, true],
+        ['Nurses', 25, false, false]
       ])
+      expect(summary.recentlyDeleted).toEqual({ shortlists: 1, members: 1 })
       const again = path.join(dir, 'again.json')
       await new BackupService(fresh, clock).writeBackup(again)
       expect(fs.readFileSync(again, 'utf8')).toBe(fs.readFileSync(file, 'utf8'))
       expect(content(fresh)).toEqual(content(store))
       expect(fs.readFileSync(file, 'utf8')).toContain('9007199254740993')
+    } finally {
+      fresh.close()
+    }
+  })
+
+  it('carries Recently deleted: a removed person comes back removed, with notes, and is counted apart', async () => {
+    const list = store.shortlists.create('Backend')
+    const [kept, removed] = store.members.addMany(list.id, [
+      { profile: makeProfile(1) },
+      { profile: makeProfile(2) }
+    ]).added
+    store.members.update(removed!, { notes: 'Not now; maybe in spring' })
+    store.members.remove(removed!)
+    const file = path.join(dir, 'removed.json')
+    const written = await new BackupService(store, clock).writeBackup(file)
+    expect(written).toMatchObject({ shortlists: 1, members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
+
+    const { store: fresh } = openTestStore(path.join(dir, 'c'), { clock })
+    try {
+      const summary = new BackupService(fresh, clock).restore(file)
+      expect(summary).toMatchObject({ members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
+      const id = summary.shortlists[0]!.id
+      expect(fresh.members.list(id).map((m) => m.profileKey)).toEqual([store.members.get(kept!).profileKey])
+      expect(fresh.members.listRemoved()).toMatchObject([
+        { notes: 'Not now; maybe in spring', shortlistName: 'Backend' }
+      ])
     } finally {
       fresh.close()
     }
@@ -135,7 +164,7 @@ describe('BackupService', () => {
       ['truncated', text.slice(0, Math.floor(text.length * 0.8)), 'not_json'],
       ['foreign json', JSON.stringify({ shortlists: [] }), 'foreign'],
       ['another format', JSON.stringify({ format: 'other-app/backup', version: 1 }), 'foreign'],
-      ['newer version', JSON.stringify({ ...backup, version: 2 }), 'newer_version']
+      ['newer version', JSON.stringify({ ...backup, version: 3 }), 'newer_version']
     ]
     const mutate = (change: (copy: typeof backup) => void): string => {
       const copy = JSON.parse(text) as typeof backup
@@ -187,7 +216,7 @@ describe('BackupService', () => {
       version: number
       schemaVersion: number
     }
-    expect(parsed).toMatchObject({ format: BACKUP_FORMAT, version: 1, schemaVersion: store.schemaVersion })
+    expect(parsed).toMatchObject({ format: BACKUP_FORMAT, version: 2, schemaVersion: store.schemaVersion })
     fs.writeFileSync(file, `\uFEFF${fs.readFileSync(file, 'utf8')}`)
     expect(new BackupService(store, clock).readBackup(file).shortlists).toHaveLength(3)
   })

@@ -124,7 +124,8 @@ describe('MembersRepo', () => {
     expect(store.members.list(list.id, { stage: 'Interviewing' }).map((m) => m.id)).toEqual([member.id])
     expect(store.members.list(list.id, { stage: 'New' })).toEqual([])
     store.members.remove(member.id)
-    expect(codeOf(() => store.members.get(member.id))).toBe('not_found')
+    expect(store.members.list(list.id)).toEqual([])
+    expect(codeOf(() => store.members.remove(member.id))).toBe('not_found')
   })
 
   it('keeps refreshed snapshots with their dates, oldest first', () => {
@@ -236,5 +237,89 @@ describe('full-text search', () => {
     expect(() =>
       store.database.db.prepare("INSERT INTO members_fts (members_fts) VALUES ('integrity-check')").run()
     ).not.toThrow()
+  })
+})
+
+describe('Recently deleted', () => {
+  it('keeps a removed person with notes, tags, stage and rating, out of lists, counts, search and export', () => {
+    const list = store.shortlists.create('Backend')
+    const ana = store.members.add(list.id, {
+      profile: { key: 'ana', full_name: 'Ana Removed', skills: ['Elixir'] },
+      notes: 'Months of notes',
+      tags: ['warm'],
+      stage: 'Interviewing',
+      rating: 5
+    })
+    store.members.add(list.id, { profile: { key: 'ben', full_name: 'Ben Stays' } })
+    clock.advance(60_000)
+    store.members.remove(ana.id)
+
+    expect(store.members.list(list.id).map((m) => m.profileKey)).toEqual(['ben'])
+    expect(store.shortlists.get(list.id).memberCount).toBe(1)
+    expect(store.members.count({ shortlistId: list.id })).toBe(1)
+    expect(store.members.search('elixir')).toEqual([])
+    expect([...store.members.records({ shortlistId: list.id })].map((r) => r.profileKey)).toEqual(['ben'])
+    expect(store.members.shortlistsOf('ana')).toEqual([])
+    expect(store.members.listRemoved()).toMatchObject([
+      {
+        id: ana.id,
+        name: 'Ana Removed',
+        shortlistName: 'Backend',
+        shortlistDeleted: false,
+        removedAt: clock.now().toISOString()
+      }
+    ])
+
+    const back = store.members.restore(ana.id)
+    expect(back).toMatchObject({ notes: 'Months of notes', tags: ['warm'], stage: 'Interviewing', rating: 5 })
+    expect(store.members.list(list.id)).toHaveLength(2)
+    expect(store.members.search('elixir').map((hit) => hit.id)).toEqual([ana.id])
+    expect(store.members.listRemoved()).toEqual([])
+  })
+
+  it('restores a person whose shortlist was deleted too, bringing the shortlist back', () => {
+    const list = store.shortlists.create('Gone')
+    const ana = store.members.add(list.id, { profile: { key: 'ana', full_name: 'Ana' }, notes: 'keep' })
+    store.members.remove(ana.id)
+    store.shortlists.delete(list.id)
+    expect(store.members.listRemoved()[0]).toMatchObject({ shortlistDeleted: true })
+    store.members.restore(ana.id)
+    expect(store.shortlists.get(list.id).deletedAt).toBeNull()
+    expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['keep'])
+  })
+
+  it('adding someone who is in Recently deleted brings them back with their notes', () => {
+    const list = store.shortlists.create('L')
+    const ana = store.members.add(list.id, { profile: { key: 'ana', full_name: 'Ana' }, notes: 'first call went well' })
+    store.members.remove(ana.id)
+    const result = store.members.addMany(list.id, [{ profile: { key: 'ana', full_name: 'Ana' } }])
+    expect(result.added).toEqual([ana.id])
+    expect(store.members.get(ana.id).notes).toBe('first call went well')
+  })
+
+  it('deletes for good after 30 days, or one at a time, or all at once on request', () => {
+    const list = store.shortlists.create('L')
+    const [a, b, c] = store.members.addMany(list.id, [
+      { profile: makeProfile(1) },
+      { profile: makeProfile(2) },
+      { profile: makeProfile(3) }
+    ]).added
+    store.members.remove(a!)
+    clock.advanceDays(10)
+    store.members.remove(b!)
+    store.members.remove(c!)
+    clock.advanceDays(21)
+    expect(store.members.purgeRemoved(30)).toBe(1)
+    expect(
+      store.members
+        .listRemoved()
+        .map((m) => m.id)
+        .sort()
+    ).toEqual([b, c].sort())
+    expect(codeOf(() => store.members.purge(a!))).toBe('not_found')
+    store.members.purge(b!)
+    expect(codeOf(() => store.members.purge(list.id as unknown as number))).toBe('not_found')
+    expect(store.members.emptyRemoved()).toBe(1)
+    expect(store.members.listRemoved()).toEqual([])
   })
 })
