@@ -240,6 +240,52 @@ describe('Shortlists screen', () => {
     await expect.poll(() => undo.count()).toBe(0)
   })
 
+  it('removes a person with Delete and brings them back with Ctrl+Z; Recently deleted restores a shortlist', async () => {
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+    await memberList().focus()
+    await page.keyboard.press('End')
+    const name = (await memberList().getByRole('option', { selected: true }).locator('.name').textContent()) ?? ''
+    await page.keyboard.press('Delete')
+    const undo = page.getByTestId('undo-bar')
+    await undo.waitFor()
+    expect(await undo.textContent()).toContain(`Removed ${name}`)
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('29 people')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+
+    // Removed again and left: the person waits in Recently deleted; so does a deleted shortlist.
+    await memberList().focus()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Delete')
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('29 people')
+    await page.getByTestId('undo-bar').getByRole('button', { name: 'Dismiss' }).click()
+    const lists = page.getByRole('listbox', { name: 'Shortlists' })
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
+    await lists.focus()
+    await page.keyboard.press('Delete')
+    await expect.poll(() => shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).count()).toBe(0)
+    await page.getByTestId('undo-bar').getByRole('button', { name: 'Dismiss' }).click()
+
+    await page.getByTestId('open-recently-deleted').click()
+    const bin = page.getByRole('dialog', { name: 'Recently deleted' })
+    const shortlistItem = bin
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Backend, Lisbon & Porto', { exact: true }) })
+    await shortlistItem.waitFor()
+    await bin.getByRole('listitem').filter({ hasText: name }).waitFor()
+    await shot(page, 'shortlists-recently-deleted')
+    await shortlistItem.getByRole('button', { name: 'Restore' }).click()
+    await bin.getByText('is back, with its people').waitFor()
+    const personItem = bin.getByRole('listitem').filter({ hasText: name })
+    await personItem.getByRole('button', { name: 'Restore' }).click()
+    await bin.getByText(`${name} is back in`).waitFor()
+    await bin.getByTestId('recently-deleted-empty').waitFor()
+    await page.keyboard.press('Escape')
+    await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+  })
+
   it('exports a shortlist to CSV as a browser download, with the chosen preset and a BOM', async () => {
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
     await page.getByRole('button', { name: 'Export CSV…' }).click()

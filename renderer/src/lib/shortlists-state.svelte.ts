@@ -1,3 +1,4 @@
+import { RecentlyDeletedState } from './recently-deleted-state.svelte'
 import type {
   MemberDetail,
   MemberPatch,
@@ -9,6 +10,9 @@ import type {
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
+
+/** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
+export type Undoable = { kind: 'shortlist'; shortlist: Shortlist } | { kind: 'member'; memberId: number; name: string }
 
 export interface Notice {
   tone: 'info' | 'error'
@@ -48,7 +52,7 @@ export class ShortlistsState {
   #save = $state.raw<SaveState>({ state: 'idle' })
   /** People ticked in the members list (Space), for exporting a selection. Replaced wholesale. */
   #picked = $state.raw<readonly number[]>([])
-  #deleted = $state.raw<Shortlist | null>(null)
+  #undo = $state.raw<Undoable | null>(null)
   #notice = $state.raw<Notice | null>(null)
   #undoTimer: ReturnType<typeof setTimeout> | undefined
   #noticeTimer: ReturnType<typeof setTimeout> | undefined
@@ -56,8 +60,12 @@ export class ShortlistsState {
   #searchRequest = 0
   #detailRequest = 0
 
+  /** Recently deleted, shown from this screen. */
+  readonly trash: RecentlyDeletedState
+
   constructor(client: Client) {
     this.#client = client
+    this.trash = new RecentlyDeletedState(client)
   }
 
   get lists() {
@@ -121,8 +129,9 @@ export class ShortlistsState {
     this.#picked = []
   }
 
-  get deleted() {
-    return this.#deleted
+  /** The last deletion, while its Undo is offered. */
+  get undo() {
+    return this.#undo
   }
   get notice() {
     return this.#notice
@@ -191,7 +200,7 @@ export class ShortlistsState {
     const lists = this.#lists.state === 'ready' ? this.#lists.value : []
     const index = lists.findIndex((list) => list.id === id)
     const neighbour = lists[index + 1] ?? lists[index - 1]
-    this.#offerUndo(reply.data)
+    this.#offerUndo({ kind: 'shortlist', shortlist: reply.data })
     await this.#reloadLists()
     if (id === this.#selectedId) {
       if (neighbour && neighbour.id !== id) await this.select(neighbour.id)
@@ -199,20 +208,29 @@ export class ShortlistsState {
     }
   }
 
-  async undoDelete(): Promise<void> {
-    const deleted = this.#deleted
-    if (!deleted) return
+  /** Undoes the last deletion: a shortlist comes back, or a person back into their shortlist. */
+  async undoLast(): Promise<void> {
+    const undo = this.#undo
+    if (!undo) return
     this.dismissUndo()
-    const reply = await this.#client.undoDeleteShortlist({ id: deleted.id })
+    if (undo.kind === 'shortlist') {
+      const reply = await this.#client.undoDeleteShortlist({ id: undo.shortlist.id })
+      if (!this.#ok(reply)) return
+      await this.#reloadLists()
+      await this.select(reply.data.id)
+      this.#say('info', `“${reply.data.name}” is back.`)
+      return
+    }
+    const reply = await this.#client.restoreMember({ memberId: undo.memberId })
     if (!this.#ok(reply)) return
     await this.#reloadLists()
-    await this.select(reply.data.id)
-    this.#say('info', `“${reply.data.name}” is back.`)
+    if (this.#selectedId === reply.data.shortlistId) await this.#loadMembers()
+    this.#say('info', `${undo.name} is back, with notes, tags and stage.`)
   }
 
   dismissUndo(): void {
     clearTimeout(this.#undoTimer)
-    this.#deleted = null
+    this.#undo = null
   }
 
   dismissNotice(): void {
@@ -299,9 +317,14 @@ export class ShortlistsState {
     return true
   }
 
+  /** Moves a person to Recently deleted, then offers Undo for a few seconds. */
   async removeMember(memberId: number): Promise<void> {
+    const name =
+      (this.#members.state === 'ready' ? this.#members.value.find((member) => member.id === memberId)?.name : '') ||
+      'The person'
     const reply = await this.#client.removeMember({ memberId })
     if (!this.#ok(reply)) return
+    this.#offerUndo({ kind: 'member', memberId, name })
     if (this.#openMemberId === memberId) this.closeDetail()
     if (this.#picked.includes(memberId)) this.togglePicked(memberId)
     if (this.#members.state === 'ready') {
@@ -416,11 +439,11 @@ export class ShortlistsState {
     this.closeDetail()
   }
 
-  #offerUndo(shortlist: Shortlist): void {
+  #offerUndo(undo: Undoable): void {
     clearTimeout(this.#undoTimer)
-    this.#deleted = shortlist
+    this.#undo = undo
     this.#undoTimer = setTimeout(() => {
-      this.#deleted = null
+      this.#undo = null
     }, UNDO_MS)
   }
 
