@@ -24,7 +24,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2)
 }
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
-mkdirSync(dataDir, { recursive: true })
+// A folder the app creates is private to the user; one that exists is used as it is.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 })
 const logger = consoleLogger()
 
 const host = await startBrowserHostApp({
@@ -37,8 +38,10 @@ const host = await startBrowserHostApp({
   versions: { node: process.versions.node, v8: process.versions.v8 }
 })
 
+// The link carries a one-time secret: it opens the app in this browser and then stops working,
+// so no other program on this computer can open the app (or its data) by reading a port.
 process.stdout.write(
-  `Talent Desk is running at ${host.url}\nOpen it in your browser. Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`
+  `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`
 )
 
 const stop = () => {

@@ -1,5 +1,6 @@
 import { parseJson, stringifyJson } from '../../shared/json'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -41,10 +42,21 @@ export interface BrowserHostOptions {
   token?: string
 }
 
+/** The one-time link's query parameter: `http://127.0.0.1:<port>/?login=<secret>`. */
+const LOGIN_PARAM = 'login'
+
 export interface BrowserHost {
+  /** The clean address (after login). */
   url: string
+  /**
+   * The link to open, printed in the terminal: it works once, sets the session cookie and
+   * redirects to `url`. Anyone without it (another local process) gets no page and no token.
+   */
+  loginUrl: string
   origin: string
   token: string
+  /** A `Cookie` header value for a new session: for in-process callers only (tests). */
+  newSessionCookie(): string
   services: MainServices
   close(): Promise<void>
 }
@@ -67,6 +79,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const port = (server.address() as AddressInfo).port
   const guard = createBridgeGuard(port, token)
   const origin = guard.origins[0]!
+  const sessions = createSessions(port)
+  let loginSecret: string | null = randomBytes(32).toString('base64url')
+  const loginUrl = `${origin}/?${LOGIN_PARAM}=${loginSecret}`
   const services = await options.createServices(guard.origins)
   const streams = new Set<ServerResponse>()
 
@@ -89,7 +104,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guard.isAllowedHost(request.headers.host)) {
       return sendJson(response, 403, failure('forbidden', 'This address is not served here.'))
     }
+    if (url.searchParams.has(LOGIN_PARAM) && request.method === 'GET') return loginRoute(response, url)
     if (url.pathname.startsWith('/bridge/')) return bridgeRoute(request, response, url)
+    if (!sessions.has(request.headers.cookie)) return sendLoginPage(response, 401, openTheLink)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendJson(response, 405, failure('invalid_input', 'Only GET is served here.'))
     }
@@ -101,6 +118,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guard.isAllowedOrigin(requestOrigin)) {
       options.logger.warn('host.foreign_origin', { origin: requestOrigin })
       return sendJson(response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
+    }
+    if (!sessions.has(request.headers.cookie)) {
+      return sendJson(response, 401, failure('forbidden', `${openTheLink} Then reload this page.`))
     }
     if (!guard.hasToken(headerValue(request, BRIDGE_TOKEN_HEADER))) {
       return sendJson(response, 403, failure('forbidden', 'The bridge token is missing or wrong. Reload the page.'))
@@ -121,6 +141,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       isMainFrame: true
     })
     return sendJson(response, 200, reply)
+  }
+
+  /**
+   * The printed link: its secret works once. It sets an HttpOnly, SameSite=Strict session cookie
+   * (named for this port, so two hosts on one machine do not share one) and redirects to the
+   * clean address, so the secret leaves the address bar and the history.
+   */
+  function loginRoute(response: ServerResponse, url: URL): void {
+    const presented = url.searchParams.get(LOGIN_PARAM) ?? ''
+    if (loginSecret === null || !sameSecret(presented, loginSecret)) {
+      return sendLoginPage(
+        response,
+        403,
+        'This link has been used already or is not the current one. If Talent Desk is open in another tab, use that tab; otherwise stop Talent Desk (Ctrl+C in its terminal), start it again, and open the new link it prints.'
+      )
+    }
+    loginSecret = null
+    response.writeHead(303, {
+      location: '/',
+      'set-cookie': sessions.create(),
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer'
+    })
+    response.end()
   }
 
   /** Streams a finished export once, then deletes it: the page saves it through a blob URL. */
@@ -182,8 +226,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   return {
     url: `${origin}/`,
+    loginUrl,
     origin,
     token,
+    newSessionCookie: () => sessions.create().split(';')[0]!,
     services,
     async close() {
       unsubscribe()
@@ -193,6 +239,58 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await services.close()
     }
   }
+}
+
+const openTheLink = 'Open the link printed in the terminal where you started Talent Desk.'
+
+/**
+ * Browser sessions of this host: random values held in memory only (a restart ends them all),
+ * presented in an HttpOnly, SameSite=Strict cookie scoped to this host and port.
+ */
+function createSessions(port: number) {
+  const name = `talent_desk_${port}`
+  const live: Buffer[] = []
+  return {
+    create(): string {
+      const value = randomBytes(32).toString('base64url')
+      live.push(Buffer.from(value))
+      return serializeCookie(name, value, { httpOnly: true, sameSite: 'strict', path: '/' })
+    },
+    has(header: string | undefined): boolean {
+      const value = header === undefined ? undefined : parseCookie(header)[name]
+      if (value === undefined) return false
+      const given = Buffer.from(value)
+      return live.some((known) => known.length === given.length && timingSafeEqual(known, given))
+    }
+  }
+}
+
+function sameSecret(presented: string, expected: string): boolean {
+  const given = Buffer.from(presented)
+  const known = Buffer.from(expected)
+  return given.length === known.length && timingSafeEqual(given, known)
+}
+
+/** A short page for a browser without a session: what to do, and nothing else (no token). */
+function sendLoginPage(response: ServerResponse, status: number, message: string): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Talent Desk</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1b1f24;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}}
+h1{font-size:1.25rem}</style></head>
+<body><h1>Talent Desk</h1><p>${escapeHtml(message)}</p></body></html>`
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store'
+  })
+  response.end(html)
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function describeChannels() {

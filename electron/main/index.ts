@@ -155,8 +155,8 @@ function closeServicesOnQuit(services: MainServices, logger: Logger): void {
 
 /** JSON lines in `<userData>/logs/main.log`, also on stderr when running from source. */
 function fileLogger(dir: string): Logger {
-  mkdirSync(dir, { recursive: true })
-  const file = createWriteStream(join(dir, 'main.log'), { flags: 'a' })
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const file = createWriteStream(join(dir, 'main.log'), { flags: 'a', mode: 0o600 })
   return createLogger((record) => {
     const line = `${JSON.stringify(record)}\n`
     file.write(line)

@@ -12,9 +12,12 @@ import { shot, startApp, type E2eApp } from './support'
 // seeded through the bridge (no other screen adds them yet); everything else goes through the page.
 let app: E2eApp
 let page: Page
+/** Seeding calls from the test itself come with a session of their own. */
+let session: string
 
 beforeAll(async () => {
   app = await startApp()
+  session = app.host.newSessionCookie()
   page = app.page
 })
 afterAll(() => app?.close())
@@ -22,7 +25,7 @@ afterAll(() => app?.close())
 async function bridge<T>(channel: string, input: unknown): Promise<T> {
   const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: app.host.token },
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: app.host.token, cookie: session },
     body: JSON.stringify(input)
   })
   const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }

@@ -72,7 +72,9 @@ export async function startApp(
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().includes('status of 403')) pageErrors.push(message.text())
   })
-  await page.goto(host.url)
+  // As a user does: the one-time link printed in the terminal logs this browser in.
+  await page.goto(host.loginUrl)
+  await page.waitForURL(host.url)
   return {
     host,
     browser,

@@ -15,7 +15,7 @@ afterAll(() => {
 })
 
 describe('the browser host CLI', () => {
-  it('prints the address, serves the app with its token, answers the bridge and stops cleanly', async () => {
+  it('prints a one-time link, serves the app only to its session, answers the bridge and stops cleanly', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'td-web-cli-'))
     child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
       cwd: root,
@@ -24,11 +24,11 @@ describe('the browser host CLI', () => {
     let stdout = ''
     let stderr = ''
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    const url = await new Promise<string>((resolve, reject) => {
+    const link = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000)
       child!.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString('utf8')
-        const found = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)
+        const found = /it works once\): (http:\/\/127\.0\.0\.1:\d+\/\?login=[A-Za-z0-9_-]+)/.exec(stdout)
         if (found) {
           clearTimeout(timer)
           resolve(found[1]!)
@@ -37,7 +37,24 @@ describe('the browser host CLI', () => {
     })
     expect(stdout).toContain(`Data folder: ${dataDir}`)
 
-    const page = await request(url)
+    const url = `${new URL(link).origin}/`
+    expect(stdout).toContain(`Talent Desk is running at ${url}`)
+
+    // Another program on this computer that only knows the port gets no app and no token.
+    const bare = await request(url)
+    expect(bare.statusCode).toBe(401)
+    expect(await bare.body.text()).toContain('Open the link printed in the terminal')
+
+    // The printed link logs in once: a session cookie, then the clean address.
+    const login = await request(link)
+    expect(login.statusCode).toBe(303)
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!
+    await login.body.dump()
+    const again = await request(link)
+    expect(again.statusCode).toBe(403)
+    await again.body.dump()
+
+    const page = await request(url, { headers: { cookie } })
     const html = await page.body.text()
     const token = new RegExp(`<meta name="${BRIDGE_TOKEN_META}" content="([^"]+)">`).exec(html)?.[1]
     expect(token).toBeTruthy()
@@ -46,7 +63,7 @@ describe('the browser host CLI', () => {
 
     const reply = await request(`${url}bridge/getAppInfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token! },
+      headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token!, cookie },
       body: '{}'
     })
     expect(await reply.body.json()).toMatchObject({ ok: true, data: { version: pkg.version, shell: 'browser-host' } })

@@ -149,7 +149,7 @@ export class BackupService {
   > {
     const target = path.resolve(file)
     const part = `${target}.part-${randomBytes(4).toString('hex')}`
-    const out = fs.createWriteStream(part, { flags: 'wx' })
+    const out = fs.createWriteStream(part, { flags: 'wx', mode: 0o600 })
     const write = async (text: string): Promise<void> => {
       if (!out.write(text)) await once(out, 'drain')
     }

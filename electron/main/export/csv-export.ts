@@ -121,7 +121,7 @@ export async function writeCsvFile(
   const target = path.resolve(file)
   const part = `${target}.part-${randomBytes(4).toString('hex')}`
   try {
-    const { rows: count } = await writeCsv(rows, fs.createWriteStream(part, { flags: 'wx' }), options)
+    const { rows: count } = await writeCsv(rows, fs.createWriteStream(part, { flags: 'wx', mode: 0o600 }), options)
     fs.renameSync(part, target)
     return { path: target, rows: count, bytes: fs.statSync(target).size }
   } catch (error) {

@@ -75,7 +75,11 @@ export function openDatabase(options: OpenDatabaseOptions): StoreDatabase {
       throw error
     }
   } else {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
+    // Private to the user, as browsers and mail clients keep theirs: a new folder 0700 (one that
+    // exists, perhaps chosen by the user, is left as it is) and the file 0600. SQLite gives the
+    // -wal and -shm files the database file's permissions.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' })
   }
 
   const db = openConnection(file, { readonly: false, nativeBinding: options.nativeBinding })
@@ -211,6 +215,7 @@ function copyBeforeMigration(
   const copy = preMigrationCopyPath(file, from, to, clock)
   try {
     probe.prepare('VACUUM INTO ?').run(copy)
+    fs.chmodSync(copy, 0o600)
   } catch (error) {
     throw new StoreError('store_unreadable', `Could not copy the data file before upgrading it: ${file}`, {
       path: file,

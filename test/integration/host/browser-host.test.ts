@@ -33,14 +33,19 @@ afterAll(() => host.close())
 const call = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
   request(`${host.origin}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      [TOKEN_HEADER]: host.token,
+      cookie: host.newSessionCookie(),
+      ...headers
+    },
     body: JSON.stringify(body)
   })
 
 describe('browser host', () => {
   it('listens on loopback only and gives the token to the page once, in its HTML', async () => {
     expect(new URL(host.url).hostname).toBe('127.0.0.1')
-    const page = await request(host.url)
+    const page = await request(host.url, { headers: { cookie: host.newSessionCookie() } })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-security-policy']).toContain("connect-src 'self'")
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval')
@@ -63,8 +68,15 @@ describe('browser host', () => {
       headers: { 'content-type': 'application/json' },
       body: '{}'
     })
-    expect(missing.statusCode).toBe(403)
+    expect(missing.statusCode).toBe(401)
     await missing.body.dump()
+    const withSessionOnly = await request(`${host.origin}/bridge/getAppInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: host.newSessionCookie() },
+      body: '{}'
+    })
+    expect(withSessionOnly.statusCode).toBe(403)
+    await withSessionOnly.body.dump()
   })
 
   it('refuses a foreign Origin and a foreign Host (DNS rebinding), even with the token', async () => {
@@ -87,7 +99,7 @@ describe('browser host', () => {
     })
     const notJson = await request(`${host.origin}/bridge/getAppInfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() },
       body: '{not json'
     })
     expect(notJson.statusCode).toBe(400)
@@ -97,7 +109,9 @@ describe('browser host', () => {
   })
 
   it('lists every channel with its input and output JSON Schema', async () => {
-    const response = await request(`${host.origin}/bridge/channels`, { headers: { [TOKEN_HEADER]: host.token } })
+    const response = await request(`${host.origin}/bridge/channels`, {
+      headers: { [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() }
+    })
     const list = (await response.body.json()) as {
       name: string
       input: { type: string; additionalProperties?: boolean }
@@ -110,7 +124,9 @@ describe('browser host', () => {
   })
 
   it('streams push events as Server-Sent Events', async () => {
-    const stream = await request(`${host.origin}/bridge/events`, { headers: { [TOKEN_HEADER]: host.token } })
+    const stream = await request(`${host.origin}/bridge/events`, {
+      headers: { [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() }
+    })
     expect(stream.headers['content-type']).toContain('text/event-stream')
     const received = new Promise<string>((resolve) => {
       let text = ''
@@ -125,6 +141,44 @@ describe('browser host', () => {
     const text = await received
     expect(text).toContain('event: exportProgress\ndata: {"exportId":"x1","written":3,"total":9,"done":false}')
     stream.body.destroy()
+  })
+
+  it('serves nothing of the app without the session the printed link gives, and the link works once', async () => {
+    // Any local process can connect to the port: without the cookie it gets a short page, no token.
+    const bare = await request(host.url)
+    expect(bare.statusCode).toBe(401)
+    const page = await bare.body.text()
+    expect(page).toContain('Open the link printed in the terminal where you started Talent Desk.')
+    expect(page).not.toContain(host.token)
+    expect(page).not.toContain(TOKEN_META)
+    for (const path of ['/bridge/listShortlists', '/bridge/events', '/bridge/channels', '/assets/index.js']) {
+      const refused = await request(`${host.origin}${path}`, { headers: { [TOKEN_HEADER]: host.token } })
+      expect(refused.statusCode, path).toBe(401)
+      expect(await refused.body.text()).not.toContain(host.token)
+    }
+    const forged = await request(host.url, { headers: { cookie: `talent_desk_${new URL(host.origin).port}=forged` } })
+    expect(forged.statusCode).toBe(401)
+    await forged.body.dump()
+
+    // The link: a cookie that scripts cannot read and other sites cannot send, then the clean address.
+    const login = await request(host.loginUrl)
+    expect(login.statusCode).toBe(303)
+    expect(login.headers.location).toBe('/')
+    const cookie = String(login.headers['set-cookie'])
+    expect(cookie).toMatch(new RegExp(`^talent_desk_${new URL(host.origin).port}=[A-Za-z0-9_-]{43}; `))
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Strict')
+    expect(cookie).toContain('Path=/')
+    expect(cookie).not.toMatch(/Domain=|Expires=|Max-Age=/)
+    await login.body.dump()
+    const app = await request(host.url, { headers: { cookie: cookie.split(';')[0]! } })
+    expect(app.statusCode).toBe(200)
+    expect(await app.body.text()).toContain(host.token)
+
+    const replay = await request(host.loginUrl)
+    expect(replay.statusCode).toBe(403)
+    expect(replay.headers['set-cookie']).toBeUndefined()
+    expect(await replay.body.text()).toContain('has been used already')
   })
 
   it('never logs the token', () => {

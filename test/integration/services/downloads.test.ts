@@ -32,7 +32,7 @@ afterAll(() => host.close())
 async function bridge<T>(channel: string, input: unknown): Promise<T> {
   const response = await request(`${host.origin}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() },
     body: JSON.stringify(input)
   })
   const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
@@ -41,7 +41,7 @@ async function bridge<T>(channel: string, input: unknown): Promise<T> {
 }
 
 const fetchDownload = (id: string, headers: Record<string, string> = { [TOKEN_HEADER]: host.token }) =>
-  request(`${host.origin}/bridge/download/${id}`, { headers })
+  request(`${host.origin}/bridge/download/${id}`, { headers: { cookie: host.newSessionCookie(), ...headers } })
 
 describe('browser-host downloads', () => {
   it('serves an export once, with the guard of every bridge call, then deletes it', async () => {

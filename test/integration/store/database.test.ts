@@ -228,3 +228,31 @@ describe('StoreRecovery', () => {
     expectStoreError(() => recovery.restoreCopy(path.join(dir, 'elsewhere.bak')), 'not_found')
   })
 })
+
+describe('privacy of the data folder', () => {
+  it('creates the folder 0700 and the store 0600 (its -wal and -shm too), and leaves an existing folder as it was', () => {
+    const parent = tempDir('td-private-')
+    try {
+      const created = path.join(parent, 'new', 'Talent Desk')
+      const store = openStore({ dataDir: created })
+      store.shortlists.create('Private')
+      const mode = (file: string) => fs.statSync(file).mode & 0o777
+      expect(mode(created)).toBe(0o700)
+      const file = path.join(created, 'talent-desk.sqlite')
+      expect(mode(file)).toBe(0o600)
+      expect(mode(`${file}-wal`)).toBe(0o600)
+      expect(mode(`${file}-shm`)).toBe(0o600)
+      store.close()
+
+      // A folder the recruiter chose (--data-dir ~) keeps its own permissions; only our file is private.
+      const chosen = path.join(parent, 'home')
+      fs.mkdirSync(chosen, { mode: 0o755 })
+      fs.chmodSync(chosen, 0o755)
+      openStore({ dataDir: chosen }).close()
+      expect(mode(chosen)).toBe(0o755)
+      expect(mode(path.join(chosen, 'talent-desk.sqlite'))).toBe(0o600)
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true })
+    }
+  })
+})
