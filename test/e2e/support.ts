@@ -26,7 +26,8 @@ export const chromiumFlags = [
 ]
 
 export interface E2eApp {
-  host: BrowserHost
+  readonly host: BrowserHost
+  restartHost(): Promise<void>
   browser: Browser
   page: Page
   logs: LogRecord[]
@@ -51,14 +52,17 @@ export async function startApp(
   if (options.seedStoreFile !== undefined) writeFileSync(join(dataDir, 'talent-desk.sqlite'), options.seedStoreFile)
   const logs: LogRecord[] = []
   const logger = createLogger((record) => logs.push(record))
-  const host = await startBrowserHostApp({
-    rendererDir,
-    dataDir,
-    appName: pkg.productName,
-    appVersion: pkg.version,
-    logger,
-    versions: { node: process.versions.node }
-  })
+  const start = (port?: number) =>
+    startBrowserHostApp({
+      ...(port === undefined ? {} : { port }),
+      rendererDir,
+      dataDir,
+      appName: pkg.productName,
+      appVersion: pkg.version,
+      logger,
+      versions: { node: process.versions.node }
+    })
+  let host = await start()
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
@@ -68,15 +72,23 @@ export async function startApp(
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   // Uncaught errors and console errors fail the run; refused requests that a test provokes
-  // on purpose (403) show up as resource errors and are checked by the tests themselves.
+  // on purpose (401, 403) show up as resource errors and are checked by the tests themselves.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('status of 403')) pageErrors.push(message.text())
+    if (message.type() === 'error' && !/status of 40[13]/.test(message.text())) pageErrors.push(message.text())
   })
   // As a user does: the one-time link printed in the terminal logs this browser in.
   await page.goto(host.loginUrl)
   await page.waitForURL(host.url)
   return {
-    host,
+    get host() {
+      return host
+    },
+    /** Stops the host and starts a new one on the same port and data folder (new token, no sessions). */
+    async restartHost() {
+      const port = Number(new URL(host.origin).port)
+      await host.close()
+      host = await start(port)
+    },
     browser,
     page,
     logs,

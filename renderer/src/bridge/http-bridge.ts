@@ -28,7 +28,11 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     } catch {
       return {
         ok: false,
-        error: { code: 'network', message: 'Talent Desk’s host is not answering. Is `npm run web` still running?' }
+        error: {
+          code: 'network',
+          message:
+            'Talent Desk’s host is not answering. If its terminal was closed, start Talent Desk again and open the new link it prints.'
+        }
       }
     }
     try {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { formatMonth, formatSpan } from './format'
+
+describe('dates read as dates', () => {
+  it('shows a role’s span as months, “now” when it goes on', () => {
+    expect(formatSpan('2021-03-01T00:00:00Z', '')).toBe('Mar 2021 – now')
+    expect(formatSpan('2015-09-01T00:00:00', '2019-06-30T00:00:00.0000000')).toBe('Sep 2015 – Jun 2019')
+    expect(formatSpan('', '2020-12')).toBe('? – Dec 2020')
+  })
+
+  it('keeps text that is not a date as it is', () => {
+    expect(formatMonth('Summer 2019')).toBe('Summer 2019')
+    expect(formatMonth('2019')).toBe('2019')
+    expect(formatMonth('')).toBe('')
+  })
+})
