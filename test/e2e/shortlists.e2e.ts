@@ -427,6 +427,24 @@ describe('Shortlists screen', () => {
     await shot(page, 'shortlists-restored')
   })
 
+  it('keeps names readable at 1024 px wide with a person open', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).first().click()
+      await memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).dblclick()
+      await detail().getByRole('heading', { name: 'Zofia Wiśniewska' }).waitFor()
+      await shot(page, 'shortlists-1024-detail')
+      const name = memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).locator('.name')
+      // The whole name shows: not cut to a few letters and an ellipsis.
+      const fits = await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)
+      expect(fits).toBe(true)
+      expect((await name.boundingBox())!.width).toBeGreaterThan(100)
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
+  })
+
   it('reads well in dark mode', async () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto (restored)' }).click()
