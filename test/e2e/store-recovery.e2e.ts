@@ -6,7 +6,8 @@ import { basename, join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, openStore, storeFilePath } from '../../electron/main/store'
+import { BackupService } from '../../electron/main/export/backup'
+import { openDatabase, openStore, storeFilePath, systemClock } from '../../electron/main/store'
 import { migrations } from '../../electron/main/store/migrations'
 import { shot, startApp, type E2eApp } from './support'
 
@@ -109,6 +110,21 @@ describe('a refused data file', () => {
       .getByRole('option', { name: /After the rescue/ })
       .waitFor()
     await shot(page, 'store-recovery-done')
+
+    // Doing what the notice says fixes the problem, and then the notice goes.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'td-e2e-backup-'))
+    const other = openStore({ dataDir: elsewhere })
+    other.shortlists.create('From the backup')
+    const backupFile = join(elsewhere, 'backup.json')
+    await new BackupService(other, systemClock).writeBackup(backupFile)
+    other.close()
+    await page.getByTestId('restore-file').setInputFiles(backupFile)
+    await page
+      .getByRole('listbox', { name: 'Shortlists' })
+      .getByRole('option', { name: /From the backup/ })
+      .waitFor()
+    await expect.poll(() => notice.count()).toBe(0)
+    expect(await page.getByText('Started with a fresh store').count()).toBe(0)
   })
 
   it('restores a pre-migration copy from the banner, keeping the damaged file', async () => {

@@ -28,11 +28,12 @@ export class AppState {
     this.#client = client
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
-    this.backup = new BackupState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
     this.store = new StoreState(client, () =>
       this.shortlists.lists.state === 'idle' ? undefined : this.shortlists.load()
     )
+    // "Started fresh — restore a backup" has done its job once a backup is restored: it goes.
+    this.backup = new BackupState(client, () => this.store.dismissNotice())
   }
 
   get section() {

@@ -159,8 +159,12 @@ export class BackupState {
   #phase = $state.raw<BackupPhase>({ state: 'idle' })
   #lastRestore = $state.raw<RestoreSummary | null>(null)
 
-  constructor(client: Client) {
+  readonly #onRestored: () => void
+
+  /** `onRestored` runs after a restore succeeds: messages about the missing data can go. */
+  constructor(client: Client, onRestored: () => void = () => {}) {
     this.#client = client
+    this.#onRestored = onRestored
   }
 
   get phase() {
@@ -251,6 +255,7 @@ export class BackupState {
     }
     this.#lastRestore = reply.data
     this.#phase = { state: 'done', message: restoreMessage(reply.data) }
+    this.#onRestored()
     return true
   }
 }
