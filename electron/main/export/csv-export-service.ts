@@ -54,7 +54,7 @@ export class CsvExportService {
   private prepare(request: CsvExportRequest) {
     const choice = columnChoiceSchema.safeParse(request.columns)
     if (!choice.success)
-      throw new StoreError('invalid_input', 'Invalid column choice', { details: choice.error.issues })
+      throw new StoreError('invalid_input', 'Those columns cannot be exported.', { details: choice.error.issues })
     const { source } = request
     const columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>

@@ -128,7 +128,7 @@ export async function writeCsvFile(
     fs.rmSync(part, { force: true })
     if (error instanceof StoreError) throw error
     if (options.signal?.aborted === true) {
-      throw new StoreError('export_cancelled', 'The export was cancelled', { path: target, cause: error })
+      throw new StoreError('export_cancelled', 'The export was cancelled.', { path: target, cause: error })
     }
     // The message reaches the recruiter: it names no path; the path stays in the details for the log.
     throw new StoreError(

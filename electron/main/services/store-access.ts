@@ -154,7 +154,7 @@ export class StoreAccess {
       const technical = error instanceof Error ? error.message : String(error)
       throw new AppError(
         'store_error',
-        `Talent Desk could not move or copy the data file; nothing was changed. Check the folder’s permissions: ${this.#file}`,
+        `Talent Desk could not move or copy the data file; nothing was changed. Check the folder’s permissions: ${this.#file}.`,
         { technical }
       )
     }

@@ -62,7 +62,7 @@ export class ApiLogRepo {
   record(input: ApiCallInput): ApiCall {
     const parsed = apiCallInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new StoreError('invalid_input', 'Invalid API log entry', {
+      throw new StoreError('invalid_input', 'Invalid API log entry.', {
         details: z.flattenError(parsed.error).fieldErrors
       })
     }

@@ -56,7 +56,7 @@ export class ConnectionsRepo {
   save(input: ConnectionInput): Connection {
     const parsed = connectionInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new StoreError('invalid_input', 'Invalid connection settings', {
+      throw new StoreError('invalid_input', 'Some connection settings are not valid.', {
         details: { ...z.flattenError(parsed.error).fieldErrors, unknownKeys: unknownKeysOf(parsed.error) }
       })
     }
@@ -77,7 +77,7 @@ export class ConnectionsRepo {
 
   get(id: string): Connection {
     const row = this.db.prepare('SELECT * FROM connections WHERE id = ?').get(id) as ConnectionRow | undefined
-    if (row === undefined) throw new StoreError('not_found', `No connection ${id}`, { details: { id } })
+    if (row === undefined) throw new StoreError('not_found', `No connection ${id}.`, { details: { id } })
     return toConnection(row)
   }
 
@@ -87,7 +87,7 @@ export class ConnectionsRepo {
 
   delete(id: string): void {
     if (this.db.prepare('DELETE FROM connections WHERE id = ?').run(id).changes === 0) {
-      throw new StoreError('not_found', `No connection ${id}`, { details: { id } })
+      throw new StoreError('not_found', `No connection ${id}.`, { details: { id } })
     }
   }
 }

@@ -82,7 +82,7 @@ export class ConversationsRepo {
   addTurn(conversationId: string, input: ConversationTurnInput): ConversationTurn {
     const parsed = conversationTurnInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new StoreError('invalid_input', 'Invalid conversation turn', {
+      throw new StoreError('invalid_input', 'Invalid conversation turn.', {
         details: z.flattenError(parsed.error).fieldErrors
       })
     }
@@ -159,7 +159,7 @@ export class ConversationsRepo {
 }
 
 function notFound(id: string): StoreError {
-  return new StoreError('not_found', `No conversation ${id}`, { details: { id } })
+  return new StoreError('not_found', `No conversation ${id}.`, { details: { id } })
 }
 
 function toSummary(row: ConversationRow): ConversationSummary {

@@ -152,7 +152,7 @@ function checkHeader(file: string): void {
     }
     fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK)
   } catch (error) {
-    throw new StoreError('store_unreadable', `The data file cannot be read: ${file}`, { path: file, cause: error })
+    throw new StoreError('store_unreadable', `The data file cannot be read: ${file}.`, { path: file, cause: error })
   }
   if (stat.size < MIN_DATABASE_BYTES || !head.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER)) {
     throw new StoreError(
@@ -182,7 +182,7 @@ function runChecks(probe: BetterSqlite3.Database, file: string, target: number, 
     throw classifySqliteError(error, file)
   }
   if (applicationId !== APPLICATION_ID && (version !== 0 || tables !== 0)) {
-    throw new StoreError('store_foreign', `The data file belongs to another program: ${file}`, {
+    throw new StoreError('store_foreign', `The data file belongs to another program: ${file}.`, {
       path: file,
       details: { applicationId, version }
     })
@@ -196,7 +196,7 @@ function runChecks(probe: BetterSqlite3.Database, file: string, target: number, 
     )
   }
   if (problems.length > 0) {
-    throw new StoreError('store_corrupt', `The data file failed its integrity check: ${file}`, {
+    throw new StoreError('store_corrupt', `The data file failed its integrity check: ${file}.`, {
       path: file,
       details: { problems }
     })
@@ -217,7 +217,7 @@ function copyBeforeMigration(
     probe.prepare('VACUUM INTO ?').run(copy)
     fs.chmodSync(copy, 0o600)
   } catch (error) {
-    throw new StoreError('store_unreadable', `Could not copy the data file before upgrading it: ${file}`, {
+    throw new StoreError('store_unreadable', `Could not copy the data file before upgrading it: ${file}.`, {
       path: file,
       cause: error
     })
@@ -248,7 +248,7 @@ function migrate(
     } catch (error) {
       throw new StoreError(
         'store_migration_failed',
-        `Upgrading the data file to schema ${migration.version} (${migration.name}) failed; it is still at the previous version: ${file}`,
+        `Upgrading the data file to schema ${migration.version} (${migration.name}) failed; it is still at the previous version: ${file}.`,
         { path: file, details: { version: migration.version, preMigrationCopy }, cause: error }
       )
     }
@@ -265,9 +265,9 @@ export function classifySqliteError(error: unknown, file: string): StoreError {
     code === 'SQLITE_CORRUPT' ||
     (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))
   ) {
-    return new StoreError('store_corrupt', `The data file is damaged (${text}): ${file}`, { path: file, cause: error })
+    return new StoreError('store_corrupt', `The data file is damaged (${text}): ${file}.`, { path: file, cause: error })
   }
-  return new StoreError('store_unreadable', `The data file cannot be opened (${text}): ${file}`, {
+  return new StoreError('store_unreadable', `The data file cannot be opened (${text}): ${file}.`, {
     path: file,
     cause: error
   })

@@ -11,11 +11,11 @@ export function jsonObject(input: JsonInput, what: string): { json: string; valu
     try {
       value = parseJson(input)
     } catch (error) {
-      throw new StoreError('invalid_input', `${what} is not valid JSON`, { cause: error })
+      throw new StoreError('invalid_input', `${what} is not valid JSON.`, { cause: error })
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new StoreError('invalid_input', `${what} must be a JSON object`)
+    throw new StoreError('invalid_input', `${what} must be a JSON object.`)
   }
   return { json: typeof input === 'string' ? input : stringifyJson(input), value: value as Record<string, unknown> }
 }

@@ -85,7 +85,7 @@ export type RemovedMember = MemberSummary & {
 }
 
 function memberNotFound(memberId: number): StoreError {
-  return new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
+  return new StoreError('not_found', `No member with id ${memberId}.`, { details: { memberId } })
 }
 
 export type StoredMember = MemberSummary & {
@@ -287,7 +287,8 @@ export class MembersRepo {
     const row = this.sql(
       `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
     ).get(memberId) as (MemberRow & { profile_json: string }) | undefined
-    if (row === undefined) throw new StoreError('not_found', `No member with id ${memberId}`, { details: { memberId } })
+    if (row === undefined)
+      throw new StoreError('not_found', `No member with id ${memberId}.`, { details: { memberId } })
     const stored = readStoredProfile(row.profile_json)
     const checked = stored === undefined ? undefined : parseTolerant(wholePersonProfileSchema, stored)
     return {
@@ -354,7 +355,7 @@ export class MembersRepo {
     return this.db.transaction(() => {
       const current = this.get(memberId)
       if (next.key !== current.profileKey) {
-        throw new StoreError('invalid_input', 'A snapshot must have the same profile key as the member', {
+        throw new StoreError('invalid_input', 'A snapshot must have the same profile key as the member.', {
           details: { expected: current.profileKey, received: next.key }
         })
       }
@@ -543,7 +544,7 @@ export class MembersRepo {
         return removed.id
       }
       const existing = this.findByKey(shortlistId, profile.key)
-      throw new StoreError('duplicate_member', `"${profile.name || profile.key}" is already in this shortlist`, {
+      throw new StoreError('duplicate_member', `"${profile.name || profile.key}" is already in this shortlist.`, {
         details: { profileKey: profile.key, memberId: existing?.id }
       })
     }
@@ -607,7 +608,7 @@ function parsePatch(patch: MemberPatch): MemberPatch {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
   const parsed = memberPatchSchema.safeParse(defined)
   if (!parsed.success) {
-    throw new StoreError('invalid_input', 'Invalid member fields', {
+    throw new StoreError('invalid_input', 'Some of the member’s fields are not valid.', {
       details: z.flattenError(parsed.error).fieldErrors
     })
   }

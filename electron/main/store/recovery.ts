@@ -44,7 +44,7 @@ export class StoreRecovery {
    */
   moveAside(): { movedTo: string } {
     if (!fs.existsSync(this.file)) {
-      throw new StoreError('not_found', `There is no data file to move aside: ${this.file}`, { path: this.file })
+      throw new StoreError('not_found', `There is no data file to move aside: ${this.file}.`, { path: this.file })
     }
     const movedTo = this.#freeAsideName()
     try {
@@ -53,7 +53,7 @@ export class StoreRecovery {
       }
       fs.renameSync(this.file, movedTo)
     } catch (error) {
-      throw new StoreError('store_unreadable', `Could not move the data file aside: ${this.file}`, {
+      throw new StoreError('store_unreadable', `Could not move the data file aside: ${this.file}.`, {
         path: this.file,
         cause: error
       })
@@ -78,7 +78,7 @@ export class StoreRecovery {
   /** Moves the current file aside (if any), then copies `copyPath` into place. */
   restoreCopy(copyPath: string): { movedTo: string | undefined } {
     const known = this.listCopies().some((copy) => copy.path === path.resolve(copyPath))
-    if (!known) throw new StoreError('not_found', `Not a recovery copy of this store: ${copyPath}`, { path: copyPath })
+    if (!known) throw new StoreError('not_found', `Not a recovery copy of this store: ${copyPath}.`, { path: copyPath })
     const movedTo = fs.existsSync(this.file) ? this.moveAside().movedTo : undefined
     fs.copyFileSync(copyPath, this.file, fs.constants.COPYFILE_EXCL)
     return { movedTo }

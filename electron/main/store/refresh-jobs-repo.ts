@@ -68,7 +68,7 @@ export class RefreshJobsRepo {
 
   get(jobId: string): RefreshJobRecord {
     const row = this.db.prepare('SELECT * FROM refresh_jobs WHERE job_id = ?').get(jobId) as JobRow | undefined
-    if (row === undefined) throw new StoreError('not_found', `No refresh job ${jobId}`, { details: { jobId } })
+    if (row === undefined) throw new StoreError('not_found', `No refresh job ${jobId}.`, { details: { jobId } })
     return toRecord(row)
   }
 
@@ -87,7 +87,7 @@ export class RefreshJobsRepo {
 
 function requiredJobId(value: Record<string, unknown>): string {
   if (typeof value.jobId !== 'string' || value.jobId === '') {
-    throw new StoreError('invalid_input', 'A refresh job record needs a jobId')
+    throw new StoreError('invalid_input', 'A refresh job record needs a jobId.')
   }
   return value.jobId
 }

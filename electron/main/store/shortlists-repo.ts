@@ -143,12 +143,12 @@ export class ShortlistsRepo {
 
 function validName(name: string): string {
   const parsed = shortlistNameSchema.safeParse(name)
-  if (!parsed.success) throw new StoreError('invalid_input', 'A shortlist name must be 1 to 200 characters')
+  if (!parsed.success) throw new StoreError('invalid_input', 'A shortlist name must be 1 to 200 characters.')
   return parsed.data
 }
 
 function notFound(id: string, what = 'No shortlist'): StoreError {
-  return new StoreError('not_found', `${what} with id ${id}`, { details: { id } })
+  return new StoreError('not_found', `${what} with id ${id}.`, { details: { id } })
 }
 
 function toShortlist(row: ShortlistRow): Shortlist {

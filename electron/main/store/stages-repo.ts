@@ -56,7 +56,8 @@ export class StagesRepo {
     const current = this.list().map((stage) => stage.id)
     const same =
       ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id))
-    if (!same) throw new StoreError('invalid_input', 'Reorder must list every stage exactly once', { details: { ids } })
+    if (!same)
+      throw new StoreError('invalid_input', 'Reorder must list every stage exactly once.', { details: { ids } })
     const update = this.sql('UPDATE stages SET position = ? WHERE id = ?')
     this.db.transaction(() => ids.forEach((id, position) => update.run(position, id)))()
     return this.list()
@@ -68,14 +69,14 @@ export class StagesRepo {
     this.db.transaction(() => {
       if (stage.memberCount > 0) {
         if (options.reassignTo === undefined || options.reassignTo === id) {
-          throw new StoreError('stage_in_use', `${stage.memberCount} members are in stage "${stage.name}"`, {
+          throw new StoreError('stage_in_use', `${stage.memberCount} members are in stage "${stage.name}".`, {
             details: { id, memberCount: stage.memberCount }
           })
         }
         const target = this.get(options.reassignTo)
         this.sql('UPDATE members SET stage_id = ? WHERE stage_id = ?').run(target.id, id)
       }
-      if (this.list().length <= 1) throw new StoreError('invalid_input', 'At least one stage must remain')
+      if (this.list().length <= 1) throw new StoreError('invalid_input', 'At least one stage must remain.')
       this.sql('DELETE FROM stages WHERE id = ?').run(id)
     })()
   }
@@ -94,7 +95,7 @@ export class StagesRepo {
         : this.sql('SELECT id FROM stages WHERE name = ?').get(name.trim())
     ) as { id: number } | undefined
     if (row === undefined)
-      throw new StoreError('invalid_input', `Unknown stage "${name ?? ''}"`, { details: { stage: name } })
+      throw new StoreError('invalid_input', `Unknown stage "${name ?? ''}".`, { details: { stage: name } })
     return row.id
   }
 
@@ -107,19 +108,19 @@ export class StagesRepo {
   private assertFree(name: string, exceptId?: number): void {
     const row = this.sql('SELECT id FROM stages WHERE name = ?').get(name) as { id: number } | undefined
     if (row !== undefined && row.id !== exceptId) {
-      throw new StoreError('invalid_input', `A stage named "${name}" already exists`, { details: { name } })
+      throw new StoreError('invalid_input', `A stage named "${name}" already exists.`, { details: { name } })
     }
   }
 }
 
 function validName(name: string): string {
   const parsed = stageNameSchema.safeParse(name)
-  if (!parsed.success) throw new StoreError('invalid_input', 'A stage name must be 1 to 60 characters')
+  if (!parsed.success) throw new StoreError('invalid_input', 'A stage name must be 1 to 60 characters.')
   return parsed.data
 }
 
 function notFound(id: number): StoreError {
-  return new StoreError('not_found', `No stage with id ${id}`, { details: { id } })
+  return new StoreError('not_found', `No stage with id ${id}.`, { details: { id } })
 }
 
 function toStage(row: StageRow): Stage {
