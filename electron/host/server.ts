@@ -175,9 +175,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     try {
       response.writeHead(200, {
-        'content-type': download.fileName.toLowerCase().endsWith('.csv')
-          ? 'text/csv; charset=utf-8'
-          : 'application/json; charset=utf-8',
+        'content-type': downloadType(download.fileName),
         'content-length': String(statSync(download.path).size),
         'content-disposition': contentDisposition(download.fileName),
         'x-content-type-options': 'nosniff',
@@ -239,6 +237,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await services.close()
     }
   }
+}
+
+/** What a finished file is, by the extension the export gave it. */
+function downloadType(fileName: string): string {
+  const name = fileName.toLowerCase()
+  if (name.endsWith('.csv')) return 'text/csv; charset=utf-8'
+  if (name.endsWith('.xlsx')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  return 'application/json; charset=utf-8'
 }
 
 const openTheLink = 'Open the link printed in the terminal where you started Talent Desk.'

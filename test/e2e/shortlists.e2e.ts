@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import ExcelJS from 'exceljs'
 import { TOKEN_HEADER } from '../../electron/host/server'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { shot, startApp, type E2eApp } from './support'
@@ -291,7 +292,7 @@ describe('Shortlists screen', () => {
 
   it('exports a shortlist to CSV as a browser download, with the chosen preset and a BOM', async () => {
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto' }).click()
-    await page.getByRole('button', { name: 'Export CSV…' }).click()
+    await page.getByRole('button', { name: 'Export…' }).click()
     const dialog = page.getByRole('dialog', { name: /Export .* to CSV/ })
     await dialog.waitFor()
     await dialog.getByRole('radio', { name: /Basic/ }).check()
@@ -315,6 +316,40 @@ describe('Shortlists screen', () => {
     await dialog.getByTestId('export-done').waitFor()
     expect(await dialog.getByTestId('export-done').textContent()).toContain('30 rows')
     await dialog.getByRole('button', { name: 'Close' }).last().click()
+
+    // The same as an Excel workbook: typed cells, read back with the library.
+    await page.getByRole('button', { name: 'Export…' }).click()
+    await page
+      .getByRole('dialog', { name: /Export .* to CSV/ })
+      .getByRole('radio', { name: /Excel workbook/ })
+      .check()
+    const excel = page.getByRole('dialog', { name: /Export .* to Excel/ })
+    expect(await excel.getByRole('checkbox', { name: /byte order mark/ }).count()).toBe(0)
+    await shot(page, 'shortlists-export-xlsx')
+    const [workbookDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      excel.getByRole('button', { name: 'Export', exact: true }).click()
+    ])
+    expect(workbookDownload.suggestedFilename()).toMatch(/^Backend, Lisbon & Porto \d{4}-\d{2}-\d{2}\.xlsx$/)
+    const xlsxFile = join(app.dataDir, 'export.xlsx')
+    await workbookDownload.saveAs(xlsxFile)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(xlsxFile)
+    const sheet = workbook.getWorksheet('Export')!
+    expect(sheet.rowCount).toBe(31)
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name')
+    await excel.getByTestId('export-done').waitFor()
+    await excel.getByRole('button', { name: 'Close' }).last().click()
+    // Back to CSV for what follows (the choice is remembered).
+    await page.getByRole('button', { name: 'Export…' }).click()
+    await page
+      .getByRole('dialog', { name: /to Excel/ })
+      .getByRole('radio', { name: /^CSV/ })
+      .check()
+    await page
+      .getByRole('dialog', { name: /to CSV/ })
+      .getByRole('button', { name: 'Cancel' })
+      .click()
 
     // Custom columns, without the BOM, for the 10k list: the download arrives whole.
     await shortlistRows().filter({ hasText: 'Everyone (10k)' }).click()
@@ -453,7 +488,7 @@ describe('Shortlists screen', () => {
     // The restore kept the recruiter's fields.
     expect(await detail().getByLabel('Stage').inputValue()).toBe('Interviewing')
     await shot(page, 'shortlists-dark')
-    await page.getByRole('button', { name: 'Export CSV…' }).click()
+    await page.getByRole('button', { name: 'Export…' }).click()
     await page.getByRole('dialog').waitFor()
     await shot(page, 'shortlists-export-dark')
     await page.keyboard.press('Escape')

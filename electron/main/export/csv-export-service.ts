@@ -1,3 +1,4 @@
+import { writeXlsxFile } from './xlsx-export'
 import type { Writable } from 'node:stream'
 import type { MembersRepo } from '../store/members-repo'
 import { StoreError } from '../store/errors'
@@ -21,6 +22,8 @@ export type CsvSource =
 export interface CsvExportRequest {
   source: CsvSource
   columns: ColumnChoice
+  /** csv (default) or xlsx; the same columns and rows either way. */
+  format?: 'csv' | 'xlsx'
   bom?: boolean
   onProgress?: (progress: CsvProgress) => void
   signal?: AbortSignal
@@ -43,7 +46,9 @@ export class CsvExportService {
     file: string
   ): Promise<{ path: string; rows: number; bytes: number; unreadable: UnreadableRow[] }> {
     const { rows, options, unreadable } = this.prepare(request)
-    return { ...(await writeCsvFile(rows, file, options)), unreadable }
+    const written =
+      request.format === 'xlsx' ? await writeXlsxFile(rows, file, options) : await writeCsvFile(rows, file, options)
+    return { ...written, unreadable }
   }
 
   async toStream(request: CsvExportRequest, out: Writable): Promise<{ rows: number; unreadable: UnreadableRow[] }> {

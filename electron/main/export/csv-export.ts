@@ -45,7 +45,7 @@ export interface CsvWriteOptions {
  * gets the same leading apostrophe as a formula-like cell, so it opens as the text it is.
  * Ordinary numbers (stars, scores, years: no leading zero, under 16 digits) stay numbers.
  */
-const IDENTIFIER_LIKE = /^(0\d+|\d{16,})$/
+export const IDENTIFIER_LIKE = /^(0\d+|\d{16,})$/
 
 export function spreadsheetCell(value: string | number): string | number {
   return typeof value === 'string' && IDENTIFIER_LIKE.test(value) ? `'${value}` : value
@@ -113,21 +113,33 @@ export async function writeCsv(
  * Writes the CSV to `<file>.part-*` and renames it into place when complete, so a failed or
  * cancelled export never leaves a half-written file under the chosen name.
  */
-export async function writeCsvFile(
+export function writeCsvFile(
   rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
   file: string,
   options: CsvWriteOptions
 ): Promise<{ path: string; rows: number; bytes: number }> {
+  return writeThroughPart(file, options.signal, (out) => writeCsv(rows, out, options))
+}
+
+/**
+ * Runs `write` into `<file>.part-*` (created 0600) and renames it into place when complete; a
+ * failed or cancelled write removes the part and names no path in its message.
+ */
+export async function writeThroughPart(
+  file: string,
+  signal: AbortSignal | undefined,
+  write: (out: Writable) => Promise<{ rows: number }>
+): Promise<{ path: string; rows: number; bytes: number }> {
   const target = path.resolve(file)
   const part = `${target}.part-${randomBytes(4).toString('hex')}`
   try {
-    const { rows: count } = await writeCsv(rows, fs.createWriteStream(part, { flags: 'wx', mode: 0o600 }), options)
+    const { rows: count } = await write(fs.createWriteStream(part, { flags: 'wx', mode: 0o600 }))
     fs.renameSync(part, target)
     return { path: target, rows: count, bytes: fs.statSync(target).size }
   } catch (error) {
     fs.rmSync(part, { force: true })
     if (error instanceof StoreError) throw error
-    if (options.signal?.aborted === true) {
+    if (signal?.aborted === true) {
       throw new StoreError('export_cancelled', 'The export was cancelled.', { path: target, cause: error })
     }
     // The message reaches the recruiter: it names no path; the path stays in the details for the log.

@@ -47,14 +47,17 @@ export class ExportService {
   async exportCsv(input: HandlerInput<'exportCsv'>): Promise<CsvExportResult> {
     const { stores, targets, events } = this.#options
     const store = stores.get()
-    const defaultName = safeFileName(input.fileName ?? this.#defaultCsvName(store, input.source), 'csv')
+    const format = input.format
+    const defaultName = safeFileName(input.fileName ?? this.#defaultCsvName(store, input.source), format)
     if (this.#running.has(input.exportId)) {
       throw new AppError('conflict', 'An export with this id is already running.', { exportId: input.exportId })
     }
     const target = await targets.choose({
-      title: 'Export to CSV',
+      title: format === 'xlsx' ? 'Export to Excel' : 'Export to CSV',
       defaultName,
-      filters: [{ name: 'CSV', extensions: ['csv'] }]
+      filters: [
+        format === 'xlsx' ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }
+      ]
     })
     if (target === null) return { cancelled: true }
 
@@ -69,6 +72,7 @@ export class ExportService {
             {
               source: input.source,
               columns: input.columns,
+              format,
               bom: input.bom,
               signal: controller.signal,
               onProgress: ({ written, total }) => progress(written, total, false)

@@ -31,6 +31,7 @@ export class ExportState {
   #mode = $state<ColumnMode>('basic')
   #custom = $state.raw<CsvColumn[]>([])
   #bom = $state(true)
+  #format = $state<'csv' | 'xlsx'>('csv')
   #presets = $state.raw<Load<Record<ColumnPreset, CsvColumn[]>>>({ state: 'idle' })
   #phase = $state.raw<ExportPhase>({ state: 'choosing' })
   #exportId: string | null = null
@@ -51,6 +52,13 @@ export class ExportState {
   }
   get custom() {
     return this.#custom
+  }
+  /** csv, or xlsx (typed cells); kept between exports. */
+  get format() {
+    return this.#format
+  }
+  setFormat(format: 'csv' | 'xlsx'): void {
+    this.#format = format
   }
   get bom() {
     return this.#bom
@@ -107,7 +115,13 @@ export class ExportState {
     const exportId = `export-${Date.now().toString(36)}-${++exportCounter}`
     this.#exportId = exportId
     this.#phase = { state: 'running', written: 0, total: null }
-    const reply = await this.#client.exportCsv({ exportId, source: source.source, columns, bom: this.#bom })
+    const reply = await this.#client.exportCsv({
+      exportId,
+      source: source.source,
+      columns,
+      format: this.#format,
+      bom: this.#bom
+    })
     this.#exportId = null
     if (!reply.ok) {
       this.#phase = reply.error.code === 'cancelled' ? { state: 'cancelled' } : { state: 'error', error: reply.error }

@@ -157,7 +157,9 @@ export const exportChannels = {
       exportId: z.string().min(1).max(100),
       source: csvSourceSchema,
       columns: columnChoiceSchema,
-      /** UTF-8 byte order mark, so Excel shows accented names right. */
+      /** csv, or xlsx: a workbook with typed cells (identifiers as text), what recruiters open. */
+      format: z.enum(['csv', 'xlsx']).default('csv'),
+      /** UTF-8 byte order mark, so Excel shows accented names right (CSV only). */
       bom: z.boolean().default(true),
       /** Suggested file name, without folder. */
       fileName: z.string().trim().min(1).max(200).optional()
