@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeCsvFile } from '../../../electron/main/export/csv-export'
+import { writeXlsxFile } from '../../../electron/main/export/xlsx-export'
+import { identifierColumns, identifierRow } from './identifier-cells'
 import type { CsvColumn, ExportRow } from '../../../electron/main/export/csv-columns'
 import { expectedCell, hostileCells } from './hostile-cells'
 
@@ -42,9 +44,10 @@ beforeAll(() => {
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-/** Calc reads `file` and writes it back as CSV; returns the parsed cells. */
+/** Calc reads `file` (CSV, or an .xlsx workbook) and writes it back as CSV; returns the parsed cells. */
 async function throughCalc(file: string): Promise<string[][]> {
-  const out = path.join(dir, `out-${path.basename(file, '.csv')}`)
+  const workbook = file.endsWith('.xlsx')
+  const out = path.join(dir, `out-${path.basename(file, path.extname(file))}`)
   await promisify(execFile)(
     soffice ?? 'soffice',
     [
@@ -52,7 +55,7 @@ async function throughCalc(file: string): Promise<string[][]> {
       `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
       '--headless',
       '--norestore',
-      `--infilter=${IMPORT}`,
+      ...(workbook ? [] : [`--infilter=${IMPORT}`]),
       '--convert-to',
       EXPORT,
       '--outdir',
@@ -61,7 +64,8 @@ async function throughCalc(file: string): Promise<string[][]> {
     ],
     { timeout: 120_000 }
   )
-  return parse(fs.readFileSync(path.join(out, path.basename(file))), { bom: true }) as string[][]
+  const written = path.join(out, `${path.basename(file, path.extname(file))}.csv`)
+  return parse(fs.readFileSync(written), { bom: true }) as string[][]
 }
 
 const columns: CsvColumn[] = [
@@ -130,6 +134,21 @@ describe.skipIf(soffice === undefined)('LibreOffice Calc opens the export', () =
     const lost = await throughCalc(raw)
     expect(lost[1]?.[0]).not.toBe('07700900123')
     expect(lost[1]?.[1]).not.toBe('123456789012345678')
+  }, 180_000)
+
+  it('opens the .xlsx export with every identifier whole and nothing evaluated', async () => {
+    const file = path.join(dir, 'typed.xlsx')
+    await writeXlsxFile([identifierRow], file, { columns: identifierColumns })
+    const calc = await throughCalc(file)
+    expect(calc[1]).toEqual([
+      'Zoë Ødegård',
+      '07700900123',
+      '123456789012345678',
+      '02134',
+      '9007199254740993',
+      '1250',
+      '=1+1'
+    ])
   }, 180_000)
 
   it('would have evaluated the same cells unneutralised (the check can fail)', async () => {
