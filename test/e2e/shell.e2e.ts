@@ -16,7 +16,8 @@ afterAll(() => app?.close())
 describe('app shell in Chromium', () => {
   it('shows the shell and removes the bridge token from the page after reading it', async () => {
     const { page } = app
-    await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(true)
+    // The page mounts after the login redirect; wait for it rather than race it.
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
     expect(await page.locator(`meta[name="${TOKEN_META}"]`).count()).toBe(0)
     expect(await page.evaluate(() => 'talentDesk' in window)).toBe(false)
     // The header shows the keychain state read from main (this run has no keyring session).
