@@ -492,6 +492,27 @@ describe('Shortlists screen', () => {
     await page.getByRole('dialog').waitFor()
     await shot(page, 'shortlists-export-dark')
     await page.keyboard.press('Escape')
+
+    // Recently deleted in the dark, with someone in it, then put back.
+    await memberList().focus()
+    await page.keyboard.press('End')
+    const name = (await memberList().getByRole('option', { selected: true }).locator('.name').textContent()) ?? ''
+    await page.keyboard.press('Delete')
+    await page.getByTestId('undo-bar').getByRole('button', { name: 'Dismiss' }).click()
+    await page.getByTestId('open-recently-deleted').click()
+    const bin = page.getByRole('dialog', { name: 'Recently deleted' })
+    const item = bin.getByRole('listitem').filter({ hasText: name })
+    await item.waitFor()
+    // A new opening of the view starts clean: no confirmation left from the last time.
+    expect(await bin.getByRole('status').count()).toBe(0)
+    await shot(page, 'shortlists-recently-deleted-dark')
+    await item.getByRole('button', { name: 'Restore' }).click()
+    await bin.getByTestId('recently-deleted-empty').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('30 people')
+    // Back to the top of the list, where the next test looks for Zofia.
+    await memberList().focus()
+    await page.keyboard.press('Home')
     await page.emulateMedia({ colorScheme: 'light' })
   })
 

@@ -33,6 +33,13 @@ export class RecentlyDeletedState {
     return this.#items.state === 'ready' ? this.#items.value.shortlists.length + this.#items.value.members.length : 0
   }
 
+  /** Opening the view: what was said last time it was open is no longer news. */
+  async open(): Promise<void> {
+    this.#message = null
+    this.#error = null
+    await this.load()
+  }
+
   async load(): Promise<void> {
     if (this.#items.state !== 'ready') this.#items = { state: 'loading' }
     const reply = await this.#client.listRecentlyDeleted({})

@@ -397,6 +397,9 @@ export class ShortlistsState {
     await this.#reloadStages()
     if (this.#selectedId === null && this.#lists.state === 'ready' && this.#lists.value[0]) {
       await this.select(this.#lists.value[0].id)
+    } else if (this.#selectedId !== null) {
+      // A restore may have brought people back into the open shortlist: read its members afresh.
+      await this.#loadMembers()
     }
   }
 
