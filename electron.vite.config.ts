@@ -9,7 +9,11 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve(root, 'electron/main/index.ts') },
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          // the built-in sandbox runs in a worker thread, from its own file
+          'sandbox-worker': resolve(root, 'electron/main/sandbox/sandbox-worker.ts')
+        },
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }
     }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { consoleLogger } from '../main/logger'
+import { spawnSandboxFromSource } from '../main/sandbox/spawn-from-source'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
 
@@ -35,7 +36,8 @@ const host = await startBrowserHostApp({
   appName: pkg.productName,
   appVersion: pkg.version,
   logger,
-  versions: { node: process.versions.node, v8: process.versions.v8 }
+  versions: { node: process.versions.node, v8: process.versions.v8 },
+  sandbox: { spawn: spawnSandboxFromSource }
 })
 
 // The link carries a one-time secret: it opens the app in this browser and then stops working,

@@ -13,6 +13,18 @@ import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
 import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
+import { Agent, type Dispatcher } from 'undici'
+import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
+import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
+import { ConnectionsService } from './services/connections-service'
+import { RequestRegistry } from './services/request-registry'
+import { SearchService } from './services/search-service'
+import { SecretsService, type SecretWatcher } from './services/secrets-service'
+
+/** The sandbox's own state file, beside the store in the data folder. */
+export const SANDBOX_STATE_FILE = 'sandbox-state.json'
+/** People in the built-in sandbox. */
+export const SANDBOX_PROFILES = 20_000
 
 export interface MainOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */
@@ -35,6 +47,15 @@ export interface MainOptions {
   fileDialogs?: FileDialogs
   /** Tests pass a fixed clock; defaults to the system clock. */
   clock?: Clock
+  /**
+   * How to start the built-in sandbox's worker thread (the shell knows where the script is).
+   * Without it the Sandbox connection says it is not part of this build (some tests).
+   */
+  sandbox?: { spawn: SpawnSandboxWorker; profiles?: number; seed?: number } | undefined
+  /** HTTP for the Partner API; tests shorten timeouts and retries. */
+  http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
+  /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
+  secretWatcher?: SecretWatcher
 }
 
 export interface MainServices {
@@ -42,6 +63,8 @@ export interface MainServices {
   events: EventHub
   /** Finished exports waiting for the browser host's page to fetch them. */
   downloads: DownloadRegistry
+  /** The built-in sandbox (null when not part of this build). */
+  sandbox: EmbeddedSandbox | null
   close(): Promise<void>
 }
 
@@ -85,6 +108,44 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   })
   removeRestoreLeftovers(options.dataDir)
 
+  const secrets = new SecretsService({
+    vault,
+    clock,
+    ...(options.secretWatcher ? { watcher: options.secretWatcher } : {})
+  })
+  // One keep-alive pool per origin (undici's Agent keeps a Pool for each), shared by every connection.
+  const dispatcher =
+    options.http?.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 10_000 } })
+  let connections: ConnectionsService | null = null
+  const sandbox =
+    options.sandbox === undefined
+      ? null
+      : new EmbeddedSandbox({
+          spawn: options.sandbox.spawn,
+          data: {
+            profiles: options.sandbox.profiles ?? SANDBOX_PROFILES,
+            seed: options.sandbox.seed ?? 1,
+            stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE)
+          },
+          logger: options.logger,
+          onChange: () => connections?.notify()
+        })
+  connections = new ConnectionsService({
+    stores,
+    secrets,
+    sandbox,
+    dispatcher,
+    clock,
+    events,
+    logger: options.logger,
+    ...(options.http?.timeouts ? { timeouts: options.http.timeouts } : {}),
+    ...(options.http?.retry ? { retry: options.http.retry } : {})
+  })
+  const requests = new RequestRegistry()
+  const search = new SearchService({ connections, stores, requests, logger: options.logger })
+  sandbox?.start()
+  const conn = connections
+
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
     getKeychainStatus: () => vault.status(),
@@ -119,7 +180,27 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     previewRestore: (input) => exports.previewRestore(input),
 
     getStoreStatus: () => stores.status(),
-    recoverStore: (input) => stores.recover(input)
+    recoverStore: (input) => stores.recover(input),
+
+    listConnections: () => conn.overview(),
+    saveConnection: (input) => conn.save(input),
+    removeConnection: ({ id }) => conn.remove(id),
+    setActiveConnection: ({ id }) => conn.setActive(id),
+    setSecret: ({ connectionId, kind, value, sessionOnly }) => {
+      conn.assertRemote(connectionId)
+      return secrets.set(connectionId, kind, value, sessionOnly === true)
+    },
+    clearSecret: ({ connectionId, kind }) => {
+      conn.assertRemote(connectionId)
+      return secrets.clear(connectionId, kind)
+    },
+    testConnection: async ({ id }) => ({ parts: await conn.test(id) }),
+    resetSandbox: () => conn.resetSandbox(),
+
+    searchProfiles: (input) => search.search(input),
+    cancelRequest: (input) => search.cancel(input),
+    listRecentSearches: () => search.recent(),
+    shortlistsForKeys: (input) => search.shortlistsForKeys(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
@@ -137,8 +218,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     router,
     events,
     downloads,
+    sandbox,
     async close() {
       clearInterval(purgeTimer)
+      requests.cancelAll()
+      await sandbox?.close()
+      if (options.http?.dispatcher === undefined) await dispatcher.close()
       downloads.clear()
       stores.close()
     }

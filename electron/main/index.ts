@@ -1,5 +1,6 @@
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
 import { composeMain, type MainServices } from './compose'
@@ -70,6 +71,8 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
+    sandbox: { spawn: (workerData) => new Worker(join(__dirname, 'sandbox-worker.cjs'), { workerData }) },
     ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) }),
     ...(native.betterSqlite3 === undefined ? {} : { sqliteNativeBinding: native.betterSqlite3 }),
     fileDialogs: {

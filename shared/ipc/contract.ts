@@ -4,6 +4,8 @@ import { exportChannels, exportEvents } from './channels/export'
 import { keychainChannels } from './channels/keychain'
 import { shortlistChannels } from './channels/shortlists'
 import { storeChannels } from './channels/store'
+import { connectionChannels, connectionEvents } from './channels/connections'
+import { searchChannels } from './channels/search'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -16,12 +18,15 @@ export const channels = {
   ...keychainChannels,
   ...shortlistChannels,
   ...exportChannels,
-  ...storeChannels
+  ...storeChannels,
+  ...connectionChannels,
+  ...searchChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
 export const events = {
-  ...exportEvents
+  ...exportEvents,
+  ...connectionEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { startBrowserHostApp } from '../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../electron/main/logger'
+import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
 import type { BrowserHost } from '../../electron/host/server'
 
 export const root = resolve(import.meta.dirname, '../..')
@@ -40,6 +41,8 @@ export async function startApp(
     colorScheme?: 'light' | 'dark'
     /** Bytes to put in the data folder's store file before the app starts (a damaged file, say). */
     seedStoreFile?: string | Uint8Array
+    /** People in the built-in sandbox (a small one keeps the runs quick); 0 leaves it out. */
+    sandboxProfiles?: number
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
@@ -60,7 +63,10 @@ export async function startApp(
       appName: pkg.productName,
       appVersion: pkg.version,
       logger,
-      versions: { node: process.versions.node }
+      versions: { node: process.versions.node },
+      ...(options.sandboxProfiles === 0
+        ? {}
+        : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles ?? 2000 } })
     })
   let host = await start()
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })

@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { z } from 'zod'
 import { StoreError } from './errors'
 import { isoNow, type Clock } from './clock'
+import { defaultQueryNames, queryNamesSchema, type QueryNames } from '../../../shared/ipc/channels/connections'
 
 const httpUrlSchema = z.url({ protocol: /^https?$/ })
 
@@ -18,7 +19,8 @@ export const connectionInputSchema = z.strictObject({
   baseUrl: httpUrlSchema,
   authUrl: httpUrlSchema.nullable().optional(),
   mcpUrl: httpUrlSchema.nullable().optional(),
-  clientId: z.string().max(200).nullable().optional()
+  clientId: z.string().max(200).nullable().optional(),
+  queryNames: queryNamesSchema.optional()
 })
 export type ConnectionInput = z.infer<typeof connectionInputSchema>
 
@@ -30,6 +32,7 @@ export interface Connection {
   authUrl: string | null
   mcpUrl: string | null
   clientId: string | null
+  queryNames: QueryNames
   createdAt: string
   updatedAt: string
 }
@@ -42,6 +45,7 @@ interface ConnectionRow {
   auth_url: string | null
   mcp_url: string | null
   client_id: string | null
+  query_names: string
   created_at: string
   updated_at: string
 }
@@ -65,13 +69,24 @@ export class ConnectionsRepo {
     const now = isoNow(this.clock)
     this.db
       .prepare(
-        `INSERT INTO connections (id, name, kind, base_url, auth_url, mcp_url, client_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO connections (id, name, kind, base_url, auth_url, mcp_url, client_id, query_names, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind, base_url = excluded.base_url,
            auth_url = excluded.auth_url, mcp_url = excluded.mcp_url, client_id = excluded.client_id,
-           updated_at = excluded.updated_at`
+           query_names = excluded.query_names, updated_at = excluded.updated_at`
       )
-      .run(id, c.name, c.kind, c.baseUrl, c.authUrl ?? null, c.mcpUrl ?? null, c.clientId ?? null, now, now)
+      .run(
+        id,
+        c.name,
+        c.kind,
+        c.baseUrl,
+        c.authUrl ?? null,
+        c.mcpUrl ?? null,
+        c.clientId ?? null,
+        JSON.stringify(c.queryNames ?? defaultQueryNames),
+        now,
+        now
+      )
     return this.get(id)
   }
 
@@ -105,7 +120,18 @@ function toConnection(row: ConnectionRow): Connection {
     authUrl: row.auth_url,
     mcpUrl: row.mcp_url,
     clientId: row.client_id,
+    queryNames: readQueryNames(row.query_names),
     createdAt: row.created_at,
     updatedAt: row.updated_at
+  }
+}
+
+/** Saved names, completed with the defaults; a damaged value falls back to them rather than failing. */
+function readQueryNames(text: string): QueryNames {
+  try {
+    const parsed = queryNamesSchema.partial().safeParse(JSON.parse(text))
+    return { ...defaultQueryNames, ...(parsed.success ? parsed.data : {}) }
+  } catch {
+    return { ...defaultQueryNames }
   }
 }

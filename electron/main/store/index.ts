@@ -9,6 +9,8 @@ import { RefreshJobsRepo } from './refresh-jobs-repo'
 import { ConversationsRepo } from './conversations-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
+import { SettingsRepo } from './settings-repo'
+import { RecentSearchesRepo } from './recent-searches-repo'
 
 export * from './errors'
 export * from './clock'
@@ -22,6 +24,8 @@ export * from './refresh-jobs-repo'
 export * from './conversations-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
+export * from './settings-repo'
+export * from './recent-searches-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -36,6 +40,8 @@ export interface Store {
   readonly conversations: ConversationsRepo
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
+  readonly settings: SettingsRepo
+  readonly recentSearches: RecentSearchesRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -85,6 +91,8 @@ export function openStore(options: OpenStoreOptions): Store {
     conversations: new ConversationsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
+    settings: new SettingsRepo(db),
+    recentSearches: new RecentSearchesRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

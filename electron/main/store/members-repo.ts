@@ -328,6 +328,24 @@ export class MembersRepo {
     ).all(profileKey) as Array<{ shortlistId: string; memberId: number }>
   }
 
+  /** For each key, the live shortlists holding it (keys on none are absent). One query for a page of results. */
+  shortlistsOfKeys(keys: readonly string[]): Map<string, Array<{ id: string; name: string }>> {
+    const out = new Map<string, Array<{ id: string; name: string }>>()
+    if (keys.length === 0) return out
+    const rows = this.sql(
+      `SELECT m.profile_key AS key, s.id AS id, s.name AS name FROM members m
+           JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
+         WHERE m.profile_key IN (SELECT value FROM json_each(?)) AND m.removed_at IS NULL
+         ORDER BY s.name, s.id`
+    ).all(JSON.stringify([...new Set(keys)])) as Array<{ key: string; id: string; name: string }>
+    for (const row of rows) {
+      const list = out.get(row.key) ?? []
+      list.push({ id: row.id, name: row.name })
+      out.set(row.key, list)
+    }
+    return out
+  }
+
   /** All snapshots of a member, oldest first; the last one is current. */
   snapshots(memberId: number): ProfileSnapshot[] {
     const current = this.get(memberId)

@@ -248,6 +248,31 @@ export const migrations: readonly Migration[] = [
     up: (db) =>
       db.exec(`ALTER TABLE members ADD COLUMN removed_at TEXT;
         CREATE INDEX members_removed ON members(removed_at) WHERE removed_at IS NOT NULL;`)
+  },
+  {
+    version: 5,
+    name: 'connections own what came from them; settings; recent searches',
+    // Everything saved from the API records which connection it came from (rows older than this
+    // migration have none and are shown under every connection). The parameter names the spec
+    // leaves unnamed are per connection. Secrets stay in the vault: nothing here holds one.
+    up: (db) =>
+      db.exec(`ALTER TABLE connections ADD COLUMN query_names TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE contact_results ADD COLUMN connection_id TEXT;
+        ALTER TABLE credit_counts ADD COLUMN connection_id TEXT;
+        ALTER TABLE refresh_jobs ADD COLUMN connection_id TEXT;
+        ALTER TABLE conversations ADD COLUMN connection_id TEXT;
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE recent_searches (
+          id INTEGER PRIMARY KEY,
+          connection_id TEXT,
+          request_json TEXT NOT NULL,
+          options_json TEXT NOT NULL,
+          signature TEXT NOT NULL,
+          result_count INTEGER,
+          searched_at TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX recent_searches_signature ON recent_searches(connection_id, signature);
+        CREATE INDEX recent_searches_at ON recent_searches(searched_at);`)
   }
 ]
 

@@ -1,0 +1,25 @@
+/**
+ * Where the spec says "array" a server may answer one object, or an object holding the list; and
+ * Get Api Transaction Data's documented 200 is one record. Both are read as a list, with a note
+ * saying what was received so the mismatch is visible without losing a record.
+ */
+export function asList(
+  body: unknown,
+  listKeys: readonly string[] = ['results', 'profiles', 'items', 'data', 'value']
+): {
+  items: unknown[]
+  note: string | null
+} {
+  if (Array.isArray(body)) return { items: body, note: null }
+  if (body === null || body === undefined)
+    return { items: [], note: body === null ? 'The service answered null; read as no records.' : null }
+  if (typeof body === 'object') {
+    for (const key of listKeys) {
+      const inner = (body as Record<string, unknown>)[key]
+      if (Array.isArray(inner))
+        return { items: inner, note: `The service answered an object; its “${key}” list was read.` }
+    }
+    return { items: [body], note: 'The service answered one object where a list was expected; read as one record.' }
+  }
+  return { items: [body], note: 'The service answered a plain value where a list was expected.' }
+}

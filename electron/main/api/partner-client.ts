@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pRetry from 'p-retry'
+import { request, type Dispatcher } from 'undici'
+import type { z } from 'zod'
+import {
+  apiTransactionRecordSchema,
+  contactResultSchema,
+  countsSchema,
+  parseTolerant,
+  refreshJobStartSchema,
+  refreshJobStatusSchema,
+  wholePersonProfileSchema,
+  type ApiIssue,
+  type ContactRequestType,
+  type ContactType,
+  type MatchProfileRequest
+} from '../../../shared/api'
+import type { QueryNames } from '../../../shared/ipc/channels/connections'
+import { stringifyJson } from '../../../shared/json'
+import type { ApiCallInput } from '../store'
+import { ApiError, type ApiErrorInfo, type ApiErrorKind } from './api-error'
+import { ConnectionGate } from './connection-gate'
+import { asList } from './list-shape'
+import { readJsonText, retryAfterMs, serverMessageOf } from './response-body'
+
+export interface ApiTimeouts {
+  /** Waiting for response headers after the request was sent. */
+  headersMs: number
+  /** Silence between body chunks. */
+  bodyMs: number
+}
+export interface RetryPolicy {
+  /** Retries after the first attempt, for operations safe to repeat. */
+  retries: number
+  minTimeoutMs: number
+  maxTimeoutMs: number
+  /** A Retry-After longer than this is not waited out inside one call: the call fails with it. */
+  maxRetryAfterMs: number
+}
+export const defaultTimeouts: ApiTimeouts = { headersMs: 30_000, bodyMs: 30_000 }
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 3,
+  minTimeoutMs: 300,
+  maxTimeoutMs: 5_000,
+  maxRetryAfterMs: 30_000
+}
+
+export interface PartnerClientDeps {
+  connectionId: string
+  baseUrl: string
+  /** Read at each call, so a rotated key is used at once and never cached here. */
+  apiKey: () => Promise<string | null>
+  /** undici Agent: one keep-alive pool per origin, with the connect timeout. */
+  dispatcher: Dispatcher
+  gate?: ConnectionGate
+  queryNames: QueryNames
+  /** Called once per HTTP attempt; never given headers or bodies. */
+  record?: (call: ApiCallInput) => void
+  timeouts?: Partial<ApiTimeouts>
+  retry?: Partial<RetryPolicy>
+  now?: () => number
+}
+
+/** A record as received, with what did not match the spec (empty when it matched). */
+export interface TolerantRecord {
+  value: unknown
+  issues: ApiIssue[]
+}
+
+interface Operation {
+  name: string
+  method: 'GET' | 'POST'
+  path: string
+  /** Whether repeating it cannot spend credits or start a second job. */
+  safe: boolean
+}
+
+interface CallOptions {
+  query?: Record<string, string | number | boolean | null | undefined>
+  body?: unknown
+  signal?: AbortSignal | undefined
+  transactionId?: string | undefined
+}
+
+export interface CallResult {
+  body: unknown
+  status: number
+  durationMs: number
+}
+
+/**
+ * The Partner API's six operations over undici, for any server the spec allows: JSON read
+ * whatever the content type, records validated tolerantly (kept whole, mismatches listed),
+ * retries with backoff and jitter only where repeating is safe, a 429 pausing the connection.
+ */
+export class PartnerClient {
+  readonly connectionId: string
+  readonly gate: ConnectionGate
+  readonly #deps: PartnerClientDeps
+  readonly #timeouts: ApiTimeouts
+  readonly #retry: RetryPolicy
+  readonly #now: () => number
+  readonly #base: URL
+
+  constructor(deps: PartnerClientDeps) {
+    this.#deps = deps
+    this.connectionId = deps.connectionId
+    this.#now = deps.now ?? Date.now
+    this.gate = deps.gate ?? new ConnectionGate(this.#now)
+    this.#timeouts = { ...defaultTimeouts, ...deps.timeouts }
+    this.#retry = { ...defaultRetryPolicy, ...deps.retry }
+    this.#base = new URL(deps.baseUrl.endsWith('/') ? deps.baseUrl : `${deps.baseUrl}/`)
+  }
+
+  /** POST /api/Search/MatchProfiles. */
+  async matchProfiles(
+    body: MatchProfileRequest,
+    query: { maxNumberOfResults?: number; emailLookupEnabled?: boolean; transactionId?: string } = {},
+    signal?: AbortSignal
+  ): Promise<{ records: TolerantRecord[]; shapeNote: string | null; transactionId: string; durationMs: number }> {
+    const transactionId = query.transactionId ?? randomUUID()
+    const result = await this.#call(
+      { name: 'Match Profiles', method: 'POST', path: 'api/Search/MatchProfiles', safe: true },
+      {
+        query: {
+          transactionId,
+          maxNumberOfResults: query.maxNumberOfResults,
+          emailLookupEnabled: query.emailLookupEnabled
+        },
+        body,
+        signal,
+        transactionId
+      }
+    )
+    const { items, note } = asList(result.body)
+    return {
+      records: items.map((item) => tolerant(wholePersonProfileSchema, item)),
+      shapeNote: note,
+      transactionId,
+      durationMs: result.durationMs
+    }
+  }
+
+  /** POST /api/ConversationalSearch/Search. The response body is not in the spec: returned as sent. */
+  async conversationalSearch(
+    body: { conversation_id?: string | null; user_input?: string; current_query?: unknown; transaction_id?: string },
+    signal?: AbortSignal
+  ): Promise<{ body: unknown; transactionId: string; durationMs: number }> {
+    const transactionId = body.transaction_id ?? randomUUID()
+    const result = await this.#call(
+      { name: 'Conversational Search', method: 'POST', path: 'api/ConversationalSearch/Search', safe: true },
+      { body: { ...body, transaction_id: transactionId }, signal, transactionId }
+    )
+    return { body: result.body, transactionId, durationMs: result.durationMs }
+  }
+
+  /** POST /api/Contacts/GetPremiumContacts. `New` spends credits and is never retried. */
+  async getPremiumContacts(
+    keys: readonly string[],
+    contactType: ContactType,
+    requestType: ContactRequestType,
+    signal?: AbortSignal
+  ): Promise<{
+    results: TolerantRecord[]
+    count: TolerantRecord | null
+    shapeNote: string | null
+    durationMs: number
+  }> {
+    const names = this.#deps.queryNames
+    const result = await this.#call(
+      {
+        name: 'Get Premium Contacts',
+        method: 'POST',
+        path: 'api/Contacts/GetPremiumContacts',
+        safe: requestType !== 'New'
+      },
+      { query: { [names.contactType]: contactType, [names.requestType]: requestType }, body: keys, signal }
+    )
+    const body = result.body
+    const holder =
+      body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+    const list = Array.isArray(body)
+      ? asList(body)
+      : Array.isArray(holder['results'])
+        ? asList(holder['results'])
+        : asList(body)
+    const count = holder['count'] === undefined ? null : tolerant(countsSchema, holder['count'])
+    return {
+      results: list.items.map((item) => tolerant(contactResultSchema, item)),
+      count,
+      shapeNote: list.note,
+      durationMs: result.durationMs
+    }
+  }
+
+  /**
+   * POST /api/Refresh/RefreshProfiles. With a client-made `jobId` a retry after a timeout finds
+   * the same job; without one it is never retried, so it cannot start a second job.
+   */
+  async refreshProfiles(
+    body: {
+      profileHandles: string[]
+      batchSize?: number
+      maxConcurrency?: number
+      saveToStorage?: boolean
+      jobId?: string
+    },
+    signal?: AbortSignal
+  ): Promise<{ record: TolerantRecord; durationMs: number }> {
+    const result = await this.#call(
+      {
+        name: 'Refresh Profiles',
+        method: 'POST',
+        path: 'api/Refresh/RefreshProfiles',
+        safe: typeof body.jobId === 'string' && body.jobId !== ''
+      },
+      { body, signal }
+    )
+    return { record: tolerant(refreshJobStartSchema, result.body), durationMs: result.durationMs }
+  }
+
+  /** GET /api/Refresh/GetJobStatus/{jobId}. */
+  async getJobStatus(jobId: string, signal?: AbortSignal): Promise<{ record: TolerantRecord; durationMs: number }> {
+    const result = await this.#call(
+      {
+        name: 'Get Job Status',
+        method: 'GET',
+        path: `api/Refresh/GetJobStatus/${encodeURIComponent(jobId)}`,
+        safe: true
+      },
+      { signal }
+    )
+    return { record: tolerant(refreshJobStatusSchema, result.body), durationMs: result.durationMs }
+  }
+
+  /** GET /api/Analytics/GetApiTransactionData; the filter names come from the connection. */
+  async getApiTransactionData(
+    filters: { from?: string; to?: string; type?: string; limit?: number },
+    signal?: AbortSignal
+  ): Promise<{ records: TolerantRecord[]; shapeNote: string | null; durationMs: number }> {
+    const names = this.#deps.queryNames
+    const result = await this.#call(
+      { name: 'Get Api Transaction Data', method: 'GET', path: 'api/Analytics/GetApiTransactionData', safe: true },
+      {
+        query: {
+          [names.from]: filters.from,
+          [names.to]: filters.to,
+          [names.type]: filters.type,
+          [names.limit]: filters.limit
+        },
+        signal
+      }
+    )
+    // The documented 200 is one record; a list is read too.
+    const { items } = asList(result.body, ['records', 'results', 'items', 'data', 'value'])
+    return {
+      records: items.map((item) => tolerant(apiTransactionRecordSchema, item)),
+      shapeNote: null,
+      durationMs: result.durationMs
+    }
+  }
+
+  async #call(op: Operation, options: CallOptions): Promise<CallResult> {
+    const { signal } = options
+    try {
+      return await pRetry(() => this.#attempt(op, options), {
+        retries: op.safe ? this.#retry.retries : 0,
+        factor: 2,
+        minTimeout: this.#retry.minTimeoutMs,
+        maxTimeout: this.#retry.maxTimeoutMs,
+        randomize: true,
+        ...(signal ? { signal } : {}),
+        shouldRetry: ({ error }) => error instanceof ApiError && retryable(error.info, this.#retry),
+        onFailedAttempt: async ({ error, retriesLeft }) => {
+          // A 503's Retry-After is honoured for this call; a 429's pauses the whole connection
+          // (the next attempt waits on the gate).
+          if (retriesLeft > 0 && error instanceof ApiError && error.kind === 'server' && error.info.retryAfterMs) {
+            await sleep(
+              Math.min(error.info.retryAfterMs, this.#retry.maxRetryAfterMs),
+              undefined,
+              signal ? { signal } : undefined
+            )
+          }
+        }
+      })
+    } catch (error) {
+      if (signal?.aborted)
+        throw new ApiError({ kind: 'cancelled', operation: op.name, transactionId: options.transactionId })
+      if (error instanceof ApiError) throw error
+      throw new ApiError({ kind: 'network', operation: op.name, cause: String(error) })
+    }
+  }
+
+  async #attempt(op: Operation, options: CallOptions): Promise<CallResult> {
+    const { signal, transactionId } = options
+    await this.#waitForGate(op, signal, transactionId)
+    const url = new URL(op.path, this.#base)
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value))
+    }
+    const apiKey = await this.#deps.apiKey()
+    if (apiKey === null || apiKey === '') {
+      throw new ApiError(
+        { kind: 'auth', operation: op.name },
+        'This connection has no API key yet. Add one in Settings → Connections.'
+      )
+    }
+    const startedAt = this.#now()
+    const fail = (info: Omit<ApiErrorInfo, 'operation'>): ApiError => {
+      this.#record(op, url, startedAt, info.status ?? null, info.kind, transactionId)
+      return new ApiError({ operation: op.name, transactionId, ...info })
+    }
+    let status: number
+    let headers: Record<string, string | string[] | undefined>
+    let text: string
+    try {
+      const response = await request(url, {
+        dispatcher: this.#deps.dispatcher,
+        method: op.method,
+        headers: {
+          'api-key': apiKey,
+          accept: 'application/json, text/json;q=0.9, text/plain;q=0.8',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        ...(options.body === undefined ? {} : { body: stringifyJson(options.body) }),
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+        ...(signal ? { signal } : {})
+      })
+      status = response.statusCode
+      headers = response.headers
+      text = await response.body.text()
+    } catch (error) {
+      if (signal?.aborted) throw fail({ kind: 'cancelled' })
+      const code = (error as { code?: string }).code
+      const kind: ApiErrorKind = code !== undefined && TIMEOUT_CODES.has(code) ? 'timeout' : 'network'
+      throw fail({ kind, cause: code ?? String(error) })
+    }
+
+    if (status >= 200 && status < 300) {
+      let body: unknown
+      try {
+        body = readJsonText(text)
+      } catch {
+        throw fail({ kind: 'contract_mismatch', status, cause: 'body is not JSON' })
+      }
+      this.#record(op, url, startedAt, status, null, transactionId)
+      return { body, status, durationMs: Math.round(this.#now() - startedAt) }
+    }
+    const serverMessage = serverMessageOf(text)
+    const wait = retryAfterMs(headers['retry-after'], Date.now())
+    const kind = kindOfStatus(status)
+    if (kind === 'rate_limited') this.gate.pause(wait ?? this.#retry.minTimeoutMs)
+    throw fail({ kind, status, serverMessage, retryAfterMs: wait })
+  }
+
+  async #waitForGate(op: Operation, signal: AbortSignal | undefined, transactionId: string | undefined): Promise<void> {
+    try {
+      await this.gate.wait(signal)
+    } catch {
+      throw new ApiError({ kind: 'cancelled', operation: op.name, transactionId })
+    }
+  }
+
+  #record(
+    op: Operation,
+    url: URL,
+    startedAt: number,
+    status: number | null,
+    errorCode: string | null,
+    transactionId?: string
+  ) {
+    try {
+      this.#deps.record?.({
+        startedAt: new Date(startedAt).toISOString(),
+        durationMs: Math.max(0, Math.round(this.#now() - startedAt)),
+        connectionId: this.connectionId,
+        method: op.method,
+        endpoint: url.pathname,
+        status,
+        ok: errorCode === null,
+        errorCode,
+        transactionId: transactionId ?? null
+      })
+    } catch {
+      // the call log is for support; a refused store must not fail the search
+    }
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'auth'
+  if (status === 402) return 'out_of_credits'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'not_found'
+  if (status === 408) return 'timeout'
+  if (status === 429) return 'rate_limited'
+  if (status >= 500) return 'server'
+  if (status >= 400) return 'invalid_request'
+  return 'contract_mismatch' // a redirect or 1xx: not a JSON answer
+}
+
+function retryable(info: ApiErrorInfo, policy: RetryPolicy): boolean {
+  switch (info.kind) {
+    case 'network':
+    case 'timeout':
+    case 'contract_mismatch':
+      return true
+    case 'server':
+      return info.status === undefined || [500, 502, 503, 504].includes(info.status)
+    case 'rate_limited':
+      return (info.retryAfterMs ?? 0) <= policy.maxRetryAfterMs
+    default:
+      return false
+  }
+}
+
+function tolerant(schema: z.ZodType, value: unknown): TolerantRecord {
+  const result = parseTolerant(schema, value)
+  // The record as sent, not zod's copy: identical for loose objects, and never a partial parse.
+  return { value, issues: result.issues }
+}

@@ -1,0 +1,153 @@
+import type { Worker } from 'node:worker_threads'
+import type { SandboxState } from '../../../shared/ipc/channels/connections'
+import type { Logger } from '../logger'
+import type { SandboxEndpoints, SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
+
+/** Starts the worker thread that runs the sandbox (the shell knows where its script is). */
+export type SpawnSandboxWorker = (data: SandboxWorkerData) => Worker
+
+export interface EmbeddedSandboxOptions {
+  spawn: SpawnSandboxWorker
+  data: SandboxWorkerData
+  logger: Logger
+  /** Told whenever the state changes (starting → ready / failed). */
+  onChange?: (state: SandboxState) => void
+}
+
+/**
+ * The built-in Sandbox connection's server, run in a worker thread and reached over loopback
+ * HTTP like any other service. Its credentials stay in the main process.
+ */
+export class EmbeddedSandbox {
+  readonly #options: EmbeddedSandboxOptions
+  #worker: Worker | null = null
+  #state: SandboxState = { state: 'starting', profileCount: null, message: null }
+  #endpoints: SandboxEndpoints | null = null
+  #ready: Promise<SandboxEndpoints>
+  #settle!: { resolve: (e: SandboxEndpoints) => void; reject: (e: Error) => void }
+  #nextId = 1
+  readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
+  #closing: Promise<void> | null = null
+
+  constructor(options: EmbeddedSandboxOptions) {
+    this.#options = options
+    this.#ready = this.#newReady()
+  }
+
+  get state(): SandboxState {
+    return this.#state
+  }
+
+  /** Starts the worker (once). Returns at once; `ready()` waits for it. */
+  start(): void {
+    if (this.#worker !== null) return
+    this.#setState({ state: 'starting', profileCount: null, message: null })
+    const worker = this.#options.spawn(this.#options.data)
+    this.#worker = worker
+    worker.on('message', (reply: WorkerReply) => this.#onReply(reply))
+    worker.on('error', (error) => this.#fail(`The built-in sandbox stopped: ${error.message}`))
+    worker.on('exit', (code) => {
+      this.#worker = null
+      for (const waiter of this.#pending.values()) waiter.reject(new Error('The built-in sandbox has stopped.'))
+      this.#pending.clear()
+      if (this.#closing === null && this.#state.state !== 'failed') {
+        this.#fail(`The built-in sandbox stopped unexpectedly (exit code ${code}).`)
+      }
+    })
+  }
+
+  /** The sandbox's address and credentials once it runs. */
+  ready(): Promise<SandboxEndpoints> {
+    return this.#ready
+  }
+
+  /** Endpoints if already running, else null. */
+  endpoints(): SandboxEndpoints | null {
+    return this.#endpoints
+  }
+
+  /** Back to the first state: full credits, no purchases, jobs, calls or conversations. */
+  async reset(): Promise<void> {
+    await this.ready()
+    await this.#request('reset')
+  }
+
+  async close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const worker = this.#worker
+      if (worker === null) return
+      try {
+        if (this.#endpoints !== null) await withTimeout(this.#request('close'), 5000)
+      } catch (error) {
+        this.#options.logger.warn('sandbox.close_failed', { error: String(error) })
+      }
+      await worker.terminate()
+    })()
+    return this.#closing
+  }
+
+  #request(type: WorkerRequest['type']): Promise<void> {
+    const worker = this.#worker
+    if (worker === null) return Promise.reject(new Error('The built-in sandbox is not running.'))
+    const id = this.#nextId++
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject })
+      worker.postMessage({ type, id } satisfies WorkerRequest)
+    })
+  }
+
+  #onReply(reply: WorkerReply): void {
+    if (reply.type === 'ready') {
+      this.#endpoints = reply.endpoints
+      this.#setState({ state: 'ready', profileCount: reply.endpoints.profileCount, message: reply.endpoints.stateNote })
+      this.#settle.resolve(reply.endpoints)
+      this.#options.logger.info('sandbox.ready', { profiles: reply.endpoints.profileCount })
+    } else if (reply.type === 'failed') {
+      this.#fail(`The built-in sandbox could not start: ${reply.message}`)
+    } else {
+      const waiter = this.#pending.get(reply.id)
+      this.#pending.delete(reply.id)
+      if (reply.error === undefined) waiter?.resolve()
+      else waiter?.reject(new Error(reply.error))
+    }
+  }
+
+  #fail(message: string): void {
+    this.#endpoints = null
+    this.#setState({ state: 'failed', profileCount: null, message })
+    this.#settle.reject(new Error(message))
+    // a later ready() call must not hang on a promise that can no longer settle
+    this.#ready = this.#newReady()
+    this.#settle.reject(new Error(message))
+    this.#options.logger.error('sandbox.failed', { message })
+  }
+
+  #newReady(): Promise<SandboxEndpoints> {
+    const promise = new Promise<SandboxEndpoints>((resolve, reject) => {
+      this.#settle = { resolve, reject }
+    })
+    promise.catch(() => undefined) // observed by callers; never an unhandled rejection
+    return promise
+  }
+
+  #setState(state: SandboxState): void {
+    this.#state = state
+    this.#options.onChange?.(state)
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    )
+  })
+}

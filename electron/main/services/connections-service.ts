@@ -1,0 +1,383 @@
+import type { Dispatcher } from 'undici'
+import {
+  defaultQueryNames,
+  type ConnectionSettings,
+  type ConnectionTestPart,
+  type ConnectionView,
+  type ConnectionsOverview,
+  type SandboxState
+} from '../../../shared/ipc/channels/connections'
+import { AppError } from '../../../shared/ipc/errors'
+import { ApiError } from '../api/api-error'
+import { ConnectionGate } from '../api/connection-gate'
+import { PartnerClient, type ApiTimeouts, type RetryPolicy } from '../api/partner-client'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
+import type { EmbeddedSandbox } from '../sandbox/embedded-sandbox'
+import { isoNow, type Clock, type Connection, type Store } from '../store'
+import type { SecretsService } from './secrets-service'
+import type { StoreAccess } from './store-access'
+
+export const SANDBOX_CONNECTION_ID = 'sandbox'
+const ACTIVE_KEY = 'activeConnectionId'
+/** What the sandbox connection's row holds; the real address is the worker's, known at run time. */
+const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1/'
+
+export interface ConnectionsDeps {
+  stores: StoreAccess
+  secrets: SecretsService
+  /** The built-in sandbox; null where it is not part of the build (some tests). */
+  sandbox: EmbeddedSandbox | null
+  dispatcher: Dispatcher
+  clock: Clock
+  events: EventHub
+  logger: Logger
+  timeouts?: Partial<ApiTimeouts>
+  retry?: Partial<RetryPolicy>
+}
+
+/**
+ * Connections: the built-in Sandbox (always there, active on first start) and any number of
+ * remote services. One is active at a time; every API call goes through `client()` of the active
+ * one, which knows its address, its parameter names and where its key is.
+ */
+export class ConnectionsService {
+  readonly #deps: ConnectionsDeps
+  readonly #clients = new Map<string, { signature: string; client: PartnerClient }>()
+  readonly #gates = new Map<string, ConnectionGate>()
+  /** Used while the store is refused: the sandbox still works, nothing is remembered. */
+  #fallbackActive = SANDBOX_CONNECTION_ID
+
+  constructor(deps: ConnectionsDeps) {
+    this.#deps = deps
+  }
+
+  async overview(): Promise<ConnectionsOverview> {
+    const connections = this.#list()
+    const views = await Promise.all(connections.map((connection) => this.#view(connection)))
+    return { connections: views, activeId: this.#activeId(connections), keychain: this.#deps.secrets.keychainStatus() }
+  }
+
+  async save(settings: ConnectionSettings): Promise<ConnectionsOverview> {
+    if (settings.id === SANDBOX_CONNECTION_ID) {
+      throw new AppError(
+        'invalid_input',
+        'The built-in Sandbox cannot be edited. Add a connection for another service.'
+      )
+    }
+    const store = this.#store('save the connection')
+    if (settings.id !== undefined) this.#get(store, settings.id)
+    const saved = store.connections.save({
+      ...(settings.id === undefined ? {} : { id: settings.id }),
+      name: settings.name,
+      kind: 'remote',
+      baseUrl: settings.baseUrl,
+      authUrl: settings.authUrl ?? null,
+      mcpUrl: settings.mcpUrl ?? null,
+      clientId: settings.clientId === '' ? null : (settings.clientId ?? null),
+      queryNames: settings.queryNames ?? defaultQueryNames
+    })
+    this.#clients.delete(saved.id)
+    return this.#changed()
+  }
+
+  /** Removes a remote connection and its secrets; the Sandbox becomes active if it was. */
+  async remove(id: string): Promise<ConnectionsOverview> {
+    if (id === SANDBOX_CONNECTION_ID) {
+      throw new AppError('invalid_input', 'The built-in Sandbox cannot be removed.')
+    }
+    const store = this.#store('remove the connection')
+    this.#get(store, id)
+    await this.#deps.secrets.removeAll(id)
+    store.transaction(() => {
+      store.connections.delete(id)
+      store.recentSearches.deleteForConnection(id)
+      if (store.settings.get(ACTIVE_KEY) === id) store.settings.set(ACTIVE_KEY, SANDBOX_CONNECTION_ID)
+    })
+    this.#clients.delete(id)
+    this.#gates.delete(id)
+    return this.#changed()
+  }
+
+  async setActive(id: string): Promise<ConnectionsOverview> {
+    try {
+      const store = this.#deps.stores.get()
+      this.#get(store, id)
+      store.settings.set(ACTIVE_KEY, id)
+    } catch (error) {
+      if (id !== SANDBOX_CONNECTION_ID) throw error
+      this.#fallbackActive = id
+    }
+    return this.#changed()
+  }
+
+  /** Secrets are set only on remote connections (the sandbox has its own, built in). */
+  assertRemote(id: string): void {
+    const connection = this.#find(id)
+    if (connection.kind !== 'remote') {
+      throw new AppError('invalid_input', 'The built-in Sandbox has its own key; keys are set on other connections.')
+    }
+  }
+
+  /** The active connection's settings. */
+  active(): Connection {
+    const connections = this.#list()
+    const id = this.#activeId(connections)
+    return connections.find((c) => c.id === id) ?? sandboxConnection(this.#deps.clock)
+  }
+
+  /** A client for a connection (the active one by default), ready to call. */
+  async client(id?: string): Promise<{ client: PartnerClient; connection: Connection }> {
+    const connection = id === undefined ? this.active() : this.#find(id)
+    let baseUrl = connection.baseUrl
+    let apiKey: () => Promise<string | null>
+    if (connection.kind === 'sandbox') {
+      const endpoints = await this.#sandboxEndpoints()
+      baseUrl = endpoints.baseUrl
+      apiKey = async () => endpoints.apiKey
+    } else {
+      apiKey = () => this.#deps.secrets.read(connection.id, 'apiKey')
+    }
+    const signature = JSON.stringify([baseUrl, connection.queryNames])
+    const cached = this.#clients.get(connection.id)
+    if (cached !== undefined && cached.signature === signature) return { client: cached.client, connection }
+    let gate = this.#gates.get(connection.id)
+    if (gate === undefined) {
+      gate = new ConnectionGate()
+      this.#gates.set(connection.id, gate)
+    }
+    const client = new PartnerClient({
+      connectionId: connection.id,
+      baseUrl,
+      apiKey,
+      dispatcher: this.#deps.dispatcher,
+      gate,
+      queryNames: connection.queryNames,
+      record: (call) => {
+        try {
+          this.#deps.stores.get().apiLog.record(call)
+        } catch {
+          // the call log is for support; a refused store must not fail the call
+        }
+      },
+      ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
+      ...(this.#deps.retry ? { retry: this.#deps.retry } : {})
+    })
+    this.#clients.set(connection.id, { signature, client })
+    return { client, connection }
+  }
+
+  /**
+   * Checks each part on its own: the base URL answers at all, then the API key is accepted (a
+   * Match Profiles for a key no one has, which costs nothing). The token and tool server come
+   * with a later version and say so.
+   */
+  async test(id: string): Promise<ConnectionTestPart[]> {
+    const connection = this.#find(id)
+    const parts: ConnectionTestPart[] = []
+    let client: PartnerClient
+    try {
+      client = (await this.client(id)).client
+    } catch (error) {
+      parts.push(part('baseUrl', 'Service address', false, messageOf(error), null))
+      parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
+      return [...parts, ...laterParts()]
+    }
+    const started = Date.now()
+    try {
+      await client.matchProfiles(
+        { key: 'talent-desk-connection-test' },
+        { maxNumberOfResults: 1, transactionId: `connection-test-${Date.now()}` }
+      )
+      const ms = Date.now() - started
+      parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
+      parts.push(part('apiKey', 'API key', true, 'Accepted.', ms))
+    } catch (error) {
+      const ms = Date.now() - started
+      const kind = error instanceof ApiError ? error.kind : 'network'
+      if (kind === 'network' || kind === 'timeout' || kind === 'not_found') {
+        parts.push(part('baseUrl', 'Service address', false, messageOf(error), ms))
+        parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
+      } else if (kind === 'auth' || kind === 'forbidden') {
+        parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
+        parts.push(part('apiKey', 'API key', false, messageOf(error), ms))
+      } else {
+        parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
+        parts.push(part('apiKey', 'API key', null, `Could not tell: ${messageOf(error)}`, ms))
+      }
+    }
+    return [...parts, ...laterParts()]
+  }
+
+  sandboxState(): SandboxState {
+    const sandbox = this.#deps.sandbox
+    if (sandbox === null) {
+      return { state: 'failed', profileCount: null, message: 'The built-in sandbox is not part of this build.' }
+    }
+    return sandbox.state
+  }
+
+  async resetSandbox(): Promise<SandboxState> {
+    const sandbox = this.#deps.sandbox
+    if (sandbox === null) throw new AppError('not_found', 'The built-in sandbox is not part of this build.')
+    try {
+      await sandbox.reset()
+    } catch (error) {
+      throw new AppError('internal', `The sandbox could not be reset: ${messageOf(error)}`)
+    }
+    return sandbox.state
+  }
+
+  /** Tells every window that something changed (the sandbox started, a connection was switched). */
+  notify(): void {
+    void this.overview().then(
+      (overview) => this.#deps.events.emit('connectionsChanged', overview),
+      (error: unknown) => this.#deps.logger.warn('connections.notify_failed', { error: String(error) })
+    )
+  }
+
+  async #changed(): Promise<ConnectionsOverview> {
+    const overview = await this.overview()
+    this.#deps.events.emit('connectionsChanged', overview)
+    return overview
+  }
+
+  async #sandboxEndpoints() {
+    const sandbox = this.#deps.sandbox
+    if (sandbox === null)
+      throw new AppError('network', 'The built-in sandbox is not part of this build. Add a connection in Settings.')
+    try {
+      return await sandbox.ready()
+    } catch (error) {
+      throw new AppError('network', `${messageOf(error)} Restart Talent Desk, or add a connection in Settings.`)
+    }
+  }
+
+  #list(): Connection[] {
+    let store: Store
+    try {
+      store = this.#deps.stores.get()
+    } catch {
+      return [sandboxConnection(this.#deps.clock)]
+    }
+    let connections = store.connections.list()
+    if (!connections.some((c) => c.id === SANDBOX_CONNECTION_ID)) {
+      store.connections.save({
+        id: SANDBOX_CONNECTION_ID,
+        name: 'Sandbox',
+        kind: 'sandbox',
+        baseUrl: SANDBOX_PLACEHOLDER_URL
+      })
+      connections = store.connections.list()
+    }
+    // the Sandbox first, then the rest by name
+    return [...connections.filter((c) => c.kind === 'sandbox'), ...connections.filter((c) => c.kind !== 'sandbox')]
+  }
+
+  #activeId(connections: Connection[]): string {
+    let id = this.#fallbackActive
+    try {
+      id = this.#deps.stores.get().settings.get(ACTIVE_KEY) ?? SANDBOX_CONNECTION_ID
+    } catch {
+      // store refused: the in-memory choice
+    }
+    return connections.some((c) => c.id === id) ? id : SANDBOX_CONNECTION_ID
+  }
+
+  #find(id: string): Connection {
+    const found = this.#list().find((c) => c.id === id)
+    if (found === undefined) throw new AppError('not_found', 'That connection no longer exists. Reload Settings.')
+    return found
+  }
+
+  #get(store: Store, id: string): Connection {
+    const found = store.connections.list().find((c) => c.id === id)
+    if (found === undefined) throw new AppError('not_found', 'That connection no longer exists. Reload Settings.')
+    return found
+  }
+
+  #store(action: string): Store {
+    try {
+      return this.#deps.stores.get()
+    } catch {
+      throw new AppError(
+        'store_error',
+        `Talent Desk cannot ${action} while the saved data is not open. See the banner at the top.`
+      )
+    }
+  }
+
+  async #view(connection: Connection): Promise<ConnectionView> {
+    const sandbox = connection.kind === 'sandbox'
+    const endpoints = sandbox ? this.#deps.sandbox?.endpoints() : null
+    const secrets = this.#deps.secrets
+    const none = { configured: false, hint: null, updatedAt: null, storage: null }
+    return {
+      ...connection,
+      baseUrl: sandbox ? (endpoints?.baseUrl ?? 'Built in (this computer)') : connection.baseUrl,
+      authUrl: sandbox ? (endpoints?.authUrl ?? null) : connection.authUrl,
+      mcpUrl: sandbox ? (endpoints?.mcpUrl ?? null) : connection.mcpUrl,
+      clientId: sandbox ? (endpoints?.clientId ?? null) : connection.clientId,
+      secrets: sandbox
+        ? {
+            // The sandbox's own credentials: built in, never shown.
+            apiKey: { configured: true, hint: null, updatedAt: null, storage: null },
+            clientSecret: { configured: true, hint: null, updatedAt: null, storage: null }
+          }
+        : {
+            apiKey: await secrets.status(connection.id, 'apiKey').catch(() => none),
+            clientSecret: await secrets.status(connection.id, 'clientSecret').catch(() => none)
+          },
+      sandbox: sandbox ? this.sandboxState() : null
+    }
+  }
+}
+
+function sandboxConnection(clock: Clock): Connection {
+  const now = isoNow(clock)
+  return {
+    id: SANDBOX_CONNECTION_ID,
+    name: 'Sandbox',
+    kind: 'sandbox',
+    baseUrl: SANDBOX_PLACEHOLDER_URL,
+    authUrl: null,
+    mcpUrl: null,
+    clientId: null,
+    queryNames: defaultQueryNames,
+    createdAt: now,
+    updatedAt: now
+  }
+}
+
+function part(
+  which: ConnectionTestPart['part'],
+  label: string,
+  ok: boolean | null,
+  message: string,
+  durationMs: number | null
+): ConnectionTestPart {
+  return { part: which, label, ok, message, durationMs }
+}
+
+function laterParts(): ConnectionTestPart[] {
+  return [
+    part(
+      'token',
+      'Tool-server token',
+      null,
+      'Not checked yet: the client-credentials token comes with a later version.',
+      null
+    ),
+    part('toolServer', 'Tool server', null, 'Not checked yet: the tool server comes with a later version.', null)
+  ]
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function hostOf(client: PartnerClient, connection: Connection): string {
+  return connection.kind === 'sandbox'
+    ? 'this computer (built-in sandbox)'
+    : new URL(connection.baseUrl).host || client.connectionId
+}

@@ -1,0 +1,110 @@
+import type { MatchProfileRequest } from '../../../shared/api/match-request'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { searchOptionsSchema, type RecentSearch, type SearchResponse } from '../../../shared/ipc/channels/search'
+import { AppError } from '../../../shared/ipc/errors'
+import type { Logger } from '../logger'
+import type { ConnectionsService } from './connections-service'
+import type { RequestRegistry } from './request-registry'
+import type { StoreAccess } from './store-access'
+
+/**
+ * Match Profiles for the Search screen: the request cleaned of empty fields, sent on the active
+ * connection with a transaction id, each record kept as sent with its mismatches, marked with
+ * the shortlists it is already on, and remembered as a recent search.
+ */
+export class SearchService {
+  constructor(
+    private readonly deps: {
+      connections: ConnectionsService
+      stores: StoreAccess
+      requests: RequestRegistry
+      logger: Logger
+    }
+  ) {}
+
+  async search({ requestId, request, options }: HandlerInput<'searchProfiles'>): Promise<SearchResponse> {
+    const body = cleanRequest(request)
+    if (Object.keys(body).length === 0) {
+      throw new AppError(
+        'invalid_input',
+        'Fill in at least one field — a name, an email or a profile handle — then search.'
+      )
+    }
+    const opts = options ?? searchOptionsSchema.parse({})
+    const { client, connection } = await this.deps.connections.client()
+    const result = await this.deps.requests.run(requestId, (signal) =>
+      client.matchProfiles(
+        body,
+        { maxNumberOfResults: opts.maxNumberOfResults, emailLookupEnabled: opts.emailLookupEnabled },
+        signal
+      )
+    )
+    const keys = result.records.map((record) => keyOf(record.value))
+    const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
+    try {
+      this.deps.stores.get().recentSearches.record(connection.id, body, opts, result.records.length)
+    } catch {
+      // recent searches are a convenience; a refused store must not fail the search
+    }
+    return {
+      connectionId: connection.id,
+      connectionName: connection.name,
+      transactionId: result.transactionId,
+      durationMs: result.durationMs,
+      shapeNote: result.shapeNote,
+      results: result.records.map((record, index) => {
+        const key = keys[index] ?? null
+        return {
+          profile: record.value,
+          issues: record.issues,
+          key,
+          shortlistedIn: key === null ? [] : (onLists.get(key) ?? [])
+        }
+      })
+    }
+  }
+
+  cancel({ requestId }: HandlerInput<'cancelRequest'>): { cancelled: boolean } {
+    return { cancelled: this.deps.requests.cancel(requestId) }
+  }
+
+  recent(): RecentSearch[] {
+    try {
+      return this.deps.stores.get().recentSearches.list(this.deps.connections.active().id)
+    } catch {
+      return []
+    }
+  }
+
+  shortlistsForKeys({ keys }: HandlerInput<'shortlistsForKeys'>): Record<string, { id: string; name: string }[]> {
+    return Object.fromEntries(this.#shortlistsOf(keys))
+  }
+
+  #shortlistsOf(keys: string[]): Map<string, { id: string; name: string }[]> {
+    try {
+      return this.deps.stores.get().members.shortlistsOfKeys(keys)
+    } catch {
+      return new Map()
+    }
+  }
+}
+
+/** Trims text, drops empty fields and empty list entries: what the recruiter left blank is not sent. */
+export function cleanRequest(request: MatchProfileRequest): MatchProfileRequest {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(request)) {
+    if (typeof value === 'string') {
+      if (value.trim() !== '') out[name] = value.trim()
+    } else if (Array.isArray(value)) {
+      const items = value.map((item) => item.trim()).filter((item) => item !== '')
+      if (items.length > 0) out[name] = items
+    }
+  }
+  return out as MatchProfileRequest
+}
+
+function keyOf(profile: unknown): string | null {
+  if (profile === null || typeof profile !== 'object') return null
+  const key = (profile as Record<string, unknown>)['key']
+  return typeof key === 'string' && key !== '' ? key : null
+}

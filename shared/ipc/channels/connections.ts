@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { keychainStatusSchema } from './keychain'
+
+const httpUrl = z.url({
+  protocol: /^https?$/,
+  error: 'Enter a web address starting with https:// (or http:// for this computer).'
+})
+/** A query-parameter name: letters, digits, `_`, `-`, `.` (what ASP.NET and others bind). */
+const paramName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, 'Use letters, digits, “_”, “-” or “.”, starting with a letter.')
+
+/**
+ * The names of the query parameters the spec leaves unnamed. Defaults are the sandbox's, which
+ * follow the .NET service's own naming.
+ */
+export const queryNamesSchema = z.strictObject({
+  /** Get Premium Contacts: the enum allowing Email, Phone. */
+  contactType: paramName,
+  /** Get Premium Contacts: the enum allowing New, Polling, Existing. */
+  requestType: paramName,
+  /** Get Api Transaction Data filters. */
+  from: paramName,
+  to: paramName,
+  type: paramName,
+  limit: paramName
+})
+export type QueryNames = z.infer<typeof queryNamesSchema>
+export const defaultQueryNames: QueryNames = {
+  contactType: 'contactType',
+  requestType: 'requestType',
+  from: 'from',
+  to: 'to',
+  type: 'type',
+  limit: 'limit'
+}
+
+export const secretKindSchema = z.enum(['apiKey', 'clientSecret'])
+export type SecretKind = z.infer<typeof secretKindSchema>
+
+/** What the renderer may know about a secret: never the value. */
+export const secretStatusSchema = z.object({
+  configured: z.boolean(),
+  /** The last four characters, to tell keys apart. */
+  hint: z.string().max(4).nullable(),
+  updatedAt: z.string().nullable(),
+  /** `keychain`: saved in the OS keychain; `session`: kept in memory until Talent Desk quits. */
+  storage: z.enum(['keychain', 'session']).nullable()
+})
+export type SecretStatus = z.infer<typeof secretStatusSchema>
+
+export const sandboxStateSchema = z.object({
+  state: z.enum(['starting', 'ready', 'failed']),
+  /** Profiles in the built-in sandbox, once it runs. */
+  profileCount: z.number().int().nullable(),
+  message: z.string().nullable()
+})
+export type SandboxState = z.infer<typeof sandboxStateSchema>
+
+export const connectionViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['sandbox', 'remote']),
+  baseUrl: z.string(),
+  authUrl: z.string().nullable(),
+  mcpUrl: z.string().nullable(),
+  clientId: z.string().nullable(),
+  queryNames: queryNamesSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  secrets: z.object({ apiKey: secretStatusSchema, clientSecret: secretStatusSchema }),
+  /** Only for the built-in sandbox: whether it has started. */
+  sandbox: sandboxStateSchema.nullable()
+})
+export type ConnectionView = z.infer<typeof connectionViewSchema>
+
+export const connectionsOverviewSchema = z.object({
+  connections: z.array(connectionViewSchema),
+  activeId: z.string(),
+  keychain: keychainStatusSchema
+})
+export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>
+
+/** Settings of a remote connection, as the Settings form sends them (secrets go separately). */
+export const connectionSettingsSchema = z.strictObject({
+  id: z.string().min(1).max(100).optional(),
+  name: z.string().trim().min(1, 'Give the connection a name.').max(100),
+  baseUrl: httpUrl,
+  authUrl: httpUrl.nullable().optional(),
+  mcpUrl: httpUrl.nullable().optional(),
+  clientId: z.string().trim().max(200).nullable().optional(),
+  queryNames: queryNamesSchema.optional()
+})
+export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>
+
+const testPartSchema = z.object({
+  part: z.enum(['baseUrl', 'apiKey', 'token', 'toolServer']),
+  label: z.string(),
+  /** null: not checked (and `message` says why). */
+  ok: z.boolean().nullable(),
+  message: z.string(),
+  durationMs: z.number().int().nullable()
+})
+export type ConnectionTestPart = z.infer<typeof testPartSchema>
+
+const idInput = z.strictObject({ id: z.string().min(1).max(100) })
+
+export const connectionChannels = {
+  listConnections: { input: z.strictObject({}), output: connectionsOverviewSchema },
+  saveConnection: { input: connectionSettingsSchema, output: connectionsOverviewSchema },
+  removeConnection: { input: idInput, output: connectionsOverviewSchema },
+  setActiveConnection: { input: idInput, output: connectionsOverviewSchema },
+  /** Sets or replaces (rotates) a secret. The value goes in and never comes back. */
+  setSecret: {
+    input: z.strictObject({
+      connectionId: z.string().min(1).max(100),
+      kind: secretKindSchema,
+      value: z.string().trim().min(1, 'Paste the key first.').max(4096),
+      /** Chosen by the recruiter after being told the keychain is unavailable. */
+      sessionOnly: z.boolean().optional()
+    }),
+    output: secretStatusSchema
+  },
+  clearSecret: {
+    input: z.strictObject({ connectionId: z.string().min(1).max(100), kind: secretKindSchema }),
+    output: secretStatusSchema
+  },
+  testConnection: { input: idInput, output: z.object({ parts: z.array(testPartSchema) }) },
+  /** Back to the sandbox's first state: full credits, no purchases, jobs, calls or conversations. */
+  resetSandbox: { input: z.strictObject({}), output: sandboxStateSchema }
+}
+
+export const connectionEvents = {
+  /** Something about the connections changed (the sandbox started, another window switched). */
+  connectionsChanged: connectionsOverviewSchema
+}
