@@ -1,4 +1,6 @@
-import { composeMain, type MainServices } from '../../../electron/main/compose'
+import { composeMain, type MainOptions, type MainServices } from '../../../electron/main/compose'
+import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
+import type { KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/services/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
@@ -71,7 +73,15 @@ export function useMains(): (...args: Parameters<typeof startMain>) => Promise<T
 
 /** The real main-process services over a SQLite file in `dataDir`, called through the router. */
 export async function startMain(
-  options: { dataDir?: string; fileDialogs?: FileDialogs; clock?: Clock } = {}
+  options: {
+    dataDir?: string
+    fileDialogs?: FileDialogs
+    clock?: Clock
+    /** Start the built-in sandbox (in its worker) with this many people. */
+    sandboxProfiles?: number
+    loadKeytar?: KeytarLoader
+    http?: MainOptions['http']
+  } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
   const logs: LogRecord[] = []
@@ -84,7 +94,12 @@ export async function startMain(
     logger: createLogger((record) => logs.push(record)),
     versions: { node: process.versions.node },
     clock: options.clock ?? new ManualClock(),
-    ...(options.fileDialogs === undefined ? {} : { fileDialogs: options.fileDialogs })
+    ...(options.fileDialogs === undefined ? {} : { fileDialogs: options.fileDialogs }),
+    ...(options.sandboxProfiles === undefined
+      ? {}
+      : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles, seed: 42 } }),
+    ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
+    ...(options.http === undefined ? {} : { http: options.http })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))
