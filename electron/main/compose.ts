@@ -20,6 +20,7 @@ import { ConnectionsService } from './services/connections-service'
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
+import { WriteBehind } from './services/write-behind'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
@@ -116,6 +117,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   // One keep-alive pool per origin (undici's Agent keeps a Pool for each), shared by every connection.
   const dispatcher =
     options.http?.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 10_000 } })
+  const writes = new WriteBehind(stores, options.logger)
   let connections: ConnectionsService | null = null
   const sandbox =
     options.sandbox === undefined
@@ -138,11 +140,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     clock,
     events,
     logger: options.logger,
+    writes,
     ...(options.http?.timeouts ? { timeouts: options.http.timeouts } : {}),
     ...(options.http?.retry ? { retry: options.http.retry } : {})
   })
   const requests = new RequestRegistry()
-  const search = new SearchService({ connections, stores, requests, logger: options.logger })
+  const search = new SearchService({ connections, stores, requests, writes, logger: options.logger })
   sandbox?.start()
   const conn = connections
 
@@ -222,6 +225,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     async close() {
       clearInterval(purgeTimer)
       requests.cancelAll()
+      writes.flush()
       await sandbox?.close()
       if (options.http?.dispatcher === undefined) await dispatcher.close()
       downloads.clear()

@@ -11,6 +11,7 @@ try {
   const client = createClient(await connectBridge())
   const app = new AppState(client)
   void app.loadKeychain()
+  void app.connections.load()
   mount(App, { target, props: { app } })
 } catch (error) {
   mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })

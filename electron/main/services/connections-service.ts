@@ -17,6 +17,7 @@ import type { EmbeddedSandbox } from '../sandbox/embedded-sandbox'
 import { isoNow, type Clock, type Connection, type Store } from '../store'
 import type { SecretsService } from './secrets-service'
 import type { StoreAccess } from './store-access'
+import type { WriteBehind } from './write-behind'
 
 export const SANDBOX_CONNECTION_ID = 'sandbox'
 const ACTIVE_KEY = 'activeConnectionId'
@@ -32,6 +33,8 @@ export interface ConnectionsDeps {
   clock: Clock
   events: EventHub
   logger: Logger
+  /** The call log is written behind the reply, batched. */
+  writes: WriteBehind
   timeouts?: Partial<ApiTimeouts>
   retry?: Partial<RetryPolicy>
 }
@@ -153,13 +156,7 @@ export class ConnectionsService {
       dispatcher: this.#deps.dispatcher,
       gate,
       queryNames: connection.queryNames,
-      record: (call) => {
-        try {
-          this.#deps.stores.get().apiLog.record(call)
-        } catch {
-          // the call log is for support; a refused store must not fail the call
-        }
-      },
+      record: (call) => this.#deps.writes.enqueue((store) => store.apiLog.record(call)),
       ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
       ...(this.#deps.retry ? { retry: this.#deps.retry } : {})
     })

@@ -6,6 +6,7 @@ import type { Logger } from '../logger'
 import type { ConnectionsService } from './connections-service'
 import type { RequestRegistry } from './request-registry'
 import type { StoreAccess } from './store-access'
+import type { WriteBehind } from './write-behind'
 
 /**
  * Match Profiles for the Search screen: the request cleaned of empty fields, sent on the active
@@ -18,6 +19,7 @@ export class SearchService {
       connections: ConnectionsService
       stores: StoreAccess
       requests: RequestRegistry
+      writes: WriteBehind
       logger: Logger
     }
   ) {}
@@ -41,11 +43,7 @@ export class SearchService {
     )
     const keys = result.records.map((record) => keyOf(record.value))
     const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
-    try {
-      this.deps.stores.get().recentSearches.record(connection.id, body, opts, result.records.length)
-    } catch {
-      // recent searches are a convenience; a refused store must not fail the search
-    }
+    this.deps.writes.enqueue((store) => store.recentSearches.record(connection.id, body, opts, result.records.length))
     return {
       connectionId: connection.id,
       connectionName: connection.name,
@@ -69,6 +67,7 @@ export class SearchService {
   }
 
   recent(): RecentSearch[] {
+    this.deps.writes.flush()
     try {
       return this.deps.stores.get().recentSearches.list(this.deps.connections.active().id)
     } catch {

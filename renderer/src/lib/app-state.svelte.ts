@@ -2,7 +2,9 @@ import type { AppInfo } from '../../../shared/ipc/channels/app'
 import type { KeychainStatus } from '../../../shared/ipc/channels/keychain'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
+import { ConnectionsState } from './connections-state.svelte'
 import { BackupState, ExportState } from './export-state.svelte'
+import { SearchState } from './search-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
@@ -23,9 +25,15 @@ export class AppState {
   readonly backup: BackupState
   /** The data file's state, for the app-wide banner when it was refused at start. */
   readonly store: StoreState
+  readonly connections: ConnectionsState
+  readonly search: SearchState
+  readonly client: Client
 
   constructor(client: Client) {
     this.#client = client
+    this.client = client
+    this.connections = new ConnectionsState(client)
+    this.search = new SearchState(client)
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.

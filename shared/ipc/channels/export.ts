@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { wholePersonProfileSchema } from '../../api/profile'
 
 /*
  * CSV export and JSON backup/restore of shortlists. The column schemas are owned here and
@@ -49,7 +48,12 @@ export type ExportProgress = z.infer<typeof exportProgressSchema>
 export const csvSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('shortlist'), shortlistId: z.string().min(1).max(100) }),
   z.strictObject({ kind: z.literal('members'), memberIds: z.array(z.number().int().positive()).min(1).max(100_000) }),
-  z.strictObject({ kind: z.literal('profiles'), profiles: z.array(wholePersonProfileSchema).min(1).max(10_000) })
+  // Search results as the service sent them: any object, read tolerantly like every API record
+  // (a record that does not match the API description is still exported, not refused).
+  z.strictObject({
+    kind: z.literal('profiles'),
+    profiles: z.array(z.record(z.string(), z.unknown())).min(1).max(10_000)
+  })
 ])
 export type CsvSource = z.infer<typeof csvSourceSchema>
 

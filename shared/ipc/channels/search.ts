@@ -15,6 +15,7 @@ const apiIssueSchema = z.object({ path: z.string(), message: z.string() })
 
 /** A shortlist a person is already on (live members only). */
 export const shortlistRefSchema = z.object({ id: z.string(), name: z.string() })
+export type ShortlistRef = z.infer<typeof shortlistRefSchema>
 
 export const searchResultSchema = z.object({
   /** The record exactly as the service sent it (undeclared fields kept). */

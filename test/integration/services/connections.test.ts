@@ -53,7 +53,9 @@ describe('connections', () => {
     // the sandbox's own key is never shown either
     expect(JSON.stringify(ready)).not.toMatch(/sbx_[0-9a-f]{8}/)
     expect(main.events.some((e) => e.name === 'connectionsChanged')).toBe(true)
-    // the call was logged against the connection, with its transaction id
+    // the call was logged against the connection, with its transaction id (written behind the
+    // reply; listing recent searches commits what is queued)
+    await main.ok('listRecentSearches', {})
     const db = new Database(join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
     const calls = db.prepare('SELECT connection_id, endpoint, ok, transaction_id FROM api_log').all()
     db.close()

@@ -1,0 +1,116 @@
+import type {
+  ConnectionSettings,
+  ConnectionTestPart,
+  ConnectionView,
+  ConnectionsOverview,
+  SecretKind,
+  SecretStatus
+} from '../../../shared/ipc/channels/connections'
+import type { IpcError } from '../../../shared/ipc/errors'
+import type { Load } from './app-state.svelte'
+import type { Client } from './client'
+
+export type SecretOutcome = { ok: true; status: SecretStatus } | { ok: false; error: IpcError }
+
+/**
+ * Connections as the page knows them: the list, the active one (shown in the header strip) and
+ * the keychain's state. Main pushes `connectionsChanged` when the sandbox starts or another
+ * window switches, so every screen shows the active connection's data.
+ */
+export class ConnectionsState {
+  readonly #client: Client
+  #overview = $state.raw<Load<ConnectionsOverview>>({ state: 'idle' })
+  #tests = $state.raw<Record<string, Load<ConnectionTestPart[]>>>({})
+  /** Bumped on every switch, so screens can drop what came from the previous connection. */
+  #generation = $state(0)
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('connectionsChanged', (overview) => this.#apply(overview))
+  }
+
+  get overview() {
+    return this.#overview
+  }
+  get generation() {
+    return this.#generation
+  }
+  get active(): ConnectionView | null {
+    const overview = this.#overview
+    if (overview.state !== 'ready') return null
+    return overview.value.connections.find((c) => c.id === overview.value.activeId) ?? null
+  }
+  testOf(id: string): Load<ConnectionTestPart[]> {
+    return this.#tests[id] ?? { state: 'idle' }
+  }
+
+  async load(): Promise<void> {
+    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const reply = await this.#client.listConnections({})
+    if (reply.ok) this.#apply(reply.data)
+    else if (this.#overview.state !== 'ready') this.#overview = { state: 'error', error: reply.error }
+  }
+
+  async activate(id: string): Promise<IpcError | null> {
+    const reply = await this.#client.setActiveConnection({ id })
+    if (!reply.ok) return reply.error
+    this.#apply(reply.data)
+    return null
+  }
+
+  async save(settings: ConnectionSettings): Promise<{ ok: true; id: string } | { ok: false; error: IpcError }> {
+    const before = this.#ids()
+    const reply = await this.#client.saveConnection(settings)
+    if (!reply.ok) return { ok: false, error: reply.error }
+    this.#apply(reply.data)
+    const id = settings.id ?? reply.data.connections.find((c) => !before.includes(c.id))?.id ?? ''
+    return { ok: true, id }
+  }
+
+  async remove(id: string): Promise<IpcError | null> {
+    const reply = await this.#client.removeConnection({ id })
+    if (!reply.ok) return reply.error
+    this.#apply(reply.data)
+    return null
+  }
+
+  async setSecret(connectionId: string, kind: SecretKind, value: string, sessionOnly: boolean): Promise<SecretOutcome> {
+    const reply = await this.#client.setSecret({ connectionId, kind, value, ...(sessionOnly ? { sessionOnly } : {}) })
+    if (!reply.ok) return { ok: false, error: reply.error }
+    await this.load()
+    return { ok: true, status: reply.data }
+  }
+
+  async clearSecret(connectionId: string, kind: SecretKind): Promise<SecretOutcome> {
+    const reply = await this.#client.clearSecret({ connectionId, kind })
+    if (!reply.ok) return { ok: false, error: reply.error }
+    await this.load()
+    return { ok: true, status: reply.data }
+  }
+
+  async test(id: string): Promise<void> {
+    this.#tests = { ...this.#tests, [id]: { state: 'loading' } }
+    const reply = await this.#client.testConnection({ id })
+    this.#tests = {
+      ...this.#tests,
+      [id]: reply.ok ? { state: 'ready', value: reply.data.parts } : { state: 'error', error: reply.error }
+    }
+  }
+
+  async resetSandbox(): Promise<IpcError | null> {
+    const reply = await this.#client.resetSandbox({})
+    if (!reply.ok) return reply.error
+    await this.load()
+    return null
+  }
+
+  #ids(): string[] {
+    return this.#overview.state === 'ready' ? this.#overview.value.connections.map((c) => c.id) : []
+  }
+
+  #apply(overview: ConnectionsOverview): void {
+    const previous = this.#overview.state === 'ready' ? this.#overview.value.activeId : null
+    this.#overview = { state: 'ready', value: overview }
+    if (previous !== null && previous !== overview.activeId) this.#generation++
+  }
+}

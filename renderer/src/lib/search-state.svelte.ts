@@ -1,0 +1,259 @@
+import type { MatchProfileRequest } from '../../../shared/api/match-request'
+import type { RecentSearch, SearchResponse, SearchResult, ShortlistRef } from '../../../shared/ipc/channels/search'
+import type { IpcError } from '../../../shared/ipc/errors'
+import type { Load } from './app-state.svelte'
+import type { Client } from './client'
+import { readRow, type ResultRow } from './result-row'
+
+export const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
+export type TextField = (typeof textFields)[number]
+
+export interface SearchForm {
+  name: string
+  company: string
+  title: string
+  school: string
+  location: string
+  key: string
+  /** One per line, or separated by commas or spaces. */
+  emails: string
+  handles: string
+  maxNumberOfResults: number
+  emailLookupEnabled: boolean
+}
+
+export const emptyForm = (): SearchForm => ({
+  name: '',
+  company: '',
+  title: '',
+  school: '',
+  location: '',
+  key: '',
+  emails: '',
+  handles: '',
+  maxNumberOfResults: 25,
+  emailLookupEnabled: false
+})
+
+export type SearchPhase =
+  | { state: 'idle' }
+  | { state: 'running'; requestId: string; startedAt: number }
+  | { state: 'ready'; response: SearchResponse; rows: ResultRow[] }
+  | { state: 'cancelled' }
+  | { state: 'error'; error: IpcError }
+
+export interface Notice {
+  tone: 'info' | 'error'
+  message: string
+}
+
+const splitList = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+
+/** The form as a MatchProfileRequest: blank fields left out, lists split. */
+export function requestOf(form: SearchForm): MatchProfileRequest {
+  const request: MatchProfileRequest = {}
+  for (const field of textFields) {
+    const value = form[field].trim()
+    if (value !== '') request[field] = value
+  }
+  const emails = splitList(form.emails)
+  const handles = splitList(form.handles)
+  if (emails.length > 0) request.emails = emails
+  if (handles.length > 0) request.handles = handles
+  return request
+}
+
+function formOf(recent: RecentSearch): SearchForm {
+  const r = recent.request
+  return {
+    name: r.name ?? '',
+    company: r.company ?? '',
+    title: r.title ?? '',
+    school: r.school ?? '',
+    location: r.location ?? '',
+    key: r.key ?? '',
+    emails: (r.emails ?? []).join('\n'),
+    handles: (r.handles ?? []).join('\n'),
+    maxNumberOfResults: recent.options.maxNumberOfResults,
+    emailLookupEnabled: recent.options.emailLookupEnabled
+  }
+}
+
+let counter = 0
+const newRequestId = () => `search-${Date.now().toString(36)}-${(counter++).toString(36)}`
+
+/**
+ * The Search screen's state, kept while the recruiter is elsewhere: the form, the results of the
+ * last search (with a cursor, ticks and the open profile), the recent searches, and Cancel.
+ */
+export class SearchState {
+  readonly #client: Client
+  form = $state<SearchForm>(emptyForm())
+  #phase = $state.raw<SearchPhase>({ state: 'idle' })
+  #recent = $state.raw<Load<RecentSearch[]>>({ state: 'idle' })
+  #cursor = $state(0)
+  #openIndex = $state<number | null>(null)
+  #picked = $state.raw<readonly number[]>([])
+  #notice = $state.raw<Notice | null>(null)
+  #scroll = 0
+  /** Called when the first rows of a search are on screen (the bench measures it). */
+  onPainted: ((ms: number) => void) | null = null
+
+  constructor(client: Client) {
+    this.#client = client
+  }
+
+  get phase() {
+    return this.#phase
+  }
+  get rows(): ResultRow[] {
+    return this.#phase.state === 'ready' ? this.#phase.rows : []
+  }
+  get recent() {
+    return this.#recent
+  }
+  get cursor() {
+    return this.#cursor
+  }
+  get openIndex() {
+    return this.#openIndex
+  }
+  get open(): ResultRow | null {
+    return this.#openIndex === null ? null : (this.rows[this.#openIndex] ?? null)
+  }
+  get picked() {
+    return this.#picked
+  }
+  get notice() {
+    return this.#notice
+  }
+  get scroll() {
+    return this.#scroll
+  }
+  set scroll(offset: number) {
+    this.#scroll = offset
+  }
+  get canSearch(): boolean {
+    return Object.keys(requestOf(this.form)).length > 0
+  }
+
+  async loadRecent(): Promise<void> {
+    if (this.#recent.state !== 'ready') this.#recent = { state: 'loading' }
+    const reply = await this.#client.listRecentSearches({})
+    this.#recent = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  async search(): Promise<void> {
+    if (this.#phase.state === 'running') await this.cancel()
+    const request = requestOf(this.form)
+    if (Object.keys(request).length === 0) {
+      this.#notice = { tone: 'error', message: 'Fill in at least one field — a name, an email or a profile handle.' }
+      return
+    }
+    const requestId = newRequestId()
+    const startedAt = performance.now()
+    this.#phase = { state: 'running', requestId, startedAt }
+    this.#notice = null
+    const reply = await this.#client.searchProfiles({
+      requestId,
+      request,
+      options: {
+        maxNumberOfResults: Math.max(1, Math.min(1000, Math.round(this.form.maxNumberOfResults) || 25)),
+        emailLookupEnabled: this.form.emailLookupEnabled
+      }
+    })
+    // a newer search (or a cancel) has taken over
+    if (this.#phase.state !== 'running' || this.#phase.requestId !== requestId) return
+    if (!reply.ok) {
+      this.#phase = reply.error.code === 'cancelled' ? { state: 'cancelled' } : { state: 'error', error: reply.error }
+      return
+    }
+    this.#phase = { state: 'ready', response: reply.data, rows: reply.data.results.map((result, index) => readRow(result, index)) }
+    this.#cursor = 0
+    this.#scroll = 0
+    this.#picked = []
+    this.#openIndex = reply.data.results.length > 0 ? 0 : null
+    void this.loadRecent()
+    if (this.onPainted) {
+      const report = this.onPainted
+      requestAnimationFrame(() => report(performance.now() - startedAt))
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const phase = this.#phase
+    if (phase.state !== 'running') return
+    this.#phase = { state: 'cancelled' }
+    await this.#client.cancelRequest({ requestId: phase.requestId })
+  }
+
+  rerun(recent: RecentSearch): Promise<void> {
+    this.form = formOf(recent)
+    return this.search()
+  }
+
+  clearForm(): void {
+    this.form = emptyForm()
+  }
+
+  /** After a switch of connection, the results of the previous one are not shown as this one's. */
+  reset(): void {
+    this.#phase = { state: 'idle' }
+    this.#openIndex = null
+    this.#picked = []
+    this.#recent = { state: 'idle' }
+    void this.loadRecent()
+  }
+
+  moveTo(index: number): void {
+    this.#cursor = index
+  }
+  openAt(index: number): void {
+    this.#cursor = index
+    this.#openIndex = index
+  }
+  closeDetail(): void {
+    this.#openIndex = null
+  }
+  toggle(index: number): void {
+    this.#picked = this.#picked.includes(index)
+      ? this.#picked.filter((i) => i !== index)
+      : [...this.#picked, index].sort((a, b) => a - b)
+  }
+  isPicked(index: number): boolean {
+    return this.#picked.includes(index)
+  }
+  clearPicks(): void {
+    this.#picked = []
+  }
+
+  /** The rows a shortlist action applies to: the ticked ones, else the one under the cursor. */
+  targets(): ResultRow[] {
+    const rows = this.rows
+    if (this.#picked.length > 0) return this.#picked.flatMap((i) => (rows[i] ? [rows[i]] : []))
+    const row = rows[this.#cursor]
+    return row ? [row] : []
+  }
+
+  /** Marks rows as being on a shortlist once they were added (no new search needed). */
+  markShortlisted(keys: readonly string[], shortlist: ShortlistRef): void {
+    const phase = this.#phase
+    if (phase.state !== 'ready') return
+    const rows = phase.rows.map((row) =>
+      row.key !== null && keys.includes(row.key) && !row.shortlistedIn.some((s) => s.id === shortlist.id)
+        ? { ...row, shortlistedIn: [...row.shortlistedIn, shortlist] }
+        : row
+    )
+    this.#phase = { ...phase, rows }
+  }
+
+  say(notice: Notice | null): void {
+    this.#notice = notice
+  }
+}
+
+export type { SearchResult }

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { startTestSandbox } from '../integration/sandbox/helpers'
+import { shot, startApp, type E2eApp } from './support'
+
+// The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
+const people = generateProfiles({ count: 2000, seed: 1 })
+const coder = people.find((p) => (p.user_repos?.length ?? 0) > 0 && p.full_name && p.cur_company)!
+const doctor = people.find((p) => p.healthcare_profile && p.full_name && p.cur_company)!
+const firstNames = new Map<string, number>()
+for (const p of people) if (p.first_name) firstNames.set(p.first_name, (firstNames.get(p.first_name) ?? 0) + 1)
+const common = [...firstNames.entries()].sort((a, b) => b[1] - a[1])[0]![0]
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`the search loop, end to end (${colorScheme})`, () => {
+    let app: E2eApp
+    let second: Awaited<ReturnType<typeof startTestSandbox>>
+    beforeAll(async () => {
+      app = await startApp({ colorScheme })
+      second = await startTestSandbox()
+    })
+    afterAll(async () => {
+      await second?.close()
+      await app?.close()
+    })
+
+    it('first start: searches the built-in sandbox by name and company and reads whole profiles', async () => {
+      const { page } = app
+      await page.getByTestId('search-form').waitFor()
+      await page.getByTestId('active-connection').getByText('Sandbox').first().waitFor()
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).not.toContain('starting')
+      await shot(page, `search-idle-${colorScheme}`)
+
+      const name = page.getByLabel('Name', { exact: true })
+      await name.fill(coder.full_name!)
+      await page.getByLabel('Company', { exact: true }).fill(coder.cur_company!)
+      await page.getByLabel('Company', { exact: true }).press('Enter')
+      const list = page.getByTestId('results-list')
+      await list.getByRole('option').first().waitFor()
+      expect(await list.getByRole('option').first().textContent()).toContain(coder.full_name)
+      expect(await page.getByTestId('transaction-id').textContent()).toMatch(/[0-9a-f-]{36}/)
+      const profile = page.getByTestId('profile-pane')
+      await profile.getByTestId('profile-name').getByText(coder.full_name!).waitFor()
+      const codehost = profile.getByTestId('profile-section-codehost')
+      await codehost.waitFor()
+      expect(await codehost.textContent()).toContain(coder.user_repos![0]!.name!)
+      await profile.getByTestId('profile-section-positions').waitFor()
+      await shot(page, `search-results-codehost-${colorScheme}`)
+
+      // Raw shows the record as received
+      await profile.getByTestId('profile-raw-tab').click()
+      expect(await profile.getByTestId('profile-raw').textContent()).toContain(`"key": "${coder.key}"`)
+      await profile.getByRole('tab', { name: 'Profile' }).click()
+
+      await page.getByRole('button', { name: 'Clear', exact: true }).first().click()
+      await name.fill(doctor.full_name!)
+      await page.getByLabel('Company', { exact: true }).fill(doctor.cur_company!)
+      await name.press('Enter')
+      await profile.getByTestId('profile-name').getByText(doctor.full_name!).waitFor()
+      const healthcare = profile.getByTestId('profile-section-healthcare')
+      await healthcare.waitFor()
+      expect(await healthcare.textContent()).toContain(doctor.healthcare_profile!.npi_number!)
+      await shot(page, `search-profile-healthcare-${colorScheme}`)
+    })
+
+    it('ticks three results with the keyboard, adds them to a new shortlist, and the rows say so', async () => {
+      const { page } = app
+      await page.getByRole('button', { name: 'Clear', exact: true }).first().click()
+      const name = page.getByLabel('Name', { exact: true })
+      await name.fill(common)
+      await name.press('Enter')
+      const list = page.getByTestId('results-list')
+      await list.getByRole('option').nth(2).waitFor()
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox')
+      await page.keyboard.press('Space')
+      await page.keyboard.press('j')
+      await page.keyboard.press('Space')
+      await page.keyboard.press('j')
+      await page.keyboard.press('Space')
+      await expect.poll(() => page.getByTestId('results-picked').textContent()).toBe('3 ticked')
+      const names = await list
+        .getByRole('option')
+        .evaluateAll((rows) =>
+          rows.slice(0, 3).map((row) => row.querySelector('.name')?.childNodes[0]?.textContent?.trim() ?? '')
+        )
+      await page.keyboard.press('s')
+      const dialog = page.getByRole('dialog', { name: /Add 3 people to a shortlist/ })
+      await dialog.waitFor()
+      await dialog.getByRole('radio', { name: 'New shortlist' }).check()
+      await dialog.getByLabel('New shortlist name').fill(`Found ${colorScheme}`)
+      await shot(page, `search-add-to-shortlist-${colorScheme}`)
+      await dialog.getByLabel('New shortlist name').press('Enter')
+      await page.getByText(`Added 3 to “Found ${colorScheme}”.`).waitFor()
+      await expect.poll(() => list.getByText(`on Found ${colorScheme}`).count()).toBe(3)
+
+      // the shortlist has them
+      await page.keyboard.press('5')
+      await page
+        .getByRole('listbox', { name: /Shortlists/ })
+        .getByText(`Found ${colorScheme}`)
+        .click()
+      await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('3 people')
+      for (const person of names)
+        expect(await page.getByRole('listbox', { name: /people/i }).textContent()).toContain(person.split(' ')[0])
+      await page.keyboard.press('1')
+      await list.getByRole('option').first().waitFor()
+    })
+
+    it('exports the current results to CSV and reads them back', async () => {
+      const { page } = app
+      await page.getByTestId('results-list').focus()
+      await page.keyboard.press('e')
+      const dialog = page.getByRole('dialog', { name: /Export \d+ search results to CSV/ })
+      await dialog.waitFor()
+      const count = Number((await page.getByTestId('results-count').textContent())!.split(' ')[0])
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Export', exact: true }).click()
+      ])
+      const file = join(app.dataDir, `results-${colorScheme}.csv`)
+      await download.saveAs(file)
+      const rows = parse(readFileSync(file, 'utf8'), { bom: true }) as string[][]
+      expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Title', 'Company'])
+      expect(rows).toHaveLength(count + 1)
+      expect(rows.slice(1).every((row) => row[0]!.startsWith(common))).toBe(true)
+      await dialog.getByRole('button', { name: 'Close' }).last().click()
+    })
+
+    it('adds a remote connection with its key (only the last four are shown), searches it, and switches back', async () => {
+      const { page } = app
+      await page.keyboard.press('8')
+      await page.getByTestId('connections-list').waitFor()
+      await shot(page, `settings-sandbox-${colorScheme}`)
+      await page.getByTestId('connection-add').click()
+      const form = page.getByTestId('connection-form')
+      await form.getByLabel('Name').fill('Second sandbox')
+      await form.getByLabel('Base URL').fill(second.baseUrl)
+      await form.getByTestId('connection-save').click()
+      await page.getByTestId('secret-input-apiKey').fill(second.apiKey)
+      await page.getByTestId('secret-input-apiKey').press('Enter')
+      const status = page.getByTestId('secret-status-apiKey')
+      // Without a keychain (CI runs the browser tests outside the keyring session) the page says
+      // why and offers to keep the key for this session only.
+      const sessionOnly = page.getByTestId('secret-session-only')
+      await status.or(sessionOnly).waitFor()
+      if (await sessionOnly.isVisible()) {
+        expect(await page.getByRole('alert').first().textContent()).toMatch(/keychain/i)
+        await sessionOnly.click()
+      }
+      await status.waitFor()
+      expect(await status.textContent()).toContain(`ending ${second.apiKey.slice(-4)}`)
+      // the page never holds the key: not in the DOM, not in a field
+      expect(await page.content()).not.toContain(second.apiKey)
+      await page.getByTestId('connection-test').click()
+      const result = page.getByTestId('connection-test-result')
+      await result.waitFor()
+      expect(await result.textContent()).toContain('Accepted.')
+      await shot(page, `settings-remote-${colorScheme}`)
+
+      await page.getByTestId('connection-activate').click()
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Second sandbox')
+      await page.keyboard.press('1')
+      await expect.poll(() => page.getByTestId('search-connection').textContent()).toContain('Second sandbox')
+      const name = page.getByLabel('Name', { exact: true })
+      await page.getByRole('button', { name: 'Clear', exact: true }).first().click()
+      await page.getByLabel('Profile key').fill(people[0]!.key!)
+      await name.press('Enter')
+      // the second sandbox has other people (seed 42), so the same key finds no one there
+      await page.getByTestId('search-empty').waitFor()
+
+      await page.getByRole('navigation').getByText('Settings').click()
+      await page
+        .getByTestId('connections-list')
+        .getByRole('button', { name: /^Sandbox/ })
+        .click()
+      await page.getByTestId('connection-activate').click()
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Sandbox')
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).not.toContain('Second')
+    })
+  })
+}
