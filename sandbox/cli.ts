@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       faults: { type: 'string' },
       credits: { type: 'string' },
       'token-ttl': { type: 'string' },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h' }
     },
     strict: true
@@ -37,9 +38,11 @@ async function main(): Promise<void> {
     seed: intOption('seed', values.seed, -2147483648, 2147483647),
     faults: values.faults,
     credits: intOption('credits', values.credits, 0, 1_000_000_000),
-    tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400)
+    tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400),
+    stateFile: values.state
   })
-  const { profileCount: _count, close, ...line } = sandbox
+  const { profileCount: _count, close, reset: _reset, stateNote, ...line } = sandbox
+  if (stateNote !== null) console.error(`[sandbox] ${stateNote}`)
   console.log(JSON.stringify(line))
   let closing = false
   const stop = (signal: string): void => {

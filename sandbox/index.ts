@@ -10,6 +10,7 @@ import { deriveCredentials, type SandboxCredentials } from './server/credentials
 import type { ProfileCatalog } from './server/profile-catalog'
 import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refresh-jobs'
 import { createSandboxServer } from './server/sandbox-server'
+import { loadState, saveState, saveStateSync } from './server/state-file'
 
 export { ManualClock, systemClock, type Clock } from './server/clock'
 export type { ProfileCatalog } from './server/profile-catalog'
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   credentials?: Partial<SandboxCredentials>
   /** a ready catalog instead of generating `profiles` profiles (e.g. one shared by several sandboxes in a test) */
   catalog?: ProfileCatalog
+  /**
+   * A JSON file keeping the organisation's state (credits, purchases, jobs, call log,
+   * conversations, workspaces) between runs; without it the state lives in memory only.
+   */
+  stateFile?: string | undefined
 }
 
 export interface RunningSandbox {
@@ -47,6 +53,11 @@ export interface RunningSandbox {
   legacyClientSecret: string
   /** profiles in the index */
   profileCount: number
+  /** Set when the state file could not be read and was set aside (a plain sentence). */
+  stateNote: string | null
+  /** Back to the first state (initial credits, nothing bought, no jobs, calls or conversations), saved. */
+  reset(): Promise<void>
+  /** Saves the state (if there is a state file) and stops listening. */
   close(): Promise<void>
 }
 
@@ -62,7 +73,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faultConfig = parseFaultSpec(spec)
   const catalog = options.catalog ?? buildCatalog(options.profiles ?? 20_000, seed)
   const credentials = deriveCredentials(seed, options.credentials)
-  const { server, baseUrl } = createSandboxServer({
+  const stateFile = options.stateFile
+  // Saving is debounced: a burst of calls writes the file once, shortly after.
+  let saveTimer: NodeJS.Timeout | null = null
+  let saving: Promise<void> = Promise.resolve()
+  const scheduleSave = (): void => {
+    if (stateFile === undefined || saveTimer !== null) return
+    saveTimer = setTimeout(() => {
+      saveTimer = null
+      saving = saving
+        .then(() => saveState(stateFile, sandbox.snapshot()))
+        .catch((error: unknown) => {
+          console.error('[sandbox] could not save its state', error)
+        })
+    }, 200)
+  }
+  const sandbox = createSandboxServer({
+    onChange: scheduleSave,
     catalog,
     interpret: interpretUtterance,
     clock: options.clock ?? systemClock,
@@ -74,6 +101,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     refreshTiming: { ...defaultRefreshTiming, ...options.refreshTiming },
     faults: hasFaults(faultConfig) ? new FaultInjector(faultConfig) : undefined
   })
+  const { server, baseUrl } = sandbox
+  const loaded = stateFile === undefined ? { state: null, note: null } : loadState(stateFile)
+  if (loaded.state !== null) sandbox.restore(loaded.state)
   server.listen(options.port ?? 0, '127.0.0.1')
   await Promise.race([
     once(server, 'listening'),
@@ -83,6 +113,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ])
   const base = baseUrl()
   let closing: Promise<void> | undefined
+  const flush = async (): Promise<void> => {
+    if (saveTimer !== null) clearTimeout(saveTimer)
+    saveTimer = null
+    await saving
+    if (stateFile !== undefined) saveStateSync(stateFile, sandbox.snapshot())
+  }
   const closeServer = (): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()))
@@ -98,6 +134,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     legacyClientId: credentials.legacyClientId,
     legacyClientSecret: credentials.legacyClientSecret,
     profileCount: catalog.size,
-    close: () => (closing ??= closeServer())
+    stateNote: loaded.note,
+    async reset() {
+      sandbox.reset()
+      await flush()
+    },
+    close: () => (closing ??= flush().then(closeServer))
   }
 }

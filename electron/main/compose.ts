@@ -217,19 +217,22 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     }
   }, 3_600_000)
   purgeTimer.unref()
+  let closing: Promise<void> | undefined
   return {
     router,
     events,
     downloads,
     sandbox,
-    async close() {
-      clearInterval(purgeTimer)
-      requests.cancelAll()
-      writes.flush()
-      await sandbox?.close()
-      if (options.http?.dispatcher === undefined) await dispatcher.close()
-      downloads.clear()
-      stores.close()
-    }
+    // Once, however often it is called (a window and a signal may both close the app).
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(purgeTimer)
+        requests.cancelAll()
+        writes.flush()
+        await sandbox?.close()
+        if (options.http?.dispatcher === undefined) await dispatcher.close()
+        downloads.clear()
+        stores.close()
+      })())
   }
 }

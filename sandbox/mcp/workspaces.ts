@@ -13,6 +13,16 @@ export interface Workspace {
 export class WorkspaceStore {
   readonly #byUser = new Map<string, Map<string, Workspace>>()
 
+  snapshot(): Array<{ userId: string; workspaces: Workspace[] }> {
+    return [...this.#byUser.entries()].map(([userId, spaces]) => ({ userId, workspaces: [...spaces.values()] }))
+  }
+  restore(entries: ReadonlyArray<{ userId: string; workspaces: Workspace[] }>): void {
+    this.#byUser.clear()
+    for (const { userId, workspaces } of entries) {
+      this.#byUser.set(userId, new Map(workspaces.map((w) => [w.id, { ...w, keys: [...w.keys] }])))
+    }
+  }
+
   #of(userId: string): Map<string, Workspace> {
     let spaces = this.#byUser.get(userId)
     if (!spaces) this.#byUser.set(userId, (spaces = new Map()))

@@ -23,6 +23,7 @@ import { jobDataRoute, jobStatusRoute, refreshProfilesRoute } from './partner/re
 import { TransactionLog } from './partner/transaction-log'
 import type { ProfileCatalog } from './profile-catalog'
 import { RefreshJobs, type RefreshTiming } from './refresh/refresh-jobs'
+import { STATE_VERSION, type SandboxState } from './state-file'
 
 export interface SandboxServerDeps {
   catalog: ProfileCatalog
@@ -35,16 +36,29 @@ export interface SandboxServerDeps {
   contactTiming: ContactTiming
   refreshTiming: RefreshTiming
   faults?: FaultInjector | undefined
+  /** Called after every request that reached the organisation (the state may have changed). */
+  onChange?: () => void
+}
+
+/** The running server and its organisation's state. */
+export interface SandboxServer {
+  server: Server
+  baseUrl: () => string
+  snapshot(): SandboxState
+  restore(state: SandboxState): void
+  /** Back to the first state: initial credits, nothing bought, no jobs, calls or conversations. */
+  reset(): void
 }
 
 /** Wires the organisation, the Partner API, the token endpoint and /mcp into one node:http server. */
-export function createSandboxServer(deps: SandboxServerDeps): { server: Server; baseUrl: () => string } {
+export function createSandboxServer(deps: SandboxServerDeps): SandboxServer {
   let base = ''
   const baseUrl = (): string => base
   const mcpUrl = (): string => `${base}/mcp`
   const { catalog, clock, credentials: cred } = deps
 
   const credits = new CreditPool(deps.credits)
+  const conversations = new ConversationStore()
   const org: Organisation = {
     id: cred.organisationId,
     name: 'Sandbox Recruiting',
@@ -74,7 +88,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
     faults: deps.faults,
     routes: [
       matchProfilesRoute(catalog),
-      conversationalSearchRoute(catalog, new ConversationStore(), deps.interpret),
+      conversationalSearchRoute(catalog, conversations, deps.interpret),
       premiumContactsRoute(catalog),
       refreshProfilesRoute(),
       jobStatusRoute(),
@@ -131,6 +145,8 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
         await partner(req, res, url)
       }
     }
+    // the organisation's state may have changed: the caller saves it (debounced)
+    if (deps.onChange) res.once('finish', deps.onChange)
     handle().catch((error: unknown) => {
       console.error('[sandbox] unhandled error', error)
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal_error', message: 'Internal error' } })
@@ -141,5 +157,23 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
     const address = server.address()
     if (address && typeof address === 'object') base = `http://127.0.0.1:${address.port}`
   })
-  return { server, baseUrl }
+  const snapshot = (): SandboxState => ({
+    version: STATE_VERSION,
+    credits: credits.snapshot(),
+    purchases: org.contacts.snapshot(),
+    jobs: org.refresh.snapshot(),
+    transactions: org.transactions.snapshot(),
+    conversations: conversations.snapshot(),
+    workspaces: workspaces.snapshot()
+  })
+  const restore = (state: SandboxState): void => {
+    credits.restore(state.credits)
+    org.contacts.restore(state.purchases)
+    org.refresh.restore(state.jobs)
+    org.transactions.restore(state.transactions)
+    conversations.restore(state.conversations)
+    workspaces.restore(state.workspaces)
+  }
+  const initial = snapshot()
+  return { server, baseUrl, snapshot, restore, reset: () => restore(initial) }
 }

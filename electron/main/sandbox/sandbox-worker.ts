@@ -36,12 +36,11 @@ async function main(): Promise<void> {
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       profileCount: sandbox.profileCount,
-      stateNote: (sandbox as RunningSandbox & { stateNote?: string }).stateNote ?? null
+      stateNote: sandbox.stateNote
     }
   })
   port.on('message', (request: WorkerRequest) => {
-    const resettable = sandbox as RunningSandbox & { reset?: () => Promise<void> }
-    const run = request.type === 'reset' ? (resettable.reset?.() ?? Promise.resolve()) : sandbox.close()
+    const run = request.type === 'reset' ? sandbox.reset() : sandbox.close()
     run.then(
       () => {
         send({ type: 'done', id: request.id })

@@ -172,7 +172,11 @@ export class SearchState {
       this.#phase = reply.error.code === 'cancelled' ? { state: 'cancelled' } : { state: 'error', error: reply.error }
       return
     }
-    this.#phase = { state: 'ready', response: reply.data, rows: reply.data.results.map((result, index) => readRow(result, index)) }
+    this.#phase = {
+      state: 'ready',
+      response: reply.data,
+      rows: reply.data.results.map((result, index) => readRow(result, index))
+    }
     this.#cursor = 0
     this.#scroll = 0
     this.#picked = []

@@ -69,6 +69,15 @@ export class ContactBook {
     return { newRequestedCount: fresh.length }
   }
 
+  snapshot(): Purchase[] {
+    return [...this.#purchases.values()]
+  }
+  restore(purchases: readonly Purchase[]): void {
+    this.#purchases.clear()
+    for (const purchase of purchases)
+      this.#purchases.set(ContactBook.#id(purchase.key, purchase.contactType), { ...purchase })
+  }
+
   /** Every purchase of the type, oldest first. */
   all(type: ContactType): Purchase[] {
     return [...this.#purchases.values()].filter((p) => p.contactType === type)

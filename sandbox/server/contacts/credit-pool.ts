@@ -13,6 +13,14 @@ export class CreditPool {
   get used(): number {
     return this.#used
   }
+  snapshot(): { available: number; used: number } {
+    return { available: this.#available, used: this.#used }
+  }
+  restore(state: { available: number; used: number }): void {
+    this.#available = state.available
+    this.#used = state.used
+  }
+
   /** Spends all or nothing: a request that needs more than what is left is refused with 402. */
   spend(count: number): void {
     if (count > this.#available) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { StructuredQuery } from '../../../shared/api'
 
-interface Conversation {
+export interface Conversation {
   id: string
   query: StructuredQuery
   turns: number
@@ -12,6 +12,14 @@ interface Conversation {
 export class ConversationStore {
   readonly #byId = new Map<string, Conversation>()
   constructor(private readonly maxConversations = 10_000) {}
+
+  snapshot(): Conversation[] {
+    return [...this.#byId.values()].slice(-1000)
+  }
+  restore(conversations: readonly Conversation[]): void {
+    this.#byId.clear()
+    for (const conversation of conversations) this.#byId.set(conversation.id, { ...conversation })
+  }
 
   /** The conversation with this id, created (with this id, or a new uuid when none) if unknown. */
   open(id: string | null | undefined, now: number): Conversation {

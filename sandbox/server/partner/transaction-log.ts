@@ -22,6 +22,9 @@ export interface TransactionFilter {
   limit: number
 }
 
+/** Records kept (in memory and in the state file); the oldest go first. */
+const MAX_KEPT = 5000
+
 const clip = (text: string, max = 1000): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** Every Partner API call of one organisation, in arrival order. */
@@ -43,6 +46,14 @@ export class TransactionLog {
         partner_name: this.partnerName
       }
     })
+    if (this.#records.length > MAX_KEPT) this.#records.splice(0, this.#records.length - MAX_KEPT)
+  }
+
+  snapshot(): Array<{ at: number; record: TransactionRecord }> {
+    return this.#records.slice(-MAX_KEPT)
+  }
+  restore(records: ReadonlyArray<{ at: number; record: TransactionRecord }>): void {
+    this.#records.splice(0, this.#records.length, ...records.slice(-MAX_KEPT))
   }
 
   /** Newest first; `from` inclusive, `to` exclusive, `type` compared case-insensitively. */

@@ -33,7 +33,7 @@ export interface RefreshTarget {
   markRefreshed(profileKey: string, at: string): void
 }
 
-interface HandleRun {
+export interface HandleRun {
   handle: string
   finishAt: number
   profileKey?: string | undefined
@@ -41,7 +41,7 @@ interface HandleRun {
   applied: boolean
 }
 
-interface Job {
+export interface Job {
   jobId: string
   createdAt: number
   saveToStorage: boolean
@@ -72,6 +72,21 @@ export class RefreshJobs {
     private readonly timing: RefreshTiming,
     private readonly urls: { progress(jobId: string): string; data(jobId: string): string }
   ) {}
+
+  snapshot(): Job[] {
+    return [...this.#jobs.values()].slice(-500)
+  }
+  /** Jobs from a state file; refreshes they already applied are applied to the fresh profiles again. */
+  restore(jobs: readonly Job[]): void {
+    this.#jobs.clear()
+    for (const job of jobs) {
+      const copy = { ...job, runs: job.runs.map((run) => ({ ...run })) }
+      this.#jobs.set(copy.jobId, copy)
+      for (const run of copy.runs) {
+        if (run.applied && run.profileKey) this.target.markRefreshed(run.profileKey, isoAt(run.finishAt))
+      }
+    }
+  }
 
   has(jobId: string): boolean {
     return this.#jobs.has(jobId)

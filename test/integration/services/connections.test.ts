@@ -64,6 +64,20 @@ describe('connections', () => {
     ])
   })
 
+  it('the built-in sandbox keeps its own state file in the data folder, and Reset sandbox starts it over', async () => {
+    const main = await start({ sandboxProfiles: 200 })
+    await main.ok('searchProfiles', { requestId: 'req-state-1', request: { name: 'Ada' } })
+    const state = await main.ok('resetSandbox', {})
+    expect(state).toMatchObject({ state: 'ready' })
+    await main.ok('searchProfiles', { requestId: 'req-state-2', request: { name: 'Grace' } })
+    await main.close()
+    const saved = JSON.parse(readFileSync(join(main.dataDir, 'sandbox-state.json'), 'utf8')) as {
+      transactions: Array<{ record: { request: string } }>
+    }
+    // the reset emptied the call log: only the search after it is there
+    expect(saved.transactions.map((t) => t.record.request)).toEqual([expect.stringContaining('Grace')])
+  })
+
   it('a remote connection: add, set its key (only the last four come back), switch, search it, switch back', async () => {
     const remote = await secondSandbox()
     const main = await start({ sandboxProfiles: 200, ...(keychainHere ? { loadKeytar: loadNodeKeytar } : {}) })
