@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { consoleLogger } from '../main/logger'
+import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
 import { spawnSandboxFromSource } from '../main/sandbox/spawn-from-source'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
@@ -27,7 +27,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 // A folder the app creates is private to the user; one that exists is used as it is.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-const logger = consoleLogger()
+// The same rotated, masked support log as the desktop app, in the data folder; also on stderr.
+const log = await openFileLogger({ dir: resolve(dataDir, LOG_FOLDER), alsoStderr: true })
+const logger = log.logger
 
 const host = await startBrowserHostApp({
   port,
@@ -37,7 +39,9 @@ const host = await startBrowserHostApp({
   appVersion: pkg.version,
   logger,
   versions: { node: process.versions.node, v8: process.versions.v8 },
-  sandbox: { spawn: spawnSandboxFromSource }
+  sandbox: { spawn: spawnSandboxFromSource },
+  secretWatcher: log.mask,
+  logFolder: { path: resolve(dataDir, LOG_FOLDER) }
 })
 
 // The link carries a one-time secret: it opens the app in this browser and then stops working,
@@ -47,10 +51,13 @@ process.stdout.write(
 )
 
 const stop = () => {
-  host.close().then(
-    () => process.exit(0),
-    () => process.exit(1)
-  )
+  host
+    .close()
+    .then(() => log.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1)
+    )
 }
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

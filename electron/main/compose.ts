@@ -57,6 +57,8 @@ export interface MainOptions {
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
   /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
   secretWatcher?: SecretWatcher
+  /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
+  logFolder?: { path: string; open?: (path: string) => Promise<boolean> }
 }
 
 export interface MainServices {
@@ -151,6 +153,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
 
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
+    openLogFolder: async () => {
+      const folder = options.logFolder
+      if (folder === undefined) return { opened: false, path: null }
+      const opened = folder.open ? await folder.open(folder.path) : false
+      return { opened, path: folder.path }
+    },
     getKeychainStatus: () => vault.status(),
 
     listShortlists: () => shortlists.listShortlists(),

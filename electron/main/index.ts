@@ -1,10 +1,10 @@
-import { createWriteStream, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
 import { composeMain, type MainServices } from './compose'
-import { createLogger, type Logger } from './logger'
+import type { Logger } from './logger'
+import { LOG_FOLDER, openFileLogger } from './logging/file-logger'
 import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
 import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
 import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './window/hardening'
@@ -37,7 +37,10 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const logger = fileLogger(join(app.getPath('userData'), 'logs'))
+  // The support log: rotated JSON lines in <userData>/logs, secrets masked by name and by value.
+  const logDir = join(app.getPath('userData'), LOG_FOLDER)
+  const log = await openFileLogger({ dir: logDir, alsoStderr: !app.isPackaged })
+  const logger = log.logger
   let mainWindow: BrowserWindow | null = null
   let openWindow: (() => void) | null = null
 
@@ -71,6 +74,8 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    secretWatcher: log.mask,
+    logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: (workerData) => new Worker(join(__dirname, 'sandbox-worker.cjs'), { workerData }) },
     ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) }),
@@ -91,7 +96,13 @@ async function start(): Promise<void> {
     )
   }
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isPackaged: app.isPackaged }))
+    Menu.buildFromTemplate(
+      menuTemplate({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        onOpenLogFolder: () => void shell.openPath(logDir)
+      })
+    )
   )
   nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(background()))
 
@@ -153,16 +164,5 @@ function closeServicesOnQuit(services: MainServices, logger: Logger): void {
         state = 'closed'
         app.quit()
       })
-  })
-}
-
-/** JSON lines in `<userData>/logs/main.log`, also on stderr when running from source. */
-function fileLogger(dir: string): Logger {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const file = createWriteStream(join(dir, 'main.log'), { flags: 'a', mode: 0o600 })
-  return createLogger((record) => {
-    const line = `${JSON.stringify(record)}\n`
-    file.write(line)
-    if (!app.isPackaged) process.stderr.write(line)
   })
 }

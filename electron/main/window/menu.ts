@@ -15,6 +15,7 @@ export interface MenuItemTemplate {
     | 'togglefullscreen'
   label?: string
   type?: 'separator'
+  click?: () => void
   submenu?: MenuItemTemplate[]
 }
 
@@ -22,6 +23,8 @@ export interface MenuOptions {
   platform: NodeJS.Platform
   /** Packaged builds have no reload and no developer tools in the menu. */
   isPackaged: boolean
+  /** Help → Open log folder (the OS file manager at `<data>/logs`). */
+  onOpenLogFolder?: () => void
 }
 
 /**
@@ -29,7 +32,7 @@ export interface MenuOptions {
  * shortcuts everywhere) and a View menu with zoom and full screen. Reload and developer tools
  * appear only when running from source.
  */
-export function menuTemplate({ platform, isPackaged }: MenuOptions): MenuItemTemplate[] {
+export function menuTemplate({ platform, isPackaged, onOpenLogFolder }: MenuOptions): MenuItemTemplate[] {
   const view: MenuItemTemplate[] = [
     ...(isPackaged
       ? []
@@ -49,6 +52,7 @@ export function menuTemplate({ platform, isPackaged }: MenuOptions): MenuItemTem
     platform === 'darwin' ? { role: 'appMenu' } : { role: 'fileMenu' },
     { role: 'editMenu' },
     { label: 'View', submenu: view },
-    { role: 'windowMenu' }
+    { role: 'windowMenu' },
+    ...(onOpenLogFolder ? [{ label: 'Help', submenu: [{ label: 'Open log folder', click: onOpenLogFolder }] }] : [])
   ]
 }

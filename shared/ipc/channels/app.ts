@@ -12,5 +12,13 @@ export const appInfoSchema = z.object({
 export type AppInfo = z.infer<typeof appInfoSchema>
 
 export const appChannels = {
-  getAppInfo: { input: z.strictObject({}), output: appInfoSchema }
+  getAppInfo: { input: z.strictObject({}), output: appInfoSchema },
+  /**
+   * Help → Open log folder. The desktop app opens it in the file manager; the browser host cannot,
+   * so it answers where the folder is for the recruiter to open.
+   */
+  openLogFolder: {
+    input: z.strictObject({}),
+    output: z.object({ opened: z.boolean(), path: z.string().nullable() })
+  }
 }

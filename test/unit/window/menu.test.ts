@@ -18,6 +18,16 @@ describe('menuTemplate', () => {
     )
   })
 
+  it('Help → Open log folder calls the shell', () => {
+    let opened = 0
+    const help = menuTemplate({ platform: 'linux', isPackaged: true, onOpenLogFolder: () => opened++ }).find(
+      (item) => item.label === 'Help'
+    )
+    const item = help?.submenu?.find((entry) => entry.label === 'Open log folder')
+    item?.click?.()
+    expect(opened).toBe(1)
+  })
+
   it('uses the standard app menu on macOS', () => {
     const mac = menuTemplate({ platform: 'darwin', isPackaged: true })
     expect(mac[0]).toEqual({ role: 'appMenu' })
