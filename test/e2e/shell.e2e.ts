@@ -29,6 +29,7 @@ describe('app shell in Chromium', () => {
   })
 
   it('walks every section by mouse', async () => {
+    const landed = new Set(['search', 'shortlists', 'settings'])
     const { page } = app
     for (const section of sections) {
       await page
@@ -36,7 +37,8 @@ describe('app shell in Chromium', () => {
         .getByRole('button', { name: new RegExp(`^${section.label}`) })
         .click()
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(section.label)
-      await expect(page.getByText(section.summary).isVisible()).resolves.toBe(true)
+      // sections that have landed show their screen; the others say what is coming
+      if (!landed.has(section.id)) await expect(page.getByText(section.summary).isVisible()).resolves.toBe(true)
       await shot(page, `section-${section.id}`)
     }
   })

@@ -220,7 +220,7 @@ export class ConnectionsService {
     try {
       await sandbox.reset()
     } catch (error) {
-      throw new AppError('internal', `The sandbox could not be reset: ${messageOf(error)}`)
+      throw new AppError('internal', `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`)
     }
     return sandbox.state
   }
