@@ -18,6 +18,7 @@ import { Agent, request } from 'undici'
 import { startBrowserHostApp } from '../../electron/host/app-host'
 import { composeMain } from '../../electron/main/compose'
 import { createLogger } from '../../electron/main/logger'
+import { EmbeddedSandbox } from '../../electron/main/sandbox/embedded-sandbox'
 import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { startSandbox } from '../../sandbox/index'
@@ -33,56 +34,63 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits)
 const results: Record<string, unknown> = {}
 
 // 1. Event-loop delay while the sandbox starts ----------------------------------------------
+/**
+ * Two views of the main thread while `start` runs: perf_hooks' event-loop-delay histogram, and
+ * the longest gap between ticks of a 1 ms interval (a heartbeat catches one long block that the
+ * histogram records only once the loop turns again).
+ */
 async function loopDelayWhile(
   start: () => Promise<() => Promise<void>>
-): Promise<{ maxMs: number; p99Ms: number; startMs: number }> {
+): Promise<{ maxMs: number; p99Ms: number; heartbeatGapMs: number; startMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 5 })
+  let last = performance.now()
+  let gap = 0
+  const heartbeat = setInterval(() => {
+    const now = performance.now()
+    gap = Math.max(gap, now - last)
+    last = now
+  }, 1)
   histogram.enable()
   const t0 = performance.now()
   const stop = await start()
   const startMs = performance.now() - t0
-  // let the sample that was due during any block fire before reading the histogram
+  // let the sample that was due during any block fire before reading
   await new Promise((resolve) => setTimeout(resolve, 50))
   histogram.disable()
+  clearInterval(heartbeat)
   await stop()
-  return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, startMs }
+  return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, heartbeatGapMs: gap, startMs }
 }
 
 const profilesInApp = 20_000
+// The app's own start (store, vault) comes first; measured is the sandbox starting while the app
+// already serves the window: spawn the worker, generate and index the people, listen.
 const inWorker = await loopDelayWhile(async () => {
-  const main = await composeMain({
-    dataDir: mkdtempSync(join(tmpdir(), 'td-bench-')),
-    shell: 'browser-host',
-    appName: 'Talent Desk',
-    appVersion: 'bench',
-    trustedOrigins: ['http://bench'],
-    logger: silent,
-    versions: {},
-    sandbox: { spawn: spawnSandboxFromSource, profiles: profilesInApp }
+  const sandbox = new EmbeddedSandbox({
+    spawn: spawnSandboxFromSource,
+    data: { profiles: profilesInApp, seed: 1, stateFile: null },
+    logger: silent
   })
-  await main.sandbox!.ready()
-  return () => main.close()
+  sandbox.start()
+  await sandbox.ready()
+  return () => sandbox.close()
 })
 const inProcess = await loopDelayWhile(async () => {
   const sandbox = await startSandbox({ profiles: profilesInApp, faults: '' })
   return () => sandbox.close()
 })
+const row = (r: typeof inWorker) => ({
+  'ELD max ms': fmt(r.maxMs),
+  'ELD p99 ms': fmt(r.p99Ms),
+  'longest gap ms': fmt(r.heartbeatGapMs),
+  'start ms': fmt(r.startMs, 0)
+})
 console.log(
   `\nEvent-loop delay of the main thread while the sandbox starts (${profilesInApp.toLocaleString('en')} people)`
 )
-console.table({
-  'worker thread (the app)': {
-    'max ms': fmt(inWorker.maxMs),
-    'p99 ms': fmt(inWorker.p99Ms),
-    'start ms': fmt(inWorker.startMs, 0)
-  },
-  'same thread (for contrast)': {
-    'max ms': fmt(inProcess.maxMs),
-    'p99 ms': fmt(inProcess.p99Ms),
-    'start ms': fmt(inProcess.startMs, 0)
-  }
-})
-console.log(`target: max < 50 ms in the app → ${inWorker.maxMs < 50 ? 'met' : 'NOT MET'}`)
+console.table({ 'worker thread (the app)': row(inWorker), 'same thread (for contrast)': row(inProcess) })
+const worst = Math.max(inWorker.maxMs, inWorker.heartbeatGapMs)
+console.log(`target: max < 50 ms in the app → ${worst < 50 ? 'met' : 'NOT MET'} (${fmt(worst)} ms)`)
 results['eventLoop'] = { inWorker, inProcess }
 
 // 2. Client path vs bare undici ----------------------------------------------------------------

@@ -220,17 +220,19 @@ export class ConnectionsService {
     try {
       await sandbox.reset()
     } catch (error) {
-      throw new AppError('internal', `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`)
+      throw new AppError(
+        'internal',
+        `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`
+      )
     }
     return sandbox.state
   }
 
   /** Tells every window that something changed (the sandbox started, a connection was switched). */
   notify(): void {
-    void this.overview().then(
-      (overview) => this.#deps.events.emit('connectionsChanged', overview),
-      (error: unknown) => this.#deps.logger.warn('connections.notify_failed', { error: String(error) })
-    )
+    void this.overview()
+      .then((overview) => this.#deps.events.emit('connectionsChanged', overview))
+      .catch((error: unknown) => this.#deps.logger.warn('connections.notify_failed', { error: String(error) }))
   }
 
   async #changed(): Promise<ConnectionsOverview> {
