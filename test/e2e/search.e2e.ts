@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
+import { startLiberalServer } from '../integration/api/liberal-server'
 import { startTestSandbox } from '../integration/sandbox/helpers'
 import { shot, startApp, type E2eApp } from './support'
 
@@ -182,3 +183,65 @@ for (const colorScheme of ['light', 'dark'] as const) {
     })
   })
 }
+
+describe('a service with 1,000 results and records that do not match the spec', () => {
+  let app: E2eApp
+  let server: Awaited<ReturnType<typeof startLiberalServer>>
+  const many = generateProfiles({ count: 1000, seed: 7 }).map((p, i) =>
+    // one record takes liberties: a number as text, an unknown field, nulls
+    i === 3 ? { ...p, grad_year: 'twenty', cur_title: null, favourite_tool: 'vim' } : p
+  )
+  beforeAll(async () => {
+    app = await startApp({ sandboxProfiles: 0 })
+    // as a real server may: text/plain, whatever is asked for
+    server = await startLiberalServer(() => ({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify(many) }))
+  })
+  afterAll(async () => {
+    await server?.close()
+    await app?.close()
+  })
+
+  it('stays a short DOM at 1,000 rows, reaches the last one by keyboard, and shows mismatches quietly', async () => {
+    const { page } = app
+    await page.getByRole('navigation').getByText('Settings').click()
+    await page.getByTestId('connection-add').click()
+    const form = page.getByTestId('connection-form')
+    await form.getByLabel('Name').fill('Big service')
+    await form.getByLabel('Base URL').fill(server.baseUrl)
+    await form.getByTestId('connection-save').click()
+    await page.getByTestId('secret-input-apiKey').fill('big-service-key-0001')
+    await page.getByTestId('secret-input-apiKey').press('Enter')
+    const sessionOnly = page.getByTestId('secret-session-only')
+    await page.getByTestId('secret-status-apiKey').or(sessionOnly).waitFor()
+    if (await sessionOnly.isVisible()) await sessionOnly.click()
+    await page.getByTestId('connection-activate').click()
+    await page.getByRole('navigation').getByText('Search').click()
+
+    await page.getByLabel('Results').fill('1000')
+    await page.getByLabel('Name', { exact: true }).fill('anyone')
+    await page.getByLabel('Name', { exact: true }).press('Enter')
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toMatch(/^1000 people/)
+    const list = page.getByTestId('results-list')
+    expect(await list.getByRole('option').count()).toBeLessThan(80)
+    await list.focus()
+    await page.keyboard.press('End')
+    await list.getByRole('option', { name: new RegExp(many[999]!.full_name!) }).waitFor()
+    expect(await list.getByRole('option').count()).toBeLessThan(80)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('profile-pane').getByTestId('profile-name').getByText(many[999]!.full_name!).waitFor()
+
+    await page.keyboard.press('Home')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('Enter')
+    const issues = page.getByTestId('profile-issues')
+    await issues.waitFor()
+    expect(await issues.textContent()).toContain('1 field does not match')
+    await issues.locator('summary').click()
+    expect(await issues.textContent()).toContain('grad_year')
+    await page.getByTestId('profile-raw-tab').click()
+    expect(await page.getByTestId('profile-raw').textContent()).toContain('favourite_tool')
+    await shot(page, 'search-1000-rows-mismatch')
+  })
+})

@@ -315,6 +315,28 @@ describe('Partner API client against a server taking the spec’s liberties', ()
     expect(error.message).toContain('One or more validation errors occurred.')
   })
 
+  it('honours a 503’s Retry-After before trying a safe operation again', async () => {
+    let calls = 0
+    const busy = await startLiberalServer(() =>
+      ++calls === 1
+        ? {
+            status: 503,
+            headers: { 'retry-after': '1', 'content-type': 'application/json' },
+            body: '{"message":"maintenance"}'
+          }
+        : { body: '[]' }
+    )
+    const { client } = clientFor(busy.baseUrl, 'k')
+    const started = Date.now()
+    const result = await client.matchProfiles({ name: 'x' })
+    await busy.close()
+    expect(result.records).toEqual([])
+    expect(calls).toBe(2)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    // a 503 waits for that call only: the connection is not paused
+    expect(client.gate.remaining()).toBe(0)
+  })
+
   it('a dropped socket on an operation that spends credits is not retried', async () => {
     const dropping = await startLiberalServer(() => 'drop')
     const { client, calls } = clientFor(dropping.baseUrl, 'k')
