@@ -69,8 +69,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     it('ticks three results with the keyboard, adds them to a new shortlist, and the rows say so', async () => {
       const { page } = app
-      await page.getByRole('button', { name: 'Clear', exact: true }).first().click()
       const name = page.getByLabel('Name', { exact: true })
+      // / takes the keyboard to the name field from the results
+      await page.getByTestId('results-list').focus()
+      await page.keyboard.press('/')
+      expect(await name.evaluate((input) => input === document.activeElement)).toBe(true)
+      await page.getByRole('button', { name: 'Clear', exact: true }).first().click()
       await name.fill(common)
       await name.press('Enter')
       const list = page.getByTestId('results-list')
