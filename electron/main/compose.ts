@@ -146,6 +146,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.http?.timeouts ? { timeouts: options.http.timeouts } : {}),
     ...(options.http?.retry ? { retry: options.http.retry } : {})
   })
+  await secrets.primeWatcher()
   const requests = new RequestRegistry()
   const search = new SearchService({ connections, stores, requests, writes, logger: options.logger })
   sandbox?.start()

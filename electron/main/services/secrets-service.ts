@@ -110,6 +110,21 @@ export class SecretsService {
     return notConfigured
   }
 
+  /**
+   * Tells the watcher about every secret already in the keychain, so the log masks them from the
+   * first line, before any is used. Failures are ignored: each is still masked when first read.
+   */
+  async primeWatcher(): Promise<void> {
+    if (this.#watcher === undefined || !this.keychainAvailable()) return
+    try {
+      for (const { account, secret } of await this.#vault.entries()) {
+        if (account.startsWith('connection:')) this.#watcher.add(parseStored(secret).secret)
+      }
+    } catch {
+      // the keychain did not answer; nothing to prime
+    }
+  }
+
   async removeAll(connectionId: string): Promise<void> {
     await this.clear(connectionId, 'apiKey')
     await this.clear(connectionId, 'clientSecret')

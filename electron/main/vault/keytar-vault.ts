@@ -29,4 +29,10 @@ export class KeytarVault implements SecretVault {
   delete(account: string) {
     return this.#keytar.deletePassword(this.#service, account)
   }
+  async entries() {
+    return (await this.#keytar.findCredentials(this.#service)).map(({ account, password }) => ({
+      account,
+      secret: password
+    }))
+  }
 }

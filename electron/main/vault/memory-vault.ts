@@ -23,4 +23,7 @@ export class SessionOnlyVault implements SecretVault {
   async delete(account: string) {
     return this.#secrets.delete(account)
   }
+  async entries() {
+    return [...this.#secrets].map(([account, secret]) => ({ account, secret }))
+  }
 }

@@ -9,6 +9,8 @@ export interface SecretVault {
   get(account: string): Promise<string | null>
   set(account: string, secret: string): Promise<void>
   delete(account: string): Promise<boolean>
+  /** Every stored secret (to mask them all in the log from the start). */
+  entries(): Promise<Array<{ account: string; secret: string }>>
 }
 
 /** The OS keychain service name under which every Talent Desk secret is stored. */

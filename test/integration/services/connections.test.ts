@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { KEYCHAIN_SERVICE } from '../../../electron/main/vault/secret-vault'
 import { SecretsService } from '../../../electron/main/services/secrets-service'
+import { SecretMask } from '../../../electron/main/logging/secret-mask'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { startTestSandbox, testProfileCount, testSeed } from '../sandbox/helpers'
 import { useMains, type TestMain } from './helpers'
@@ -130,6 +132,20 @@ describe('connections', () => {
       ).toBeNull()
     }
   )
+
+  it.runIf(keychainHere)('masks every key already in the keychain in the log from the first line', async () => {
+    const remote = await secondSandbox()
+    const dataDir = mkdtempSync(join(tmpdir(), 'td-mask-'))
+    const first = await start({ loadKeytar: loadNodeKeytar, dataDir })
+    const connection = await addRemote(first, remote.baseUrl)
+    await first.ok('setSecret', { connectionId: connection.id, kind: 'apiKey', value: remote.apiKey })
+    await first.close()
+    const mask = new SecretMask()
+    const second = await start({ loadKeytar: loadNodeKeytar, dataDir, secretWatcher: mask })
+    // nothing has read the key in this run yet, and still it is masked
+    expect(mask.text(`GET /x?k=${remote.apiKey}`)).toBe('GET /x?k=[redacted]')
+    await second.ok('removeConnection', { id: connection.id })
+  })
 
   it('without a keychain: says why, refuses to save silently, and keeps the key for this session only when asked', async () => {
     const remote = await secondSandbox()

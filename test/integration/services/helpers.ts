@@ -81,6 +81,7 @@ export async function startMain(
     sandboxProfiles?: number
     loadKeytar?: KeytarLoader
     http?: MainOptions['http']
+    secretWatcher?: MainOptions['secretWatcher']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -99,7 +100,8 @@ export async function startMain(
       ? {}
       : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles, seed: 42 } }),
     ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
-    ...(options.http === undefined ? {} : { http: options.http })
+    ...(options.http === undefined ? {} : { http: options.http }),
+    ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))
