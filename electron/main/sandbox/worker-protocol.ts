@@ -1,3 +1,5 @@
+import type { RunningSandbox } from '../../../sandbox'
+
 /** Messages between the main process and the built-in sandbox's worker thread. */
 export interface SandboxWorkerData {
   profiles: number
@@ -6,17 +8,11 @@ export interface SandboxWorkerData {
   stateFile: string | null
 }
 
-export interface SandboxEndpoints {
-  baseUrl: string
-  apiKey: string
-  authUrl: string
-  mcpUrl: string
-  clientId: string
-  clientSecret: string
-  profileCount: number
-  /** Set when the state file could not be read and was set aside. */
-  stateNote: string | null
-}
+/** What the main process keeps of the running sandbox: its address and its own credentials. */
+export type SandboxEndpoints = Pick<
+  RunningSandbox,
+  'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret' | 'profileCount' | 'stateNote'
+>
 
 export type WorkerRequest = { type: 'reset'; id: number } | { type: 'close'; id: number }
 
