@@ -54,7 +54,13 @@ export default ts.config(
             noElectron,
             ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))
           ],
-          patterns: [{ regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' }]
+          patterns: [
+            { regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' },
+            {
+              regex: '(^|/)sandbox(/|$)',
+              message: 'The page never imports the sandbox: it is a service main starts and calls over HTTP.'
+            }
+          ]
         }
       ],
       'no-restricted-syntax': [

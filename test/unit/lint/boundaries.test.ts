@@ -45,6 +45,12 @@ describe('lint: process boundaries', () => {
     expect(
       await restrictedImports(
         'renderer/src/x.ts',
+        "import { startSandbox } from '../../sandbox/index'\nexport { startSandbox }\n"
+      )
+    ).toBe(1)
+    expect(
+      await restrictedImports(
+        'renderer/src/x.ts',
         "import { channels } from '../../shared/ipc/contract'\nexport { channels }\n"
       )
     ).toBe(0)
