@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { fastCheck } from './fast-check'
 
 // Tolerant parsing for API responses: a response that does not match the schema is still the
 // recruiter's data, so it is returned untouched together with what did not match.
@@ -43,4 +44,14 @@ export function parseTolerant<S extends z.ZodType>(schema: S, data: unknown): To
   const result = schema.safeParse(data)
   if (result.success) return { ok: true, value: result.data, issues: [] }
   return { ok: false, value: data, issues: formatIssues(result.error) }
+}
+
+/**
+ * Only the mismatches of `data` against `schema` (empty when it matches), for callers that keep
+ * the value as received. Most records match, so a compiled yes/no runs first (./fast-check) and
+ * only a record it rejects pays for zod's full parse, which names each issue.
+ */
+export function issuesOf(schema: z.ZodType, data: unknown): ApiIssue[] {
+  if (fastCheck(schema)(data)) return []
+  return parseTolerant(schema, data).issues
 }

@@ -7,7 +7,7 @@ import {
   apiTransactionRecordSchema,
   contactResultSchema,
   countsSchema,
-  parseTolerant,
+  issuesOf,
   refreshJobStartSchema,
   refreshJobStatusSchema,
   wholePersonProfileSchema,
@@ -419,7 +419,6 @@ function retryable(info: ApiErrorInfo, policy: RetryPolicy): boolean {
 }
 
 function tolerant(schema: z.ZodType, value: unknown): TolerantRecord {
-  const result = parseTolerant(schema, value)
   // The record as sent, not zod's copy: identical for loose objects, and never a partial parse.
-  return { value, issues: result.issues }
+  return { value, issues: issuesOf(schema, value) }
 }
