@@ -23,6 +23,7 @@ interface Def {
   shape?: Record<string, z.ZodType>
   catchall?: z.ZodType
   entries?: Record<string, string | number>
+  pattern?: RegExp
 }
 
 const compiled = new WeakMap<z.ZodType, FastCheck>()
@@ -54,12 +55,27 @@ function build(schema: z.ZodType): FastCheck {
       const check = fastCheck(def.innerType!)
       return (value) => value === null || check(value)
     }
-    case 'string':
-      return plain ? (value) => typeof value === 'string' : (value) => typeof value === 'string' && exact(value)
+    case 'string': {
+      if (plain) return (value) => typeof value === 'string'
+      // A string format without further checks (date-time, guid) is zod's own regex.
+      const pattern = def.pattern
+      if (def.format !== undefined && !(def.checks?.length ?? 0) && pattern instanceof RegExp) {
+        return (value) => typeof value === 'string' && pattern.test(value)
+      }
+      return (value) => typeof value === 'string' && exact(value)
+    }
     case 'boolean':
       return plain ? (value) => typeof value === 'boolean' : exact
-    case 'number':
-      return plain ? (value) => typeof value === 'number' && Number.isFinite(value) : exact
+    case 'number': {
+      if (plain) return (value) => typeof value === 'number' && Number.isFinite(value)
+      const unchecked = !(def.checks?.length ?? 0)
+      if (unchecked && def.format === 'int32') {
+        return (value) =>
+          typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647
+      }
+      if (unchecked && def.format === 'safeint') return (value) => Number.isSafeInteger(value)
+      return exact
+    }
     case 'enum': {
       const values = new Set(Object.values(def.entries ?? {}))
       return plain ? (value) => values.has(value as string) : exact
