@@ -9,13 +9,17 @@ const MIN_LENGTH = 6
  */
 export class SecretMask {
   readonly #values = new Set<string>()
+  /** Longest first, so a secret that contains another is masked whole, not around the shorter. */
+  #ordered: string[] | undefined
 
   add(value: string): void {
     if (value.length >= MIN_LENGTH) this.#values.add(value)
+    this.#ordered = undefined
   }
 
   remove(value: string): void {
     this.#values.delete(value)
+    this.#ordered = undefined
   }
 
   get size(): number {
@@ -23,28 +27,9 @@ export class SecretMask {
   }
 
   text(text: string): string {
+    this.#ordered ??= [...this.#values].sort((a, b) => b.length - a.length)
     let out = text
-    for (const value of this.#values) if (out.includes(value)) out = out.split(value).join(REDACTED)
-    return out
-  }
-
-  /** A deep copy with every string masked (errors become { name, message, stack }). */
-  value(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') return this.text(value)
-    if (value instanceof Error) {
-      return {
-        name: value.name,
-        message: this.text(value.message),
-        ...(value.stack === undefined ? {} : { stack: this.text(value.stack) }),
-        ...(typeof (value as Error & { code?: unknown }).code === 'string'
-          ? { code: (value as Error & { code: string }).code }
-          : {})
-      }
-    }
-    if (depth > 8 || value === null || typeof value !== 'object') return value
-    if (Array.isArray(value)) return value.map((item) => this.value(item, depth + 1))
-    const out: Record<string, unknown> = {}
-    for (const [name, inner] of Object.entries(value)) out[name] = this.value(inner, depth + 1)
+    for (const value of this.#ordered) if (out.includes(value)) out = out.split(value).join(REDACTED)
     return out
   }
 }

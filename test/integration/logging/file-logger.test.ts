@@ -63,6 +63,33 @@ describe('the support log file', () => {
     expect(failed.fields!.error!.stack).toContain('file-logger.test.ts')
   })
 
+  it('masks however deep a secret sits, and all of a secret that contains another one', async () => {
+    const dir = logDir()
+    const log = await openFileLogger({ dir })
+    const key = 'sk_live_deep_9f8e7d'
+    const inner = 'abc123def'
+    const outer = `zz9-${inner}-tail77`
+    for (const secret of [key, inner, outer]) log.mask.add(secret)
+    let deep: unknown = {
+      url: `https://api.example.com/?apiKey=${key}`,
+      Authorization: 'Bearer by-name-only-3',
+      [key]: 1
+    }
+    for (let i = 0; i < 15; i++) deep = i % 2 ? { level: deep } : [deep]
+    log.logger.error('deep.failure', { deep, error: new Error('outer', { cause: new Error(`refused ${key}`) }) })
+    log.logger.info('overlap', { value: `sent ${outer} and ${inner}` })
+    await log.close()
+    const text = read(dir)
+    for (const secret of [key, inner, outer, 'by-name-only-3', 'zz9-', '-tail77']) expect(text).not.toContain(secret)
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; fields: Record<string, unknown> })
+    expect(lines[1]!.fields.value).toBe('sent [redacted] and [redacted]')
+    // the cause of an error is kept, masked: it is often the part that says what went wrong
+    expect(lines[0]!.fields.error).toMatchObject({ message: 'outer', cause: { message: 'refused [redacted]' } })
+  })
+
   it('rolls past its size, keeps only so many files, and leaves other files in the folder alone', async () => {
     const dir = logDir()
     const first = await openFileLogger({ dir, size: '2k', keep: 2 })

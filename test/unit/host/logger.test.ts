@@ -26,4 +26,11 @@ describe('logger', () => {
       }
     })
   })
+
+  it('writes int64 ids and dates as text instead of throwing or losing them', () => {
+    const lines: string[] = []
+    const logger = createLogger((record) => lines.push(JSON.stringify(record)))
+    logger.info('member.added', { id: 9007199254740993n, at: new Date('2026-01-02T03:04:05Z') })
+    expect(JSON.parse(lines[0]!)).toMatchObject({ fields: { id: '9007199254740993', at: '2026-01-02T03:04:05.000Z' } })
+  })
 })
