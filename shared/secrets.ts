@@ -12,7 +12,9 @@ export const REDACTED = '[redacted]'
 
 /** A deep copy with every credential-looking field replaced by `[redacted]`. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value
+  if (value === null || typeof value !== 'object') return value
+  // deeper than the walk goes: never passed on as it is, where a secret could hide
+  if (depth > 8) return '[too deep]'
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1))
   const out: Record<string, unknown> = {}
   for (const [name, inner] of Object.entries(value)) {
