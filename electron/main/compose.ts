@@ -17,6 +17,7 @@ import { Agent, type Dispatcher } from 'undici'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
 import { ConnectionsService } from './services/connections-service'
+import { ContactsService, type PollTiming } from './services/contacts-service'
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
@@ -57,6 +58,8 @@ export interface MainOptions {
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
   /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
   secretWatcher?: SecretWatcher
+  /** Contact polling pace (tests shorten it). */
+  contactPolling?: Partial<PollTiming>
   /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
   logFolder?: { path: string; open?: (path: string) => Promise<boolean> }
 }
@@ -149,6 +152,14 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   await secrets.primeWatcher()
   const requests = new RequestRegistry()
   const search = new SearchService({ connections, stores, requests, writes, logger: options.logger })
+  const contacts = new ContactsService({
+    connections,
+    stores,
+    events,
+    requests,
+    logger: options.logger,
+    ...(options.contactPolling ? { poll: options.contactPolling } : {})
+  })
   sandbox?.start()
   const conn = connections
 
@@ -212,7 +223,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     searchProfiles: (input) => search.search(input),
     cancelRequest: (input) => search.cancel(input),
     listRecentSearches: () => search.recent(),
-    shortlistsForKeys: (input) => search.shortlistsForKeys(input)
+    shortlistsForKeys: (input) => search.shortlistsForKeys(input),
+    quoteContacts: (input) => contacts.quote(input),
+    buyContacts: (input) => contacts.buy(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

@@ -6,6 +6,7 @@ import { shortlistChannels } from './channels/shortlists'
 import { storeChannels } from './channels/store'
 import { connectionChannels, connectionEvents } from './channels/connections'
 import { searchChannels } from './channels/search'
+import { contactChannels, contactEvents } from './channels/contacts'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -20,13 +21,15 @@ export const channels = {
   ...exportChannels,
   ...storeChannels,
   ...connectionChannels,
-  ...searchChannels
+  ...searchChannels,
+  ...contactChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
 export const events = {
   ...exportEvents,
-  ...connectionEvents
+  ...connectionEvents,
+  ...contactEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -49,22 +49,34 @@ export class ContactsRepo {
    */
   saveResponse(
     response: { results?: Array<ContactResult | string> | null; count?: Counts | null },
-    options: { profileKeys?: Array<string | undefined>; contactType?: string; requestType?: string } = {}
+    options: {
+      profileKeys?: Array<string | undefined>
+      contactType?: string
+      requestType?: string
+      /** The connection the results came from. */
+      connectionId?: string
+    } = {}
   ): StoredContactResult[] {
     const fetchedAt = isoNow(this.clock)
     return this.db.transaction(() => {
       const insert = this.db.prepare(
-        'INSERT INTO contact_results (profile_key, fetched_at, contact_type, request_type, result_json) VALUES (?, ?, ?, ?, ?)'
+        'INSERT INTO contact_results (profile_key, fetched_at, contact_type, request_type, result_json, connection_id) VALUES (?, ?, ?, ?, ?, ?)'
       )
       const ids = (response.results ?? []).map((input, index) => {
         const { json, value } = jsonObject(input, 'A contact result')
         const key = options.profileKeys?.[index] ?? profileKeyOf(value)
         return Number(
-          insert.run(key ?? null, fetchedAt, options.contactType ?? null, options.requestType ?? null, json)
-            .lastInsertRowid
+          insert.run(
+            key ?? null,
+            fetchedAt,
+            options.contactType ?? null,
+            options.requestType ?? null,
+            json,
+            options.connectionId ?? null
+          ).lastInsertRowid
         )
       })
-      if (response.count) this.recordCounts(response.count, fetchedAt)
+      if (response.count) this.recordCounts(response.count, fetchedAt, options.connectionId)
       return ids.map((id) => this.byId(id))
     })()
   }
@@ -84,10 +96,18 @@ export class ContactsRepo {
     ).map(toResult)
   }
 
-  recordCounts(count: Counts, recordedAt = isoNow(this.clock)): CreditCounts {
+  recordCounts(count: Counts, recordedAt = isoNow(this.clock), connectionId?: string): CreditCounts {
     this.db
-      .prepare('INSERT INTO credit_counts (recorded_at, available, used, new_requested_count) VALUES (?, ?, ?, ?)')
-      .run(recordedAt, count.available ?? null, count.used ?? null, count.newRequestedCount ?? null)
+      .prepare(
+        'INSERT INTO credit_counts (recorded_at, available, used, new_requested_count, connection_id) VALUES (?, ?, ?, ?, ?)'
+      )
+      .run(
+        recordedAt,
+        count.available ?? null,
+        count.used ?? null,
+        count.newRequestedCount ?? null,
+        connectionId ?? null
+      )
     return {
       recordedAt,
       available: count.available ?? null,
@@ -98,6 +118,39 @@ export class ContactsRepo {
 
   latestCounts(): CreditCounts | undefined {
     return this.countsHistory(1)[0]
+  }
+
+  /** The counts last seen on one connection. */
+  latestCountsFor(connectionId: string): CreditCounts | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT recorded_at, available, used, new_requested_count FROM credit_counts
+          WHERE connection_id = ? ORDER BY recorded_at DESC, id DESC LIMIT 1`
+      )
+      .get(connectionId) as
+      | { recorded_at: string; available: number | null; used: number | null; new_requested_count: number | null }
+      | undefined
+    return row === undefined
+      ? undefined
+      : {
+          recordedAt: row.recorded_at,
+          available: row.available,
+          used: row.used,
+          newRequestedCount: row.new_requested_count
+        }
+  }
+
+  /** The newest result per key on one connection and type (what the screen shows offline). */
+  latestByKeys(connectionId: string, contactType: string, keys: readonly string[]): Map<string, StoredContactResult> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM contact_results WHERE id IN (
+           SELECT MAX(id) FROM contact_results
+            WHERE connection_id = ? AND contact_type = ? AND profile_key IN (SELECT value FROM json_each(?))
+            GROUP BY profile_key)`
+      )
+      .all(connectionId, contactType, JSON.stringify([...new Set(keys)])) as ContactRow[]
+    return new Map(rows.map((row) => [row.profile_key ?? '', toResult(row)]))
   }
 
   /** Newest first. */

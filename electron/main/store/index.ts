@@ -11,6 +11,7 @@ import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
 import { RecentSearchesRepo } from './recent-searches-repo'
+import { CreditLedgerRepo } from './credit-ledger-repo'
 
 export * from './errors'
 export * from './clock'
@@ -26,6 +27,7 @@ export * from './connections-repo'
 export * from './api-log-repo'
 export * from './settings-repo'
 export * from './recent-searches-repo'
+export * from './credit-ledger-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -42,6 +44,7 @@ export interface Store {
   readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
   readonly recentSearches: RecentSearchesRepo
+  readonly ledger: CreditLedgerRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -93,6 +96,7 @@ export function openStore(options: OpenStoreOptions): Store {
     apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
     recentSearches: new RecentSearchesRepo(db, clock),
+    ledger: new CreditLedgerRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

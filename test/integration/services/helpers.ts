@@ -82,6 +82,7 @@ export async function startMain(
     loadKeytar?: KeytarLoader
     http?: MainOptions['http']
     secretWatcher?: MainOptions['secretWatcher']
+    contactPolling?: MainOptions['contactPolling']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -101,7 +102,8 @@ export async function startMain(
       : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles, seed: 42 } }),
     ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
     ...(options.http === undefined ? {} : { http: options.http }),
-    ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher })
+    ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),
+    ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))

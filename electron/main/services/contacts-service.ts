@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { ContactType } from '../../../shared/api'
+import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { AppError } from '../../../shared/ipc/errors'
+import { ApiError } from '../api/api-error'
+import type { PartnerClient, TolerantRecord } from '../api/partner-client'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
+import { profileKeyOf, type Store } from '../store'
+import type { ConnectionsService } from './connections-service'
+import type { RequestRegistry } from './request-registry'
+import type { StoreAccess } from './store-access'
+
+export interface PollTiming {
+  firstMs: number
+  factor: number
+  maxMs: number
+  /** Polling stops after this long with what it has (the lookups go on at the service). */
+  limitMs: number
+}
+export const defaultPollTiming: PollTiming = { firstMs: 500, factor: 1.5, maxMs: 5_000, limitMs: 5 * 60_000 }
+/** A quote is good for this long; after that the recruiter asks again. */
+export const QUOTE_TTL_MS = 10 * 60_000
+const TERMINAL = new Set(['Completed', 'Failed'])
+
+interface HeldQuote {
+  quote: ContactQuote
+  expires: number
+}
+
+/**
+ * Buying contact data without paying twice or by surprise: a quote from the local ledger first
+ * (what is already bought is free), a confirmation that names the quote, then `New` for the new
+ * keys only — sent once (never retried, one in-flight purchase per key and type) — then
+ * `Polling` with backoff until every lookup has ended. The ledger records every spend, refusal
+ * and uncertain spend with the counts before and after.
+ */
+export class ContactsService {
+  readonly #quotes = new Map<string, HeldQuote>()
+  readonly #inFlight = new Map<string, string>()
+
+  constructor(
+    private readonly deps: {
+      connections: ConnectionsService
+      stores: StoreAccess
+      events: EventHub
+      requests: RequestRegistry
+      logger: Logger
+      now?: () => number
+      poll?: Partial<PollTiming>
+    }
+  ) {}
+
+  quote({ keys, contactType }: HandlerInput<'quoteContacts'>): ContactQuote {
+    const store = this.#store()
+    const connection = this.deps.connections.active()
+    const unique = [...new Set(keys)]
+    const bought = store.ledger.bought(connection.id, contactType, unique)
+    const inFlight = unique.filter(
+      (key) => !bought.has(key) && this.#inFlight.has(flightKey(connection.id, contactType, key))
+    )
+    const newKeys = unique.filter((key) => !bought.has(key) && !inFlight.includes(key))
+    const counts = store.contacts.latestCountsFor(connection.id)
+    const now = this.#now()
+    const quote: ContactQuote = {
+      quoteId: randomUUID(),
+      connectionId: connection.id,
+      contactType,
+      keys: unique,
+      alreadyBought: unique.filter((key) => bought.has(key)),
+      inFlight,
+      newKeys,
+      creditsNeeded: newKeys.length,
+      available: counts?.available ?? null,
+      availableSeenAt: counts?.recordedAt ?? null,
+      expiresAt: new Date(now + QUOTE_TTL_MS).toISOString()
+    }
+    for (const [id, held] of this.#quotes) if (held.expires < now) this.#quotes.delete(id)
+    this.#quotes.set(quote.quoteId, { quote, expires: now + QUOTE_TTL_MS })
+    return quote
+  }
+
+  async buy({ quoteId, requestId }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
+    const held = this.#quotes.get(quoteId)
+    // One use per quote: a second click with the same quote is refused, never a second purchase.
+    this.#quotes.delete(quoteId)
+    if (held === undefined) {
+      throw new AppError('conflict', 'This quote was already used or has expired. Ask for a new quote before buying.')
+    }
+    if (held.expires < this.#now()) {
+      throw new AppError('conflict', 'This quote has expired. Ask for a new quote before buying.')
+    }
+    const { quote } = held
+    const store = this.#store()
+    // Stale: something was bought or started since the quote was made; its price is no longer true.
+    const boughtNow = store.ledger.bought(quote.connectionId, quote.contactType, quote.newKeys)
+    const busyNow = quote.newKeys.filter((key) =>
+      this.#inFlight.has(flightKey(quote.connectionId, quote.contactType, key))
+    )
+    if (boughtNow.size > 0 || busyNow.length > 0) {
+      throw new AppError(
+        'conflict',
+        'Some of these people were bought since the quote was made. Ask for a new quote; nothing was spent.'
+      )
+    }
+    // Claimed before anything is awaited, so a second window asking at the same moment sees it.
+    const purchaseId = randomUUID()
+    for (const key of quote.newKeys)
+      this.#inFlight.set(flightKey(quote.connectionId, quote.contactType, key), purchaseId)
+    try {
+      const { client } = await this.deps.connections.client(quote.connectionId)
+      return await this.deps.requests.run(requestId, (signal) =>
+        this.#run(client, quote, purchaseId, requestId, signal)
+      )
+    } finally {
+      for (const key of quote.newKeys) this.#inFlight.delete(flightKey(quote.connectionId, quote.contactType, key))
+    }
+  }
+
+  async #run(
+    client: PartnerClient,
+    quote: ContactQuote,
+    purchaseId: string,
+    requestId: string,
+    signal: AbortSignal
+  ): Promise<ContactPurchase> {
+    const type = quote.contactType
+    const statuses = new Map<string, ContactStatus>()
+    let outcome: ContactPurchase['outcome'] = 'none'
+    let creditsSpent = 0
+    let available = quote.available
+    let used: number | null = null
+    let ledgerId: number | null = null
+
+    if (quote.newKeys.length > 0) {
+      try {
+        // `New` spends credits: the client never retries it.
+        const answer = await client.getPremiumContacts(quote.newKeys, type, 'New', signal)
+        const counts = countsOf(answer.count)
+        creditsSpent = counts.newRequestedCount ?? quote.newKeys.length
+        available = counts.available ?? available
+        used = counts.used
+        outcome = 'bought'
+        const store = this.#store()
+        store.transaction(() => {
+          const entry = store.ledger.record({
+            connectionId: quote.connectionId,
+            purchaseId,
+            contactType: type,
+            keys: quote.newKeys,
+            outcome: 'bought',
+            creditsSpent,
+            availableBefore: counts.available === null ? quote.available : counts.available + creditsSpent,
+            usedBefore: counts.used === null ? null : counts.used - creditsSpent,
+            availableAfter: counts.available,
+            usedAfter: counts.used,
+            transactionId: purchaseId,
+            message: null
+          })
+          ledgerId = entry.id
+          // All charged: all bought. Otherwise the polling below shows which ones the service has.
+          if (creditsSpent === quote.newKeys.length)
+            store.ledger.markBought(quote.connectionId, type, quote.newKeys, entry.id)
+          this.#save(store, answer.results, answer.count?.value, quote, 'New')
+        })
+        this.#apply(statuses, answer.results)
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          (error.kind === 'out_of_credits' ||
+            error.kind === 'invalid_request' ||
+            error.kind === 'auth' ||
+            error.kind === 'forbidden')
+        ) {
+          const message =
+            error.kind === 'out_of_credits'
+              ? `Not enough credits: ${quote.newKeys.length} needed${quote.available === null ? '' : `, ${quote.available} left`}. Nothing was bought.`
+              : error.message
+          this.#store().ledger.record({
+            connectionId: quote.connectionId,
+            purchaseId,
+            contactType: type,
+            keys: quote.newKeys,
+            outcome: 'refused',
+            creditsSpent: 0,
+            availableBefore: quote.available,
+            usedBefore: null,
+            availableAfter: quote.available,
+            usedAfter: null,
+            transactionId: purchaseId,
+            message
+          })
+          throw error.kind === 'out_of_credits' ? new AppError('payment_required', message, error.details) : error
+        }
+        if (error instanceof ApiError && error.kind === 'cancelled') throw error
+        // No answer (timeout, dropped connection, 5xx): the service may or may not have spent.
+        // Never sent again; what it bought shows up in the polling below.
+        outcome = 'unknown'
+        const entry = this.#store().ledger.record({
+          connectionId: quote.connectionId,
+          purchaseId,
+          contactType: type,
+          keys: quote.newKeys,
+          outcome: 'unknown',
+          creditsSpent: null,
+          availableBefore: quote.available,
+          usedBefore: null,
+          availableAfter: null,
+          usedAfter: null,
+          transactionId: purchaseId,
+          message: `No answer to the purchase (${error instanceof Error ? error.message : String(error)}); it was not sent again.`
+        })
+        ledgerId = entry.id
+      }
+    }
+
+    const keys = [...new Set([...quote.alreadyBought, ...quote.inFlight, ...quote.newKeys])]
+    const timing = { ...defaultPollTiming, ...this.deps.poll }
+    const started = this.#now()
+    let wait = timing.firstMs
+    let timedOut = false
+    for (;;) {
+      const open = keys.filter((key) => !TERMINAL.has(statuses.get(key)?.status ?? ''))
+      this.deps.events.emit('contactsProgress', {
+        purchaseId,
+        requestId,
+        statuses: keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null })),
+        done: open.length === 0
+      })
+      if (open.length === 0) break
+      if (this.#now() - started >= timing.limitMs) {
+        timedOut = true
+        break
+      }
+      // the first look at already-bought keys needs no wait
+      if (statuses.size > 0 || outcome !== 'none') await sleep(wait, undefined, { signal })
+      wait = Math.min(timing.maxMs, wait * timing.factor)
+      const answer = await client.getPremiumContacts(open, type, 'Polling', signal)
+      const counts = countsOf(answer.count)
+      available = counts.available ?? available
+      used = counts.used ?? used
+      const store = this.#store()
+      const seen = this.#apply(statuses, answer.results)
+      store.transaction(() => {
+        this.#save(store, answer.results, answer.count?.value, quote, 'Polling')
+        // What the service shows as a lookup of ours is bought (after an uncertain New, too).
+        const bought = quote.newKeys.filter((key) => seen.has(key))
+        if (ledgerId !== null && bought.length > 0) store.ledger.markBought(quote.connectionId, type, bought, ledgerId)
+      })
+      // A key the service has no lookup for (it was not bought, or unknown to it) is not polled forever.
+      for (const key of open) {
+        if (!seen.has(key) && !statuses.has(key)) {
+          statuses.set(key, {
+            key,
+            status: 'Failed',
+            result: null,
+            issues: [],
+            failure: 'The service has no lookup for this person.'
+          })
+        }
+      }
+    }
+    return {
+      purchaseId,
+      connectionId: quote.connectionId,
+      contactType: type,
+      outcome,
+      creditsSpent,
+      available,
+      used,
+      statuses: keys.map((key) => statuses.get(key) ?? { key, status: null, result: null, issues: [], failure: null }),
+      timedOut
+    }
+  }
+
+  /** Records the results by key; returns the keys the answer had a result for. */
+  #apply(statuses: Map<string, ContactStatus>, results: TolerantRecord[]): Set<string> {
+    const seen = new Set<string>()
+    for (const record of results) {
+      const value =
+        record.value !== null && typeof record.value === 'object' ? (record.value as Record<string, unknown>) : {}
+      const key = profileKeyOf(value)
+      if (key === undefined) continue
+      seen.add(key)
+      const status = typeof value['status'] === 'string' ? value['status'] : null
+      statuses.set(key, { key, status, result: record.value, issues: record.issues, failure: failureOf(value) })
+    }
+    return seen
+  }
+
+  #save(store: Store, results: TolerantRecord[], count: unknown, quote: ContactQuote, requestType: string): void {
+    const objects = results.flatMap((r) =>
+      r.value !== null && typeof r.value === 'object' ? [r.value as Record<string, unknown>] : []
+    )
+    store.contacts.saveResponse(
+      { results: objects, count: count as { available?: number } | null },
+      { contactType: quote.contactType, requestType, connectionId: quote.connectionId }
+    )
+  }
+
+  #store(): Store {
+    try {
+      return this.deps.stores.get()
+    } catch {
+      throw new AppError(
+        'store_error',
+        'Talent Desk cannot buy contacts while the saved data is not open: the ledger keeps you from paying twice. See the banner at the top.'
+      )
+    }
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+}
+
+const flightKey = (connectionId: string, type: ContactType | string, key: string) =>
+  `${connectionId}\u0000${type}\u0000${key}`
+
+function countsOf(count: TolerantRecord | null): {
+  available: number | null
+  used: number | null
+  newRequestedCount: number | null
+} {
+  const value =
+    count?.value !== null && typeof count?.value === 'object' ? (count.value as Record<string, unknown>) : {}
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null)
+  return {
+    available: int(value['available']),
+    used: int(value['used']),
+    newRequestedCount: int(value['newRequestedCount'])
+  }
+}
+
+/** The service's own words for a failed lookup: execution_trace.error, exceptions, provider status. */
+export function failureOf(result: Record<string, unknown>): string | null {
+  const trace =
+    result['execution_trace'] !== null && typeof result['execution_trace'] === 'object'
+      ? (result['execution_trace'] as Record<string, unknown>)
+      : {}
+  const parts: string[] = []
+  if (typeof trace['error'] === 'string') parts.push(trace['error'])
+  const exceptions = [
+    ...(Array.isArray(trace['exceptions']) ? trace['exceptions'] : []),
+    ...(Array.isArray(result['exceptions']) ? (result['exceptions'] as unknown[]) : [])
+  ]
+  for (const exception of exceptions)
+    if (typeof exception === 'string' && !parts.includes(exception)) parts.push(exception)
+  const providers = Array.isArray(trace['provider_results']) ? trace['provider_results'] : []
+  for (const provider of providers) {
+    const status =
+      provider !== null && typeof provider === 'object' ? (provider as Record<string, unknown>)['status'] : null
+    const exception =
+      status !== null && typeof status === 'object' ? (status as Record<string, unknown>)['exception'] : null
+    if (typeof exception === 'string' && !parts.includes(exception)) parts.push(exception)
+  }
+  return parts.length === 0 ? null : parts.join(' — ')
+}

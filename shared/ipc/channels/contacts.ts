@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { contactTypeSchema } from '../../api/contacts'
+import { requestIdSchema } from './search'
+
+const keysSchema = z.array(z.string().trim().min(1).max(500)).min(1).max(1000)
+
+/** What buying contacts for these people would cost, from the local ledger. */
+export const contactQuoteSchema = z.object({
+  quoteId: z.string(),
+  connectionId: z.string(),
+  contactType: contactTypeSchema,
+  keys: z.array(z.string()),
+  /** Bought before on this connection for this type: read again for free. */
+  alreadyBought: z.array(z.string()),
+  /** Being bought right now (another window, a double click): not bought twice. */
+  inFlight: z.array(z.string()),
+  /** One credit each. */
+  newKeys: z.array(z.string()),
+  creditsNeeded: z.number().int(),
+  /** As last seen from the service on this connection; null before the first answer. */
+  available: z.number().int().nullable(),
+  availableSeenAt: z.string().nullable(),
+  expiresAt: z.string()
+})
+export type ContactQuote = z.infer<typeof contactQuoteSchema>
+
+export const contactStatusSchema = z.object({
+  key: z.string(),
+  /** NotStarted, InProgress, Completed, Failed — or whatever the service says. */
+  status: z.string().nullable(),
+  /** The result as received (null while the service has none for this key). */
+  result: z.unknown(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Why a lookup failed, in the service's words (execution_trace.error, exceptions, provider status). */
+  failure: z.string().nullable()
+})
+export type ContactStatus = z.infer<typeof contactStatusSchema>
+
+export const contactPurchaseSchema = z.object({
+  purchaseId: z.string(),
+  connectionId: z.string(),
+  contactType: contactTypeSchema,
+  /** bought: New answered; none: nothing new to buy; unknown: New got no answer (not sent again). */
+  outcome: z.enum(['bought', 'none', 'unknown']),
+  creditsSpent: z.number().int(),
+  available: z.number().int().nullable(),
+  used: z.number().int().nullable(),
+  statuses: z.array(contactStatusSchema),
+  /** Polling stopped at its time limit with some lookups still running. */
+  timedOut: z.boolean()
+})
+export type ContactPurchase = z.infer<typeof contactPurchaseSchema>
+
+export const contactChannels = {
+  quoteContacts: {
+    input: z.strictObject({ keys: keysSchema, contactType: contactTypeSchema }),
+    output: contactQuoteSchema
+  },
+  /** Buys what the quote said, then follows the lookups to their end (progress as events). */
+  buyContacts: {
+    input: z.strictObject({ quoteId: z.string().min(1).max(100), requestId: requestIdSchema }),
+    output: contactPurchaseSchema
+  }
+}
+
+export const contactEvents = {
+  contactsProgress: z.object({
+    purchaseId: z.string(),
+    requestId: z.string(),
+    statuses: z.array(z.object({ key: z.string(), status: z.string().nullable() })),
+    done: z.boolean()
+  })
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { systemClock } from '../../../sandbox/index'
+import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { useMains, type TestMain } from './helpers'
+
+const noKeychain = () => {
+  throw new Error('libsecret-1.so.0: cannot open shared object file')
+}
+const opened: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()))
+})
+
+const keys = (offset: number, n: number) =>
+  testCatalog()
+    .search({}, { limit: n, offset })
+    .results.map((p) => p.key!)
+
+async function service(options: { credits?: number; faults?: string } = {}) {
+  const sandbox = await startTestSandbox({
+    clock: systemClock,
+    credits: options.credits ?? 10,
+    faults: options.faults ?? '',
+    contactTiming: { startAfterMs: 40, completeAfterMs: 120, failureShare: 0.34 }
+  })
+  opened.push(sandbox)
+  return sandbox
+}
+
+async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: string }) {
+  const overview = await main.ok('saveConnection', { name: 'Contacts service', baseUrl: sandbox.baseUrl })
+  const id = overview.connections.find((c) => c.name === 'Contacts service')!.id
+  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+  await main.ok('setActiveConnection', { id })
+  return id
+}
+
+/** The service's own count of `New` calls, from its call log. */
+async function newCalls(sandbox: Parameters<typeof call>[0]): Promise<number> {
+  const log = (
+    await call(sandbox, '/api/Analytics/GetApiTransactionData', { query: { type: 'GetPremiumContacts' } })
+  ).json() as Array<{
+    request: string
+  }>
+  return log.filter((record) => /requestType=New/i.test(record.request)).length
+}
+
+function ledger(main: TestMain) {
+  const db = new Database(join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
+  try {
+    return db
+      .prepare('SELECT outcome, credits_spent, keys_json, available_after, message FROM credit_ledger ORDER BY id')
+      .all() as Array<{
+      outcome: string
+      credits_spent: number | null
+      keys_json: string
+      available_after: number | null
+      message: string | null
+    }>
+  } finally {
+    db.close()
+  }
+}
+
+const poll = { firstMs: 30, factor: 1.5, maxMs: 100, limitMs: 10_000 }
+
+describe('buying contacts', () => {
+  const start = useMains()
+
+  it('quotes, buys the new keys once, follows the lookups to their end, and the same people then cost nothing', async () => {
+    const sandbox = await service({ credits: 10 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    const people = keys(0, 3)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(quote).toMatchObject({ newKeys: people, alreadyBought: [], creditsNeeded: 3, available: null })
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-00000001' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 3, available: 7, used: 3, timedOut: false })
+    expect(bought.statuses.map((s) => s.status).every((s) => s === 'Completed' || s === 'Failed')).toBe(true)
+    const failed = bought.statuses.filter((s) => s.status === 'Failed')
+    for (const f of failed) expect(f.failure).toMatch(/no provider returned data/)
+    const progress = main.events.filter((e) => e.name === 'contactsProgress')
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.at(-1)!.payload).toMatchObject({ done: true })
+    expect(ledger(main)).toEqual([
+      expect.objectContaining({
+        outcome: 'bought',
+        credits_spent: 3,
+        keys_json: JSON.stringify(people),
+        available_after: 7
+      })
+    ])
+
+    const again = await main.ok('quoteContacts', { keys: [...people, keys(10, 1)[0]!], contactType: 'Email' })
+    expect(again).toMatchObject({ alreadyBought: people, creditsNeeded: 1, available: 7 })
+    const sameOnly = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const free = await main.ok('buyContacts', { quoteId: sameOnly.quoteId, requestId: 'buy-00000002' })
+    expect(free).toMatchObject({ outcome: 'none', creditsSpent: 0, available: 7 })
+    expect(await newCalls(sandbox)).toBe(1)
+    // Phone is another purchase
+    expect((await main.ok('quoteContacts', { keys: people, contactType: 'Phone' })).creditsNeeded).toBe(3)
+  })
+
+  it('a double click, or two windows with two quotes, buys once', async () => {
+    const sandbox = await service({ credits: 10 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    const people = keys(20, 2)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const other = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const [first, second, third] = await Promise.all([
+      main.call('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-dbl-0001' }),
+      main.call('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-dbl-0002' }),
+      main.call('buyContacts', { quoteId: other.quoteId, requestId: 'buy-dbl-0003' })
+    ])
+    expect([first, second, third].map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['ok', 'conflict', 'conflict'])
+    expect(first.ok).toBe(true)
+    expect(!second.ok && second.error.code).toBe('conflict')
+    expect(!third.ok && third.error.code).toBe('conflict')
+    expect(await newCalls(sandbox)).toBe(1)
+    expect(ledger(main).filter((row) => row.outcome === 'bought')).toHaveLength(1)
+  })
+
+  it('out of credits says how many are needed and left, and records nothing as bought', async () => {
+    const sandbox = await service({ credits: 1 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    // learn the balance first (a free look at one already-bought key is not possible yet: buy one)
+    const one = await main.ok('quoteContacts', { keys: keys(30, 1), contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: one.quoteId, requestId: 'buy-credit-01' })
+    const quote = await main.ok('quoteContacts', { keys: keys(40, 3), contactType: 'Email' })
+    expect(quote).toMatchObject({ creditsNeeded: 3, available: 0 })
+    const refused = await main.fail('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-credit-02' })
+    expect(refused.code).toBe('payment_required')
+    expect(refused.message).toBe('Not enough credits: 3 needed, 0 left. Nothing was bought.')
+    expect(ledger(main).map((row) => row.outcome)).toEqual(['bought', 'refused'])
+    expect((await main.ok('quoteContacts', { keys: keys(40, 3), contactType: 'Email' })).newKeys).toHaveLength(3)
+  })
+
+  it('a timeout on New is not followed by a second New, and the ledger says what happened', async () => {
+    const sandbox = await service({ credits: 10, faults: 'latency=1500' })
+    const main = await start({
+      loadKeytar: noKeychain,
+      contactPolling: poll,
+      http: { timeouts: { headersMs: 400, bodyMs: 400 }, retry: { retries: 1, minTimeoutMs: 10, maxTimeoutMs: 20 } }
+    })
+    await connect(main, sandbox)
+    const quote = await main.ok('quoteContacts', { keys: keys(50, 2), contactType: 'Email' })
+    const reply = await main.call('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-timeout-1' })
+    // the polling after it times out too here (every call is slow); what matters is what was sent
+    expect(reply.ok).toBe(false)
+    expect(await newCalls(sandbox)).toBe(1)
+    const rows = ledger(main)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ outcome: 'unknown', credits_spent: null })
+    expect(rows[0]!.message).toMatch(/not sent again/)
+  }, 30_000)
+})
