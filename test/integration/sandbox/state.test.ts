@@ -40,6 +40,8 @@ describe('the sandbox keeps its state in a file between runs', () => {
     expect(job.status).toBe(200)
     const chat = await post(first, '/api/ConversationalSearch/Search', { user_input: 'python engineers in Berlin' })
     const conversationId = chat.json().conversation_id as string
+    const match = await post(first, '/api/Search/MatchProfiles', { key: keys()[0] })
+    expect(match.status).toBe(200)
     await first.close()
     opened.splice(opened.indexOf(first), 1)
     expect(statSync(file).mode & 0o777).toBe(0o600)
@@ -64,7 +66,9 @@ describe('the sandbox keeps its state in a file between runs', () => {
     // the call log goes on from before
     const log = await call(second, '/api/Analytics/GetApiTransactionData')
     const types = (log.json() as Array<{ request_type: string }>).map((r) => r.request_type)
-    expect(types).toEqual(expect.arrayContaining(['GetPremiumContacts', 'RefreshProfiles', 'ConversationalSearch']))
+    expect(types).toEqual(
+      expect.arrayContaining(['GetPremiumContacts', 'RefreshProfiles', 'ConversationalSearch', 'MatchProfiles'])
+    )
     // and the conversation continues with its query
     const more = await post(second, '/api/ConversationalSearch/Search', {
       conversation_id: conversationId,
@@ -103,6 +107,28 @@ describe('the sandbox keeps its state in a file between runs', () => {
     const aside = readdirSync(dir).filter((name) => name.startsWith('state.json.damaged-'))
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{"version": 1, "credits": {"avail')
+    const counts = await post(sandbox, '/api/Contacts/GetPremiumContacts', [], { query: { requestType: 'Existing' } })
+    expect(counts.json().count).toMatchObject({ available: 10, used: 0 })
+  })
+
+  it('a state file of another version is set aside too, not read as if it were ours', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-sbx-state-'))
+    const file = join(dir, 'state.json')
+    // otherwise a valid state: only the version says it is not ours to read
+    const future = JSON.stringify({
+      version: 2,
+      credits: { available: 1, used: 9 },
+      purchases: [],
+      jobs: [],
+      transactions: [],
+      conversations: [],
+      workspaces: []
+    })
+    writeFileSync(file, future)
+    const sandbox = await start(file)
+    expect(sandbox.stateNote).toMatch(/could not be read/)
+    const aside = readdirSync(dir).filter((name) => name.startsWith('state.json.damaged-'))
+    expect(aside.map((name) => readFileSync(join(dir, name), 'utf8'))).toEqual([future])
     const counts = await post(sandbox, '/api/Contacts/GetPremiumContacts', [], { query: { requestType: 'Existing' } })
     expect(counts.json().count).toMatchObject({ available: 10, used: 0 })
   })
