@@ -84,7 +84,15 @@ export function loadState(
     // not JSON: set aside below
   }
   const aside = `${file}.damaged-${now().toISOString().replace(/[:.]/g, '-')}`
-  renameSync(file, aside)
+  try {
+    renameSync(file, aside)
+  } catch {
+    // The folder refuses the rename: start afresh anyway, and the next save writes over it.
+    return {
+      state: null,
+      note: 'The sandbox’s saved state could not be read or set aside, so it started afresh (full credits, no purchases or jobs).'
+    }
+  }
   return {
     state: null,
     note: 'The sandbox’s saved state could not be read, so it started afresh (full credits, no purchases or jobs). The old file was kept beside it.'

@@ -74,7 +74,8 @@ export class RefreshJobs {
   ) {}
 
   snapshot(): Job[] {
-    return [...this.#jobs.values()].slice(-500)
+    // the newest 100: a job may carry 1,000 handles, and the state file must stay small
+    return [...this.#jobs.values()].slice(-100)
   }
   /** Jobs from a state file; refreshes they already applied are applied to the fresh profiles again. */
   restore(jobs: readonly Job[]): void {
