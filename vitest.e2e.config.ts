@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false
+    fileParallelism: false,
+    // a loaded CI machine: a poll waits up to 15 s (a passing one returns at once)
+    expect: { poll: { timeout: 15_000 } }
   }
 })

@@ -224,6 +224,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     cancelRequest: (input) => search.cancel(input),
     listRecentSearches: () => search.recent(),
     shortlistsForKeys: (input) => search.shortlistsForKeys(input),
+    getCredits: () => contacts.credits(),
     quoteContacts: (input) => contacts.quote(input),
     buyContacts: (input) => contacts.buy(input)
   }

@@ -32,7 +32,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = app
       await page.getByTestId('search-form').waitFor()
       await page.getByTestId('active-connection').getByText('Sandbox').first().waitFor()
-      await expect.poll(() => page.getByTestId('active-connection').textContent()).not.toContain('starting')
+      // the sandbox generates its people in a worker: give a loaded machine time
+      await expect
+        .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+        .not.toContain('starting')
       await shot(page, `search-idle-${colorScheme}`)
 
       const name = page.getByLabel('Name', { exact: true })

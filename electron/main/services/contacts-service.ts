@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ContactType } from '../../../shared/api'
-import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
+import type { ContactPurchase, ContactQuote, ContactStatus, Credits } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
@@ -52,6 +52,22 @@ export class ContactsService {
       poll?: Partial<PollTiming>
     }
   ) {}
+
+  credits(): Credits {
+    const connection = this.deps.connections.active()
+    let counts: { available: number | null; used: number | null; recordedAt: string } | undefined
+    try {
+      counts = this.deps.stores.get().contacts.latestCountsFor(connection.id)
+    } catch {
+      counts = undefined
+    }
+    return {
+      connectionId: connection.id,
+      available: counts?.available ?? null,
+      used: counts?.used ?? null,
+      seenAt: counts?.recordedAt ?? null
+    }
+  }
 
   quote({ keys, contactType }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()

@@ -6,6 +6,7 @@ import type {
   SecretKind,
   SecretStatus
 } from '../../../shared/ipc/channels/connections'
+import type { Credits } from '../../../shared/ipc/channels/contacts'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
@@ -23,6 +24,8 @@ export class ConnectionsState {
   #tests = $state.raw<Record<string, Load<ConnectionTestPart[]>>>({})
   /** Bumped on every switch, so screens can drop what came from the previous connection. */
   #generation = $state(0)
+  /** Credits on the active connection, as last seen (header strip). */
+  #credits = $state.raw<Credits | null>(null)
 
   constructor(client: Client) {
     this.#client = client
@@ -34,6 +37,15 @@ export class ConnectionsState {
   }
   get generation() {
     return this.#generation
+  }
+  get credits() {
+    return this.#credits
+  }
+
+  /** Reads the credits last seen on the active connection (after a purchase, after a switch). */
+  async loadCredits(): Promise<void> {
+    const reply = await this.#client.getCredits({})
+    if (reply.ok) this.#credits = reply.data
   }
   get active(): ConnectionView | null {
     const overview = this.#overview
@@ -111,6 +123,9 @@ export class ConnectionsState {
   #apply(overview: ConnectionsOverview): void {
     const previous = this.#overview.state === 'ready' ? this.#overview.value.activeId : null
     this.#overview = { state: 'ready', value: overview }
-    if (previous !== null && previous !== overview.activeId) this.#generation++
+    if (previous !== overview.activeId) {
+      if (previous !== null) this.#generation++
+      void this.loadCredits()
+    }
   }
 }

@@ -51,7 +51,17 @@ export const contactPurchaseSchema = z.object({
 })
 export type ContactPurchase = z.infer<typeof contactPurchaseSchema>
 
+/** Credits on the active connection as last seen from the service (money is never a surprise). */
+export const creditsSchema = z.object({
+  connectionId: z.string(),
+  available: z.number().int().nullable(),
+  used: z.number().int().nullable(),
+  seenAt: z.string().nullable()
+})
+export type Credits = z.infer<typeof creditsSchema>
+
 export const contactChannels = {
+  getCredits: { input: z.strictObject({}), output: creditsSchema },
   quoteContacts: {
     input: z.strictObject({ keys: keysSchema, contactType: contactTypeSchema }),
     output: contactQuoteSchema
