@@ -50,7 +50,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
 
     async function open(name: string) {
-      await page.getByTestId('member-list').getByRole('option').filter({ hasText: name }).dblclick()
+      await page.getByTestId('member-list').getByRole('option').filter({ hasText: name }).click()
+      await page.keyboard.press('Enter')
       await page.getByTestId('member-detail').getByRole('heading', { name }).waitFor()
       return page.getByTestId('member-detail')
     }
