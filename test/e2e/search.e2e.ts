@@ -137,6 +137,44 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await dialog.getByRole('button', { name: 'Close' }).last().click()
     })
 
+    it('buys contacts for two people after a quote, credits fall by exactly two, and the same people then cost nothing', async () => {
+      const { page } = app
+      const list = page.getByTestId('results-list')
+      await list.focus()
+      await page.keyboard.press('Home')
+      await page.keyboard.press('Space')
+      await page.keyboard.press('j')
+      await page.keyboard.press('Space')
+      await page.keyboard.press('c')
+      const dialog = page.getByTestId('buy-contacts')
+      await dialog.waitFor()
+      await dialog.getByTestId('contacts-quote').click()
+      const quote = dialog.getByTestId('contacts-quote-text')
+      await quote.waitFor()
+      expect(await quote.textContent()).toContain('2 new — 2 credits')
+      await shot(page, `contacts-quote-${colorScheme}`)
+      await dialog.getByTestId('contacts-confirm').click()
+      const done = dialog.getByTestId('contacts-done')
+      await done.waitFor({ timeout: 30_000 })
+      expect(await done.textContent()).toContain('Bought 2 for 2 credits. 998 credits available.')
+      expect(await dialog.getByTestId('contact-result').count()).toBe(2)
+      await shot(page, `contacts-results-${colorScheme}`)
+      await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(/998\s*available\s*· 2 used/)
+      await dialog.getByRole('button', { name: 'Done' }).click()
+
+      // the same two again: free, and nothing more is spent
+      await page.keyboard.press('c')
+      await dialog.waitFor()
+      await dialog.getByTestId('contacts-quote').click()
+      await quote.waitFor()
+      expect(await quote.textContent()).toContain('0 new — 0 credits; 2 already bought — free; 998 available')
+      await dialog.getByTestId('contacts-confirm').click()
+      await done.waitFor({ timeout: 30_000 })
+      expect(await done.textContent()).toContain('Nothing new was bought.')
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(/998\s*available/)
+    })
+
     it('adds a remote connection with its key (only the last four are shown), searches it, and switches back', async () => {
       const { page } = app
       await page.keyboard.press('8')

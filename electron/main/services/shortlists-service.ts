@@ -195,14 +195,8 @@ export class ShortlistsService {
   }
 
   #detail(store: Store, memberId: number): MemberDetail {
-    // The JSON text and the schema issues stay in main; the page gets the parsed profile.
-    const {
-      profileJson: _json,
-      profileIssues: _issues,
-      profileDamaged,
-      profile,
-      ...member
-    } = store.members.get(memberId)
+    // The JSON text stays in main; the page gets the parsed profile and where it does not match.
+    const { profileJson: _json, profileIssues, profileDamaged, profile, ...member } = store.members.get(memberId)
     const snapshots = store.members
       .snapshots(memberId)
       .map(({ capturedAt, source, current }) => ({ capturedAt, source, current }))
@@ -211,7 +205,7 @@ export class ShortlistsService {
       ? { full_name: member.name, cur_title: member.title, cur_company: member.company }
       : profile
     const problems = profileDamaged ? [damagedProfileMessage] : []
-    return { ...member, profile, summary: profileSummary(readable), snapshots, problems }
+    return { ...member, profile, summary: profileSummary(readable), snapshots, problems, profileIssues }
   }
 
   /** A missing shortlist is worded by whether Undo can still bring it back. */

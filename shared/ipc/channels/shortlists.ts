@@ -106,7 +106,9 @@ export const memberDetailSchema = memberSummarySchema.extend({
   /** Every snapshot, oldest first; the last one is current. */
   snapshots: z.array(snapshotInfoSchema),
   /** What could not be read, in the recruiter's words (a damaged saved profile, say). */
-  problems: z.array(z.string())
+  problems: z.array(z.string()),
+  /** Where the saved profile does not match the API description (shown quietly, as in Search). */
+  profileIssues: z.array(z.object({ path: z.string(), message: z.string() }))
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 
