@@ -161,6 +161,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot(page, `contacts-results-${colorScheme}`)
       await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(/998\s*available\s*· 2 used/)
       await dialog.getByRole('button', { name: 'Done' }).click()
+      // the open person's profile shows the contacts bought (the cursor is on the second one)
+      await page.keyboard.press('Enter')
+      await page
+        .getByTestId('profile-pane')
+        .getByTestId('profile-section-contacts')
+        .or(page.getByTestId('profile-pane').getByText('no provider'))
+        .first()
+        .waitFor()
 
       // the same two again: free, and nothing more is spent
       await page.keyboard.press('c')

@@ -69,6 +69,23 @@ export class ContactsService {
     }
   }
 
+  contactsFor({ keys }: HandlerInput<'contactsFor'>): Record<string, unknown[]> {
+    const connection = this.deps.connections.active()
+    let store: Store
+    try {
+      store = this.deps.stores.get()
+    } catch {
+      return {}
+    }
+    const out: Record<string, unknown[]> = {}
+    for (const type of ['Email', 'Phone']) {
+      for (const [key, stored] of store.contacts.latestByKeys(connection.id, type, keys)) {
+        ;(out[key] ??= []).push(stored.result)
+      }
+    }
+    return out
+  }
+
   quote({ keys, contactType }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()
     const connection = this.deps.connections.active()

@@ -205,7 +205,8 @@ export class ShortlistsService {
       ? { full_name: member.name, cur_title: member.title, cur_company: member.company }
       : profile
     const problems = profileDamaged ? [damagedProfileMessage] : []
-    return { ...member, profile, summary: profileSummary(readable), snapshots, problems, profileIssues }
+    const contacts = store.contacts.latestPerType(member.profileKey).map((stored) => stored.result)
+    return { ...member, profile, summary: profileSummary(readable), snapshots, problems, profileIssues, contacts }
   }
 
   /** A missing shortlist is worded by whether Undo can still bring it back. */

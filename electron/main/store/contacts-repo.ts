@@ -88,6 +88,19 @@ export class ContactsRepo {
     return row === undefined ? undefined : toResult(row)
   }
 
+  /** The newest result of each contact type for a person, from any connection (offline shortlists). */
+  latestPerType(profileKey: string): StoredContactResult[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM contact_results WHERE id IN (
+             SELECT MAX(id) FROM contact_results WHERE profile_key = ? GROUP BY contact_type)
+           ORDER BY contact_type`
+        )
+        .all(profileKey) as ContactRow[]
+    ).map(toResult)
+  }
+
   historyFor(profileKey: string): StoredContactResult[] {
     return (
       this.db

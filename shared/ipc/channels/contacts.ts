@@ -62,6 +62,11 @@ export type Credits = z.infer<typeof creditsSchema>
 
 export const contactChannels = {
   getCredits: { input: z.strictObject({}), output: creditsSchema },
+  /** Contact results already bought on the active connection, newest per key and type, readable offline. */
+  contactsFor: {
+    input: z.strictObject({ keys: z.array(z.string().max(500)).max(1000) }),
+    output: z.record(z.string(), z.array(z.unknown()))
+  },
   quoteContacts: {
     input: z.strictObject({ keys: keysSchema, contactType: contactTypeSchema }),
     output: contactQuoteSchema

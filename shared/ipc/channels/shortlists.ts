@@ -108,7 +108,9 @@ export const memberDetailSchema = memberSummarySchema.extend({
   /** What could not be read, in the recruiter's words (a damaged saved profile, say). */
   problems: z.array(z.string()),
   /** Where the saved profile does not match the API description (shown quietly, as in Search). */
-  profileIssues: z.array(z.object({ path: z.string(), message: z.string() }))
+  profileIssues: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Contact data already bought for this person (newest per type), as received. */
+  contacts: z.array(z.unknown())
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 

@@ -93,6 +93,18 @@ describe('buying contacts', () => {
       })
     ])
 
+    // readable afterwards, offline: for the open profile, and on a shortlist entry
+    const stored = await main.ok('contactsFor', { keys: people })
+    expect(Object.keys(stored).sort()).toEqual([...people].sort())
+    expect(stored[people[0]!]).toHaveLength(1)
+    const list = await main.ok('createShortlist', { name: 'With contacts' })
+    const profile = testCatalog().get(people[0]!)!
+    const added = await main.ok('addMembers', { shortlistId: list.id, profiles: [profile] })
+    const detail = await main.ok('getMember', { memberId: added.added[0]! })
+    expect(detail.contacts).toHaveLength(1)
+    expect((detail.contacts[0] as { status: string }).status).toMatch(/Completed|Failed/)
+    expect((await main.ok('getCredits', {})).available).toBe(7)
+
     const again = await main.ok('quoteContacts', { keys: [...people, keys(10, 1)[0]!], contactType: 'Email' })
     expect(again).toMatchObject({ alreadyBought: people, creditsNeeded: 1, available: 7 })
     const sameOnly = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
