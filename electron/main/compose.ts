@@ -123,7 +123,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const dispatcher =
     options.http?.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 10_000 } })
   const writes = new WriteBehind(stores, options.logger)
-  let connections: ConnectionsService | null = null
   const sandbox =
     options.sandbox === undefined
       ? null
@@ -135,9 +134,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
             stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE)
           },
           logger: options.logger,
-          onChange: () => connections?.notify()
+          // called from start() below, once `connections` exists
+          onChange: () => connections.notify()
         })
-  connections = new ConnectionsService({
+  const connections = new ConnectionsService({
     stores,
     secrets,
     sandbox,
@@ -161,7 +161,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
   sandbox?.start()
-  const conn = connections
 
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
@@ -205,20 +204,20 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     getStoreStatus: () => stores.status(),
     recoverStore: (input) => stores.recover(input),
 
-    listConnections: () => conn.overview(),
-    saveConnection: (input) => conn.save(input),
-    removeConnection: ({ id }) => conn.remove(id),
-    setActiveConnection: ({ id }) => conn.setActive(id),
+    listConnections: () => connections.overview(),
+    saveConnection: (input) => connections.save(input),
+    removeConnection: ({ id }) => connections.remove(id),
+    setActiveConnection: ({ id }) => connections.setActive(id),
     setSecret: ({ connectionId, kind, value, sessionOnly }) => {
-      conn.assertRemote(connectionId)
+      connections.assertRemote(connectionId)
       return secrets.set(connectionId, kind, value, sessionOnly === true)
     },
     clearSecret: ({ connectionId, kind }) => {
-      conn.assertRemote(connectionId)
+      connections.assertRemote(connectionId)
       return secrets.clear(connectionId, kind)
     },
-    testConnection: async ({ id }) => ({ parts: await conn.test(id) }),
-    resetSandbox: () => conn.resetSandbox(),
+    testConnection: async ({ id }) => ({ parts: await connections.test(id) }),
+    resetSandbox: () => connections.resetSandbox(),
 
     searchProfiles: (input) => search.search(input),
     cancelRequest: (input) => search.cancel(input),

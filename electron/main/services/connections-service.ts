@@ -69,7 +69,7 @@ export class ConnectionsService {
       )
     }
     const store = this.#store('save the connection')
-    if (settings.id !== undefined) this.#get(store, settings.id)
+    if (settings.id !== undefined) this.#find(settings.id)
     const saved = store.connections.save({
       ...(settings.id === undefined ? {} : { id: settings.id }),
       name: settings.name,
@@ -90,7 +90,7 @@ export class ConnectionsService {
       throw new AppError('invalid_input', 'The built-in Sandbox cannot be removed.')
     }
     const store = this.#store('remove the connection')
-    this.#get(store, id)
+    this.#find(id)
     await this.#deps.secrets.removeAll(id)
     store.transaction(() => {
       store.connections.delete(id)
@@ -105,7 +105,7 @@ export class ConnectionsService {
   async setActive(id: string): Promise<ConnectionsOverview> {
     try {
       const store = this.#deps.stores.get()
-      this.#get(store, id)
+      this.#find(id)
       store.settings.set(ACTIVE_KEY, id)
     } catch (error) {
       if (id !== SANDBOX_CONNECTION_ID) throw error
@@ -285,12 +285,6 @@ export class ConnectionsService {
 
   #find(id: string): Connection {
     const found = this.#list().find((c) => c.id === id)
-    if (found === undefined) throw new AppError('not_found', 'That connection no longer exists. Reload Settings.')
-    return found
-  }
-
-  #get(store: Store, id: string): Connection {
-    const found = store.connections.list().find((c) => c.id === id)
     if (found === undefined) throw new AppError('not_found', 'That connection no longer exists. Reload Settings.')
     return found
   }

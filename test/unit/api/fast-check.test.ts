@@ -4,6 +4,7 @@ import * as api from '../../../shared/api'
 import { fastCheck } from '../../../shared/api/fast-check'
 import { parseJson } from '../../../shared/json'
 import { generateProfiles } from '../../../sandbox/data/generate'
+import { rng } from '../../integration/store/fixtures/profiles'
 import { fixtures } from './fixtures'
 
 // The fast check must give zod's answer, always: it decides whether zod is asked at all.
@@ -60,18 +61,6 @@ function withValueAt(root: unknown, path: Array<string | number>, replacement: u
   return copy
 }
 
-/** A small seeded PRNG, so a failure names a case that can be run again. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 function disagreements(schema: z.ZodType, values: unknown[]): string[] {
   const check = fastCheck(schema)
   return values.flatMap((value, index) =>
@@ -113,7 +102,7 @@ describe('fast check agrees with zod', () => {
 
   it('on generated profiles, as received over the wire, and on random deep mutations of them', () => {
     const people = parseJson(JSON.stringify(generateProfiles({ count: 400, seed: 5 }))) as unknown[]
-    const next = random(42)
+    const next = rng(42)
     const cases: unknown[] = [...people]
     for (const person of people.slice(0, 150)) {
       const all = paths(person, 2000)
