@@ -272,12 +272,21 @@ export class ContactsService {
       wait = Math.min(timing.maxMs, wait * timing.factor)
       const answer = await client.getPremiumContacts(open, type, 'Polling', signal)
       const counts = countsOf(answer.count)
+      // Only what changed is stored: a poll that finds the same state writes nothing new.
+      const countsChanged = counts.available !== available || counts.used !== used
       available = counts.available ?? available
       used = counts.used ?? used
+      const before = new Map([...statuses].map(([key, s]) => [key, s.status]))
       const store = this.#store()
       const seen = this.#apply(statuses, answer.results)
+      const changed = answer.results.filter((record) => {
+        const value =
+          record.value !== null && typeof record.value === 'object' ? (record.value as Record<string, unknown>) : {}
+        const key = profileKeyOf(value)
+        return key === undefined || before.get(key) !== statuses.get(key)?.status
+      })
       store.transaction(() => {
-        this.#save(store, answer.results, answer.count?.value, quote, 'Polling')
+        this.#save(store, changed, countsChanged ? answer.count?.value : null, quote, 'Polling')
         // What the service shows as a lookup of ours is bought (after an uncertain New, too).
         const bought = quote.newKeys.filter((key) => seen.has(key))
         if (ledgerId !== null && bought.length > 0) store.ledger.markBought(quote.connectionId, type, bought, ledgerId)
