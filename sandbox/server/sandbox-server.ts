@@ -22,6 +22,7 @@ import { premiumContactsRoute } from './partner/premium-contacts'
 import { jobDataRoute, jobStatusRoute, refreshProfilesRoute } from './partner/refresh-routes'
 import { TransactionLog } from './partner/transaction-log'
 import type { ProfileCatalog } from './profile-catalog'
+import { applyCareerMove } from './refresh/career-move'
 import { RefreshJobs, type RefreshTiming } from './refresh/refresh-jobs'
 import { STATE_VERSION, type SandboxState } from './state-file'
 
@@ -70,7 +71,9 @@ export function createSandboxServer(deps: SandboxServerDeps): SandboxServer {
         resolveHandle: (handle) => catalog.byHandle(handle)?.key ?? undefined,
         markRefreshed: (key, at) => {
           const profile = catalog.get(key)
-          if (profile) profile.last_refreshed = at
+          if (!profile) return
+          applyCareerMove(profile, at)
+          profile.last_refreshed = at
         }
       },
       deps.refreshTiming,

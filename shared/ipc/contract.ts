@@ -7,6 +7,7 @@ import { storeChannels } from './channels/store'
 import { connectionChannels, connectionEvents } from './channels/connections'
 import { searchChannels } from './channels/search'
 import { contactChannels, contactEvents } from './channels/contacts'
+import { refreshChannels, refreshEvents } from './channels/refresh'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -22,14 +23,16 @@ export const channels = {
   ...storeChannels,
   ...connectionChannels,
   ...searchChannels,
-  ...contactChannels
+  ...contactChannels,
+  ...refreshChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
 export const events = {
   ...exportEvents,
   ...connectionEvents,
-  ...contactEvents
+  ...contactEvents,
+  ...refreshEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

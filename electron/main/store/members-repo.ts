@@ -5,6 +5,7 @@ import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 import { displayName, readStoredProfile, storedProfile, type ProfileInput } from './profile-fields'
+import { profileChanges } from './profile-changes'
 import { foldSearchText } from './search-text'
 import type { ShortlistsRepo } from './shortlists-repo'
 import type { StagesRepo } from './stages-repo'
@@ -13,6 +14,7 @@ import {
   memberPatchSchema,
   type MemberPatch,
   type MemberSummary,
+  type ProfileChange,
   type SearchHit,
   type SnapshotInfo,
   type SnapshotSource
@@ -131,10 +133,12 @@ interface MemberRow {
   updated_at: string
   profile_captured_at: string
   profile_source: SnapshotSource
+  refresh_changes: string
 }
 
 const summaryColumns = `m.id, m.shortlist_id, m.profile_key, m.name, m.title, m.company, m.skills, m.notes, m.tags,
-  m.stage_id, st.name AS stage, m.rating, m.added_at, m.updated_at, m.profile_captured_at, m.profile_source`
+  m.stage_id, st.name AS stage, m.rating, m.added_at, m.updated_at, m.profile_captured_at, m.profile_source,
+  m.refresh_changes`
 
 /** Page size for streaming reads: bounded memory, and the connection is free between pages. */
 const PAGE = 1000
@@ -383,18 +387,23 @@ export class MembersRepo {
         current.profileSource,
         current.profileJson
       )
+      const source = options.source ?? 'refreshed'
+      // A refresh says what changed against the snapshot before it; other sources clear it.
+      const changes =
+        source === 'refreshed' ? profileChanges(current.profile as Record<string, unknown>, next.profile) : []
       this.sql(
         `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
-           company = ?, skills = ?, location = ?, updated_at = ? WHERE id = ?`
+           company = ?, skills = ?, location = ?, refresh_changes = ?, updated_at = ? WHERE id = ?`
       ).run(
         next.json,
         options.capturedAt ?? isoNow(this.clock),
-        options.source ?? 'refreshed',
+        source,
         next.name,
         next.title,
         next.company,
         next.skills,
         next.location,
+        JSON.stringify(changes),
         isoNow(this.clock),
         memberId
       )
@@ -402,15 +411,23 @@ export class MembersRepo {
     })()
   }
 
-  /** Applies a refreshed profile to every member saved with its key; returns the member ids. */
-  applyRefreshedProfile(profile: ProfileInput, capturedAt?: string): number[] {
+  /**
+   * Applies a refreshed profile to every member saved with its key (Recently deleted ones too, so a
+   * restored person is current); returns each member with what changed.
+   */
+  applyRefreshedProfile(
+    profile: ProfileInput,
+    capturedAt?: string
+  ): Array<{ memberId: number; shortlistId: string; name: string; changes: ProfileChange[] }> {
     const { key } = storedProfile(profile)
     return this.db.transaction(() => {
       const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map(
         (r) => r.id
       )
-      for (const id of ids) this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
-      return ids
+      return ids.map((id) => {
+        const member = this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
+        return { memberId: id, shortlistId: member.shortlistId, name: member.name, changes: member.refreshChanges }
+      })
     })()
   }
 
@@ -650,7 +667,8 @@ function toSummary(row: MemberRow): MemberSummary {
     addedAt: row.added_at,
     updatedAt: row.updated_at,
     profileCapturedAt: row.profile_captured_at,
-    profileSource: row.profile_source
+    profileSource: row.profile_source,
+    refreshChanges: JSON.parse(row.refresh_changes) as ProfileChange[]
   }
 }
 

@@ -306,6 +306,26 @@ export const migrations: readonly Migration[] = [
           bought_at TEXT NOT NULL,
           PRIMARY KEY (connection_id, contact_type, profile_key)
         );`)
+  },
+  {
+    version: 7,
+    name: 'refresh jobs followed across restarts; what a refresh changed',
+    // A job is written before its start is sent (tracking 'starting'), so a crash between the two
+    // resumes it with the same client-made jobId; 'following' until the app has seen it end and
+    // applied its profiles ('finished'), or the service no longer knows it ('lost'), or refused
+    // to start it ('refused'). A member refreshed with different data keeps what changed.
+    up: (db) =>
+      db.exec(`ALTER TABLE refresh_jobs ADD COLUMN tracking TEXT NOT NULL DEFAULT 'following'
+          CHECK (tracking IN ('starting', 'following', 'finished', 'lost', 'refused'));
+        ALTER TABLE refresh_jobs ADD COLUMN label TEXT NOT NULL DEFAULT '';
+        ALTER TABLE refresh_jobs ADD COLUMN shortlist_id TEXT;
+        ALTER TABLE refresh_jobs ADD COLUMN options_json TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE refresh_jobs ADD COLUMN message TEXT;
+        ALTER TABLE refresh_jobs ADD COLUMN finished_at TEXT;
+        ALTER TABLE refresh_jobs ADD COLUMN outcome_json TEXT;
+        CREATE INDEX refresh_jobs_tracking ON refresh_jobs(tracking) WHERE tracking IN ('starting', 'following');
+        CREATE INDEX refresh_jobs_created ON refresh_jobs(created_at);
+        ALTER TABLE members ADD COLUMN refresh_changes TEXT NOT NULL DEFAULT '[]';`)
   }
 ]
 

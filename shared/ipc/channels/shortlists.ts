@@ -48,6 +48,17 @@ export const stageSchema = z.object({
 })
 export type Stage = z.infer<typeof stageSchema>
 
+/** A member's data is called stale after this many days without a save or refresh. */
+export const STALE_AFTER_DAYS = 30
+
+/** What a refresh found different from the snapshot before ("Acme → Globex"). */
+export const profileChangeSchema = z.object({
+  field: z.enum(['company', 'title', 'location']),
+  from: z.string(),
+  to: z.string()
+})
+export type ProfileChange = z.infer<typeof profileChangeSchema>
+
 /** One row of a shortlist: enough to list, sort and filter without the profile itself. */
 export const memberSummarySchema = z.object({
   id: z.number().int(),
@@ -65,7 +76,9 @@ export const memberSummarySchema = z.object({
   addedAt: isoSchema,
   updatedAt: isoSchema,
   profileCapturedAt: isoSchema,
-  profileSource: snapshotSourceSchema
+  profileSource: snapshotSourceSchema,
+  /** What the latest refresh changed against the snapshot before it; empty when nothing did. */
+  refreshChanges: z.array(profileChangeSchema)
 })
 export type MemberSummary = z.infer<typeof memberSummarySchema>
 

@@ -82,6 +82,13 @@ describe('RefreshJobsRepo', () => {
     expect(done.requestedHandles).toEqual(['h3'])
     expect(done.start).toMatchObject({ status: 'Queued' })
     expect(done.lastStatus).toMatchObject({ failedHandles: [{ handle: 'h3', error: 'gone' }] })
+    // Completed on the service, but still followed until the app has applied what it brought.
+    expect(done.tracking).toBe('following')
+    store.refreshJobs.finish(
+      'job-2',
+      { source: 'none', profilesReceived: 0, membersUpdated: 0, changed: [], note: null },
+      null
+    )
     expect(
       store.refreshJobs.recordStatus({ jobId: 'job-1', status: 'InProgress', progressPercentage: 50 }).status
     ).toBe('InProgress')
@@ -94,6 +101,25 @@ describe('RefreshJobsRepo', () => {
     ).toEqual(['job-1', 'job-2'])
     expect(codeOf(() => store.refreshJobs.recordStatus({ status: 'Queued' }))).toBe('invalid_input')
     expect(codeOf(() => store.refreshJobs.get('job-9'))).toBe('not_found')
+  })
+
+  it('writes a job before its start is sent, so a restart can send the same jobId again', () => {
+    const created = store.refreshJobs.create({
+      jobId: 'job-3',
+      connectionId: 'sandbox',
+      handles: ['a', 'b'],
+      label: '2 pasted handles',
+      options: { batchSize: 5, saveToStorage: true }
+    })
+    expect(created).toMatchObject({ tracking: 'starting', status: 'Queued', connectionId: 'sandbox' })
+    expect(store.refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-3'])
+    expect(store.refreshJobs.recordStart({ jobId: 'job-3', status: 'Queued' }).tracking).toBe('following')
+    expect(store.refreshJobs.get('job-3').requestedHandles).toEqual(['a', 'b'])
+    const lost = store.refreshJobs.setTracking('job-3', 'lost', 'The service no longer knows this job.')
+    expect(lost).toMatchObject({ tracking: 'lost', message: 'The service no longer knows this job.' })
+    // A later status (a check by hand) does not revive a lost job's tracking by itself.
+    expect(store.refreshJobs.recordStatus({ jobId: 'job-3', status: 'InProgress' }).tracking).toBe('lost')
+    expect(store.refreshJobs.list({ unfinished: true })).toEqual([])
   })
 })
 

@@ -136,9 +136,15 @@ describe('MembersRepo', () => {
     const savedAt = clock.now().toISOString()
     clock.advanceDays(10)
     const refreshed = { ...makeProfile(1), cur_title: 'Principal Engineer', cur_company: 'Newco' }
-    const ids = store.members.applyRefreshedProfile(refreshed)
-    expect(ids).toHaveLength(2)
+    const applied = store.members.applyRefreshedProfile(refreshed)
+    expect(applied).toHaveLength(2)
+    expect(applied[0]?.changes).toEqual([
+      { field: 'company', from: makeProfile(1).cur_company, to: 'Newco' },
+      { field: 'title', from: makeProfile(1).cur_title, to: 'Principal Engineer' }
+    ])
     const after = store.members.get(saved.id)
+    expect(after.refreshChanges).toEqual(applied[0]?.changes)
+    expect(store.members.list(list.id)[0]?.refreshChanges).toEqual(applied[0]?.changes)
     expect(after).toMatchObject({ title: 'Principal Engineer', company: 'Newco', profileSource: 'refreshed' })
     expect(after.profileCapturedAt).toBe(clock.now().toISOString())
     const snapshots = store.members.snapshots(saved.id)
@@ -149,6 +155,10 @@ describe('MembersRepo', () => {
     expect(JSON.parse(snapshots[0]?.profileJson ?? '{}').cur_title).toBe(makeProfile(1).cur_title)
     expect(store.members.search('Principal').map((hit) => hit.id)).toContain(saved.id)
     expect(codeOf(() => store.members.addSnapshot(saved.id, makeProfile(2)))).toBe('invalid_input')
+    // A refresh that finds the same person clears the signal; a restored snapshot never sets one.
+    clock.advanceDays(1)
+    expect(store.members.applyRefreshedProfile(refreshed)[0]?.changes).toEqual([])
+    expect(store.members.addSnapshot(saved.id, makeProfile(1), { source: 'restored' }).refreshChanges).toEqual([])
   })
 
   it('reads everything back after the store is closed and reopened (no network involved)', () => {
