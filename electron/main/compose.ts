@@ -1,6 +1,7 @@
 import { purgeRecentlyDeleted } from './store'
 import path from 'node:path'
 import type { AppInfo } from '../../shared/ipc/channels/app'
+import type { RefreshJobSummary } from '../../shared/ipc/channels/refresh'
 import { EventHub } from './ipc/event-hub'
 import { createRouter, type Handlers, type Router } from './ipc/router'
 import type { Logger } from './logger'
@@ -18,6 +19,7 @@ import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
 import { ConnectionsService } from './services/connections-service'
 import { ContactsService, type PollTiming } from './services/contacts-service'
+import { RefreshService, type RefreshPollTiming } from './services/refresh-service'
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
@@ -60,6 +62,10 @@ export interface MainOptions {
   secretWatcher?: SecretWatcher
   /** Contact polling pace (tests shorten it). */
   contactPolling?: Partial<PollTiming>
+  /** Refresh job polling pace and request rate (tests shorten it). */
+  refreshPolling?: Partial<RefreshPollTiming>
+  /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
+  notifyRefreshEnded?: (job: RefreshJobSummary) => void
   /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
   logFolder?: { path: string; open?: (path: string) => Promise<boolean> }
 }
@@ -71,6 +77,8 @@ export interface MainServices {
   downloads: DownloadRegistry
   /** The built-in sandbox (null when not part of this build). */
   sandbox: EmbeddedSandbox | null
+  /** Follow the refresh jobs now (the shell calls it when the machine wakes). */
+  wake(): void
   close(): Promise<void>
 }
 
@@ -160,7 +168,18 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     logger: options.logger,
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
+  const refresh = new RefreshService({
+    connections,
+    stores,
+    events,
+    logger: options.logger,
+    now: () => clock.now().getTime(),
+    ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
+    ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
+  })
   sandbox?.start()
+  // Jobs still running when the app last closed are followed again (the sandbox answers once up).
+  refresh.resume()
 
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),
@@ -226,7 +245,13 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     getCredits: () => contacts.credits(),
     contactsFor: (input) => contacts.contactsFor(input),
     quoteContacts: (input) => contacts.quote(input),
-    buyContacts: (input) => contacts.buy(input)
+    buyContacts: (input) => contacts.buy(input),
+
+    planRefresh: (input) => refresh.plan(input),
+    startRefresh: (input) => refresh.start(input),
+    listRefreshJobs: () => refresh.list(),
+    getRefreshJob: (input) => refresh.detail(input),
+    checkRefreshJob: (input) => refresh.check(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
@@ -246,11 +271,13 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     downloads,
     sandbox,
+    wake: () => refresh.wake(),
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {
         clearInterval(purgeTimer)
         requests.cancelAll()
+        await refresh.close()
         writes.flush()
         await sandbox?.close()
         if (options.http?.dispatcher === undefined) await dispatcher.close()

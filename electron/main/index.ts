@@ -1,8 +1,22 @@
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  Notification,
+  powerMonitor,
+  protocol,
+  session,
+  shell
+} from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
 import { composeMain, type MainServices } from './compose'
+import type { RefreshJobSummary } from '../../shared/ipc/channels/refresh'
+import { refreshNotice } from '../../shared/refresh-notice'
 import type { Logger } from './logger'
 import { LOG_FOLDER, openFileLogger } from './logging/file-logger'
 import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
@@ -78,6 +92,12 @@ async function start(): Promise<void> {
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: (workerData) => new Worker(join(__dirname, 'sandbox-worker.cjs'), { workerData }) },
+    notifyRefreshEnded: (job) =>
+      showRefreshNotification(job, () => {
+        if (!mainWindow) return openWindow?.()
+        if (mainWindow.isMinimized()) mainWindow.restore()
+        mainWindow.focus()
+      }),
     ...(keytarBinding === undefined ? {} : { loadKeytar: () => loadKeytarBinding(keytarBinding) }),
     ...(native.betterSqlite3 === undefined ? {} : { sqliteNativeBinding: native.betterSqlite3 }),
     fileDialogs: {
@@ -121,7 +141,25 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
+  // A laptop that slept: ask about the refresh jobs now rather than at the next backoff step.
+  powerMonitor.on('resume', () => services.wake())
   closeServicesOnQuit(services, logger)
+}
+
+/** Shown notifications, held until closed: Electron drops the click handler of a collected one. */
+const notifications = new Set<Notification>()
+
+function showRefreshNotification(job: RefreshJobSummary, onClick: () => void): void {
+  // Linux without a notification daemon (and CI) has none: the job list says it all the same.
+  if (!Notification.isSupported()) return
+  const notification = new Notification(refreshNotice(job))
+  notifications.add(notification)
+  notification.on('close', () => notifications.delete(notification))
+  notification.on('click', () => {
+    notifications.delete(notification)
+    onClick()
+  })
+  notification.show()
 }
 
 function createWindow(services: MainServices, logger: Logger): BrowserWindow {

@@ -2,7 +2,7 @@
  * Handles and emails of a profile, and how a handle typed by a client is normalised, so that
  * the index, refresh jobs and contacts all agree on what "the same handle" means.
  */
-import type { WholePersonProfile } from '../../shared/api'
+import { handleInProfileUrl, type WholePersonProfile } from '../../shared/api'
 
 export const PROFILENET_ORIGIN = 'https://www.profilenet.com'
 
@@ -39,8 +39,9 @@ export function normalizeHandle(input: string): string {
 
 /** The profilenet handle in a profilenet profile URL, or undefined. */
 export function profilenetHandleOf(url: string): string | undefined {
-  const m = /profilenet\.[a-z.]+\/(?:in|pub)\/([^/?#]+)/i.exec(url)
-  return m?.[1] ? normalizeHandle(m[1]) : undefined
+  if (!/profilenet\.[a-z.]+\//i.test(url)) return undefined
+  const handle = handleInProfileUrl(url)
+  return handle ? normalizeHandle(handle) : undefined
 }
 
 /** Every handle a profile can be found by, normalised: profilenet, codehost, qasite. */

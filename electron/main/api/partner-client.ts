@@ -234,6 +234,29 @@ export class PartnerClient {
     return { record: tolerant(refreshJobStatusSchema, result.body), durationMs: result.durationMs }
   }
 
+  /**
+   * The refreshed profiles behind a job's `dataUrl`. Read only on the connection's own origin:
+   * the API key is never sent to an address the recruiter did not configure.
+   */
+  async getJobData(dataUrl: string, signal?: AbortSignal): Promise<{ records: TolerantRecord[]; durationMs: number }> {
+    const operation = 'Get Job Data'
+    let url: URL
+    try {
+      url = new URL(dataUrl, this.#base)
+    } catch {
+      throw new ApiError({ kind: 'contract_mismatch', operation, cause: 'dataUrl is not an address' })
+    }
+    if (url.origin !== this.#base.origin) {
+      throw new ApiError(
+        { kind: 'forbidden', operation, cause: `dataUrl on ${url.origin}` },
+        `The job's data is at ${url.origin}, not at this connection's address, so Talent Desk did not send your key there.`
+      )
+    }
+    const result = await this.#call({ name: operation, method: 'GET', path: url.href, safe: true }, { signal })
+    const { items } = asList(result.body, ['profiles', 'results', 'items', 'data', 'value'])
+    return { records: items.map((item) => tolerant(wholePersonProfileSchema, item)), durationMs: result.durationMs }
+  }
+
   /** GET /api/Analytics/GetApiTransactionData; the filter names come from the connection. */
   async getApiTransactionData(
     filters: { from?: string; to?: string; type?: string; limit?: number },

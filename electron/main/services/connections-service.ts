@@ -129,6 +129,11 @@ export class ConnectionsService {
     return connections.find((c) => c.id === id) ?? sandboxConnection(this.#deps.clock)
   }
 
+  /** A connection's name, or null when it no longer exists. */
+  nameOf(id: string): string | null {
+    return this.#list().find((c) => c.id === id)?.name ?? null
+  }
+
   /** A client for a connection (the active one by default), ready to call. */
   async client(id?: string): Promise<{ client: PartnerClient; connection: Connection }> {
     const connection = id === undefined ? this.active() : this.#find(id)

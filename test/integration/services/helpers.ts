@@ -83,6 +83,8 @@ export async function startMain(
     http?: MainOptions['http']
     secretWatcher?: MainOptions['secretWatcher']
     contactPolling?: MainOptions['contactPolling']
+    refreshPolling?: MainOptions['refreshPolling']
+    notifyRefreshEnded?: MainOptions['notifyRefreshEnded']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -103,7 +105,9 @@ export async function startMain(
     ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),
-    ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling })
+    ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling }),
+    ...(options.refreshPolling === undefined ? {} : { refreshPolling: options.refreshPolling }),
+    ...(options.notifyRefreshEnded === undefined ? {} : { notifyRefreshEnded: options.notifyRefreshEnded })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))

@@ -1,0 +1,511 @@
+import { randomUUID } from 'node:crypto'
+import pThrottle from 'p-throttle'
+import { refreshHandleOf } from '../../../shared/api'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { AppError } from '../../../shared/ipc/errors'
+import { parseJson } from '../../../shared/json'
+import { STALE_AFTER_DAYS } from '../../../shared/ipc/channels/shortlists'
+import type {
+  RefreshJobDetail,
+  RefreshJobSummary,
+  RefreshOutcome,
+  RefreshPlan
+} from '../../../shared/ipc/channels/refresh'
+import { ApiError } from '../api/api-error'
+import type { PartnerClient, TolerantRecord } from '../api/partner-client'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
+import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '../store'
+import type { ConnectionsService } from './connections-service'
+import type { StoreAccess } from './store-access'
+
+export interface RefreshPollTiming {
+  /** First status check after a start (and after a restart, at once). */
+  firstMs: number
+  factor: number
+  maxMs: number
+  /** Requests per second to one connection for all its jobs together (status, data, match). */
+  ratePerSecond: number
+}
+export const defaultRefreshPollTiming: RefreshPollTiming = {
+  firstMs: 1_000,
+  factor: 1.5,
+  maxMs: 15_000,
+  ratePerSecond: 4
+}
+
+const DAY_MS = 86_400_000
+const finishedStatuses: ReadonlySet<string> = new Set(FINISHED_REFRESH_STATUSES)
+/** Errors after which a start was certainly not taken (anything else may have reached the service). */
+const REFUSED_KINDS = new Set(['auth', 'forbidden', 'invalid_request', 'out_of_credits'])
+
+type Throttled = <T>(call: () => Promise<T>) => Promise<T>
+
+/**
+ * Refresh jobs followed to their end. Every job gets a client-made jobId and is written to the
+ * store before its start is sent, so a timeout, a crash or a restart is followed up with the same
+ * id (the service answers "already known", never a second job). Each job is polled with backoff;
+ * all requests to one connection share one bounded rate. When a job ends, the refreshed profiles
+ * (from its dataUrl, else Match Profiles by key) become new snapshots of the saved members, with
+ * what changed; a desktop notification says so.
+ */
+export class RefreshService {
+  readonly #timing: RefreshPollTiming
+  readonly #timers = new Map<string, NodeJS.Timeout>()
+  readonly #delays = new Map<string, number>()
+  readonly #running = new Map<string, Promise<void>>()
+  /** Why the last check of a job failed (offline, server error); cleared by the next answer. */
+  readonly #lastProblem = new Map<string, string>()
+  readonly #throttles = new Map<string, Throttled>()
+  #closed = false
+
+  constructor(
+    private readonly deps: {
+      connections: ConnectionsService
+      stores: StoreAccess
+      events: EventHub
+      logger: Logger
+      now?: () => number
+      poll?: Partial<RefreshPollTiming>
+      /** The shell's desktop notification (Electron); the page shows its own in the browser. */
+      notify?: (job: RefreshJobSummary) => void
+    }
+  ) {
+    this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
+  }
+
+  /** Follows every job that was still running when the app last closed. */
+  resume(): void {
+    let jobs: RefreshJobRecord[]
+    try {
+      jobs = this.#store().refreshJobs.list({ unfinished: true })
+    } catch {
+      return // a refused store has no jobs to follow; the banner says why
+    }
+    for (const job of jobs) this.#schedule(job.jobId, 0)
+  }
+
+  /** Asks about every followed job now (the machine woke up). */
+  wake(): void {
+    for (const jobId of [...this.#timers.keys()]) this.#schedule(jobId, 0)
+  }
+
+  plan({ shortlistId, onlyStale }: HandlerInput<'planRefresh'>): RefreshPlan {
+    const store = this.#store()
+    const shortlist = store.shortlists.get(shortlistId)
+    const staleBefore = this.#now() - STALE_AFTER_DAYS * DAY_MS
+    let members = 0
+    const handles: string[] = []
+    const withoutHandle: string[] = []
+    for (const member of store.members.records({ shortlistId }, { contacts: false })) {
+      members += 1
+      if (onlyStale && Date.parse(member.profileCapturedAt) > staleBefore) continue
+      const handle = handleOfJson(member.profileJson)
+      if (handle === null) withoutHandle.push(member.name || member.profileKey)
+      else if (!handles.includes(handle)) handles.push(handle)
+    }
+    return {
+      shortlistId,
+      shortlistName: shortlist.name,
+      members,
+      chosen: handles.length + withoutHandle.length,
+      handles,
+      withoutHandle,
+      staleAfterDays: STALE_AFTER_DAYS
+    }
+  }
+
+  async start(input: HandlerInput<'startRefresh'>): Promise<RefreshJobSummary> {
+    const store = this.#store()
+    let handles: string[]
+    let label: string
+    if (input.shortlistId !== undefined) {
+      const plan = this.plan({ shortlistId: input.shortlistId, onlyStale: input.onlyStale })
+      handles = plan.handles
+      const who = input.onlyStale ? 'stale member' : 'member'
+      label = `${plan.shortlistName}: ${handles.length} ${who}${handles.length === 1 ? '' : 's'}`
+      if (handles.length === 0) {
+        throw new AppError(
+          'invalid_input',
+          plan.chosen === 0
+            ? `No member of “${plan.shortlistName}” has data older than ${STALE_AFTER_DAYS} days; nothing to refresh.`
+            : `None of the chosen members of “${plan.shortlistName}” has a profile handle to refresh by.`
+        )
+      }
+    } else {
+      handles = [...new Set((input.handles ?? []).map((handle) => handle.trim()))]
+      label = `${handles.length} pasted handle${handles.length === 1 ? '' : 's'}`
+    }
+    const { client, connection } = await this.deps.connections.client()
+    const jobId = randomUUID()
+    // Written first: whatever happens to the start request, the job is followed with this id.
+    store.refreshJobs.create({
+      jobId,
+      connectionId: connection.id,
+      handles,
+      label,
+      shortlistId: input.shortlistId ?? null,
+      options: input.options
+    })
+    this.#emit(jobId, false)
+    try {
+      await this.#sendStart(client, jobId)
+    } catch (error) {
+      if (error instanceof ApiError && REFUSED_KINDS.has(error.kind)) {
+        this.#store().refreshJobs.setTracking(jobId, 'refused', error.message)
+        this.#emit(jobId, false)
+        throw error
+      }
+      // No answer: it may have started. The follow-up asks with the same jobId (safe to repeat).
+      this.#lastProblem.set(jobId, `${messageOf(error)} Talent Desk will ask again with the same job id.`)
+      this.deps.logger.warn('refresh start not confirmed', { jobId, error: messageOf(error) })
+    }
+    this.#schedule(jobId, this.#timing.firstMs)
+    return this.#summary(this.#store().refreshJobs.get(jobId))
+  }
+
+  list(): { jobs: RefreshJobSummary[] } {
+    let records: RefreshJobRecord[]
+    try {
+      records = this.#store().refreshJobs.list({ limit: 200 })
+    } catch {
+      return { jobs: [] }
+    }
+    return { jobs: records.map((record) => this.#summary(record)) }
+  }
+
+  detail({ jobId }: HandlerInput<'getRefreshJob'>): RefreshJobDetail {
+    const record = this.#store().refreshJobs.get(jobId)
+    const status = record.lastStatus
+    const start = record.start
+    const failed = (status?.failedHandles ?? start?.failedRefreshes ?? []).map((entry) => ({
+      handle: String(entry.handle ?? ''),
+      error: String(entry.error ?? 'No reason given.')
+    }))
+    return {
+      ...this.#summary(record),
+      requestedHandles: record.requestedHandles,
+      processedHandles: (status?.processedHandles ?? start?.successfulRefreshes ?? []).map(String),
+      failedHandles: failed,
+      options: {
+        ...(record.options.batchSize === undefined ? {} : { batchSize: record.options.batchSize }),
+        ...(record.options.maxConcurrency === undefined ? {} : { maxConcurrency: record.options.maxConcurrency }),
+        saveToStorage: record.options.saveToStorage ?? true
+      },
+      record: status ?? start ?? null,
+      issues: []
+    }
+  }
+
+  /** Asks now; a lost job is asked once more (the service may know it again). */
+  async check({ jobId }: HandlerInput<'checkRefreshJob'>): Promise<RefreshJobSummary> {
+    const record = this.#store().refreshJobs.get(jobId)
+    if (record.tracking === 'lost') this.#store().refreshJobs.setTracking(jobId, 'following', null)
+    if (record.tracking === 'lost' || record.tracking === 'starting' || record.tracking === 'following') {
+      this.#clear(jobId)
+      this.#delays.delete(jobId)
+      await this.#pollOnce(jobId)
+    }
+    return this.#summary(this.#store().refreshJobs.get(jobId))
+  }
+
+  /** Stops polling (the jobs stay in the store and are followed again at the next start). */
+  async close(): Promise<void> {
+    this.#closed = true
+    for (const timer of this.#timers.values()) clearTimeout(timer)
+    this.#timers.clear()
+    await Promise.allSettled([...this.#running.values()])
+  }
+
+  #schedule(jobId: string, delayMs: number): void {
+    if (this.#closed) return
+    this.#clear(jobId)
+    const timer = setTimeout(() => {
+      this.#timers.delete(jobId)
+      void this.#pollOnce(jobId)
+    }, delayMs)
+    timer.unref?.()
+    this.#timers.set(jobId, timer)
+  }
+
+  #clear(jobId: string): void {
+    const timer = this.#timers.get(jobId)
+    if (timer !== undefined) clearTimeout(timer)
+    this.#timers.delete(jobId)
+  }
+
+  /** One status check (never two at once for a job), then the next one scheduled. */
+  #pollOnce(jobId: string): Promise<void> {
+    const running = this.#running.get(jobId)
+    if (running !== undefined) return running
+    const run = this.#poll(jobId)
+      .catch((error: unknown) => this.deps.logger.error('refresh poll failed', { jobId, error: messageOf(error) }))
+      .finally(() => this.#running.delete(jobId))
+    this.#running.set(jobId, run)
+    return run
+  }
+
+  async #poll(jobId: string): Promise<void> {
+    if (this.#closed) return
+    const store = this.#store()
+    const record = store.refreshJobs.get(jobId)
+    if (record.tracking !== 'starting' && record.tracking !== 'following') return
+    let client: PartnerClient
+    try {
+      client = (await this.deps.connections.client(record.connectionId ?? undefined)).client
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') {
+        store.refreshJobs.setTracking(
+          jobId,
+          'lost',
+          'The connection this job was started on has been removed, so it can no longer be followed.'
+        )
+        this.#emit(jobId, false)
+        return
+      }
+      return this.#retryLater(jobId, error)
+    }
+    if (record.start === null && record.lastStatus === null && record.tracking === 'starting') {
+      // The start was never answered: send it again with the same jobId (the service dedupes).
+      try {
+        await this.#sendStart(client, jobId)
+      } catch (error) {
+        if (error instanceof ApiError && REFUSED_KINDS.has(error.kind)) {
+          store.refreshJobs.setTracking(jobId, 'refused', error.message)
+          this.#emit(jobId, false)
+          return
+        }
+        return this.#retryLater(jobId, error)
+      }
+    }
+    let status: TolerantRecord
+    try {
+      status = (await this.#throttled(client.connectionId)(() => client.getJobStatus(jobId))).record
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'not_found') {
+        store.refreshJobs.setTracking(
+          jobId,
+          'lost',
+          'The service no longer knows this job (it may have expired there). What was seen of it is kept; start a new job to refresh these people again.'
+        )
+        this.#emit(jobId, false)
+        return
+      }
+      return this.#retryLater(jobId, error)
+    }
+    this.#lastProblem.delete(jobId)
+    const previous = record.lastStatus?.totalProcessed
+    const updated = store.refreshJobs.recordStatus(
+      status.value !== null && typeof status.value === 'object' ? { jobId, ...(status.value as object) } : { jobId }
+    )
+    if (finishedStatuses.has(updated.status)) {
+      await this.#finish(client, updated)
+      return
+    }
+    this.#emit(jobId, false)
+    // Backoff; a job that is moving is asked again at the same pace.
+    const last = this.#delays.get(jobId) ?? this.#timing.firstMs
+    const moved = updated.lastStatus?.totalProcessed !== previous
+    const next = moved ? last : Math.min(this.#timing.maxMs, Math.round(last * this.#timing.factor))
+    this.#delays.set(jobId, next)
+    this.#schedule(jobId, next)
+  }
+
+  #retryLater(jobId: string, error: unknown): void {
+    const last = this.#delays.get(jobId) ?? this.#timing.firstMs
+    const next = Math.min(this.#timing.maxMs, Math.round(last * this.#timing.factor))
+    this.#delays.set(jobId, next)
+    this.#lastProblem.set(jobId, `${messageOf(error)} Asking again in ${Math.ceil(next / 1000)} s.`)
+    this.#emit(jobId, false)
+    this.#schedule(jobId, next)
+  }
+
+  async #sendStart(client: PartnerClient, jobId: string): Promise<void> {
+    const record = this.#store().refreshJobs.get(jobId)
+    const { record: start } = await this.#throttled(client.connectionId)(() =>
+      client.refreshProfiles({
+        profileHandles: record.requestedHandles,
+        ...(record.options.batchSize === undefined ? {} : { batchSize: record.options.batchSize }),
+        ...(record.options.maxConcurrency === undefined ? {} : { maxConcurrency: record.options.maxConcurrency }),
+        saveToStorage: record.options.saveToStorage ?? true,
+        jobId
+      })
+    )
+    const value = start.value !== null && typeof start.value === 'object' ? (start.value as object) : {}
+    this.#store().refreshJobs.recordStart({ ...value, jobId })
+    this.#emit(jobId, false)
+  }
+
+  /** The job ended: its refreshed profiles become new snapshots of the saved members. */
+  async #finish(client: PartnerClient, record: RefreshJobRecord): Promise<void> {
+    const { profiles, source, note } = await this.#refreshedProfiles(client, record)
+    const store = this.#store()
+    const changed: RefreshOutcome['changed'] = []
+    let membersUpdated = 0
+    let rejected = 0
+    for (const profile of profiles) {
+      try {
+        for (const member of store.members.applyRefreshedProfile(profile as Record<string, unknown>)) {
+          membersUpdated += 1
+          if (member.changes.length > 0) changed.push(member)
+        }
+      } catch (error) {
+        // one record the store refuses (no key, too large) never sinks the rest
+        rejected += 1
+        this.deps.logger.warn('refreshed profile not applied', { jobId: record.jobId, error: messageOf(error) })
+      }
+    }
+    const notes = [
+      note,
+      rejected > 0
+        ? `${rejected} refreshed profile${rejected === 1 ? ' was' : 's were'} unreadable and left out.`
+        : null,
+      record.status === 'Failed' ? (record.lastStatus?.errorMessage ?? 'The service says the job failed.') : null
+    ].filter((text): text is string => text !== null)
+    store.refreshJobs.finish(
+      record.jobId,
+      { source, profilesReceived: profiles.length, membersUpdated, changed, note: notes.join(' ') || null },
+      notes.join(' ') || null
+    )
+    this.#delays.delete(record.jobId)
+    const summary = this.#emit(record.jobId, true)
+    try {
+      this.deps.notify?.(summary)
+    } catch (error) {
+      this.deps.logger.warn('refresh notification not shown', { error: messageOf(error) })
+    }
+  }
+
+  /** From the job's dataUrl when it has one on this connection; else Match Profiles by key. */
+  async #refreshedProfiles(
+    client: PartnerClient,
+    record: RefreshJobRecord
+  ): Promise<{ profiles: unknown[]; source: RefreshOutcome['source']; note: string | null }> {
+    const processed = record.lastStatus?.processedHandles ?? record.start?.successfulRefreshes ?? []
+    if ((record.lastStatus?.totalSuccessful ?? processed.length) === 0)
+      return { profiles: [], source: 'none', note: null }
+    const throttled = this.#throttled(client.connectionId)
+    const dataUrl = record.lastStatus?.dataUrl ?? record.start?.dataUrl
+    let dataProblem: string | null = null
+    if (typeof dataUrl === 'string' && dataUrl !== '') {
+      try {
+        const { records } = await throttled(() => client.getJobData(dataUrl))
+        return { profiles: records.map((r) => r.value), source: 'dataUrl', note: null }
+      } catch (error) {
+        dataProblem = messageOf(error)
+      }
+    }
+    // Match Profiles by key for the saved members whose handles were refreshed.
+    const keys = this.#keysForHandles(record, processed.map(String))
+    const profiles: unknown[] = []
+    let failures = 0
+    for (const key of keys) {
+      try {
+        const { records } = await throttled(() => client.matchProfiles({ key }, { maxNumberOfResults: 1 }))
+        const match = records.find((r) => (r.value as { key?: unknown } | null)?.key === key)
+        if (match) profiles.push(match.value)
+      } catch {
+        failures += 1
+      }
+    }
+    const note = [
+      dataProblem === null
+        ? null
+        : `The job's data could not be read (${dataProblem}); members were read by key instead.`,
+      failures > 0
+        ? `${failures} member${failures === 1 ? '' : 's'} could not be read and keep their earlier data.`
+        : null
+    ]
+      .filter((text): text is string => text !== null)
+      .join(' ')
+    return { profiles, source: keys.length > 0 ? 'matchProfiles' : 'none', note: note || null }
+  }
+
+  /** Saved members' keys for refreshed handles (the shortlist the job was started from). */
+  #keysForHandles(record: RefreshJobRecord, handles: string[]): string[] {
+    if (record.shortlistId === null || handles.length === 0) return []
+    const wanted = new Set(handles.map((handle) => handle.toLowerCase()))
+    const keys = new Set<string>()
+    try {
+      for (const member of this.#store().members.records({ shortlistId: record.shortlistId }, { contacts: false })) {
+        const handle = handleOfJson(member.profileJson)
+        if (handle !== null && wanted.has(handle.toLowerCase())) keys.add(member.profileKey)
+      }
+    } catch {
+      return [] // the shortlist was deleted for good meanwhile
+    }
+    return [...keys]
+  }
+
+  #throttled(connectionId: string): Throttled {
+    let throttled = this.#throttles.get(connectionId)
+    if (throttled === undefined) {
+      const throttle = pThrottle({ limit: this.#timing.ratePerSecond, interval: 1000, strict: true })
+      const run = throttle((call: () => Promise<unknown>) => call())
+      throttled = <T>(call: () => Promise<T>) => run(call) as Promise<T>
+      this.#throttles.set(connectionId, throttled)
+    }
+    return throttled
+  }
+
+  #emit(jobId: string, finishedNow: boolean): RefreshJobSummary {
+    const job = this.#summary(this.#store().refreshJobs.get(jobId))
+    this.deps.events.emit('refreshJobChanged', { job, finishedNow })
+    return job
+  }
+
+  #summary(record: RefreshJobRecord): RefreshJobSummary {
+    const latest = { ...(record.start ?? {}), ...(record.lastStatus ?? {}) }
+    const total = latest.totalRequested ?? record.requestedHandles.length
+    const processed = latest.totalProcessed ?? 0
+    const following = record.tracking === 'starting' || record.tracking === 'following'
+    return {
+      jobId: record.jobId,
+      connectionId: record.connectionId,
+      connectionName: this.#connectionName(record.connectionId),
+      label: record.label || `${record.requestedHandles.length} handles`,
+      shortlistId: record.shortlistId,
+      status: record.status,
+      tracking: record.tracking,
+      totalRequested: total,
+      totalProcessed: processed,
+      totalSuccessful: latest.totalSuccessful ?? 0,
+      totalFailed: latest.totalFailed ?? 0,
+      progressPercentage: latest.progressPercentage ?? (total > 0 ? Math.round((processed / total) * 100) : 0),
+      startTime: latest.startTime ?? null,
+      endTime: latest.endTime ?? null,
+      duration: latest.duration ?? null,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      finishedAt: record.finishedAt,
+      message: (following ? this.#lastProblem.get(record.jobId) : undefined) ?? record.message,
+      outcome: record.outcome
+    }
+  }
+
+  #connectionName(id: string | null): string {
+    if (id === null) return 'Unknown connection'
+    return this.deps.connections.nameOf(id) ?? 'Removed connection'
+  }
+
+  #store(): Store {
+    return this.deps.stores.get()
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+}
+
+function handleOfJson(json: string): string | null {
+  try {
+    const profile = parseJson(json)
+    return profile !== null && typeof profile === 'object' ? refreshHandleOf(profile as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
