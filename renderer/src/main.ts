@@ -12,6 +12,8 @@ try {
   const app = new AppState(client)
   void app.loadKeychain()
   void app.connections.load()
+  // jobs still running since the last time are followed by main; the page shows them at once
+  void app.refresh.load()
   mount(App, { target, props: { app } })
 } catch (error) {
   mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })

@@ -4,6 +4,7 @@ import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
 import { ConnectionsState } from './connections-state.svelte'
 import { BackupState, ExportState } from './export-state.svelte'
+import { RefreshState } from './refresh-state.svelte'
 import { SearchState } from './search-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
@@ -27,6 +28,7 @@ export class AppState {
   readonly store: StoreState
   readonly connections: ConnectionsState
   readonly search: SearchState
+  readonly refresh: RefreshState
   readonly client: Client
 
   constructor(client: Client) {
@@ -34,6 +36,8 @@ export class AppState {
     this.client = client
     this.connections = new ConnectionsState(client)
     this.search = new SearchState(client)
+    // Electron's preload puts the bridge on window: there main shows the notifications.
+    this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.

@@ -1,0 +1,41 @@
+import { STALE_AFTER_DAYS, type ProfileChange } from '../../../shared/ipc/channels/shortlists'
+
+const DAY_MS = 86_400_000
+
+/** Whole days since an ISO instant (0 for today or a date in the future). */
+export function ageDays(iso: string, now: number = Date.now()): number {
+  const at = Date.parse(iso)
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.floor((now - at) / DAY_MS))
+}
+
+export const isStale = (iso: string, now: number = Date.now()): boolean => ageDays(iso, now) > STALE_AFTER_DAYS
+
+/** "today", "3 d", "5 wk", "4 mo", "2 yr": short enough for a list row. */
+export function ageText(iso: string, now: number = Date.now()): string {
+  const days = ageDays(iso, now)
+  if (days === 0) return 'today'
+  if (days < 14) return `${days} d`
+  if (days < 60) return `${Math.round(days / 7)} wk`
+  if (days < 730) return `${Math.round(days / 30)} mo`
+  return `${Math.round(days / 365)} yr`
+}
+
+const fieldNames: Record<ProfileChange['field'], string> = { company: 'Employer', title: 'Title', location: 'Place' }
+
+/** "Acme → Globex" (the row); with the field's name for a tooltip or a list. */
+export const changeText = (change: ProfileChange, withField = false): string =>
+  `${withField ? `${fieldNames[change.field]}: ` : ''}${change.from} → ${change.to}`
+
+/** The service's .NET-style duration ("00:01:02.500") as "1 min 2 s"; other text as it is. */
+export function durationText(value: string | null): string {
+  if (value === null) return ''
+  const match = /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d+))?$/.exec(value.trim())
+  if (!match) return value
+  const [, days, h, m, s, fraction] = match
+  const hours = Number(days ?? 0) * 24 + Number(h)
+  const minutes = Number(m)
+  const seconds = Number(s) + Number(`0.${fraction ?? '0'}`)
+  if (hours > 0) return `${hours} h ${minutes} min`
+  if (minutes > 0) return `${minutes} min ${Math.round(seconds)} s`
+  return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`
+}

@@ -1,0 +1,143 @@
+import type {
+  RefreshJobDetail,
+  RefreshJobSummary,
+  RefreshOptions,
+  RefreshPlan
+} from '../../../shared/ipc/channels/refresh'
+import type { IpcError } from '../../../shared/ipc/errors'
+import { refreshNotice } from '../../../shared/refresh-notice'
+import type { Load } from './app-state.svelte'
+import type { Client } from './client'
+
+/** Following a job: the app is still asking the service about it. */
+export const isFollowed = (job: RefreshJobSummary): boolean =>
+  job.tracking === 'starting' || job.tracking === 'following'
+
+/**
+ * Refresh jobs as the page knows them. App-wide (not the section's): jobs are followed by main
+ * whatever screen is open, the header strip counts the running ones, and the page shows the
+ * desktop notification in the browser host (Electron's main process shows its own).
+ */
+export class RefreshState {
+  readonly #client: Client
+  /** The browser host's page notifies; in Electron main does (and the page must not twice). */
+  readonly #notifyInPage: boolean
+  #jobs = $state.raw<Load<RefreshJobSummary[]>>({ state: 'idle' })
+  #selected = $state<string | null>(null)
+  #detail = $state.raw<Load<RefreshJobDetail>>({ state: 'idle' })
+  #starting = $state(false)
+  #startError = $state.raw<IpcError | null>(null)
+
+  constructor(client: Client, options: { notifyInPage: boolean }) {
+    this.#client = client
+    this.#notifyInPage = options.notifyInPage
+    client.on('refreshJobChanged', ({ job, finishedNow }) => this.#apply(job, finishedNow))
+  }
+
+  get jobs() {
+    return this.#jobs
+  }
+  get selected() {
+    return this.#selected
+  }
+  get detail() {
+    return this.#detail
+  }
+  get starting() {
+    return this.#starting
+  }
+  get startError() {
+    return this.#startError
+  }
+  /** Jobs the app is following now (header strip). */
+  get running(): number {
+    return this.#jobs.state === 'ready' ? this.#jobs.value.filter(isFollowed).length : 0
+  }
+
+  async load(): Promise<void> {
+    if (this.#jobs.state !== 'ready') this.#jobs = { state: 'loading' }
+    const reply = await this.#client.listRefreshJobs({})
+    this.#jobs = reply.ok ? { state: 'ready', value: reply.data.jobs } : { state: 'error', error: reply.error }
+  }
+
+  async select(jobId: string | null): Promise<void> {
+    this.#selected = jobId
+    if (jobId === null) {
+      this.#detail = { state: 'idle' }
+      return
+    }
+    if (this.#detail.state !== 'ready' || this.#detail.value.jobId !== jobId) this.#detail = { state: 'loading' }
+    const reply = await this.#client.getRefreshJob({ jobId })
+    if (this.#selected !== jobId) return
+    this.#detail = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  async plan(shortlistId: string, onlyStale: boolean): Promise<Load<RefreshPlan>> {
+    const reply = await this.#client.planRefresh({ shortlistId, onlyStale })
+    return reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  /**
+   * Starts a job and selects it. Called from a click, so the browser's notification permission
+   * can be asked for here (it needs a user gesture); a "no" is respected and never asked again.
+   */
+  async start(
+    what: { handles: string[] } | { shortlistId: string; onlyStale: boolean },
+    options: Partial<RefreshOptions>
+  ): Promise<RefreshJobSummary | null> {
+    this.askNotificationPermission()
+    this.#starting = true
+    this.#startError = null
+    const reply = await this.#client.startRefresh({ ...what, options: { saveToStorage: true, ...options } })
+    this.#starting = false
+    if (!reply.ok) {
+      this.#startError = reply.error
+      void this.load() // a refused start is listed too, with the reason
+      return null
+    }
+    this.#apply(reply.data, false)
+    void this.select(reply.data.jobId)
+    return reply.data
+  }
+
+  async check(jobId: string): Promise<void> {
+    const reply = await this.#client.checkRefreshJob({ jobId })
+    if (reply.ok) this.#apply(reply.data, false)
+    if (this.#selected === jobId) void this.select(jobId)
+  }
+
+  clearStartError(): void {
+    this.#startError = null
+  }
+
+  askNotificationPermission(): void {
+    if (!this.#notifyInPage || typeof Notification === 'undefined') return
+    if (Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined)
+  }
+
+  #apply(job: RefreshJobSummary, finishedNow: boolean): void {
+    const jobs = this.#jobs.state === 'ready' ? this.#jobs.value : []
+    const index = jobs.findIndex((candidate) => candidate.jobId === job.jobId)
+    const next = index === -1 ? [job, ...jobs] : jobs.map((candidate, i) => (i === index ? job : candidate))
+    this.#jobs = { state: 'ready', value: next }
+    const detail = this.#detail
+    if (this.#selected === job.jobId && detail.state === 'ready') {
+      // progress moves the summary at once; handles and outcome are read afresh when they moved
+      const moved =
+        finishedNow || job.totalProcessed !== detail.value.totalProcessed || job.tracking !== detail.value.tracking
+      this.#detail = { state: 'ready', value: { ...detail.value, ...job } }
+      if (moved) void this.select(job.jobId)
+    }
+    if (finishedNow) this.#notify(job)
+  }
+
+  #notify(job: RefreshJobSummary): void {
+    if (!this.#notifyInPage || typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+    try {
+      const { title, body } = refreshNotice(job)
+      new Notification(title, { body, tag: `refresh-${job.jobId}` })
+    } catch {
+      // some browsers allow notifications only from a service worker: the job list says it all
+    }
+  }
+}
