@@ -4,6 +4,7 @@ import type {
   RefreshOptions,
   RefreshPlan
 } from '../../../shared/ipc/channels/refresh'
+import type { Shortlist } from '../../../shared/ipc/channels/shortlists'
 import type { IpcError } from '../../../shared/ipc/errors'
 import { refreshNotice } from '../../../shared/refresh-notice'
 import type { Load } from './app-state.svelte'
@@ -70,6 +71,12 @@ export class RefreshState {
     const reply = await this.#client.getRefreshJob({ jobId })
     if (this.#selected !== jobId) return
     this.#detail = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  /** The shortlists to refresh from, read afresh (Search may have made one since). */
+  async shortlists(): Promise<Load<Shortlist[]>> {
+    const reply = await this.#client.listShortlists({})
+    return reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
   async plan(shortlistId: string, onlyStale: boolean): Promise<Load<RefreshPlan>> {
