@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pThrottle from 'p-throttle'
-import { refreshHandleOf } from '../../../shared/api'
+import { issuesOf, refreshHandleOf, refreshJobStartSchema, refreshJobStatusSchema } from '../../../shared/api'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import { parseJson } from '../../../shared/json'
@@ -193,7 +193,8 @@ export class RefreshService {
         saveToStorage: record.options.saveToStorage ?? true
       },
       record: status ?? start ?? null,
-      issues: []
+      // where the latest record does not match the spec (kept and shown as received all the same)
+      issues: status ? issuesOf(refreshJobStatusSchema, status) : start ? issuesOf(refreshJobStartSchema, start) : []
     }
   }
 

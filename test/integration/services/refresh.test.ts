@@ -232,6 +232,24 @@ describe('refresh jobs', () => {
     expect((await serviceCalls(sandbox, 'GetJobStatus')).length).toBe(asked)
   }, 30_000)
 
+  it('asks at once when the machine wakes, instead of at the next (long) backoff step', async () => {
+    const sandbox = await service()
+    const main = await start({ loadKeytar: noKeychain, refreshPolling: { ...poll, firstMs: 60_000 } })
+    await connect(main, sandbox)
+    const handles = testCatalog()
+      .search({}, { limit: 2, offset: 80 })
+      .results.map((p) => p.li_urls![0]!)
+    const started = await main.ok('startRefresh', { handles })
+    await new Promise((resolve) => setTimeout(resolve, 400)) // the job has ended at the service
+    expect((await main.ok('getRefreshJob', { jobId: started.jobId })).tracking).toBe('following')
+    main.services.wake()
+    const done = await until(
+      () => main.ok('getRefreshJob', { jobId: started.jobId }),
+      (job) => finished(job)
+    )
+    expect(done).toMatchObject({ tracking: 'finished', status: 'Completed', totalSuccessful: 2, issues: [] })
+  }, 30_000)
+
   it('several jobs at once share one bounded request rate per connection', async () => {
     const sandbox = await service({ perHandleMs: 200 })
     const main = await start({
