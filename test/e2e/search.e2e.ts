@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { startLiberalServer } from '../integration/api/liberal-server'
 import { startTestSandbox } from '../integration/sandbox/helpers'
-import { shot, startApp, type E2eApp } from './support'
+import { artifacts, shot, startApp, type E2eApp } from './support'
 
 // The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
 const people = generateProfiles({ count: 2000, seed: 1 })
@@ -181,6 +182,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await done.textContent()).toContain('Nothing new was bought.')
       await dialog.getByRole('button', { name: 'Done' }).click()
       await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(/998\s*available/)
+
+      // The local ledger says exactly what the service charged: 1,000 − 998 = 2, in one row.
+      const db = new Database(join(app.dataDir, 'talent-desk.sqlite'), { readonly: true })
+      const rows = db
+        .prepare('SELECT outcome, credits_spent, available_before, available_after FROM credit_ledger ORDER BY id')
+        .all() as Array<{
+        outcome: string
+        credits_spent: number
+        available_before: number | null
+        available_after: number
+      }>
+      db.close()
+      const spentByLedger = rows
+        .filter((row) => row.outcome === 'bought')
+        .reduce((sum, row) => sum + row.credits_spent, 0)
+      expect(rows.map((row) => row.outcome)).toEqual(['bought'])
+      expect(rows[0]).toMatchObject({ available_after: 998 })
+      expect(spentByLedger).toBe(1000 - 998)
+      writeFileSync(
+        join(artifacts, `contacts-ledger-${colorScheme}.json`),
+        JSON.stringify({ creditsBefore: 1000, creditsAfter: 998, spentByService: 1000 - 998, spentByLedger, rows })
+      )
     })
 
     it('adds a remote connection with its key (only the last four are shown), searches it, and switches back', async () => {
