@@ -17,6 +17,7 @@ import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault
 import { Agent, type Dispatcher } from 'undici'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
+import { ChatService } from './services/chat-service'
 import { ConnectionsService } from './services/connections-service'
 import { ContactsService, type PollTiming } from './services/contacts-service'
 import { RefreshService, type RefreshPollTiming } from './services/refresh-service'
@@ -168,6 +169,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     logger: options.logger,
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
+  const chat = new ChatService({ connections, stores, requests, logger: options.logger })
   const refresh = new RefreshService({
     connections,
     stores,
@@ -251,7 +253,15 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     startRefresh: (input) => refresh.start(input),
     listRefreshJobs: () => refresh.list(),
     getRefreshJob: (input) => refresh.detail(input),
-    checkRefreshJob: (input) => refresh.check(input)
+    checkRefreshJob: (input) => refresh.check(input),
+
+    listConversations: () => chat.list(),
+    getConversation: (input) => chat.get(input),
+    sendChat: (input) => chat.send(input),
+    renameConversation: (input) => chat.rename(input),
+    deleteConversation: (input) => chat.delete(input),
+    restoreConversation: (input) => chat.restore(input),
+    getChatTurnRaw: (input) => chat.raw(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

@@ -8,6 +8,7 @@ import { connectionChannels, connectionEvents } from './channels/connections'
 import { searchChannels } from './channels/search'
 import { contactChannels, contactEvents } from './channels/contacts'
 import { refreshChannels, refreshEvents } from './channels/refresh'
+import { chatChannels } from './channels/chat'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -24,7 +25,8 @@ export const channels = {
   ...connectionChannels,
   ...searchChannels,
   ...contactChannels,
-  ...refreshChannels
+  ...refreshChannels,
+  ...chatChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

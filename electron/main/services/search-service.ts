@@ -102,7 +102,7 @@ export function cleanRequest(request: MatchProfileRequest): MatchProfileRequest 
   return out as MatchProfileRequest
 }
 
-function keyOf(profile: unknown): string | null {
+export function keyOf(profile: unknown): string | null {
   if (profile === null || typeof profile !== 'object') return null
   const key = (profile as Record<string, unknown>)['key']
   return typeof key === 'string' && key !== '' ? key : null

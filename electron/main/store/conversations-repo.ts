@@ -11,7 +11,12 @@ export const conversationTurnInputSchema = z.strictObject({
   currentQuery: z.record(z.string(), z.unknown()).nullable().optional(),
   total: z.number().int().nullable().optional(),
   /** Result profiles shown with an assistant turn, kept so history reads offline. */
-  results: z.array(z.record(z.string(), z.unknown())).nullable().optional()
+  results: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  /** The service's answer as received (JSON text, verbatim). */
+  raw: z.string().max(20_000_000).nullable().optional(),
+  transactionId: z.string().max(200).nullable().optional(),
+  /** The query the recruiter sent with a user turn (after editing the chips). */
+  sentQuery: z.record(z.string(), z.unknown()).nullable().optional()
 })
 export type ConversationTurnInput = z.infer<typeof conversationTurnInputSchema>
 
@@ -22,15 +27,22 @@ export interface ConversationTurn {
   currentQuery: Record<string, unknown> | null
   total: number | null
   results: Array<Record<string, unknown>> | null
+  raw: string | null
+  transactionId: string | null
+  sentQuery: Record<string, unknown> | null
   createdAt: string
 }
 
 export interface ConversationSummary {
   id: string
+  /** The service's own id for it, once it sent one. */
+  remoteId: string | null
+  connectionId: string | null
   title: string
   currentQuery: Record<string, unknown> | null
   createdAt: string
   updatedAt: string
+  deletedAt: string | null
   turnCount: number
 }
 
@@ -40,6 +52,9 @@ export interface Conversation extends ConversationSummary {
 
 interface ConversationRow {
   id: string
+  remote_id: string | null
+  connection_id: string | null
+  deleted_at: string | null
   title: string
   current_query: string | null
   created_at: string
@@ -54,6 +69,9 @@ interface TurnRow {
   current_query: string | null
   total: number | null
   results_json: string | null
+  raw_json: string | null
+  transaction_id: string | null
+  sent_query: string | null
   created_at: string
 }
 
@@ -67,15 +85,21 @@ export class ConversationsRepo {
     private readonly clock: Clock
   ) {}
 
-  /** Creates the conversation if needed (id is the API's conversation_id). */
-  ensure(id: string, title = ''): ConversationSummary {
+  /** Creates the conversation if needed. */
+  ensure(id: string, title = '', connectionId: string | null = null): ConversationSummary {
     const now = isoNow(this.clock)
     this.db
       .prepare(
-        'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING'
+        `INSERT INTO conversations (id, title, connection_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO NOTHING`
       )
-      .run(id, title.slice(0, 200), now, now)
+      .run(id, title.slice(0, 200), connectionId, now, now)
     return this.summary(id)
+  }
+
+  /** The service's conversation id, kept the first time it is sent (a change is kept too). */
+  setRemoteId(id: string, remoteId: string): void {
+    this.db.prepare('UPDATE conversations SET remote_id = ? WHERE id = ?').run(remoteId, id)
   }
 
   /** Appends a turn; a turn carrying currentQuery also becomes the conversation's current_query. */
@@ -96,8 +120,9 @@ export class ConversationsRepo {
       const query = turn.currentQuery == null ? null : JSON.stringify(turn.currentQuery)
       const { lastInsertRowid } = this.db
         .prepare(
-          `INSERT INTO conversation_turns (conversation_id, role, text, current_query, total, results_json, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`
+          `INSERT INTO conversation_turns (conversation_id, role, text, current_query, total, results_json, raw_json,
+             transaction_id, sent_query, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         )
         .run(
           conversationId,
@@ -106,6 +131,9 @@ export class ConversationsRepo {
           query,
           turn.total ?? null,
           turn.results == null ? null : JSON.stringify(turn.results),
+          turn.raw ?? null,
+          turn.transactionId ?? null,
+          turn.sentQuery == null ? null : JSON.stringify(turn.sentQuery),
           now
         )
       this.db
@@ -139,11 +167,46 @@ export class ConversationsRepo {
     return { ...summary, turns: turns.map(toTurn) }
   }
 
-  /** Newest first. */
-  list(limit = 200): ConversationSummary[] {
+  /**
+   * Newest first, deleted ones left out. With a connection: its conversations and those older
+   * than connections (no connection recorded).
+   */
+  list(options: { connectionId?: string; limit?: number } | number = {}): ConversationSummary[] {
+    const { connectionId, limit = 200 } = typeof options === 'number' ? { limit: options } : options
+    const where =
+      connectionId === undefined
+        ? 'WHERE c.deleted_at IS NULL'
+        : 'WHERE c.deleted_at IS NULL AND (c.connection_id = ? OR c.connection_id IS NULL)'
+    const args = connectionId === undefined ? [limit] : [connectionId, limit]
     return (
-      this.db.prepare(`${selectConversations} ORDER BY c.updated_at DESC, c.id LIMIT ?`).all(limit) as ConversationRow[]
+      this.db
+        .prepare(`${selectConversations} ${where} ORDER BY c.updated_at DESC, c.id LIMIT ?`)
+        .all(...args) as ConversationRow[]
     ).map(toSummary)
+  }
+
+  /** Out of the list, restorable (Undo) until purged with Recently deleted's other entries. */
+  softDelete(conversationId: string): ConversationSummary {
+    const changes = this.db
+      .prepare('UPDATE conversations SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL')
+      .run(isoNow(this.clock), conversationId).changes
+    if (changes === 0) throw notFound(conversationId)
+    return this.summary(conversationId)
+  }
+
+  restore(conversationId: string): ConversationSummary {
+    const changes = this.db
+      .prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL')
+      .run(conversationId).changes
+    if (changes === 0) throw notFound(conversationId)
+    return this.summary(conversationId)
+  }
+
+  /** Deleted more than `days` ago: gone for good (with Recently deleted's other entries). */
+  purgeDeleted(days: number): number {
+    const before = new Date(this.clock.now().getTime() - days * 86_400_000).toISOString()
+    return this.db.prepare('DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?').run(before)
+      .changes
   }
 
   delete(conversationId: string): void {
@@ -165,6 +228,9 @@ function notFound(id: string): StoreError {
 function toSummary(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
+    remoteId: row.remote_id,
+    connectionId: row.connection_id,
+    deletedAt: row.deleted_at,
     title: row.title,
     currentQuery: parseStored(row.current_query),
     createdAt: row.created_at,
@@ -181,6 +247,9 @@ function toTurn(row: TurnRow): ConversationTurn {
     currentQuery: parseStored(row.current_query),
     total: row.total,
     results: parseStored<Array<Record<string, unknown>>>(row.results_json),
+    raw: row.raw_json,
+    transactionId: row.transaction_id,
+    sentQuery: parseStored(row.sent_query),
     createdAt: row.created_at
   }
 }

@@ -63,12 +63,13 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
 
 /** Deletes for good what has been in Recently deleted for `days` (at open, and hourly while running). */
 export function purgeRecentlyDeleted(
-  store: Pick<Store, 'shortlists' | 'members' | 'transaction'>,
+  store: Pick<Store, 'shortlists' | 'members' | 'conversations' | 'transaction'>,
   days = DEFAULT_PURGE_AFTER_DAYS
-): { shortlists: number; members: number } {
+): { shortlists: number; members: number; conversations: number } {
   return store.transaction(() => ({
     shortlists: store.shortlists.purgeDeleted(days),
-    members: store.members.purgeRemoved(days)
+    members: store.members.purgeRemoved(days),
+    conversations: store.conversations.purgeDeleted(days)
   }))
 }
 

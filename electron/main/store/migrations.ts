@@ -326,6 +326,20 @@ export const migrations: readonly Migration[] = [
         CREATE INDEX refresh_jobs_tracking ON refresh_jobs(tracking) WHERE tracking IN ('starting', 'following');
         CREATE INDEX refresh_jobs_created ON refresh_jobs(created_at);
         ALTER TABLE members ADD COLUMN refresh_changes TEXT NOT NULL DEFAULT '[]';`)
+  },
+  {
+    version: 8,
+    name: 'conversations: the service’s own id, soft delete, each answer as received',
+    // A conversation has the app's own id; the service's conversation_id (when it sends one) is
+    // kept beside it, since a server may name it differently or not at all. Each answer is kept
+    // verbatim (raw_json) with its transaction id, and the query the recruiter sent with a turn.
+    up: (db) =>
+      db.exec(`ALTER TABLE conversations ADD COLUMN remote_id TEXT;
+        ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
+        ALTER TABLE conversation_turns ADD COLUMN raw_json TEXT;
+        ALTER TABLE conversation_turns ADD COLUMN transaction_id TEXT;
+        ALTER TABLE conversation_turns ADD COLUMN sent_query TEXT;
+        CREATE INDEX conversations_connection ON conversations(connection_id, updated_at);`)
   }
 ]
 
