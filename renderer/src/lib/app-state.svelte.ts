@@ -4,6 +4,7 @@ import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
 import { ConnectionsState } from './connections-state.svelte'
 import { BackupState, ExportState } from './export-state.svelte'
+import { ChatState } from './chat-state.svelte'
 import { RefreshState } from './refresh-state.svelte'
 import { SearchState } from './search-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
@@ -29,6 +30,7 @@ export class AppState {
   readonly connections: ConnectionsState
   readonly search: SearchState
   readonly refresh: RefreshState
+  readonly chat: ChatState
   readonly client: Client
 
   constructor(client: Client) {
@@ -36,6 +38,7 @@ export class AppState {
     this.client = client
     this.connections = new ConnectionsState(client)
     this.search = new SearchState(client)
+    this.chat = new ChatState(client)
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     this.shortlists = new ShortlistsState(client)

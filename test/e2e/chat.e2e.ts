@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shot, startApp, type E2eApp } from './support'
+
+const totalOf = async (app: E2eApp, answer: number): Promise<number> => {
+  const text = await app.page.getByTestId('chat-answer').nth(answer).getByTestId('chat-total').textContent()
+  return Number((text ?? '').replace(/[^0-9]/g, ''))
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`a conversation, end to end (${colorScheme})`, () => {
+    let app: E2eApp
+    beforeAll(async () => {
+      app = await startApp({ colorScheme })
+    })
+    afterAll(() => app?.close())
+
+    it('narrows over three turns, widens when a chip is removed, and resumes after a host restart', async () => {
+      const { page } = app
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await expect
+        .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+        .not.toContain('starting')
+      await page.keyboard.press('2')
+      await page.getByTestId('chat-intro').waitFor()
+      await page.getByTestId('conversations-empty').waitFor()
+
+      const input = page.getByTestId('chat-input')
+      const say = async (text: string, answers: number) => {
+        await input.fill(text)
+        await input.press('Enter')
+        await expect.poll(() => page.getByTestId('chat-answer').count(), { timeout: 15_000 }).toBe(answers)
+      }
+      await page.keyboard.press('/')
+      await say('software engineers', 1)
+      const wide = await totalOf(app, 0)
+      expect(wide).toBeGreaterThan(0)
+      await say('in Seattle', 2)
+      await say('only senior', 3)
+      const narrow = await totalOf(app, 2)
+      expect(narrow).toBeLessThan(wide)
+      expect(await page.getByTestId('chat-answer').nth(2).getByTestId('chat-result').count()).toBeGreaterThan(0)
+      await page.getByTestId('query-chips').getByText('Seattle').waitFor()
+      await shot(page, `chat-narrowed-${colorScheme}`)
+
+      // Remove the place from the query; the next message carries the edited query.
+      await page.getByRole('button', { name: /^Remove .*Seattle$/ }).click()
+      await page.getByTestId('query-edited').waitFor()
+      await say('show me everyone', 4)
+      const widened = await totalOf(app, 3)
+      expect(widened).toBeGreaterThan(narrow)
+      expect(await page.getByTestId('query-chips').textContent()).not.toContain('Seattle')
+
+      // The answer as received, one click away.
+      await page.getByTestId('chat-answer').nth(3).getByText('Answer as received').click()
+      await expect
+        .poll(() => page.getByTestId('chat-answer').nth(3).getByTestId('chat-raw').textContent())
+        .toContain('"results"')
+
+      // A person opens beside the thread.
+      await page.getByTestId('chat-answer').nth(3).getByTestId('chat-result').first().getByRole('button').click()
+      await page.getByTestId('chat-profile').waitFor()
+      await shot(page, `chat-widened-${colorScheme}`)
+
+      // After a restart of the host, the conversation is listed and reads whole.
+      await app.restartHost()
+      await page.goto(app.host.loginUrl)
+      await page.waitForURL(app.host.url)
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await page.keyboard.press('2')
+      const item = page.getByTestId('conversation-item').first()
+      await item.waitFor()
+      expect(await item.textContent()).toContain('software engineers')
+      await item.click()
+      await expect.poll(() => page.getByTestId('chat-answer').count()).toBe(4)
+      expect(await page.getByTestId('chat-you').allTextContents()).toEqual([
+        'software engineers',
+        'in Seattle',
+        'only senior',
+        'show me everyone'
+      ])
+      // and goes on where it was
+      await say('only in Portland', 5)
+      await page.getByTestId('query-chips').getByText('Portland').waitFor()
+    }, 120_000)
+  })
+}
