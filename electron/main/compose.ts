@@ -21,6 +21,7 @@ import { ContactsService, type PollTiming } from './services/contacts-service'
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
+import { UsageService } from './services/usage-service'
 import { WriteBehind } from './services/write-behind'
 
 /** The sandbox's own state file, beside the store in the data folder. */
@@ -160,6 +161,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     logger: options.logger,
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
+  const usage = new UsageService({ connections, stores, writes })
   sandbox?.start()
 
   const handlers: Handlers = {
@@ -226,7 +228,11 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     getCredits: () => contacts.credits(),
     contactsFor: (input) => contacts.contactsFor(input),
     quoteContacts: (input) => contacts.quote(input),
-    buyContacts: (input) => contacts.buy(input)
+    buyContacts: (input) => contacts.buy(input),
+
+    listTransactions: (input) => usage.listTransactions(input),
+    listCallLog: (input) => usage.listCallLog(input),
+    listLedger: (input) => usage.listLedger(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

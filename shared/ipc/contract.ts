@@ -7,6 +7,7 @@ import { storeChannels } from './channels/store'
 import { connectionChannels, connectionEvents } from './channels/connections'
 import { searchChannels } from './channels/search'
 import { contactChannels, contactEvents } from './channels/contacts'
+import { usageChannels } from './channels/usage'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -22,7 +23,8 @@ export const channels = {
   ...storeChannels,
   ...connectionChannels,
   ...searchChannels,
-  ...contactChannels
+  ...contactChannels,
+  ...usageChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
