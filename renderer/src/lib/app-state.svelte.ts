@@ -8,6 +8,7 @@ import { SearchState } from './search-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
+import { UsageState } from '../sections/usage/usage-state.svelte'
 
 export type Load<T> =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
@@ -27,6 +28,7 @@ export class AppState {
   readonly store: StoreState
   readonly connections: ConnectionsState
   readonly search: SearchState
+  readonly usage: UsageState
   readonly client: Client
 
   constructor(client: Client) {
@@ -34,6 +36,7 @@ export class AppState {
     this.client = client
     this.connections = new ConnectionsState(client)
     this.search = new SearchState(client)
+    this.usage = new UsageState(client)
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
