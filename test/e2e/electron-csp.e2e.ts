@@ -81,7 +81,9 @@ describe('the renderer under the Electron shell CSP', () => {
     // no sandbox in this build: the service's records cannot load, the ledger (empty) still draws
     await page.getByTestId('transactions-error').waitFor()
     await page.getByTestId('usage-chart').locator('canvas').waitFor()
-    expect(await page.getByTestId('usage-chart-summary').textContent()).toMatch(/^No calls and no credits used/)
+    expect(await page.getByTestId('usage-chart-summary').textContent()).toMatch(
+      /^From this app’s own calls .*No calls and no credits used/
+    )
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
   })
 

@@ -83,10 +83,11 @@ export const MAX_CHART_DAYS = 366
 
 /**
  * The chart's series over the days `from`..`to` (inclusive, local). Calls come from the service's
- * transaction records; credits from the local ledger (what this app spent, per purchase).
+ * transaction records (or this app's own calls when those cannot be read); credits from the
+ * local ledger (what this app spent, per purchase).
  */
 export function usageSeries(
-  rows: readonly TransactionRow[],
+  rows: ReadonlyArray<Pick<TransactionRow, 'requestType' | 'requestDate'>>,
   ledger: readonly LedgerRow[],
   range: { from: string; to: string }
 ): UsageSeries {

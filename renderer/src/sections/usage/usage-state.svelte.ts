@@ -98,15 +98,20 @@ export class UsageState {
   /** Calls per day by type, and credits used, over the filter's days. */
   readonly series = $derived.by(() => {
     const ledger = this.#ledger.state === 'ready' ? this.#ledger.value : []
+    const calls = this.chartSource === 'service' ? this.rows : this.#appCallsAsRows()
     const now = today()
     // An open-ended range runs from the oldest record shown, or to today.
-    const oldest = this.rows.reduce((min, row) => {
+    const oldest = calls.reduce((min, row) => {
       const at = parseServiceDate(row.requestDate)
       const day = at === null ? now : localDay(at)
       return day < min ? day : min
     }, now)
-    return usageSeries(this.rows, ledger, { from: this.#from || oldest, to: this.#to || now })
+    return usageSeries(calls, ledger, { from: this.#from || oldest, to: this.#to || now })
   })
+  /** The chart counts the service's records; when they cannot be read (offline), this app's own calls. */
+  readonly chartSource = $derived<'service' | 'app'>(
+    this.#transactions.state === 'error' && this.#calls.state === 'ready' ? 'app' : 'service'
+  )
 
   setTab(tab: UsageTab): void {
     this.#tab = tab
@@ -208,6 +213,14 @@ export class UsageState {
       // the end of the `to` day: the next local midnight, exclusive
       ...(this.#to === '' ? {} : { to: dayStart(addDays(this.#to, 1)).toISOString() })
     }
+  }
+
+  #appCallsAsRows(): Array<{ requestType: string; requestDate: string }> {
+    const calls = this.#calls.state === 'ready' ? this.#calls.value : []
+    // the type filter applies to them too, as it would have on the service
+    return calls
+      .filter((call) => this.#type === '' || call.operation.toLowerCase() === this.#type.toLowerCase())
+      .map((call) => ({ requestType: call.operation, requestDate: call.startedAt }))
   }
 
   #findOpen(id: string): TransactionRow | null {
