@@ -24,6 +24,7 @@ import { RefreshService, type RefreshPollTiming } from './services/refresh-servi
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
+import { UsageService } from './services/usage-service'
 import { WriteBehind } from './services/write-behind'
 
 /** The sandbox's own state file, beside the store in the data folder. */
@@ -179,6 +180,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
     ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
   })
+  const usage = new UsageService({ connections, stores, writes })
   sandbox?.start()
   // Jobs still running when the app last closed are followed again (the sandbox answers once up).
   refresh.resume()
@@ -261,7 +263,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     renameConversation: (input) => chat.rename(input),
     deleteConversation: (input) => chat.delete(input),
     restoreConversation: (input) => chat.restore(input),
-    getChatTurnRaw: (input) => chat.raw(input)
+    getChatTurnRaw: (input) => chat.raw(input),
+    listTransactions: (input) => usage.listTransactions(input),
+    listCallLog: (input) => usage.listCallLog(input),
+    listLedger: (input) => usage.listLedger(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

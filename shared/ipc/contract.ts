@@ -9,6 +9,7 @@ import { searchChannels } from './channels/search'
 import { contactChannels, contactEvents } from './channels/contacts'
 import { refreshChannels, refreshEvents } from './channels/refresh'
 import { chatChannels } from './channels/chat'
+import { usageChannels } from './channels/usage'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -26,7 +27,8 @@ export const channels = {
   ...searchChannels,
   ...contactChannels,
   ...refreshChannels,
-  ...chatChannels
+  ...chatChannels,
+  ...usageChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

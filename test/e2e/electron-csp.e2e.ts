@@ -76,6 +76,17 @@ describe('the renderer under the Electron shell CSP', () => {
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
   })
 
+  it('draws the Usage chart (chart.js, loaded with the section) without a CSP violation', async () => {
+    await page.keyboard.press('6')
+    // no sandbox in this build: the service's records cannot load, the ledger (empty) still draws
+    await page.getByTestId('transactions-error').waitFor()
+    await page.getByTestId('usage-chart').locator('canvas').waitFor()
+    expect(await page.getByTestId('usage-chart-summary').textContent()).toMatch(
+      /^From this app’s own calls .*No calls and no credits used/
+    )
+    expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+  })
+
   it('blocks eval, inline scripts and every network call from the page', async () => {
     await page.evaluate(`
       setTimeout('window.__evalRan = true', 0)

@@ -32,6 +32,8 @@ export interface ExportRow {
     profileCapturedAt: string
   }
   contact?: Record<string, unknown> | null
+  /** A row of the Usage screen's transactions table (the profile is then empty). */
+  transaction?: Record<string, unknown>
 }
 
 const col = (header: string, path: string): CsvColumn => ({ header, path })

@@ -18,6 +18,7 @@ export type CsvSource =
   | { kind: 'shortlist'; shortlistId: string }
   | { kind: 'members'; memberIds: readonly number[] }
   | { kind: 'profiles'; profiles: ReadonlyArray<Record<string, unknown>> }
+  | { kind: 'transactions'; transactions: ReadonlyArray<Record<string, unknown>> }
 
 export interface CsvExportRequest {
   source: CsvSource
@@ -68,6 +69,9 @@ export class CsvExportService {
     if (source.kind === 'profiles') {
       rows = source.profiles.map(profileRow)
       total = source.profiles.length
+    } else if (source.kind === 'transactions') {
+      rows = source.transactions.map((transaction) => ({ profile: {}, transaction }))
+      total = source.transactions.length
     } else {
       const selector =
         source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }

@@ -161,6 +161,7 @@ export class ExportService {
       const shortlist = mapStoreErrors(() => store.shortlists.get(source.shortlistId), { not_found: shortlistGone })
       return `${shortlist.name} ${day}`
     }
+    if (source.kind === 'transactions') return `talent-desk-transactions-${day}`
     return source.kind === 'members' ? `talent-desk-selection-${day}` : `talent-desk-search-${day}`
   }
 }

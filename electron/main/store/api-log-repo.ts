@@ -99,6 +99,24 @@ export class ApiLogRepo {
     return rows.map(toCall)
   }
 
+  /** One connection's calls, newest first; `from` inclusive, `to` exclusive (ISO instants). */
+  listForConnection(connectionId: string, options: { from?: string; to?: string; limit?: number } = {}): ApiCall[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM api_log WHERE connection_id = ? AND (? IS NULL OR started_at >= ?) AND (? IS NULL OR started_at < ?)
+          ORDER BY id DESC LIMIT ?`
+      )
+      .all(
+        connectionId,
+        options.from ?? null,
+        options.from ?? null,
+        options.to ?? null,
+        options.to ?? null,
+        options.limit ?? 1000
+      ) as ApiCallRow[]
+    return rows.map(toCall)
+  }
+
   /** Keeps the newest `keep` calls; returns how many were removed. */
   prune(keep = API_LOG_KEEP): number {
     return this.db

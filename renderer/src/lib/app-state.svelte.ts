@@ -10,6 +10,7 @@ import { SearchState } from './search-state.svelte'
 import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
+import { UsageState } from '../sections/usage/usage-state.svelte'
 
 export type Load<T> =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
@@ -31,6 +32,7 @@ export class AppState {
   readonly search: SearchState
   readonly refresh: RefreshState
   readonly chat: ChatState
+  readonly usage: UsageState
   readonly client: Client
 
   constructor(client: Client) {
@@ -41,6 +43,7 @@ export class AppState {
     this.chat = new ChatState(client)
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
+    this.usage = new UsageState(client)
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.

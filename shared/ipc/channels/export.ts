@@ -7,15 +7,16 @@ import { z } from 'zod'
 
 /**
  * A column reads `path` from the row: `profile.cur_title`, `member.stage`, `contact.emails.email`,
- * or `person.name` (derived: the full name, else first and last name).
+ * `person.name` (derived: the full name, else first and last name), or `transaction.requestType`
+ * (a row of the Usage screen's transactions table).
  */
 export const csvColumnSchema = z.strictObject({
   header: z.string().min(1).max(200),
   path: z
     .string()
     .regex(
-      /^(profile|member|contact|person)(\.[A-Za-z0-9_$]+)+$/,
-      'a dotted path starting with profile., member., contact. or person.'
+      /^(profile|member|contact|person|transaction)(\.[A-Za-z0-9_$]+)+$/,
+      'a dotted path starting with profile., member., contact., person. or transaction.'
     )
 })
 export type CsvColumn = z.infer<typeof csvColumnSchema>
@@ -44,7 +45,7 @@ export const exportProgressSchema = z.object({
 })
 export type ExportProgress = z.infer<typeof exportProgressSchema>
 
-/** What to export: a saved shortlist, chosen saved people, or search results not saved anywhere. */
+/** What to export: a saved shortlist, chosen saved people, search results not saved anywhere, or usage rows. */
 export const csvSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('shortlist'), shortlistId: z.string().min(1).max(100) }),
   z.strictObject({ kind: z.literal('members'), memberIds: z.array(z.number().int().positive()).min(1).max(100_000) }),
@@ -53,6 +54,11 @@ export const csvSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('profiles'),
     profiles: z.array(z.record(z.string(), z.unknown())).min(1).max(10_000)
+  }),
+  // The Usage screen's transactions table as shown (filtered and sorted), one object per row.
+  z.strictObject({
+    kind: z.literal('transactions'),
+    transactions: z.array(z.record(z.string(), z.unknown())).min(1).max(10_000)
   })
 ])
 export type CsvSource = z.infer<typeof csvSourceSchema>
