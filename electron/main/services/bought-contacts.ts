@@ -1,4 +1,4 @@
-import type { BoughtPerson, BoughtType } from '../../../shared/ipc/channels/contacts'
+import type { BoughtPerson } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { PersonContactRow } from '../store'
 

@@ -148,19 +148,20 @@ export class BoughtContactsState {
     if (listed.state !== 'ready') return
     const known = listed.value.people.some((p) => p.types.some((t) => t.running?.purchaseId === progress.purchaseId))
     if (known) {
-      const statuses = new Map(progress.statuses.map((s) => [s.key, s.status]))
-      const people = listed.value.people.map((person) =>
-        statuses.has(person.key)
-          ? {
-              ...person,
-              types: person.types.map((t) =>
-                t.running?.purchaseId === progress.purchaseId
-                  ? { ...t, status: statuses.get(person.key) ?? t.status }
-                  : t
-              )
-            }
-          : person
+      // a plain lookup (not reactive state): the list is replaced as a whole below
+      const byKey: Record<string, { status: string | null }> = Object.fromEntries(
+        progress.statuses.map((s) => [s.key, s])
       )
+      const people = listed.value.people.map((person) => {
+        const now = Object.hasOwn(byKey, person.key) ? byKey[person.key] : undefined
+        if (now === undefined) return person
+        return {
+          ...person,
+          types: person.types.map((t) =>
+            t.running?.purchaseId === progress.purchaseId ? { ...t, status: now.status ?? t.status } : t
+          )
+        }
+      })
       this.#list = { state: 'ready', value: { ...listed.value, people } }
     }
     // A purchase that ended (its results are stored now) or one this list has not seen yet.
