@@ -190,6 +190,16 @@ export class ContactsService {
       return await this.deps.requests.run(requestId, (signal) =>
         this.#run(client, quote, purchaseId, requestId, signal)
       )
+    } catch (error) {
+      // Refused, cancelled or cut off: whoever follows this purchase (the Contacts list) learns it ended.
+      const statuses = this.#running.get(purchaseId)?.statuses
+      this.deps.events.emit('contactsProgress', {
+        purchaseId,
+        requestId,
+        statuses: quote.keys.map((key) => ({ key, status: statuses?.get(key) ?? null })),
+        done: true
+      })
+      throw error
     } finally {
       this.#running.delete(purchaseId)
       for (const key of quote.newKeys) this.#inFlight.delete(flightKey(quote.connectionId, quote.contactType, key))

@@ -133,4 +133,22 @@ describe('the list of bought contacts', () => {
     const progress = main.events.filter((e) => e.name === 'contactsProgress').map((e) => e.payload)
     expect(progress.at(-1)).toMatchObject({ purchaseId: during.people[0]!.types[0]!.running!.purchaseId, done: true })
   }, 30_000)
+
+  it('a refused purchase leaves the list, and its followers are told it ended', async () => {
+    const service = await startTestSandbox({ clock: systemClock, credits: 1, faults: 'latency=300' })
+    opened.push(service)
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, service)
+    const quote = await main.ok('quoteContacts', { keys: keys(30, 3), contactType: 'Phone' })
+    const buying = main.call('buyContacts', { quoteId: quote.quoteId, requestId: 'list-refused-1' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const during = await main.ok('listBoughtContacts', {})
+    expect(during.people).toHaveLength(3)
+    const purchaseId = during.people[0]!.types[0]!.running!.purchaseId
+    const reply = await buying
+    expect(!reply.ok && reply.error.code).toBe('payment_required')
+    expect(await main.ok('listBoughtContacts', {})).toMatchObject({ people: [], total: 0 })
+    const events = main.events.filter((e) => e.name === 'contactsProgress').map((e) => e.payload)
+    expect(events).toEqual([expect.objectContaining({ purchaseId, requestId: 'list-refused-1', done: true })])
+  }, 30_000)
 })
