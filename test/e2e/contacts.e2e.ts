@@ -138,6 +138,15 @@ describe('the Contacts section, end to end', () => {
     await filter.fill('')
     await row.waitFor()
 
+    // Esc leaves the empty filter for the list; away and back, the person is still open
+    await filter.press('Escape')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox')
+    await page.keyboard.press('1')
+    await page.getByTestId('search-form').waitFor()
+    await page.keyboard.press('3')
+    await detail.getByTestId('profile-section-contacts').waitFor()
+    expect(await detail.getByRole('heading', { level: 2 }).textContent()).toBe(person.full_name)
+
     // the same screens in dark
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(page, 'contacts-detail-dark')

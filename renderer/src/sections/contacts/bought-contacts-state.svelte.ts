@@ -19,6 +19,17 @@ interface Listed {
  * `contactsProgress`; when one ends the list is read again.
  */
 export class BoughtContactsState {
+  /** One per app (per client): coming back to the section keeps the filters, cursor, scroll and open person. */
+  static #kept = new WeakMap<Client, BoughtContactsState>()
+  static for(client: Client): BoughtContactsState {
+    let kept = BoughtContactsState.#kept.get(client)
+    if (kept === undefined) {
+      kept = new BoughtContactsState(client)
+      BoughtContactsState.#kept.set(client, kept)
+    }
+    return kept
+  }
+
   readonly #client: Client
   #list = $state.raw<Load<Listed>>({ state: 'idle' })
   #contacts = $state.raw<Load<unknown[]>>({ state: 'idle' })
@@ -26,6 +37,7 @@ export class BoughtContactsState {
   contactType = $state<ContactType | ''>('')
   status = $state<StatusFilter | ''>('')
   cursor = $state(0)
+  scroll = 0
   #openKey = $state<string | null>(null)
   #loads = 0
   #queryTimer: ReturnType<typeof setTimeout> | undefined
@@ -79,6 +91,13 @@ export class BoughtContactsState {
     if (!reply.ok) {
       this.#list = { state: 'error', error: reply.error }
       return
+    }
+    // Another connection is active since the last look: nothing of the previous one's stays open.
+    const previous = this.#list.state === 'ready' ? this.#list.value.connectionId : null
+    if (previous !== null && previous !== reply.data.connectionId) {
+      this.closeDetail()
+      this.cursor = 0
+      this.scroll = 0
     }
     this.#list = { state: 'ready', value: reply.data }
     this.cursor = Math.min(this.cursor, Math.max(reply.data.people.length - 1, 0))
@@ -139,6 +158,7 @@ export class BoughtContactsState {
   reset(): void {
     this.closeDetail()
     this.cursor = 0
+    this.scroll = 0
     this.#list = { state: 'idle' }
     void this.load()
   }
