@@ -248,6 +248,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     shortlistsForKeys: (input) => search.shortlistsForKeys(input),
     getCredits: () => contacts.credits(),
     contactsFor: (input) => contacts.contactsFor(input),
+    listBoughtContacts: (input) => contacts.listBought(input),
     quoteContacts: (input) => contacts.quote(input),
     buyContacts: (input) => contacts.buy(input),
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ContactType } from '../../../shared/api'
-import type { ContactPurchase, ContactQuote, ContactStatus, Credits } from '../../../shared/ipc/channels/contacts'
+import type {
+  BoughtPerson,
+  ContactPurchase,
+  ContactQuote,
+  ContactStatus,
+  Credits
+} from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
@@ -12,6 +18,7 @@ import { profileKeyOf, type Store } from '../store'
 import type { ConnectionsService } from './connections-service'
 import type { RequestRegistry } from './request-registry'
 import type { StoreAccess } from './store-access'
+import { boughtContacts, type RunningPurchase } from './bought-contacts'
 
 export interface PollTiming {
   firstMs: number
@@ -40,6 +47,8 @@ interface HeldQuote {
 export class ContactsService {
   readonly #quotes = new Map<string, HeldQuote>()
   readonly #inFlight = new Map<string, string>()
+  /** Purchases being followed now, for the Contacts list (by purchase id). */
+  readonly #running = new Map<string, RunningPurchase & { statuses: Map<string, string | null> }>()
 
   constructor(
     private readonly deps: {
@@ -84,6 +93,32 @@ export class ContactsService {
       }
     }
     return out
+  }
+
+  /** Everyone with contact data on the active connection, with the purchases running now. */
+  listBought(filter: HandlerInput<'listBoughtContacts'>): {
+    connectionId: string
+    people: BoughtPerson[]
+    total: number
+  } {
+    const connection = this.deps.connections.active()
+    let store: Store
+    try {
+      store = this.deps.stores.get()
+    } catch {
+      throw new AppError(
+        'store_error',
+        'Talent Desk cannot list bought contacts while the saved data is not open. See the banner at the top.'
+      )
+    }
+    const running = [...this.#running.values()].filter((p) => p.connectionId === connection.id)
+    const list = boughtContacts(
+      store.contacts.latestPerPerson(connection.id),
+      running,
+      { savedNames: (keys) => store.contacts.savedNames(keys), explain: failureOf },
+      filter
+    )
+    return { connectionId: connection.id, ...list }
   }
 
   quote({ keys, contactType }: HandlerInput<'quoteContacts'>): ContactQuote {
@@ -142,12 +177,31 @@ export class ContactsService {
     const purchaseId = randomUUID()
     for (const key of quote.newKeys)
       this.#inFlight.set(flightKey(quote.connectionId, quote.contactType, key), purchaseId)
+    this.#running.set(purchaseId, {
+      purchaseId,
+      requestId,
+      connectionId: quote.connectionId,
+      contactType: quote.contactType,
+      keys: quote.keys,
+      statuses: new Map()
+    })
     try {
       const { client } = await this.deps.connections.client(quote.connectionId)
       return await this.deps.requests.run(requestId, (signal) =>
         this.#run(client, quote, purchaseId, requestId, signal)
       )
+    } catch (error) {
+      // Refused, cancelled or cut off: whoever follows this purchase (the Contacts list) learns it ended.
+      const statuses = this.#running.get(purchaseId)?.statuses
+      this.deps.events.emit('contactsProgress', {
+        purchaseId,
+        requestId,
+        statuses: quote.keys.map((key) => ({ key, status: statuses?.get(key) ?? null })),
+        done: true
+      })
+      throw error
     } finally {
+      this.#running.delete(purchaseId)
       for (const key of quote.newKeys) this.#inFlight.delete(flightKey(quote.connectionId, quote.contactType, key))
     }
   }
@@ -256,12 +310,10 @@ export class ContactsService {
     let timedOut = false
     for (;;) {
       const open = keys.filter((key) => !TERMINAL.has(statuses.get(key)?.status ?? ''))
-      this.deps.events.emit('contactsProgress', {
-        purchaseId,
-        requestId,
-        statuses: keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null })),
-        done: open.length === 0
-      })
+      const progress = keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null }))
+      const running = this.#running.get(purchaseId)
+      for (const { key, status } of progress) running?.statuses.set(key, status)
+      this.deps.events.emit('contactsProgress', { purchaseId, requestId, statuses: progress, done: open.length === 0 })
       if (open.length === 0) break
       if (this.#now() - started >= timing.limitMs) {
         timedOut = true

@@ -60,6 +60,34 @@ export const creditsSchema = z.object({
 })
 export type Credits = z.infer<typeof creditsSchema>
 
+/** What the Contacts list filters on: a lookup still running counts as InProgress. */
+export const boughtStatusSchema = z.enum(['Completed', 'Failed', 'InProgress'])
+
+/** One contact type held for a person: its newest stored state, or the purchase running now. */
+export const boughtTypeSchema = z.object({
+  contactType: z.string(),
+  /** NotStarted, InProgress, Completed, Failed (the service's words); null while being bought. */
+  status: z.string().nullable(),
+  fetchedAt: z.string().nullable(),
+  failure: z.string().nullable(),
+  emails: z.number().int(),
+  phones: z.number().int(),
+  /** Being bought or read right now: its `contactsProgress` events tell the rest. */
+  running: z.object({ purchaseId: z.string(), requestId: z.string() }).nullable()
+})
+export type BoughtType = z.infer<typeof boughtTypeSchema>
+
+export const boughtPersonSchema = z.object({
+  key: z.string(),
+  /** From the result's request, its card, else a shortlist member; the key when none says. */
+  name: z.string(),
+  headline: z.string().nullable(),
+  types: z.array(boughtTypeSchema),
+  /** The newest fetch of any type (null for a purchase with no answer yet). */
+  lastAt: z.string().nullable()
+})
+export type BoughtPerson = z.infer<typeof boughtPersonSchema>
+
 export const contactChannels = {
   getCredits: { input: z.strictObject({}), output: creditsSchema },
   /** Contact results already bought on the active connection, newest per key and type, readable offline. */
@@ -70,6 +98,20 @@ export const contactChannels = {
   quoteContacts: {
     input: z.strictObject({ keys: keysSchema, contactType: contactTypeSchema }),
     output: contactQuoteSchema
+  },
+  /** Everyone with contact data on the active connection, newest first, with purchases running now (offline too). */
+  listBoughtContacts: {
+    input: z.strictObject({
+      query: z.string().max(200).optional(),
+      contactType: contactTypeSchema.optional(),
+      status: boughtStatusSchema.optional()
+    }),
+    output: z.object({
+      connectionId: z.string(),
+      people: z.array(boughtPersonSchema),
+      /** People with contact data before the filters (0: nothing bought yet on this connection). */
+      total: z.number().int()
+    })
   },
   /** Buys what the quote said, then follows the lookups to their end (progress as events). */
   buyContacts: {
