@@ -29,7 +29,7 @@ describe('app shell in Chromium', () => {
   })
 
   it('walks every section by mouse', async () => {
-    const landed = new Set(['search', 'shortlists', 'settings'])
+    const landed = new Set(['search', 'chat', 'contacts', 'refresh', 'shortlists', 'usage', 'settings'])
     const { page } = app
     for (const section of sections) {
       await page

@@ -156,7 +156,10 @@ function tokenError(error: unknown, endpoint: string): AppError {
     })
   }
   if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
-    return new AppError('invalid_response', `The authorization server's answer could not be used: ${error.message}`)
+    return new AppError(
+      'invalid_response',
+      `The authorization server's answer could not be used (${error.message}). Check the Auth URL in Settings → Connections.`
+    )
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
   return new AppError(
