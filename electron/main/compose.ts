@@ -14,7 +14,7 @@ import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
 import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
-import { Agent, type Dispatcher } from 'undici'
+import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
 import { ChatService } from './services/chat-service'
@@ -24,6 +24,7 @@ import { RefreshService, type RefreshPollTiming } from './services/refresh-servi
 import { RequestRegistry } from './services/request-registry'
 import { SearchService } from './services/search-service'
 import { SecretsService, type SecretWatcher } from './services/secrets-service'
+import { ToolsService } from './services/tools-service'
 import { UsageService } from './services/usage-service'
 import { WriteBehind } from './services/write-behind'
 
@@ -60,6 +61,8 @@ export interface MainOptions {
   sandbox?: { spawn: SpawnSandboxWorker; profiles?: number; seed?: number } | undefined
   /** HTTP for the Partner API; tests shorten timeouts and retries. */
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
+  /** Tests: the tool server's clock, token margin and time limits. */
+  toolServer?: { now?: () => number; tokenMarginMs?: number; callTimeoutMs?: number; listRetryMinMs?: number }
   /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
   secretWatcher?: SecretWatcher
   /** Contact polling pace (tests shorten it). */
@@ -181,6 +184,17 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
   })
   const usage = new UsageService({ connections, stores, writes })
+  const tools = new ToolsService({
+    connections,
+    stores,
+    requests,
+    // the token exchange and the tool server go through the same dispatcher as every other call
+    fetch: ((input: string | URL | Request, init?: RequestInit) =>
+      undiciFetch(input as string, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+    logger: options.logger,
+    clientInfo: { name: 'talent-desk', version: options.appVersion },
+    ...(options.toolServer ?? {})
+  })
   sandbox?.start()
   // Jobs still running when the app last closed are followed again (the sandbox answers once up).
   refresh.resume()
@@ -229,17 +243,26 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
 
     listConnections: () => connections.overview(),
     saveConnection: (input) => connections.save(input),
-    removeConnection: ({ id }) => connections.remove(id),
+    removeConnection: async ({ id }) => {
+      const overview = await connections.remove(id)
+      tools.forget(id)
+      return overview
+    },
     setActiveConnection: ({ id }) => connections.setActive(id),
     setSecret: ({ connectionId, kind, value, sessionOnly }) => {
       connections.assertRemote(connectionId)
+      // a rotated client secret: the token made with the old one is dropped at once
+      if (kind === 'clientSecret') tools.forget(connectionId)
       return secrets.set(connectionId, kind, value, sessionOnly === true)
     },
     clearSecret: ({ connectionId, kind }) => {
       connections.assertRemote(connectionId)
+      if (kind === 'clientSecret') tools.forget(connectionId)
       return secrets.clear(connectionId, kind)
     },
-    testConnection: async ({ id }) => ({ parts: await connections.test(id) }),
+    testConnection: async ({ id }) => ({
+      parts: [...(await connections.test(id)), ...(await tools.testParts(id))]
+    }),
     resetSandbox: () => connections.resetSandbox(),
 
     searchProfiles: (input) => search.search(input),
@@ -267,7 +290,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     getChatTurnRaw: (input) => chat.raw(input),
     listTransactions: (input) => usage.listTransactions(input),
     listCallLog: (input) => usage.listCallLog(input),
-    listLedger: (input) => usage.listLedger(input)
+    listLedger: (input) => usage.listLedger(input),
+    listTools: (input) => tools.list(input),
+    callTool: (input) => tools.call(input)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
@@ -294,6 +319,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
         clearInterval(purgeTimer)
         requests.cancelAll()
         await refresh.close()
+        await tools.close()
         writes.flush()
         await sandbox?.close()
         if (options.http?.dispatcher === undefined) await dispatcher.close()

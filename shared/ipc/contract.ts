@@ -10,6 +10,7 @@ import { contactChannels, contactEvents } from './channels/contacts'
 import { refreshChannels, refreshEvents } from './channels/refresh'
 import { chatChannels } from './channels/chat'
 import { usageChannels } from './channels/usage'
+import { toolsChannels } from './channels/tools'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
@@ -28,7 +29,8 @@ export const channels = {
   ...contactChannels,
   ...refreshChannels,
   ...chatChannels,
-  ...usageChannels
+  ...usageChannels,
+  ...toolsChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

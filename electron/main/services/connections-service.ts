@@ -20,6 +20,15 @@ import type { StoreAccess } from './store-access'
 import type { WriteBehind } from './write-behind'
 
 export const SANDBOX_CONNECTION_ID = 'sandbox'
+
+/** A connection's tool server: its addresses, client id, and the secret read when needed. */
+export interface ToolAccess {
+  connection: Connection
+  authUrl: string
+  mcpUrl: string
+  clientId: string
+  clientSecret: () => Promise<string | null>
+}
 const ACTIVE_KEY = 'activeConnectionId'
 /** What the sandbox connection's row holds; the real address is the worker's, known at run time. */
 const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1/'
@@ -170,9 +179,46 @@ export class ConnectionsService {
   }
 
   /**
+   * Where a connection's tool server is and how to get its token: the sandbox's own built-in
+   * client, or the connection's Auth URL, MCP URL, client id and the secret in the keychain.
+   */
+  async toolAccess(id?: string): Promise<ToolAccess> {
+    const connection = id === undefined ? this.active() : this.#find(id)
+    if (connection.kind === 'sandbox') {
+      const endpoints = await this.#sandboxEndpoints()
+      return {
+        connection,
+        authUrl: endpoints.authUrl,
+        mcpUrl: endpoints.mcpUrl,
+        clientId: endpoints.clientId,
+        clientSecret: async () => endpoints.clientSecret
+      }
+    }
+    const missing = [
+      connection.authUrl ? null : 'Auth URL',
+      connection.mcpUrl ? null : 'MCP URL',
+      connection.clientId ? null : 'client id'
+    ].filter((name): name is string => name !== null)
+    if (missing.length > 0) {
+      throw new AppError(
+        'invalid_input',
+        `“${connection.name}” has no tool server set up yet: add its ${missing.join(', ')} and client secret in Settings → Connections.`,
+        { missing }
+      )
+    }
+    return {
+      connection,
+      authUrl: connection.authUrl as string,
+      mcpUrl: connection.mcpUrl as string,
+      clientId: connection.clientId as string,
+      clientSecret: () => this.#deps.secrets.read(connection.id, 'clientSecret')
+    }
+  }
+
+  /**
    * Checks each part on its own: the base URL answers at all, then the API key is accepted (a
-   * Match Profiles for a key no one has, which costs nothing). The token and tool server come
-   * with a later version and say so.
+   * Match Profiles for a key no one has, which costs nothing). The token and the tool server are
+   * checked by the tools service (compose adds its parts).
    */
   async test(id: string): Promise<ConnectionTestPart[]> {
     const connection = this.#find(id)
@@ -183,7 +229,7 @@ export class ConnectionsService {
     } catch (error) {
       parts.push(part('baseUrl', 'Service address', false, messageOf(error), null))
       parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
-      return [...parts, ...laterParts()]
+      return parts
     }
     const started = Date.now()
     try {
@@ -208,7 +254,7 @@ export class ConnectionsService {
         parts.push(part('apiKey', 'API key', null, `Could not tell: ${messageOf(error)}`, ms))
       }
     }
-    return [...parts, ...laterParts()]
+    return parts
   }
 
   sandboxState(): SandboxState {
@@ -355,19 +401,6 @@ function part(
   durationMs: number | null
 ): ConnectionTestPart {
   return { part: which, label, ok, message, durationMs }
-}
-
-function laterParts(): ConnectionTestPart[] {
-  return [
-    part(
-      'token',
-      'Tool-server token',
-      null,
-      'Not checked yet: the client-credentials token comes with a later version.',
-      null
-    ),
-    part('toolServer', 'Tool server', null, 'Not checked yet: the tool server comes with a later version.', null)
-  ]
 }
 
 function messageOf(error: unknown): string {

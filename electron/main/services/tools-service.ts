@@ -1,0 +1,240 @@
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
+import type { ConnectionTestPart } from '../../../shared/ipc/channels/connections'
+import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../shared/ipc/channels/tools'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { AppError } from '../../../shared/ipc/errors'
+import type { Logger } from '../logger'
+import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from '../toolserver/legacy-credential'
+import { ToolServerClient } from '../toolserver/tool-server-client'
+import { TokenSource } from '../toolserver/token-source'
+import type { ConnectionsService, ToolAccess } from './connections-service'
+import type { RequestRegistry } from './request-registry'
+import type { StoreAccess } from './store-access'
+
+export interface ToolsDeps {
+  connections: ConnectionsService
+  stores: StoreAccess
+  requests: RequestRegistry
+  /** undici's fetch on the app's dispatcher (token exchange and tool server alike). */
+  fetch: typeof fetch
+  logger: Logger
+  clientInfo: { name: string; version: string }
+  now?: () => number
+  tokenMarginMs?: number
+  callTimeoutMs?: number
+  listRetryMinMs?: number
+}
+
+interface Entry {
+  signature: string
+  clientId: string
+  tokens: TokenSource
+  client: ToolServerClient
+}
+
+const credentialKey = (connectionId: string) => `toolCredential:${connectionId}`
+
+/**
+ * The tool server of each connection: one token source and one MCP client per connection, made
+ * on first use and remade when its addresses or client id change; `forget` drops both (a rotated
+ * secret, a removed connection). What kind of credential it is — user-bound or an older one — is
+ * learnt from the server's answers and remembered per client id.
+ */
+export class ToolsService {
+  readonly #deps: ToolsDeps
+  readonly #entries = new Map<string, Entry>()
+
+  constructor(deps: ToolsDeps) {
+    this.#deps = deps
+  }
+
+  async list({ reload }: HandlerInput<'listTools'>): Promise<ToolsOverview> {
+    const access = await this.#deps.connections.toolAccess()
+    const entry = this.#entry(access)
+    if (reload === true) await entry.client.close()
+    const started = Date.now()
+    const tools = await entry.client.listTools()
+    return {
+      connectionId: access.connection.id,
+      connectionName: access.connection.name,
+      mcpUrl: access.mcpUrl,
+      server: entry.client.serverInfo(),
+      credential: this.#credential(access.connection.id, entry.clientId),
+      tools: tools.map(toolView),
+      durationMs: Date.now() - started
+    }
+  }
+
+  async call({ name, arguments: args, requestId }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
+    const access = await this.#deps.connections.toolAccess()
+    const entry = this.#entry(access)
+    const started = Date.now()
+    let result: CallToolResult
+    try {
+      result = await this.#deps.requests.run(requestId, (signal) => entry.client.callTool(name, args, signal))
+    } catch (error) {
+      if (error instanceof AppError && (error.details as { legacy?: boolean } | undefined)?.legacy === true) {
+        this.#learn(access.connection.id, entry.clientId, 'legacy')
+      }
+      throw error
+    }
+    const durationMs = Date.now() - started
+    const isError = result.isError === true
+    const texts = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+    let notice: string | null = null
+    if (isError && mentionsLegacyCredential(texts)) {
+      notice = legacyCredentialMessage
+      this.#learn(access.connection.id, entry.clientId, 'legacy')
+    } else if (!isError && userOnlyTools.has(name)) {
+      this.#learn(access.connection.id, entry.clientId, 'user')
+    }
+    this.#deps.logger.info('tools.call', { tool: name, isError, durationMs })
+    return {
+      name,
+      isError,
+      content: result.content as ToolCallResult['content'],
+      structuredContent: (result.structuredContent as Record<string, unknown> | undefined) ?? null,
+      notice,
+      credential: this.#credential(access.connection.id, entry.clientId),
+      durationMs
+    }
+  }
+
+  /** Settings' "Test connection": the token exchange, then the tool server and its tools. */
+  async testParts(connectionId: string): Promise<ConnectionTestPart[]> {
+    let access: ToolAccess
+    try {
+      access = await this.#deps.connections.toolAccess(connectionId)
+    } catch (error) {
+      const message = messageOf(error)
+      return [
+        part('token', 'Tool-server token', null, `Not checked: ${lowerFirst(message)}`),
+        part('toolServer', 'Tool server', null, 'Not checked: there is no token to reach it with.')
+      ]
+    }
+    // a test always exchanges afresh: a cached token would prove nothing about today's secret
+    this.forget(connectionId)
+    const entry = this.#entry(access)
+    let started = Date.now()
+    try {
+      await entry.tokens.token()
+    } catch (error) {
+      return [
+        part('token', 'Tool-server token', false, messageOf(error), Date.now() - started),
+        part('toolServer', 'Tool server', null, 'Not checked: there is no token to reach it with.')
+      ]
+    }
+    const tokenPart = part('token', 'Tool-server token', true, 'Issued for mcp:tools.', Date.now() - started)
+    started = Date.now()
+    try {
+      const tools = await entry.client.listTools()
+      const names = tools.map((t) => t.name)
+      const listed = names.length === 0 ? 'no tools' : `${names.length} tools: ${names.join(', ')}`
+      return [
+        tokenPart,
+        part(
+          'toolServer',
+          'Tool server',
+          true,
+          `Reachable at ${new URL(access.mcpUrl).host}, with ${listed}.`,
+          Date.now() - started
+        )
+      ]
+    } catch (error) {
+      return [tokenPart, part('toolServer', 'Tool server', false, messageOf(error), Date.now() - started)]
+    }
+  }
+
+  /** Drops a connection's token and session: the next use exchanges the (new) secret afresh. */
+  forget(connectionId: string): void {
+    const entry = this.#entries.get(connectionId)
+    if (entry === undefined) return
+    this.#entries.delete(connectionId)
+    entry.tokens.drop()
+    void entry.client.close()
+  }
+
+  async close(): Promise<void> {
+    const entries = [...this.#entries.values()]
+    this.#entries.clear()
+    await Promise.all(entries.map((entry) => entry.client.close()))
+  }
+
+  #entry(access: ToolAccess): Entry {
+    const signature = JSON.stringify([access.authUrl, access.mcpUrl, access.clientId])
+    const cached = this.#entries.get(access.connection.id)
+    if (cached !== undefined && cached.signature === signature) return cached
+    if (cached !== undefined) this.forget(access.connection.id)
+    const tokens = new TokenSource({
+      authUrl: access.authUrl,
+      mcpUrl: access.mcpUrl,
+      clientId: access.clientId,
+      clientSecret: access.clientSecret,
+      fetch: this.#deps.fetch,
+      ...(this.#deps.now ? { now: this.#deps.now } : {}),
+      ...(this.#deps.tokenMarginMs === undefined ? {} : { marginMs: this.#deps.tokenMarginMs })
+    })
+    const client = new ToolServerClient({
+      mcpUrl: access.mcpUrl,
+      tokens,
+      fetch: this.#deps.fetch,
+      clientInfo: this.#deps.clientInfo,
+      ...(this.#deps.callTimeoutMs === undefined ? {} : { callTimeoutMs: this.#deps.callTimeoutMs }),
+      ...(this.#deps.listRetryMinMs === undefined ? {} : { listRetryMinMs: this.#deps.listRetryMinMs })
+    })
+    const entry = { signature, clientId: access.clientId, tokens, client }
+    this.#entries.set(access.connection.id, entry)
+    return entry
+  }
+
+  /** What was learnt about this connection's credential (for this client id; a new one starts unknown). */
+  #credential(connectionId: string, clientId: string): CredentialKind {
+    try {
+      const saved = this.#deps.stores.get().settings.get(credentialKey(connectionId))
+      if (saved === null) return 'unknown'
+      const parsed = JSON.parse(saved) as { clientId?: unknown; kind?: unknown }
+      if (parsed.clientId !== clientId) return 'unknown'
+      return parsed.kind === 'user' || parsed.kind === 'legacy' ? parsed.kind : 'unknown'
+    } catch {
+      return 'unknown'
+    }
+  }
+
+  #learn(connectionId: string, clientId: string, kind: 'user' | 'legacy'): void {
+    try {
+      this.#deps.stores.get().settings.set(credentialKey(connectionId), JSON.stringify({ clientId, kind }))
+    } catch (error) {
+      // the saved data is not open: the kind is learnt again next time
+      this.#deps.logger.warn('tools.credential_not_saved', { error: messageOf(error) })
+    }
+  }
+}
+
+function toolView(tool: McpTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title ?? tool.annotations?.title ?? null,
+    description: tool.description ?? null,
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    readOnly: tool.annotations?.readOnlyHint ?? null,
+    destructive: tool.annotations?.destructiveHint ?? null
+  }
+}
+
+function part(
+  which: ConnectionTestPart['part'],
+  label: string,
+  ok: boolean | null,
+  message: string,
+  durationMs: number | null = null
+): ConnectionTestPart {
+  return { part: which, label, ok, message, durationMs }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}

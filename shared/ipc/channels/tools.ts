@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { requestIdSchema } from './search'
+
+/*
+ * The tool server (MCP over Streamable HTTP) of the active connection: the tools it lists, each
+ * with its input schema (JSON Schema, as the server sent it), and a call with its result.
+ */
+
+/** A JSON Schema object as the server sent it: opaque here, read by the form and by Ajv in main. */
+const jsonSchemaObject = z.record(z.string(), z.unknown())
+
+export const toolSchema = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  inputSchema: jsonSchemaObject,
+  /** The server's hints (MCP annotations); null when it gave none. */
+  readOnly: z.boolean().nullable(),
+  destructive: z.boolean().nullable()
+})
+export type Tool = z.infer<typeof toolSchema>
+
+/**
+ * What the tool server's credential is: bound to a user (acts with their credits and indexes), an
+ * older credential that is not (search only), or not known yet — the service says it only when
+ * an operation needs a user.
+ */
+export const credentialKindSchema = z.enum(['user', 'legacy', 'unknown'])
+export type CredentialKind = z.infer<typeof credentialKindSchema>
+
+export const toolsOverviewSchema = z.object({
+  connectionId: z.string(),
+  connectionName: z.string(),
+  mcpUrl: z.string(),
+  /** The server's own name and version, from the MCP handshake. */
+  server: z.object({ name: z.string(), version: z.string() }).nullable(),
+  credential: credentialKindSchema,
+  tools: z.array(toolSchema),
+  durationMs: z.number()
+})
+export type ToolsOverview = z.infer<typeof toolsOverviewSchema>
+
+/** One block of a tool's result (text, image, resource…), kept whole: the screen shows what it knows. */
+export const toolContentSchema = z.looseObject({ type: z.string() })
+export type ToolContent = z.infer<typeof toolContentSchema>
+
+export const toolCallResultSchema = z.object({
+  name: z.string(),
+  isError: z.boolean(),
+  content: z.array(toolContentSchema),
+  structuredContent: z.record(z.string(), z.unknown()).nullable(),
+  /** Set when the answer says the credential is an older one not bound to a user: what it means. */
+  notice: z.string().nullable(),
+  credential: credentialKindSchema,
+  durationMs: z.number()
+})
+export type ToolCallResult = z.infer<typeof toolCallResultSchema>
+
+/** The arguments of a call: any JSON object; checked against the tool's schema in main. */
+export const toolArgumentsSchema = z.record(z.string(), z.unknown())
+
+export const toolsChannels = {
+  /** The tools of the active connection's tool server (every page of the list). */
+  listTools: {
+    input: z.strictObject({ reload: z.boolean().optional() }),
+    output: toolsOverviewSchema
+  },
+  /**
+   * Calls a tool once (never retried: it may spend credits). Arguments that do not fit the
+   * tool's schema are refused before anything is sent, as invalid_input naming each field.
+   */
+  callTool: {
+    input: z.strictObject({
+      name: z.string().min(1).max(200),
+      arguments: toolArgumentsSchema,
+      requestId: requestIdSchema
+    }),
+    output: toolCallResultSchema
+  }
+}
