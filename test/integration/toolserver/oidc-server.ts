@@ -14,6 +14,8 @@ export async function startOidcServer(options: { resource: string; ttlSeconds?: 
   await once(server, 'listening')
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const client = { clientId: 'talent-desk-test', clientSecret: 'a-long-enough-client-secret-for-tests' }
+  // an older credential, not bound to a user: the test tool server refuses it what needs a user
+  const legacy = { legacyClientId: 'talent-desk-legacy', legacyClientSecret: 'another-long-client-secret-for-tests' }
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -24,10 +26,20 @@ export async function startOidcServer(options: { resource: string; ttlSeconds?: 
         response_types: [],
         token_endpoint_auth_method: 'client_secret_post',
         scope: 'mcp:tools'
+      },
+      {
+        client_id: legacy.legacyClientId,
+        client_secret: legacy.legacyClientSecret,
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_post',
+        scope: 'mcp:tools'
       }
     ],
     scopes: ['mcp:tools'],
     routes: { token: '/api/oauth/token' },
+    ttl: { ClientCredentials: options.ttlSeconds ?? 3600 },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -56,6 +68,14 @@ export async function startOidcServer(options: { resource: string; ttlSeconds?: 
   return {
     issuer,
     ...client,
+    ...legacy,
+    /** What a resource server would learn by introspection: the client a live token was issued to. */
+    async checkToken(token: string): Promise<{ clientId: string } | null> {
+      const found = await provider.ClientCredentials.find(token)
+      // find() allows some clock tolerance; a resource server that is strict about exp rejects it
+      if (found === undefined || found.isExpired || found.aud !== options.resource) return null
+      return { clientId: found.clientId as string }
+    },
     get tokenRequests() {
       return requests
     },

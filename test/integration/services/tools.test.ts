@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { legacyCredentialMessage } from '../../../electron/main/toolserver/legacy-credential'
+import { startTestSandbox } from '../sandbox/helpers'
+import { useMains, type TestMain } from './helpers'
+
+const noKeychain = () => {
+  throw new Error('libsecret-1.so.0: cannot open shared object file')
+}
+const opened: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()))
+})
+
+let request = 0
+const requestId = () => `tools-${String(++request).padStart(6, '0')}`
+
+async function addToolConnection(
+  main: TestMain,
+  sandbox: Awaited<ReturnType<typeof startTestSandbox>>,
+  credential: { clientId: string; clientSecret: string },
+  name = 'Team tools'
+) {
+  const overview = await main.ok('saveConnection', {
+    name,
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    mcpUrl: sandbox.mcpUrl,
+    clientId: credential.clientId
+  })
+  const id = overview.connections.find((c) => c.name === name)!.id
+  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+  await main.ok('setSecret', {
+    connectionId: id,
+    kind: 'clientSecret',
+    value: credential.clientSecret,
+    sessionOnly: true
+  })
+  await main.ok('setActiveConnection', { id })
+  return id
+}
+
+describe('the tool server through the main process', () => {
+  const start = useMains()
+
+  it('on the built-in sandbox: lists the tools, calls one, checks arguments, and the connection test reports both parts', async () => {
+    const main = await start({ sandboxProfiles: 300, loadKeytar: noKeychain })
+    const overview = await main.ok('listTools', {})
+    expect(overview.connectionId).toBe('sandbox')
+    expect(overview.server).toEqual({ name: 'talent-desk-sandbox', version: '1.0.0' })
+    expect(overview.credential).toBe('unknown')
+    expect(overview.tools.map((t) => t.name)).toContain('search')
+    const search = overview.tools.find((t) => t.name === 'search')!
+    expect(search.inputSchema).toHaveProperty('properties.query')
+
+    const found = await main.ok('callTool', {
+      name: 'search',
+      arguments: { query: 'engineer', limit: 2 },
+      requestId: requestId()
+    })
+    expect(found.isError).toBe(false)
+    expect(found.notice).toBeNull()
+    expect((found.structuredContent as { results: unknown[] }).results).toHaveLength(2)
+
+    // contacts answered without an error: the credential acts for a user
+    const credits = await main.ok('callTool', {
+      name: 'contacts',
+      arguments: { action: 'credits' },
+      requestId: requestId()
+    })
+    expect(credits.isError).toBe(false)
+    expect(credits.credential).toBe('user')
+    expect((await main.ok('listTools', {})).credential).toBe('user')
+
+    const wrong = await main.fail('callTool', { name: 'search', arguments: { query: 'nurse', limit: 'ten' }, requestId: requestId() })
+    expect(wrong.code).toBe('invalid_input')
+    expect(wrong.details).toEqual([expect.objectContaining({ path: 'limit' })])
+
+    const test = await main.ok('testConnection', { id: 'sandbox' })
+    expect(test.parts.map((p) => [p.part, p.ok])).toEqual([
+      ['baseUrl', true],
+      ['apiKey', true],
+      ['token', true],
+      ['toolServer', true]
+    ])
+    expect(test.parts[3]!.message).toMatch(/5 tools: search, contacts, exports, workspaces, index_search/)
+  })
+
+  it('explains an older credential, remembers what it is, and drops the token when the client secret is rotated', async () => {
+    const sandbox = await startTestSandbox()
+    opened.push(sandbox)
+    const main = await start({ loadKeytar: noKeychain })
+    const id = await addToolConnection(main, sandbox, {
+      clientId: sandbox.legacyClientId,
+      clientSecret: sandbox.legacyClientSecret
+    })
+    expect((await main.ok('listTools', {})).credential).toBe('unknown')
+    const refused = await main.ok('callTool', {
+      name: 'contacts',
+      arguments: { action: 'lookup', keys: ['p_anyone'] },
+      requestId: requestId()
+    })
+    expect(refused.isError).toBe(true)
+    expect(refused.notice).toBe(legacyCredentialMessage)
+    expect(refused.credential).toBe('legacy')
+    expect((await main.ok('listTools', {})).credential).toBe('legacy')
+    // search still works for it
+    const search = await main.ok('callTool', { name: 'search', arguments: { query: 'nurse' }, requestId: requestId() })
+    expect(search.isError).toBe(false)
+
+    // a rotated (here: wrong) secret is used at once: the cached token is gone
+    await main.ok('setSecret', {
+      connectionId: id,
+      kind: 'clientSecret',
+      value: 'rotated-but-wrong',
+      sessionOnly: true
+    })
+    const rotated = await main.fail('listTools', {})
+    expect(rotated.code).toBe('unauthorized')
+    expect(rotated.message).toMatch(/client id or client secret/)
+    const test = await main.ok('testConnection', { id })
+    expect(test.parts.map((p) => [p.part, p.ok])).toEqual([
+      ['baseUrl', true],
+      ['apiKey', true],
+      ['token', false],
+      ['toolServer', null]
+    ])
+
+    // a user-bound credential (a new client id) starts unknown, and proves itself on contacts
+    await main.ok('saveConnection', {
+      id,
+      name: 'Team tools',
+      baseUrl: sandbox.baseUrl,
+      authUrl: sandbox.authUrl,
+      mcpUrl: sandbox.mcpUrl,
+      clientId: sandbox.clientId
+    })
+    await main.ok('setSecret', {
+      connectionId: id,
+      kind: 'clientSecret',
+      value: sandbox.clientSecret,
+      sessionOnly: true
+    })
+    expect((await main.ok('listTools', {})).credential).toBe('unknown')
+    const bought = await main.ok('callTool', {
+      name: 'workspaces',
+      arguments: { action: 'list' },
+      requestId: requestId()
+    })
+    expect(bought.isError).toBe(false)
+    expect(bought.credential).toBe('user')
+  })
+
+  it('says what is missing when a connection has no tool server set up', async () => {
+    const sandbox = await startTestSandbox()
+    opened.push(sandbox)
+    const main = await start({ loadKeytar: noKeychain })
+    const overview = await main.ok('saveConnection', { name: 'REST only', baseUrl: sandbox.baseUrl })
+    const id = overview.connections.find((c) => c.name === 'REST only')!.id
+    await main.ok('setActiveConnection', { id })
+    const missing = await main.fail('listTools', {})
+    expect(missing.code).toBe('invalid_input')
+    expect(missing.message).toBe(
+      '“REST only” has no tool server set up yet: add its Auth URL, MCP URL, client id and client secret in Settings → Connections.'
+    )
+    const test = await main.ok('testConnection', { id })
+    expect(test.parts.slice(2).map((p) => [p.part, p.ok])).toEqual([
+      ['token', null],
+      ['toolServer', null]
+    ])
+  })
+})
