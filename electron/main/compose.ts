@@ -193,6 +193,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       undiciFetch(input as string, { ...(init as object), dispatcher })) as unknown as typeof fetch,
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
+    ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
     ...(options.toolServer ?? {})
   })
   sandbox?.start()

@@ -19,6 +19,8 @@ export interface ToolsDeps {
   fetch: typeof fetch
   logger: Logger
   clientInfo: { name: string; version: string }
+  /** The log's masking: every access token issued is added to it. */
+  mask?: (token: string) => void
   now?: () => number
   tokenMarginMs?: number
   callTimeoutMs?: number
@@ -171,6 +173,7 @@ export class ToolsService {
       clientId: access.clientId,
       clientSecret: access.clientSecret,
       fetch: this.#deps.fetch,
+      ...(this.#deps.mask ? { mask: this.#deps.mask } : {}),
       ...(this.#deps.now ? { now: this.#deps.now } : {}),
       ...(this.#deps.tokenMarginMs === undefined ? {} : { marginMs: this.#deps.tokenMarginMs })
     })

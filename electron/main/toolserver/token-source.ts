@@ -16,6 +16,8 @@ export interface TokenSourceDeps {
   fetch: typeof fetch
   now?: () => number
   marginMs?: number
+  /** Told each token issued, so the log masks it should it ever appear in a message. */
+  mask?: (token: string) => void
 }
 
 /** Loopback hosts may use plain http (the sandbox, a local proxy); nothing else may. */
@@ -103,6 +105,7 @@ export class TokenSource {
     }
     const lifetimeMs = (typeof result.expires_in === 'number' ? result.expires_in : 3600) * 1000
     const margin = Math.min(this.#deps.marginMs ?? TOKEN_MARGIN_MS, lifetimeMs / 2)
+    this.#deps.mask?.(result.access_token)
     this.#token = { value: result.access_token, expiresAt: (this.#deps.now ?? Date.now)() + lifetimeMs - margin }
     return result.access_token
   }
