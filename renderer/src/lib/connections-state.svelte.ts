@@ -127,5 +127,21 @@ export class ConnectionsState {
       if (previous !== null) this.#generation++
       void this.loadCredits()
     }
+    this.#watchStarting(overview)
   }
+
+  /**
+   * While the sandbox is starting, asks again every second: main pushes the change, but a page
+   * whose event stream connected just after that push (a reload, the browser host's reconnect)
+   * would otherwise show "starting…" for good.
+   */
+  #watchStarting(overview: ConnectionsOverview): void {
+    const starting = overview.connections.some((c) => c.sandbox?.state === 'starting')
+    if (!starting || this.#startingTimer !== null) return
+    this.#startingTimer = setTimeout(() => {
+      this.#startingTimer = null
+      void this.load()
+    }, 1000)
+  }
+  #startingTimer: ReturnType<typeof setTimeout> | null = null
 }
