@@ -256,6 +256,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByTestId('connection-activate').click()
       await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Sandbox')
       await expect.poll(() => page.getByTestId('active-connection').textContent()).not.toContain('Second')
+      // the Sandbox's test covers the tool server too: its token and the tools it lists
+      await page.getByTestId('connection-test').click()
+      await expect
+        .poll(() => page.getByTestId('connection-test-result').textContent())
+        .toMatch(/Issued for mcp:tools\..*5 tools: search, contacts, exports, workspaces, index_search/)
+      await shot(page, `settings-sandbox-test-${colorScheme}`)
     })
   })
 }
