@@ -140,6 +140,9 @@ const summaryColumns = `m.id, m.shortlist_id, m.profile_key, m.name, m.title, m.
   m.stage_id, st.name AS stage, m.rating, m.added_at, m.updated_at, m.profile_captured_at, m.profile_source,
   m.refresh_changes`
 
+/** Matches ranked for a common word: the newest this many (see `search`). */
+export const SEARCH_CANDIDATES = 1000
+
 /** Page size for streaming reads: bounded memory, and the connection is free between pages. */
 const PAGE = 1000
 
@@ -440,17 +443,45 @@ export class MembersRepo {
     const match = ftsQuery(query)
     if (match === undefined) return []
     const limit = Math.min(Math.max(options.limit ?? 200, 1), 10_000)
+    const shortlistId = options.shortlistId ?? null
+    // A common word matches tens of thousands of people, and ranking every one of them cost
+    // 30-60 ms a keystroke. Only the newest SEARCH_CANDIDATES matches are ranked (found in rowid
+    // order without ranking); a rarer word has fewer matches than that, so all are ranked.
+    const ranked = this.#ranked(match, shortlistId, limit, SEARCH_CANDIDATES)
+    // Filters (removed people, deleted shortlists, one shortlist) may have left too few of the
+    // candidates: then everything is ranked, as before.
+    const rows =
+      ranked.rows.length < limit && ranked.capped ? this.#ranked(match, shortlistId, limit, null).rows : ranked.rows
+    return rows.map((row) => ({ ...toSummary(row), shortlistName: row.shortlist_name, rank: row.rank }))
+  }
+
+  #ranked(
+    match: string,
+    shortlistId: string | null,
+    limit: number,
+    candidates: number | null
+  ): { rows: Array<MemberRow & { shortlist_name: string; rank: number }>; capped: boolean } {
+    let from = 0
+    let capped = false
+    if (candidates !== null) {
+      const edge = this.sql(
+        `SELECT min(rowid) AS edge, count(*) AS n FROM
+           (SELECT rowid FROM members_fts WHERE members_fts MATCH ? ORDER BY rowid DESC LIMIT ?)`
+      ).get(match, candidates) as { edge: number | null; n: number }
+      if (edge.n === 0) return { rows: [], capped: false }
+      capped = edge.n === candidates
+      from = edge.edge ?? 0
+    }
     const rows = this.sql(
       `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 3, 2, 2) AS rank
          FROM members_fts JOIN members m ON m.id = members_fts.rowid
          JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
          JOIN stages st ON st.id = m.stage_id
-         WHERE members_fts MATCH ? AND m.removed_at IS NULL AND (? IS NULL OR m.shortlist_id = ?)
+         WHERE members_fts MATCH ? AND members_fts.rowid >= ? AND m.removed_at IS NULL
+           AND (? IS NULL OR m.shortlist_id = ?)
          ORDER BY rank LIMIT ?`
-    ).all(match, options.shortlistId ?? null, options.shortlistId ?? null, limit) as Array<
-      MemberRow & { shortlist_name: string; rank: number }
-    >
-    return rows.map((row) => ({ ...toSummary(row), shortlistName: row.shortlist_name, rank: row.rank }))
+    ).all(match, from, shortlistId, shortlistId, limit) as Array<MemberRow & { shortlist_name: string; rank: number }>
+    return { rows, capped }
   }
 
   /**

@@ -201,6 +201,16 @@ INSERT INTO members_fts (rowid, name, title, company, skills, location, notes, t
     FROM members;
 `
 
+/**
+ * Version 9: the same index with prefix indexes for the first one to three letters. The last word
+ * a recruiter types is matched as a prefix; without these, a short prefix such as "s" merged the
+ * lists of every word starting with it (tens of milliseconds on 100,000 people) on each keystroke.
+ */
+const prefixedSearchSchema = foldedSearchSchema.replace(
+  "tokenize = 'unicode61 remove_diacritics 2'",
+  "tokenize = 'unicode61 remove_diacritics 2',\n  prefix = '1 2 3'"
+)
+
 function foldedSearch(db: BetterSqlite3.Database): void {
   db.exec("ALTER TABLE members ADD COLUMN location TEXT NOT NULL DEFAULT ''")
   // Backfill the location column from each saved profile, a page at a time (a statement cannot
@@ -340,6 +350,14 @@ export const migrations: readonly Migration[] = [
         ALTER TABLE conversation_turns ADD COLUMN transaction_id TEXT;
         ALTER TABLE conversation_turns ADD COLUMN sent_query TEXT;
         CREATE INDEX conversations_connection ON conversations(connection_id, updated_at);`)
+  },
+  {
+    version: 9,
+    name: 'saved-people search: prefix indexes for one to three letters',
+    up: (db) => {
+      if (!prefixedSearchSchema.includes("prefix = '1 2 3'")) throw new Error('the prefix option was not added')
+      db.exec(prefixedSearchSchema)
+    }
   }
 ]
 

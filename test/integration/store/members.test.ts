@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
+import { SEARCH_CANDIDATES } from '../../../electron/main/store/members-repo'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
@@ -229,6 +230,29 @@ describe('full-text search', () => {
     expect(store.members.search('"unbalanced (quote* NEAR/3 -x')).toEqual([])
     expect(store.members.search('   ')).toEqual([])
     expect(store.members.search('*')).toEqual([])
+  })
+
+  it('ranks only the newest matches of a very common word, and all of them when filters leave too few', () => {
+    const old = store.shortlists.create('Old')
+    const recent = store.shortlists.create('Recent')
+    const engineer = (i: number) => ({
+      profile: { key: `e${i}`, full_name: `Person ${i}`, cur_title: 'Engineer', skills: i === 0 ? ['Zig'] : ['Go'] }
+    })
+    store.members.addMany(old.id, [engineer(0)])
+    store.members.addMany(
+      recent.id,
+      Array.from({ length: SEARCH_CANDIDATES + 50 }, (_, i) => engineer(i + 1))
+    )
+    // 'engineer' matches more people than are ranked: the hits come from the newest ones
+    const hits = store.members.search('engineer', { limit: 200 })
+    expect(hits).toHaveLength(200)
+    expect(hits.every((hit) => hit.shortlistName === 'Recent')).toBe(true)
+    // within the old shortlist the newest candidates are all filtered out: everything is ranked
+    expect(keys(store.members.search('engineer', { shortlistId: old.id }))).toEqual(['e0'])
+    // a rarer word is ranked whole, however old
+    expect(keys(store.members.search('zig'))).toEqual(['e0'])
+    // asking for more than the candidates hold ranks everyone, as before (all 1,051 here)
+    expect(store.members.search('engineer', { limit: 10_000 })).toHaveLength(SEARCH_CANDIDATES + 51)
   })
 
   it('follows edits, removals and deleted shortlists', () => {
