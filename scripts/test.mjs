@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: unit + integration tests (vitest, inside a real unlocked keychain session when the
-// machine has one), then the renderer build and the end-to-end suite in Debian's Chromium.
+// machine has one), then the renderer build, the security scan of the sources and the build
+// (electronegativity against security/allow-list.json) and the end-to-end suite in Debian's Chromium.
 // Ends with one summary line "tests: N passed, N failed" so CI can read the result.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -66,6 +67,11 @@ run(
 count(unitReport)
 
 if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
+  run('security scan (electronegativity, security/allow-list.json)', process.execPath, [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'security-scan.ts')
+  ])
   const e2eReport = join(reports, 'e2e.json')
   run('end-to-end tests (Chromium)', 'npx', [
     'vitest',

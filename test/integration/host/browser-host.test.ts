@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
@@ -7,6 +7,7 @@ import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { TOKEN_HEADER, TOKEN_META, type BrowserHost } from '../../../electron/host/server'
 import { channelNames } from '../../../shared/ipc/contract'
+import { acceptedCspFindings, evaluateCsp } from '../../unit/window/csp-evaluator'
 
 const records: LogRecord[] = []
 const logger = createLogger((record) => records.push(record))
@@ -18,6 +19,8 @@ beforeAll(async () => {
     join(rendererDir, 'index.html'),
     '<!doctype html><html><head><title>t</title></head><body></body></html>'
   )
+  mkdirSync(join(rendererDir, 'assets'))
+  writeFileSync(join(rendererDir, 'assets', 'index.js'), 'console.log(1)')
   const dataDir = mkdtempSync(join(tmpdir(), 'td-host-data-'))
   host = await startBrowserHostApp({
     rendererDir,
@@ -51,6 +54,36 @@ describe('browser host', () => {
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval')
     const html = await page.body.text()
     expect(html).toContain(`<meta name="${TOKEN_META}" content="${host.token}">`)
+  })
+
+  it('sends its CSP with the page and its scripts: only its own files, network only to itself', async () => {
+    const policies = new Set<string>()
+    for (const path of ['/', '/index.html', '/assets/index.js']) {
+      const response = await request(`${host.origin}${path}`, { headers: { cookie: host.newSessionCookie() } })
+      expect(response.statusCode, path).toBe(200)
+      await response.body.dump()
+      policies.add(String(response.headers['content-security-policy']))
+    }
+    expect([...policies]).toEqual([
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'"
+    ])
+    expect(evaluateCsp([...policies][0]!)).toEqual(acceptedCspFindings)
+  })
+
+  it.each(channelNames)('refuses %s to a foreign page, a wrong token and a missing session', async (name) => {
+    const refusals: [Record<string, string>, number][] = [
+      [{ origin: 'http://evil.example' }, 403],
+      [{ origin: 'null' }, 403],
+      [{ origin: `http://localhost.evil.example:${new URL(host.origin).port}` }, 403],
+      [{ [TOKEN_HEADER]: 'x'.repeat(host.token.length) }, 403],
+      [{ cookie: 'td_session=forged' }, 401]
+    ]
+    for (const [headers, status] of refusals) {
+      const response = await call(name, {}, headers)
+      expect(response.statusCode, `${name} ${JSON.stringify(headers)}`).toBe(status)
+      expect(await response.body.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    }
   })
 
   it('answers a channel through the same router as Electron', async () => {

@@ -11,6 +11,7 @@ import {
   secureWebPreferences,
   type PermissionSession
 } from '../../../electron/main/window/hardening'
+import { acceptedCspFindings, evaluateCsp } from './csp-evaluator'
 
 // Electron cannot run on this machine, so this is the one place with a fake: a webContents
 // made of Node's EventEmitter plus the two methods hardening calls. Events are emitted the way
@@ -274,5 +275,13 @@ describe('contentSecurityPolicy', () => {
     for (const name of ['base-uri', 'form-action', 'frame-ancestors', 'object-src']) {
       expect(directives.get(name), name).toEqual(["'none'"])
     }
+  })
+
+  it('passes the CSP Evaluator electronegativity uses, but for the known remark on script-src self', () => {
+    expect(evaluateCsp(contentSecurityPolicy)).toEqual(acceptedCspFindings)
+    // …and the evaluator does object to a weaker policy, so the line above means something.
+    expect(
+      evaluateCsp(`${contentSecurityPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'")}`)
+    ).not.toEqual(acceptedCspFindings)
   })
 })
