@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCallResult } from '../../../../shared/ipc/channels/tools'
-import { blocksOf, cellText, structuredOf, summaryOf, tablesIn } from './result-view'
+import { blocksOf, cellText, leadOf, structuredOf, summaryOf, tablesIn } from './result-view'
 
 const result = (over: Partial<ToolCallResult>): ToolCallResult => ({
   name: 'search',
@@ -79,6 +79,14 @@ describe('a tool result, made readable', () => {
     expect(blocks.map((b) => b.kind)).toEqual(['text', 'image', 'other', 'resource', 'resource'])
     expect(blocks[1]).toEqual({ kind: 'image', src: 'data:image/png;base64,AAAA', mimeType: 'image/png' })
     expect(blocks[3]).toEqual({ kind: 'resource', uri: 'file:///a.csv', text: 'a,b', mimeType: 'text/csv' })
+  })
+
+  it('leads with a text block’s first line when the data is shown beside it', () => {
+    expect(leadOf('Engineers. 610 match(es).\n{"total":610}')).toEqual({
+      lead: 'Engineers. 610 match(es).',
+      rest: '{"total":610}'
+    })
+    expect(leadOf('  one line  ')).toEqual({ lead: 'one line', rest: null })
   })
 
   it('previews tree nodes in one line', () => {

@@ -67,6 +67,18 @@ export function structuredOf(result: ToolCallResult): { value: unknown; from: 's
   return null
 }
 
+/**
+ * A text block beside data shown as a table and a tree: its first line leads (often a summary
+ * such as "119 match(es) for …"), and the rest — typically the same data as JSON — is kept for
+ * a click. `rest` is null when the text is one line.
+ */
+export function leadOf(text: string): { lead: string; rest: string | null } {
+  const trimmed = text.trim()
+  const end = trimmed.indexOf('\n')
+  if (end === -1) return { lead: trimmed, rest: null }
+  return { lead: trimmed.slice(0, end).trim(), rest: trimmed.slice(end + 1) }
+}
+
 /** Every list of objects in a value, outermost first, down to `maxDepth` levels of objects. */
 export function tablesIn(value: unknown, maxDepth = 3): ResultTable[] {
   const tables: ResultTable[] = []

@@ -5,6 +5,7 @@ import {
   formModel,
   initialValues,
   parseArgumentsText,
+  plainMessage,
   toArguments,
   valuesFromArguments,
   type Field
@@ -105,6 +106,20 @@ describe('a tool input schema as a form', () => {
     })
     // an empty optional list is left out (the server's default applies)
     expect(toArguments(model, values)).toEqual({ ok: true, arguments: { action: 'lookup', contact_type: 'Email' } })
+  })
+
+  it('reads the sandbox exports tool: an optional list and string with nothing filled are left out', () => {
+    const model = formModel(exportsTool)
+    expect(model.fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['keys', 'lines', false],
+      ['workspace_id', 'text', false],
+      ['format', 'select', false]
+    ])
+    expect(toArguments(model, initialValues(model))).toEqual({ ok: true, arguments: { format: 'csv' } })
+    expect(toArguments(model, { keys: 'p_1', workspace_id: 'w1', format: '"json"' })).toEqual({
+      ok: true,
+      arguments: { keys: ['p_1'], workspace_id: 'w1', format: 'json' }
+    })
   })
 
   it('offers "not set" for an optional enum without a default and leaves it out when not set', () => {
@@ -299,11 +314,21 @@ describe('main’s refusal of the arguments', () => {
     ]
     expect(fieldErrorsFrom(model, details)).toEqual({
       fields: {
-        keys: 'Item 1: must NOT have fewer than 1 characters. Must NOT have more than 100 items.',
-        contact_type: 'Must be equal to one of the allowed values.'
+        keys: 'Item 1: must have at least 1 characters. Must have at most 100 items.',
+        contact_type: 'Must be one of the choices.'
       },
-      other: ['surprise: must NOT have additional properties.', 'Must be object.']
+      other: ['surprise: is not a property of this tool.', 'Must be object.']
     })
+    // main names a missing required property by its path
+    expect(
+      fieldErrorsFrom(formModel(search), [{ path: 'query', message: "must have required property 'query'" }])
+    ).toEqual({
+      fields: { query: 'Required.' },
+      other: []
+    })
+    expect(plainMessage('must be <= 50')).toBe('must be at most 50')
+    expect(plainMessage('must be > 0')).toBe('must be more than 0')
+    expect(plainMessage('must match pattern "^a"')).toBe('must match pattern "^a"')
     expect(fieldErrorsFrom(model, { missing: ['MCP URL'] })).toEqual({ fields: {}, other: [] })
   })
 })

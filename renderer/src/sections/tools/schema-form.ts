@@ -190,12 +190,16 @@ function field(name: string, raw: unknown, required: boolean): Field {
     case 'integer': {
       const integer = kind === 'integer'
       const multipleOf = numberOr(schema.multipleOf)
+      const low = bound(schema.minimum, schema.exclusiveMinimum, 'min')
+      const high = bound(schema.maximum, schema.exclusiveMaximum, 'max')
       return withHints({
         ...base(schema, nullable),
         kind: 'number',
         integer,
-        ...bound(schema.minimum, schema.exclusiveMinimum, 'min'),
-        ...bound(schema.maximum, schema.exclusiveMaximum, 'max'),
+        minimum: low.value,
+        exclusiveMinimum: low.exclusive,
+        maximum: high.value,
+        exclusiveMaximum: high.exclusive,
         step: multipleOf ?? (integer ? 1 : 'any')
       })
     }
@@ -216,11 +220,15 @@ function field(name: string, raw: unknown, required: boolean): Field {
  * A JSON Schema bound as the input's min or max: draft-07's numeric exclusiveMinimum, or
  * draft-04's minimum with exclusiveMinimum: true.
  */
+/**
+ * A JSON Schema bound as the input's min or max: draft-07's numeric exclusiveMinimum, or
+ * draft-04's minimum with exclusiveMinimum: true.
+ */
 function bound(
   inclusive: unknown,
   exclusive: unknown,
   side: 'min' | 'max'
-): { minimum: number | null; exclusiveMinimum: boolean } | { maximum: number | null; exclusiveMaximum: boolean } {
+): { value: number | null; exclusive: boolean } {
   const numeric = numberOr(exclusive)
   let value = numberOr(inclusive)
   let isExclusive = exclusive === true && value !== null
@@ -230,12 +238,9 @@ function bound(
   }
   // Generators write "any safe integer" as ±2^53−1: no bound worth showing.
   if (value !== null && (side === 'max' ? value >= Number.MAX_SAFE_INTEGER : value <= Number.MIN_SAFE_INTEGER)) {
-    value = null
-    isExclusive = false
+    return { value: null, exclusive: false }
   }
-  return side === 'min'
-    ? { minimum: value, exclusiveMinimum: isExclusive }
-    : { maximum: value, exclusiveMaximum: isExclusive }
+  return { value, exclusive: isExclusive }
 }
 
 function enumOptions(schema: Schema): EnumOption[] | null {
@@ -507,11 +512,12 @@ export function fieldErrorsFrom(
     const path = typeof issue.path === 'string' ? issue.path : ''
     const [top = '', ...rest] = path === '' ? [] : path.split('.')
     const f = model.fields.find((candidate) => candidate.name === top)
+    const plain = plainMessage(issue.message)
     if (f === undefined) {
-      other.push(path === '' ? sentence(issue.message) : `${path}: ${issue.message}.`)
+      other.push(path === '' ? sentence(plain) : `${path}: ${plain}.`)
       continue
     }
-    const message = rest.length === 0 ? sentence(issue.message) : `${where(f, rest)}: ${issue.message}.`
+    const message = rest.length === 0 ? sentence(plain) : `${where(f, rest)}: ${plain}.`
     fields[f.name] = fields[f.name] === undefined ? message : `${fields[f.name]} ${message}`
   }
   return { fields, other }
@@ -523,6 +529,25 @@ function where(f: Field, rest: string[]): string {
     return `Item ${index + 1}`
   }
   return `At ${rest.join('.')}`
+}
+
+/** Ajv's usual messages in plainer words ("must be <= 50" → "must be at most 50"); others as they are. */
+export function plainMessage(message: string): string {
+  const rules: Array<[RegExp, string]> = [
+    [/^must be <= (.+)$/, 'must be at most $1'],
+    [/^must be >= (.+)$/, 'must be at least $1'],
+    [/^must be < (.+)$/, 'must be less than $1'],
+    [/^must be > (.+)$/, 'must be more than $1'],
+    [/^must NOT have more than (\d+) (items|characters|properties)$/, 'must have at most $1 $2'],
+    [/^must NOT have fewer than (\d+) (items|characters|properties)$/, 'must have at least $1 $2'],
+    [/^must be equal to one of the allowed values$/, 'must be one of the choices'],
+    [/^must be equal to constant$/, 'must be the one allowed value'],
+    [/^must have required property .+$/, 'required'],
+    [/^must NOT have additional properties$/, 'is not a property of this tool'],
+    [/^must NOT have duplicate items.*$/, 'must not repeat an item']
+  ]
+  for (const [pattern, replacement] of rules) if (pattern.test(message)) return message.replace(pattern, replacement)
+  return message
 }
 
 function sentence(message: string): string {

@@ -126,7 +126,7 @@ describe('the Tools screen’s state', () => {
     tools.setValue('search', 'query', 'x')
     tools.setValue('search', 'limit', '500')
     await tools.call()
-    expect(tools.formOf('search')?.errors).toEqual({ limit: 'Must be <= 50.' })
+    expect(tools.formOf('search')?.errors).toEqual({ limit: 'Must be at most 50.' })
     expect(tools.outcomeOf('search')).toMatchObject({ state: 'error', legacy: false, other: [] })
   })
 
@@ -174,6 +174,22 @@ describe('the Tools screen’s state', () => {
     tools.setRaw('search', '{"query": "z"}')
     expect(tools.setMode('search', 'form')).toBe(true)
     expect(tools.formOf('search')?.values).toEqual({ query: 'z', limit: '' })
+  })
+
+  it('drops what belonged to the previous connection when the generation changes, and keeps it otherwise', async () => {
+    const { client } = fakeClient([{ ok: true, data: answer() }])
+    const tools = new ToolsState(client)
+    tools.follow(0)
+    await expect.poll(() => tools.overview.state).toBe('ready')
+    tools.setValue('search', 'query', 'x')
+    await tools.call()
+    tools.follow(0)
+    expect(tools.outcomeOf('search')?.state).toBe('ready')
+    expect(tools.formOf('search')?.values.query).toBe('x')
+    tools.follow(1)
+    expect(tools.outcomeOf('search')).toBeNull()
+    expect(tools.overview.state).toBe('loading')
+    await expect.poll(() => tools.formOf('search')?.values.query).toBe('')
   })
 
   it('reads the missing tool-server settings from main’s refusal', () => {

@@ -52,6 +52,8 @@ export class ToolsState {
   #credential = $state<CredentialKind>('unknown')
   #loadId = 0
   #generation = 0
+  /** The connections' generation the shown tools belong to (null before the first look). */
+  #connectionGeneration: number | null = null
 
   constructor(client: Client) {
     this.#client = client
@@ -72,7 +74,9 @@ export class ToolsState {
   /** The tool whose form is shown. */
   readonly open = $derived.by(() => this.tools.find((tool) => tool.name === this.#openName) ?? null)
   /** Each tool's form model, read once per list. */
-  readonly models = $derived.by(() => new Map(this.tools.map((tool) => [tool.name, formModel(tool.inputSchema)])))
+  readonly models = $derived.by((): Record<string, FormModel> =>
+    Object.fromEntries(this.tools.map((tool) => [tool.name, formModel(tool.inputSchema)]))
+  )
   /** A call on its way, whichever tool it is for (one at a time). */
   readonly running = $derived.by(() => {
     for (const [name, outcome] of Object.entries(this.#outcomes))
@@ -81,13 +85,24 @@ export class ToolsState {
   })
 
   modelOf(name: string): FormModel | null {
-    return this.models.get(name) ?? null
+    return this.models[name] ?? null
   }
   formOf(name: string): ToolForm | null {
     return this.#forms[name] ?? null
   }
   outcomeOf(name: string): CallOutcome | null {
     return this.#outcomes[name] ?? null
+  }
+
+  /**
+   * The screen opened, or the active connection changed (`generation` counts the switches): a
+   * switch drops what belonged to the previous connection; the list is read afresh either way,
+   * quietly when one is shown.
+   */
+  follow(generation: number): void {
+    if (this.#connectionGeneration !== null && generation !== this.#connectionGeneration) this.reset()
+    this.#connectionGeneration = generation
+    void this.load()
   }
 
   /** Reads the list; `reload` starts a new session with the tool server first. */
@@ -134,7 +149,7 @@ export class ToolsState {
 
   /** Shows a tool's form (made from its schema the first time). */
   openTool(name: string): void {
-    const model = this.models.get(name)
+    const model = this.models[name]
     if (model === undefined) return
     this.#cursor = name
     this.#openName = name
@@ -170,7 +185,7 @@ export class ToolsState {
    */
   setMode(name: string, mode: 'form' | 'raw'): boolean {
     const form = this.#forms[name]
-    const model = this.models.get(name)
+    const model = this.models[name]
     if (form === undefined || model === undefined || form.mode === mode) return false
     if (mode === 'raw') {
       form.raw = argumentsText(model, form.values)
@@ -208,7 +223,7 @@ export class ToolsState {
     if (tool === null || this.running !== null) return
     const name = tool.name
     const form = this.#forms[name]
-    const model = this.models.get(name)
+    const model = this.models[name]
     if (form === undefined || model === undefined) return
     let args: Arguments
     if (form.mode === 'raw') {
