@@ -11,6 +11,7 @@ import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
+import { ToolsState } from '../sections/tools/tools-state.svelte'
 
 export type Load<T> =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
@@ -33,6 +34,7 @@ export class AppState {
   readonly refresh: RefreshState
   readonly chat: ChatState
   readonly usage: UsageState
+  readonly tools: ToolsState
   readonly client: Client
 
   constructor(client: Client) {
@@ -44,6 +46,7 @@ export class AppState {
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     this.usage = new UsageState(client)
+    this.tools = new ToolsState(client)
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
