@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestSandbox } from '../integration/sandbox/helpers'
+import { shot, startApp, type E2eApp } from './support'
+
+type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
+
+/** Pastes a connection's secret in Settings; without a keychain (CI), keeps it for this session. */
+async function saveSecret(page: Page, kind: 'apiKey' | 'clientSecret', value: string) {
+  const field = page.getByTestId(`secret-${kind}`)
+  await field.getByTestId(`secret-input-${kind}`).fill(value)
+  await field.getByTestId(`secret-input-${kind}`).press('Enter')
+  const status = field.getByTestId(`secret-status-${kind}`)
+  const sessionOnly = field.getByTestId('secret-session-only')
+  await status.or(sessionOnly).waitFor()
+  if (await sessionOnly.isVisible()) await sessionOnly.click()
+  await status.waitFor()
+}
+
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`the Tools screen, end to end (${colorScheme})`, () => {
+    let app: E2eApp
+    let older: Sandbox
+    beforeAll(async () => {
+      app = await startApp({ colorScheme })
+      // A second tool server whose older credential (not bound to a user) the recruiter enters.
+      older = await startTestSandbox()
+    })
+    afterAll(async () => {
+      await older?.close()
+      await app?.close()
+    })
+
+    it('lists the sandbox’s tools, calls search from its form and shows the rows; a bad value is marked by main', async () => {
+      const { page } = app
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await expect
+        .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+        .not.toContain('starting')
+      // Every CSP violation from here on is kept (the Tools chunk loads after this).
+      await page.evaluate(() => {
+        const seen: string[] = []
+        ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`)
+        )
+      })
+
+      await page.keyboard.press('7')
+      const list = page.getByTestId('tools-list')
+      await list.waitFor({ timeout: 30_000 })
+      const names = await list.getByTestId('tool-item').locator('.name').allTextContents()
+      expect(names.sort()).toEqual(['contacts', 'exports', 'index_search', 'search', 'workspaces'])
+      expect(await page.getByTestId('tools-server').textContent()).toContain('Sandbox')
+      expect(await page.getByTestId('tools-credential').textContent()).toBe('Credential kind not known yet')
+
+      // by keyboard: the cursor to search, Enter opens its form with the first field focused
+      await list.focus()
+      const searchIndex = (await list.getByTestId('tool-item').locator('.name').allTextContents()).indexOf('search')
+      await page.keyboard.press('Home')
+      for (let i = 0; i < searchIndex; i++) await page.keyboard.press('j')
+      await page.keyboard.press('Enter')
+      const form = page.getByTestId('tool-form')
+      const query = form.getByLabel('query')
+      await expect.poll(() => query.evaluate((node) => node === document.activeElement)).toBe(true)
+      expect(await form.getByLabel('limit').inputValue()).toBe('10')
+      expect(await form.getByTestId('tool-field-limit').textContent()).toContain('1–50')
+
+      // a value out of range goes to main, whose schema check refuses it and names the field
+      await query.fill('software engineers')
+      await form.getByLabel('limit').fill('500')
+      await page.keyboard.press('Control+Enter')
+      const limitError = form.getByTestId('tool-field-limit').getByTestId('tool-field-error')
+      await limitError.waitFor()
+      expect(await limitError.textContent()).toMatch(/50/)
+      expect(await page.getByTestId('tool-error').textContent()).toContain('do not fit')
+      await shot(page, `tools-field-error-${colorScheme}`)
+
+      // fixed, called: the result's people in a table, the data as a tree, the text as text
+      await form.getByLabel('limit').fill('5')
+      await form.getByTestId('tool-call').click()
+      const table = page.getByTestId('tool-result-table')
+      await table.waitFor({ timeout: 30_000 })
+      expect(await table.getByTestId('tool-result-row').count()).toBe(5)
+      expect(await table.locator('caption').textContent()).toContain('results')
+      expect(await table.locator('thead').textContent()).toContain('full_name')
+      expect(await page.getByTestId('tool-result-text').first().textContent()).toMatch(/match\(es\)/)
+      await page.getByTestId('tool-result-tree').getByText('total:').waitFor()
+      expect(await page.getByTestId('tool-field-error').count()).toBe(0)
+      expect(JSON.parse((await page.getByTestId('tool-arguments').textContent()) ?? '')).toEqual({
+        query: 'software engineers',
+        limit: 5,
+        offset: 0
+      })
+      await table.scrollIntoViewIfNeeded()
+      await shot(page, `tools-search-${colorScheme}`)
+
+      // the credit balance needs a user: answered, so the credential is user-bound
+      await page.getByTestId('tool-item').filter({ hasText: 'contacts' }).click()
+      await form.getByLabel('action').selectOption('credits')
+      await page.keyboard.press('Control+Enter')
+      await expect
+        .poll(() => page.getByTestId('tools-credential').textContent(), { timeout: 30_000 })
+        .toBe('User-bound credential')
+      expect(await page.getByTestId('tool-result-text').textContent()).toMatch(/credit\(s\) available/)
+
+      expect(await cspViolations(page)).toEqual([])
+    })
+
+    it('explains the older credential’s refusal and states its kind', async () => {
+      const { page } = app
+      await page.keyboard.press('8')
+      await page.getByTestId('connections-list').waitFor()
+      await page.getByTestId('connection-add').click()
+      const form = page.getByTestId('connection-form')
+      await form.getByLabel('Name').fill('Older tool server')
+      await form.getByLabel('Base URL').fill(older.baseUrl)
+      await form.getByLabel('Auth URL').fill(older.authUrl)
+      await form.getByLabel('MCP URL').fill(older.mcpUrl)
+      await form.getByLabel('Client id').fill(older.legacyClientId)
+      await form.getByTestId('connection-save').click()
+      await saveSecret(page, 'apiKey', older.apiKey)
+      await saveSecret(page, 'clientSecret', older.legacyClientSecret)
+      expect(await page.content()).not.toContain(older.legacyClientSecret)
+      await page.getByTestId('connection-activate').click()
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Older tool server')
+
+      await page.keyboard.press('7')
+      await expect
+        .poll(() => page.getByTestId('tools-server').textContent(), { timeout: 30_000 })
+        .toContain('Older tool server')
+      expect(await page.getByTestId('tools-credential').textContent()).toBe('Credential kind not known yet')
+      await page.getByTestId('tool-item').filter({ hasText: 'contacts' }).click()
+      const toolForm = page.getByTestId('tool-form')
+      await toolForm.getByLabel('keys').fill('p_0000001')
+      await toolForm.getByTestId('tool-call').click()
+
+      const notice = page.getByTestId('tool-notice')
+      await notice.waitFor({ timeout: 30_000 })
+      expect(await notice.textContent()).toContain('not bound to a user')
+      expect(await notice.textContent()).toContain('Settings → Connections')
+      await expect
+        .poll(() => page.getByTestId('tools-credential').textContent())
+        .toBe('Older credential, not bound to a user — search only')
+      await shot(page, `tools-legacy-${colorScheme}`)
+
+      // the way out: Settings, from the callout
+      await notice.getByRole('button', { name: /Open Settings/ }).click()
+      await page.getByTestId('connections-list').waitFor()
+      expect(await cspViolations(page)).toEqual([])
+    })
+  })
+}
