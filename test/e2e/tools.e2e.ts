@@ -110,7 +110,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await cspViolations(page)).toEqual([])
     })
 
-    it('explains the older credential’s refusal and states its kind', async () => {
+    it('says which tool-server settings a connection lacks, with the way to Settings', async () => {
       const { page } = app
       await page.keyboard.press('8')
       await page.getByTestId('connections-list').waitFor()
@@ -118,15 +118,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const form = page.getByTestId('connection-form')
       await form.getByLabel('Name').fill('Older tool server')
       await form.getByLabel('Base URL').fill(older.baseUrl)
+      await form.getByTestId('connection-save').click()
+      await saveSecret(page, 'apiKey', older.apiKey)
+      await page.getByTestId('connection-activate').click()
+      await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Older tool server')
+
+      await page.keyboard.press('7')
+      const missing = page.getByTestId('tools-missing')
+      await missing.waitFor({ timeout: 30_000 })
+      expect(await missing.textContent()).toContain('Missing: Auth URL, MCP URL, client id.')
+      await shot(page, `tools-missing-${colorScheme}`)
+      await missing.getByRole('button', { name: /Open Settings/ }).click()
+      await page.getByTestId('connections-list').waitFor()
+    })
+
+    it('explains the older credential’s refusal and states its kind', async () => {
+      const { page } = app
+      // Settings is open on the connection: its tool server, with the older client id and secret
+      await page.getByTestId('connection-detail').getByRole('button', { name: 'Edit…' }).click()
+      const form = page.getByTestId('connection-form')
       await form.getByLabel('Auth URL').fill(older.authUrl)
       await form.getByLabel('MCP URL').fill(older.mcpUrl)
       await form.getByLabel('Client id').fill(older.legacyClientId)
       await form.getByTestId('connection-save').click()
-      await saveSecret(page, 'apiKey', older.apiKey)
       await saveSecret(page, 'clientSecret', older.legacyClientSecret)
       expect(await page.content()).not.toContain(older.legacyClientSecret)
-      await page.getByTestId('connection-activate').click()
-      await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Older tool server')
 
       await page.keyboard.press('7')
       await expect

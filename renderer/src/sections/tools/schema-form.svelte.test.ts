@@ -97,7 +97,7 @@ describe('a tool input schema as a form', () => {
     expect(model.fields.map((f) => f.kind)).toEqual(['select', 'lines', 'select'])
     const action = byName(model.fields, 'action')
     expect(action.kind === 'select' && action.options.map((o) => o.label)).toEqual(['lookup', 'poll', 'credits'])
-    expect(byName(model.fields, 'keys').hints).toEqual(['one per line', 'at most 100 items', 'default []'])
+    expect(byName(model.fields, 'keys').hints).toEqual(['one per line', 'at most 100 items', 'default empty'])
     const values = initialValues(model)
     expect(values).toEqual({ action: '"lookup"', keys: '', contact_type: '"Email"' })
     expect(toArguments(model, { ...values, action: '"poll"', keys: ' p_1 \n\n p_2\n' })).toEqual({

@@ -312,7 +312,8 @@ function withHints<F extends Field>(f: F): F {
   if (f.nullable) hints.push('may be null')
   if (f.default !== null) {
     const value = f.default.value
-    hints.push(`default ${typeof value === 'string' && value !== '' ? value : JSON.stringify(value)}`)
+    const empty = Array.isArray(value) && value.length === 0
+    hints.push(`default ${empty ? 'empty' : typeof value === 'string' && value !== '' ? value : JSON.stringify(value)}`)
   }
   return { ...f, hints }
 }
