@@ -11,7 +11,7 @@ import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
-import { ToolsState } from '../sections/tools/tools-state.svelte'
+import type { ToolsState } from '../sections/tools/tools-state.svelte'
 
 export type Load<T> =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
@@ -34,7 +34,8 @@ export class AppState {
   readonly refresh: RefreshState
   readonly chat: ChatState
   readonly usage: UsageState
-  readonly tools: ToolsState
+  /** Made with the Tools chunk the first time the section opens (its schema form stays out of the first paint). */
+  #tools: ToolsState | null = null
   readonly client: Client
 
   constructor(client: Client) {
@@ -46,7 +47,6 @@ export class AppState {
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     this.usage = new UsageState(client)
-    this.tools = new ToolsState(client)
     this.shortlists = new ShortlistsState(client)
     this.exports = new ExportState(client)
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
@@ -68,6 +68,13 @@ export class AppState {
   }
   get keychain() {
     return this.#keychain
+  }
+
+  /** The Tools screen's state, loaded with its section and kept for the app's life. */
+  async loadTools(): Promise<ToolsState> {
+    const { ToolsState } = await import('../sections/tools/tools-state.svelte')
+    this.#tools ??= new ToolsState(this.#client)
+    return this.#tools
   }
 
   go(id: SectionId) {
