@@ -20,6 +20,51 @@ async function saveSecret(page: Page, kind: 'apiKey' | 'clientSecret', value: st
 const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
 
+/**
+ * A tool server with a richer schema than the sandbox's (every kind of field the form reads, and
+ * a nested object it leaves to JSON): the bridge's listTools and callTool are answered by the test.
+ */
+const richOverview = {
+  connectionId: 'rich',
+  connectionName: 'Rich tool server',
+  mcpUrl: 'https://tools.example.test/mcp',
+  server: { name: 'rich-tools', version: '2.1.0' },
+  credential: 'user',
+  durationMs: 4,
+  tools: [
+    {
+      name: 'find_postings',
+      title: 'Find job postings',
+      description: 'Postings matching a title, with filters.',
+      readOnly: true,
+      destructive: false,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', title: 'Job title', description: 'As it appears on the posting', maxLength: 120 },
+          contact: { type: 'string', format: 'email' },
+          since: { type: 'string', format: 'date' },
+          seniority: { type: 'array', items: { enum: ['junior', 'mid', 'senior', 'staff'] }, maxItems: 3 },
+          remote: { type: 'boolean' },
+          include_archived: { type: 'boolean', default: false },
+          min_score: { type: ['number', 'null'], minimum: 0, maximum: 1, multipleOf: 0.05 },
+          ids: { type: 'array', items: { type: 'integer' } },
+          filter: { type: 'object', properties: { country: { type: 'string' } } }
+        },
+        required: ['title']
+      }
+    },
+    {
+      name: 'archive_posting',
+      title: null,
+      description: 'Archives a posting for everyone.',
+      readOnly: false,
+      destructive: true,
+      inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }
+    }
+  ]
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
   describe(`the Tools screen, end to end (${colorScheme})`, () => {
     let app: E2eApp
@@ -166,6 +211,100 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // the way out: Settings, from the callout
       await notice.getByRole('button', { name: /Open Settings/ }).click()
       await page.getByTestId('connections-list').waitFor()
+      expect(await cspViolations(page)).toEqual([])
+    })
+
+    it('reads every kind of field of a richer schema, round-trips Raw JSON, and asks once before a destructive tool', async () => {
+      const { page } = app
+      const sent: Array<{ name: string; arguments: Record<string, unknown> }> = []
+      await page.route('**/bridge/listTools', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, data: richOverview }) })
+      )
+      await page.route('**/bridge/callTool', async (route) => {
+        const input = route.request().postDataJSON() as { name: string; arguments: Record<string, unknown> }
+        sent.push({ name: input.name, arguments: input.arguments })
+        const data = {
+          name: input.name,
+          isError: false,
+          content: [{ type: 'text', text: '2 postings' }],
+          structuredContent: {
+            page: {
+              items: [
+                { id: 7, title: 'Staff Engineer', score: 0.9, tags: ['remote'] },
+                { id: 9, title: 'Senior Engineer', score: 0.55, tags: [] }
+              ]
+            }
+          },
+          notice: null,
+          credential: 'user',
+          durationMs: 21
+        }
+        await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, data }) })
+      })
+      try {
+        await page.keyboard.press('7')
+        await page.getByTestId('tools-list').waitFor()
+        await page.keyboard.press('r')
+        await expect.poll(() => page.getByTestId('tools-server').textContent()).toContain('rich-tools 2.1.0')
+        expect(await page.getByTestId('tools-credential').textContent()).toBe('User-bound credential')
+        const items = page.getByTestId('tool-item')
+        expect(await items.first().textContent()).toContain('read-only')
+        expect(await items.nth(1).textContent()).toContain('destructive')
+
+        const form = page.getByTestId('tool-form')
+        await form.getByLabel('Job title').fill('engineer')
+        await form.getByLabel('contact').fill('ana@example.test')
+        expect(await form.getByLabel('contact').getAttribute('type')).toBe('email')
+        expect(await form.getByLabel('since').getAttribute('type')).toBe('date')
+        await form.getByRole('checkbox', { name: 'senior' }).check()
+        await form.getByRole('checkbox', { name: 'staff' }).check()
+        await form.getByLabel('remote', { exact: true }).selectOption('true')
+        expect(await form.getByLabel('include_archived').isChecked()).toBe(false)
+        await form.getByLabel('min_score').fill('0.5')
+        await form.getByLabel('ids').fill('3\n4')
+        expect(await form.getByTestId('tool-field-filter').textContent()).toContain('JSON: a nested object')
+        await form.getByLabel('filter').fill('{"country": "DE"}')
+        await shot(page, `tools-fields-${colorScheme}`)
+        await page.keyboard.press('Control+Enter')
+        await page.getByTestId('tool-result-table').waitFor()
+        const expected = {
+          title: 'engineer',
+          contact: 'ana@example.test',
+          seniority: ['senior', 'staff'],
+          remote: true,
+          include_archived: false,
+          min_score: 0.5,
+          ids: [3, 4],
+          filter: { country: 'DE' }
+        }
+        expect(sent).toEqual([{ name: 'find_postings', arguments: expected }])
+        expect(await page.getByTestId('tool-result-table').locator('caption').textContent()).toContain('page.items')
+        expect(await page.getByTestId('tool-result-row').count()).toBe(2)
+
+        // Raw JSON holds the same arguments; what the form cannot show keeps it in Raw JSON
+        await form.getByTestId('tool-raw-toggle').click()
+        const raw = form.getByTestId('tool-raw')
+        expect(JSON.parse(await raw.inputValue())).toEqual(expected)
+        await raw.fill(JSON.stringify({ ...expected, extra: 1 }))
+        await form.getByTestId('tool-raw-toggle').click()
+        expect(await form.getByTestId('tool-form-problem').textContent()).toContain('“extra” has no field in the form')
+        await raw.fill(JSON.stringify({ ...expected, title: 'designer' }))
+        await form.getByTestId('tool-raw-toggle').click()
+        expect(await form.getByLabel('Job title').inputValue()).toBe('designer')
+
+        // a destructive tool asks once more before it is called
+        await items.nth(1).click()
+        await form.getByLabel('id').fill('7')
+        await form.getByTestId('tool-call').click()
+        await form.getByTestId('tool-call-confirm').waitFor()
+        expect(sent).toHaveLength(1)
+        await form.getByTestId('tool-call-confirm').click()
+        await expect.poll(() => sent.length).toBe(2)
+        expect(sent[1]).toEqual({ name: 'archive_posting', arguments: { id: 7 } })
+      } finally {
+        await page.unroute('**/bridge/listTools')
+        await page.unroute('**/bridge/callTool')
+      }
       expect(await cspViolations(page)).toEqual([])
     })
   })
