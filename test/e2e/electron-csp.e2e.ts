@@ -87,6 +87,15 @@ describe('the renderer under the Electron shell CSP', () => {
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
   })
 
+  it('opens Tools (its own chunk, the schema form and JSON tree) without a CSP violation', async () => {
+    await page.keyboard.press('7')
+    // no sandbox in this build: the tool server cannot be reached, and the screen says so
+    const error = page.getByTestId('tools-error')
+    await error.waitFor()
+    expect(await error.textContent()).toContain('not part of this build')
+    expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+  })
+
   it('blocks eval, inline scripts and every network call from the page', async () => {
     await page.evaluate(`
       setTimeout('window.__evalRan = true', 0)

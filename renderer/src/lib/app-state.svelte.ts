@@ -11,6 +11,7 @@ import { ShortlistsState } from './shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
+import type { ToolsState } from '../sections/tools/tools-state.svelte'
 
 export type Load<T> =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
@@ -33,6 +34,8 @@ export class AppState {
   readonly refresh: RefreshState
   readonly chat: ChatState
   readonly usage: UsageState
+  /** Made with the Tools chunk the first time the section opens (its schema form stays out of the first paint). */
+  #tools: ToolsState | null = null
   readonly client: Client
 
   constructor(client: Client) {
@@ -65,6 +68,13 @@ export class AppState {
   }
   get keychain() {
     return this.#keychain
+  }
+
+  /** The Tools screen's state, loaded with its section and kept for the app's life. */
+  async loadTools(): Promise<ToolsState> {
+    const { ToolsState } = await import('../sections/tools/tools-state.svelte')
+    this.#tools ??= new ToolsState(this.#client)
+    return this.#tools
   }
 
   go(id: SectionId) {

@@ -74,8 +74,11 @@ export const sections: Section[] = [
     id: 'tools',
     label: 'Tools',
     shortcut: '7',
-    summary: 'Use the tool server: search, contacts, exports, workspaces and index search.',
-    plans: ['Call the tool server’s tools with a short-lived token that Talent Desk renews for you.']
+    summary: 'Call your tool server’s tools from a form and read their results.',
+    plans: [
+      'See the tools your tool server lists, fill each one’s form and call it; results read as text, tables and a tree.',
+      'Talent Desk gets and renews the short-lived token for you, and says which kind of credential it is.'
+    ]
   },
   {
     id: 'settings',

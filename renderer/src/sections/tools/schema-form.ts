@@ -1,0 +1,557 @@
+/*
+ * A tool's input schema (JSON Schema, as the tool server sent it) as a form, and the form's values
+ * back as the call's arguments. Pure: no Svelte, no validation library — main checks the arguments
+ * against the schema with Ajv before anything is sent, and this page's CSP forbids the code Ajv
+ * compiles. The form covers a clear subset; any property outside it is written as JSON in a
+ * field of its own, and the whole arguments object can always be written as JSON.
+ */
+
+/** One choice of an enum: `key` is the value as JSON (unique, and what a <select> holds). */
+export interface EnumOption {
+  key: string
+  label: string
+  value: unknown
+}
+
+interface FieldBase {
+  /** The property's name in the arguments object. */
+  name: string
+  /** The schema's title, else the property name. */
+  label: string
+  /** The schema's description. */
+  help: string | null
+  required: boolean
+  /** `null` is allowed (a type list with "null", an enum with null, or anyOf [X, null]). */
+  nullable: boolean
+  /** Short lines shown under the field: range, lengths, format, default. */
+  hints: string[]
+  /** The schema's default, when it has one (the field starts with it). */
+  default: { value: unknown } | null
+}
+
+export type TextField = FieldBase & {
+  kind: 'text'
+  inputType: 'text' | 'email' | 'url' | 'date'
+  format: string | null
+  minLength: number | null
+  maxLength: number | null
+  pattern: string | null
+}
+export type NumberField = FieldBase & {
+  kind: 'number'
+  integer: boolean
+  minimum: number | null
+  maximum: number | null
+  /** The bound itself is not allowed (exclusiveMinimum / exclusiveMaximum). */
+  exclusiveMinimum: boolean
+  exclusiveMaximum: boolean
+  /** The input's step: 1 for integers, multipleOf when given, else "any". */
+  step: number | 'any'
+}
+/** A checkbox; or, when optional with no default, a choice of not set / true / false. */
+export type BooleanField = FieldBase & { kind: 'boolean'; tristate: boolean }
+export type SelectField = FieldBase & { kind: 'select'; options: EnumOption[] }
+/** An array of strings or numbers: one item per line. */
+export type LinesField = FieldBase & {
+  kind: 'lines'
+  item: 'string' | 'number' | 'integer'
+  minItems: number | null
+  maxItems: number | null
+}
+/** An array of enum values: one toggle per choice. */
+export type ChoicesField = FieldBase & {
+  kind: 'choices'
+  options: EnumOption[]
+  minItems: number | null
+  maxItems: number | null
+}
+/** Anything else, written as JSON; `reason` says what the schema asks for, in words. */
+export type JsonField = FieldBase & { kind: 'json'; reason: string }
+
+export type Field = TextField | NumberField | BooleanField | SelectField | LinesField | ChoicesField | JsonField
+
+export interface FormModel {
+  fields: Field[]
+  /** Why the arguments can only be written as JSON (the schema is not an object with properties); null when the form covers them. */
+  rawOnly: string | null
+  /** Properties beyond the listed ones are allowed (additionalProperties is not false). */
+  openEnded: boolean
+}
+
+/** A field's value as the form holds it: text for inputs and selects, a flag, or the chosen keys. */
+export type FieldValue = string | boolean | string[]
+export type FormValues = Record<string, FieldValue>
+
+export type Arguments = Record<string, unknown>
+
+type Schema = Record<string, unknown>
+
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const isPrimitive = (value: unknown): boolean =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+
+const numberOr = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/** Keywords the form does not read: a property using one is written as JSON. */
+const composite = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas'] as const
+
+/** The form's model of a tool's input schema. */
+export function formModel(schema: unknown): FormModel {
+  if (!isSchema(schema)) return { fields: [], rawOnly: 'The tool server sent no input schema.', openEnded: true }
+  const used = composite.filter((keyword) => keyword in schema)
+  if (used.length > 0) {
+    return { fields: [], rawOnly: `Its input schema uses ${used.join(', ')}.`, openEnded: true }
+  }
+  const types = typeList(schema.type)
+  if (types !== null && !types.includes('object')) {
+    return { fields: [], rawOnly: `Its input schema is not an object (${types.join(' or ')}).`, openEnded: true }
+  }
+  const properties = isSchema(schema.properties) ? schema.properties : {}
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((n) => typeof n === 'string') : [])
+  const fields = Object.entries(properties).map(([name, property]) => field(name, property, required.has(name)))
+  return { fields, rawOnly: null, openEnded: schema.additionalProperties !== false }
+}
+
+function typeList(type: unknown): string[] | null {
+  if (typeof type === 'string') return [type]
+  if (Array.isArray(type)) return type.filter((t): t is string => typeof t === 'string')
+  return null
+}
+
+/** `anyOf`/`oneOf` of one schema and `{ type: "null" }` — how many generators write "optional" — as that schema, nullable. */
+function unwrapNullable(schema: Schema): { schema: Schema; nullable: boolean } {
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[keyword]
+    if (!Array.isArray(branches) || branches.length !== 2 || !branches.every(isSchema)) continue
+    const nullIndex = branches.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1)
+    if (nullIndex === -1) continue
+    const other = branches[1 - nullIndex] as Schema
+    const { [keyword]: _dropped, ...outer } = schema
+    return { schema: { ...other, ...outer }, nullable: true }
+  }
+  return { schema, nullable: false }
+}
+
+function field(name: string, raw: unknown, required: boolean): Field {
+  const base = (schema: Schema, nullable: boolean): FieldBase => ({
+    name,
+    label: typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : name,
+    help: typeof schema.description === 'string' && schema.description.trim() !== '' ? schema.description : null,
+    required,
+    nullable,
+    hints: [],
+    default: 'default' in schema ? { value: schema.default } : null
+  })
+  if (raw === true || (isSchema(raw) && Object.keys(raw).length === 0)) {
+    return json(base({}, true), 'any JSON value')
+  }
+  if (!isSchema(raw)) return json(base({}, false), 'a value this form does not read')
+  const unwrapped = unwrapNullable(raw)
+  const schema = unwrapped.schema
+  const types = typeList(schema.type) ?? []
+  const nullable = unwrapped.nullable || types.includes('null')
+  const used = composite.filter((keyword) => keyword in schema)
+  if (used.length > 0) return json(base(schema, nullable), `a value described with ${used.join(', ')}`)
+
+  const choices = enumOptions(schema)
+  if (choices !== null) {
+    const options = choices.filter((option) => option.value !== null)
+    const withNull = nullable || options.length < choices.length
+    return withHints({ ...base(schema, withNull), kind: 'select', options })
+  }
+  const kinds = types.filter((t) => t !== 'null')
+  if (kinds.length !== 1) {
+    return json(base(schema, nullable), kinds.length === 0 ? 'any JSON value' : `one of ${kinds.join(', ')}`)
+  }
+  const kind = kinds[0]
+  switch (kind) {
+    case 'string': {
+      const format = typeof schema.format === 'string' ? schema.format : null
+      return withHints({
+        ...base(schema, nullable),
+        kind: 'text',
+        inputType:
+          format === 'email'
+            ? 'email'
+            : format === 'uri' || format === 'url'
+              ? 'url'
+              : format === 'date'
+                ? 'date'
+                : 'text',
+        format,
+        minLength: numberOr(schema.minLength),
+        maxLength: numberOr(schema.maxLength),
+        pattern: typeof schema.pattern === 'string' ? schema.pattern : null
+      })
+    }
+    case 'number':
+    case 'integer': {
+      const integer = kind === 'integer'
+      const multipleOf = numberOr(schema.multipleOf)
+      const low = bound(schema.minimum, schema.exclusiveMinimum, 'min')
+      const high = bound(schema.maximum, schema.exclusiveMaximum, 'max')
+      return withHints({
+        ...base(schema, nullable),
+        kind: 'number',
+        integer,
+        minimum: low.value,
+        exclusiveMinimum: low.exclusive,
+        maximum: high.value,
+        exclusiveMaximum: high.exclusive,
+        step: multipleOf ?? (integer ? 1 : 'any')
+      })
+    }
+    case 'boolean': {
+      const fieldBase = base(schema, nullable)
+      return withHints({ ...fieldBase, kind: 'boolean', tristate: !required && fieldBase.default === null })
+    }
+    case 'array':
+      return arrayField(base(schema, nullable), schema)
+    case 'object':
+      return json(base(schema, nullable), 'a nested object')
+    default:
+      return json(base(schema, nullable), `a ${kind} value`)
+  }
+}
+
+/**
+ * A JSON Schema bound as the input's min or max: draft-07's numeric exclusiveMinimum, or
+ * draft-04's minimum with exclusiveMinimum: true.
+ */
+/**
+ * A JSON Schema bound as the input's min or max: draft-07's numeric exclusiveMinimum, or
+ * draft-04's minimum with exclusiveMinimum: true.
+ */
+function bound(
+  inclusive: unknown,
+  exclusive: unknown,
+  side: 'min' | 'max'
+): { value: number | null; exclusive: boolean } {
+  const numeric = numberOr(exclusive)
+  let value = numberOr(inclusive)
+  let isExclusive = exclusive === true && value !== null
+  if (numeric !== null && (value === null || (side === 'min' ? numeric >= value : numeric <= value))) {
+    value = numeric
+    isExclusive = true
+  }
+  // Generators write "any safe integer" as ±2^53−1: no bound worth showing.
+  if (value !== null && (side === 'max' ? value >= Number.MAX_SAFE_INTEGER : value <= Number.MIN_SAFE_INTEGER)) {
+    return { value: null, exclusive: false }
+  }
+  return { value, exclusive: isExclusive }
+}
+
+function enumOptions(schema: Schema): EnumOption[] | null {
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : null
+  if (values === null || values.length === 0 || !values.every(isPrimitive)) return null
+  return values.map((value) => ({
+    key: JSON.stringify(value),
+    label: typeof value === 'string' ? value : JSON.stringify(value),
+    value
+  }))
+}
+
+function arrayField(fieldBase: FieldBase, schema: Schema): Field {
+  const items = schema.items
+  const minItems = numberOr(schema.minItems)
+  const maxItems = numberOr(schema.maxItems)
+  if ('prefixItems' in schema || Array.isArray(items)) return json(fieldBase, 'a list with a fixed shape')
+  if (!isSchema(items)) return json(fieldBase, 'a list of any values')
+  const used = composite.filter((keyword) => keyword in items)
+  if (used.length > 0) return json(fieldBase, `a list of values described with ${used.join(', ')}`)
+  const options = enumOptions(items)
+  if (options !== null) return withHints({ ...fieldBase, kind: 'choices', options, minItems, maxItems })
+  const types = (typeList(items.type) ?? []).filter((t) => t !== 'null')
+  const item = types.length === 1 ? types[0] : undefined
+  if (item === 'string' || item === 'number' || item === 'integer') {
+    return withHints({ ...fieldBase, kind: 'lines', item, minItems, maxItems })
+  }
+  if (item === 'object') return json(fieldBase, 'a list of objects')
+  if (item === 'array') return json(fieldBase, 'a list of lists')
+  return json(fieldBase, item === undefined ? 'a list of mixed values' : `a list of ${item} values`)
+}
+
+function json(fieldBase: FieldBase, reason: string): JsonField {
+  return withHints({ ...fieldBase, kind: 'json', reason })
+}
+
+function withHints<F extends Field>(f: F): F {
+  const hints: string[] = []
+  switch (f.kind) {
+    case 'text':
+      if (f.minLength !== null || f.maxLength !== null) hints.push(range(f.minLength, f.maxLength, 'character'))
+      if (f.format !== null) hints.push(`format: ${f.format}`)
+      if (f.pattern !== null) hints.push(`pattern: ${f.pattern}`)
+      break
+    case 'number':
+      if (f.integer) hints.push('whole number')
+      if (f.exclusiveMinimum || f.exclusiveMaximum) {
+        const parts = [
+          f.minimum === null ? null : `${f.exclusiveMinimum ? 'more than' : 'at least'} ${f.minimum}`,
+          f.maximum === null ? null : `${f.exclusiveMaximum ? 'less than' : 'at most'} ${f.maximum}`
+        ]
+        hints.push(parts.filter((part) => part !== null).join(', '))
+      } else if (f.minimum !== null || f.maximum !== null) hints.push(range(f.minimum, f.maximum, null))
+      if (typeof f.step === 'number' && !(f.integer && f.step === 1)) hints.push(`multiple of ${f.step}`)
+      break
+    case 'lines':
+      hints.push(
+        f.item === 'string' ? 'one per line' : `one ${f.item === 'integer' ? 'whole number' : 'number'} per line`
+      )
+      if (f.minItems !== null || f.maxItems !== null) hints.push(range(f.minItems, f.maxItems, 'item'))
+      break
+    case 'choices':
+      if (f.minItems !== null || f.maxItems !== null) hints.push(range(f.minItems, f.maxItems, 'choice'))
+      break
+    case 'json':
+      hints.push(`JSON: ${f.reason}`)
+      break
+  }
+  if (f.nullable) hints.push('may be null')
+  if (f.default !== null) {
+    const value = f.default.value
+    const empty = Array.isArray(value) && value.length === 0
+    hints.push(`default ${empty ? 'empty' : typeof value === 'string' && value !== '' ? value : JSON.stringify(value)}`)
+  }
+  return { ...f, hints }
+}
+
+function range(min: number | null, max: number | null, unit: string | null): string {
+  const units = (n: number) => (unit === null ? '' : ` ${unit}${n === 1 ? '' : 's'}`)
+  if (min !== null && max !== null) return min === max ? `exactly ${min}${units(max)}` : `${min}–${max}${units(max)}`
+  if (min !== null) return unit === null ? `at least ${min}` : `at least ${min}${units(min)}`
+  return unit === null ? `at most ${max}` : `at most ${max}${units(max ?? 0)}`
+}
+
+/** The form's first values: each field's default, else empty. */
+export function initialValues(model: FormModel): FormValues {
+  const values: FormValues = {}
+  for (const f of model.fields)
+    values[f.name] = f.default === null ? emptyValue(f) : (valueOf(f, f.default.value) ?? emptyValue(f))
+  return values
+}
+
+function emptyValue(f: Field): FieldValue {
+  if (f.kind === 'boolean') return f.tristate ? '' : false
+  if (f.kind === 'choices') return []
+  // A required choice of one is made already.
+  if (f.kind === 'select' && f.required && f.options.length === 1 && !f.nullable) return f.options[0]!.key
+  return ''
+}
+
+/** A JSON value as the field holds it; null when the field cannot show it (the wrong type). */
+function valueOf(f: Field, value: unknown): FieldValue | null {
+  switch (f.kind) {
+    case 'text':
+      return typeof value === 'string' ? value : value === null && f.nullable ? '' : null
+    case 'number':
+      return typeof value === 'number' ? String(value) : value === null && f.nullable ? '' : null
+    case 'boolean':
+      if (typeof value === 'boolean') return f.tristate ? String(value) : value
+      return null
+    case 'select': {
+      if (value === null && f.nullable) return ''
+      const key = JSON.stringify(value)
+      return f.options.some((option) => option.key === key) ? key : null
+    }
+    case 'lines':
+      if (!Array.isArray(value)) return null
+      if (
+        !value.every((item) =>
+          f.item === 'string' ? typeof item === 'string' && !item.includes('\n') : typeof item === 'number'
+        )
+      )
+        return null
+      return value.map(String).join('\n')
+    case 'choices': {
+      if (!Array.isArray(value)) return null
+      const keys = value.map((item) => JSON.stringify(item))
+      return keys.every((key) => f.options.some((option) => option.key === key)) ? keys : null
+    }
+    case 'json':
+      return JSON.stringify(value, null, 2)
+  }
+}
+
+export type Built =
+  { ok: true; arguments: Arguments } | { ok: false; errors: Record<string, string>; arguments: Arguments }
+
+/**
+ * The call's arguments from the form's values. Empty optional fields are left out; an empty
+ * required field that allows null sends null. Only what cannot be read at all (a number that is
+ * not one, JSON that does not parse, an empty required field) is refused here: everything else
+ * — ranges, lengths, patterns — is main's to check against the schema.
+ */
+export function toArguments(model: FormModel, values: FormValues): Built {
+  const args: Arguments = {}
+  const errors: Record<string, string> = {}
+  for (const f of model.fields) {
+    const outcome = read(f, values[f.name] ?? emptyValue(f))
+    if ('error' in outcome) errors[f.name] = outcome.error
+    else if ('value' in outcome) args[f.name] = outcome.value
+  }
+  return Object.keys(errors).length === 0 ? { ok: true, arguments: args } : { ok: false, errors, arguments: args }
+}
+
+type Read = { value: unknown } | { error: string } | { omit: true }
+
+function read(f: Field, value: FieldValue): Read {
+  const empty = (): Read =>
+    !f.required
+      ? { omit: true }
+      : f.nullable
+        ? { value: null }
+        : { error: f.kind === 'select' ? 'Choose one.' : 'Required.' }
+  switch (f.kind) {
+    case 'text': {
+      const text = typeof value === 'string' ? value : ''
+      return text === '' ? empty() : { value: text }
+    }
+    case 'number': {
+      const text = typeof value === 'string' ? value.trim() : ''
+      if (text === '') return empty()
+      const n = Number(text)
+      if (!Number.isFinite(n)) return { error: 'Not a number.' }
+      if (f.integer && !Number.isInteger(n)) return { error: 'Must be a whole number.' }
+      return { value: n }
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return { value }
+      return value === 'true' ? { value: true } : value === 'false' ? { value: false } : empty()
+    case 'select': {
+      const option = f.options.find((o) => o.key === value)
+      return option === undefined ? empty() : { value: option.value }
+    }
+    case 'lines': {
+      const lines = (typeof value === 'string' ? value : '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+      if (lines.length === 0) return f.required ? { value: [] } : { omit: true }
+      if (f.item === 'string') return { value: lines }
+      const numbers = lines.map(Number)
+      const bad = numbers.findIndex((n) => !Number.isFinite(n) || (f.item === 'integer' && !Number.isInteger(n)))
+      if (bad !== -1) return { error: `“${lines[bad]}” is not a ${f.item === 'integer' ? 'whole number' : 'number'}.` }
+      return { value: numbers }
+    }
+    case 'choices': {
+      const keys = Array.isArray(value) ? value : []
+      const chosen = f.options.filter((option) => keys.includes(option.key)).map((option) => option.value)
+      return chosen.length === 0 && !f.required ? { omit: true } : { value: chosen }
+    }
+    case 'json': {
+      const text = typeof value === 'string' ? value.trim() : ''
+      if (text === '') return empty()
+      try {
+        return { value: JSON.parse(text) as unknown }
+      } catch (error) {
+        return { error: `Not valid JSON (${error instanceof Error ? error.message : String(error)}).` }
+      }
+    }
+  }
+}
+
+/** The arguments object as written in the Raw JSON field: `{}` when empty. */
+export function parseArgumentsText(text: string): { ok: true; value: Arguments } | { ok: false; error: string } {
+  if (text.trim() === '') return { ok: true, value: {} }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    return {
+      ok: false,
+      error: `The arguments are not valid JSON (${error instanceof Error ? error.message : String(error)}).`
+    }
+  }
+  if (!isSchema(parsed)) return { ok: false, error: 'The arguments must be one JSON object: { "name": value, … }.' }
+  return { ok: true, value: parsed }
+}
+
+/** What the Raw JSON field starts with when switched on: the form's arguments so far (what can be read of them). */
+export function argumentsText(model: FormModel, values: FormValues): string {
+  return JSON.stringify(toArguments(model, values).arguments, null, 2)
+}
+
+/**
+ * The form's values from an arguments object (switching back from Raw JSON). `problems` names
+ * what the form cannot show — a property it has no field for, a value of another type — so the
+ * switch can be refused rather than lose it.
+ */
+export function valuesFromArguments(model: FormModel, args: Arguments): { values: FormValues; problems: string[] } {
+  const values: FormValues = {}
+  const problems: string[] = []
+  for (const f of model.fields) {
+    if (!(f.name in args)) {
+      values[f.name] = emptyValue(f)
+      continue
+    }
+    const value = valueOf(f, args[f.name])
+    if (value === null) problems.push(`“${f.name}” has a value the form cannot show`)
+    values[f.name] = value ?? emptyValue(f)
+  }
+  const known = new Set(model.fields.map((f) => f.name))
+  for (const key of Object.keys(args)) if (!known.has(key)) problems.push(`“${key}” has no field in the form`)
+  return { values, problems }
+}
+
+/**
+ * Main's refusal of the arguments (`invalid_input`, details `[{ path: "keys.0", message }]`) as a
+ * message per field; what names no field (the object itself, a property the form has no field
+ * for) is returned as `other`.
+ */
+export function fieldErrorsFrom(
+  model: FormModel,
+  details: unknown
+): { fields: Record<string, string>; other: string[] } {
+  const fields: Record<string, string> = {}
+  const other: string[] = []
+  if (!Array.isArray(details)) return { fields, other }
+  for (const issue of details) {
+    if (!isSchema(issue) || typeof issue.message !== 'string') continue
+    const path = typeof issue.path === 'string' ? issue.path : ''
+    const [top = '', ...rest] = path === '' ? [] : path.split('.')
+    const f = model.fields.find((candidate) => candidate.name === top)
+    const plain = plainMessage(issue.message)
+    if (f === undefined) {
+      other.push(path === '' ? sentence(plain) : `${path}: ${plain}.`)
+      continue
+    }
+    const message = rest.length === 0 ? sentence(plain) : `${where(f, rest)}: ${plain}.`
+    fields[f.name] = fields[f.name] === undefined ? message : `${fields[f.name]} ${message}`
+  }
+  return { fields, other }
+}
+
+function where(f: Field, rest: string[]): string {
+  const index = Number(rest[0])
+  if ((f.kind === 'lines' || f.kind === 'choices') && Number.isInteger(index)) {
+    return `Item ${index + 1}`
+  }
+  return `At ${rest.join('.')}`
+}
+
+/** Ajv's usual messages in plainer words ("must be <= 50" → "must be at most 50"); others as they are. */
+export function plainMessage(message: string): string {
+  const rules: Array<[RegExp, string]> = [
+    [/^must be <= (.+)$/, 'must be at most $1'],
+    [/^must be >= (.+)$/, 'must be at least $1'],
+    [/^must be < (.+)$/, 'must be less than $1'],
+    [/^must be > (.+)$/, 'must be more than $1'],
+    [/^must NOT have more than (\d+) (items|characters|properties)$/, 'must have at most $1 $2'],
+    [/^must NOT have fewer than (\d+) (items|characters|properties)$/, 'must have at least $1 $2'],
+    [/^must be equal to one of the allowed values$/, 'must be one of the choices'],
+    [/^must be equal to constant$/, 'must be the one allowed value'],
+    [/^must have required property .+$/, 'required'],
+    [/^must NOT have additional properties$/, 'is not a property of this tool'],
+    [/^must NOT have duplicate items.*$/, 'must not repeat an item']
+  ]
+  for (const [pattern, replacement] of rules) if (pattern.test(message)) return message.replace(pattern, replacement)
+  return message
+}
+
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1)
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}

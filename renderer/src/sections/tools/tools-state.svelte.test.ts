@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest'
+import type { ToolCallResult, ToolsOverview } from '../../../../shared/ipc/channels/tools'
+import type { IpcResult } from '../../../../shared/ipc/errors'
+import type { Client } from '../../lib/client'
+import { missingSettings, ToolsState } from './tools-state.svelte'
+
+const overview: ToolsOverview = {
+  connectionId: 'sandbox',
+  connectionName: 'Sandbox',
+  mcpUrl: 'http://127.0.0.1:1/mcp',
+  server: { name: 'talent-sandbox', version: '1.0.0' },
+  credential: 'unknown',
+  durationMs: 5,
+  tools: [
+    {
+      name: 'search',
+      title: 'Search people',
+      description: null,
+      readOnly: null,
+      destructive: null,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', minLength: 1 },
+          limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 }
+        },
+        required: ['query']
+      }
+    },
+    {
+      name: 'contacts',
+      title: null,
+      description: null,
+      readOnly: null,
+      destructive: null,
+      inputSchema: {
+        type: 'object',
+        properties: { keys: { type: 'array', items: { type: 'string', minLength: 1 } } }
+      }
+    }
+  ]
+}
+
+const answer = (over: Partial<ToolCallResult> = {}): ToolCallResult => ({
+  name: 'search',
+  isError: false,
+  content: [{ type: 'text', text: 'ok' }],
+  structuredContent: null,
+  notice: null,
+  credential: 'unknown',
+  durationMs: 3,
+  ...over
+})
+
+/** A client that answers listTools with the overview and callTool with what the test queues. */
+function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
+  const calls: Array<{ name: string; arguments: Record<string, unknown> }> = []
+  const cancelled: string[] = []
+  let release: (() => void) | null = null
+  const client = {
+    listTools: async () => ({ ok: true, data: overview }),
+    callTool: async (input: { name: string; arguments: Record<string, unknown>; requestId: string }) => {
+      calls.push({ name: input.name, arguments: input.arguments })
+      const reply = replies.shift()
+      if (reply) return reply
+      // no reply queued: wait for a cancel
+      await new Promise<void>((resolve) => (release = resolve))
+      return { ok: false, error: { code: 'cancelled', message: 'stopped' } }
+    },
+    cancelRequest: async ({ requestId }: { requestId: string }) => {
+      cancelled.push(requestId)
+      release?.()
+      return { ok: true, data: {} }
+    }
+  } as unknown as Client
+  return { client, calls, cancelled }
+}
+
+describe('the Tools screen’s state', () => {
+  it('lists the tools, opens the first with its defaults, and moves the cursor without opening', async () => {
+    const { client } = fakeClient([])
+    const tools = new ToolsState(client)
+    await tools.load()
+    expect(tools.open?.name).toBe('search')
+    expect(tools.formOf('search')).toMatchObject({ mode: 'form', values: { query: '', limit: '10' } })
+    tools.move(1)
+    expect(tools.cursor).toBe('contacts')
+    expect(tools.open?.name).toBe('search')
+    tools.move(1)
+    expect(tools.cursor).toBe('contacts')
+    tools.move('first')
+    expect(tools.cursor).toBe('search')
+  })
+
+  it('marks an empty required field here and sends nothing', async () => {
+    const { client, calls } = fakeClient([])
+    const tools = new ToolsState(client)
+    await tools.load()
+    await tools.call()
+    expect(calls).toEqual([])
+    expect(tools.formOf('search')?.errors).toEqual({ query: 'Required.' })
+    tools.setValue('search', 'query', 'rust')
+    expect(tools.formOf('search')?.errors).toEqual({})
+  })
+
+  it('sends the arguments, shows the result and learns the credential kind from it', async () => {
+    const { client, calls } = fakeClient([{ ok: true, data: answer({ credential: 'user' }) }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.setValue('search', 'query', 'rust engineers')
+    await tools.call()
+    expect(calls).toEqual([{ name: 'search', arguments: { query: 'rust engineers', limit: 10 } }])
+    expect(tools.outcomeOf('search')).toMatchObject({ state: 'ready', value: { isError: false } })
+    expect(tools.credential).toBe('user')
+  })
+
+  it('marks the fields main refused, by their path', async () => {
+    const refusal = {
+      code: 'invalid_input' as const,
+      message: 'The arguments do not fit “search”: limit must be <= 50.',
+      details: [{ path: 'limit', message: 'must be <= 50' }]
+    }
+    const { client } = fakeClient([{ ok: false, error: refusal }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.setValue('search', 'query', 'x')
+    tools.setValue('search', 'limit', '500')
+    await tools.call()
+    expect(tools.formOf('search')?.errors).toEqual({ limit: 'Must be at most 50.' })
+    expect(tools.outcomeOf('search')).toMatchObject({ state: 'error', legacy: false, other: [] })
+  })
+
+  it('says so when the older credential is refused, and learns its kind', async () => {
+    const refusal = {
+      code: 'forbidden' as const,
+      message: 'This connection’s tool-server credential is an older one…',
+      details: { legacy: true }
+    }
+    const { client } = fakeClient([{ ok: false, error: refusal }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.openTool('contacts')
+    await tools.call()
+    expect(tools.outcomeOf('contacts')).toMatchObject({ state: 'error', legacy: true })
+    expect(tools.credential).toBe('legacy')
+  })
+
+  it('cancels a running call by its request id', async () => {
+    const { client, cancelled } = fakeClient([])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.setValue('search', 'query', 'x')
+    const calling = tools.call()
+    expect(tools.running?.name).toBe('search')
+    await tools.cancel()
+    await calling
+    expect(cancelled).toHaveLength(1)
+    expect(tools.outcomeOf('search')?.state).toBe('cancelled')
+    expect(tools.running).toBeNull()
+  })
+
+  it('switches to Raw JSON and back, and refuses to come back with what the form cannot show', async () => {
+    const { client, calls } = fakeClient([{ ok: true, data: answer() }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.setValue('search', 'query', 'x')
+    expect(tools.setMode('search', 'raw')).toBe(true)
+    expect(JSON.parse(tools.formOf('search')!.raw)).toEqual({ query: 'x', limit: 10 })
+    tools.setRaw('search', '{"query": "y", "extra": 1}')
+    expect(tools.setMode('search', 'form')).toBe(false)
+    expect(tools.formOf('search')?.problem).toMatch(/“extra” has no field in the form/)
+    await tools.call()
+    expect(calls.at(-1)).toEqual({ name: 'search', arguments: { query: 'y', extra: 1 } })
+    tools.setRaw('search', '{"query": "z"}')
+    expect(tools.setMode('search', 'form')).toBe(true)
+    expect(tools.formOf('search')?.values).toEqual({ query: 'z', limit: '' })
+  })
+
+  it('drops what belonged to the previous connection when the generation changes, and keeps it otherwise', async () => {
+    const { client } = fakeClient([{ ok: true, data: answer() }])
+    const tools = new ToolsState(client)
+    tools.follow(0)
+    await expect.poll(() => tools.overview.state).toBe('ready')
+    tools.setValue('search', 'query', 'x')
+    await tools.call()
+    tools.follow(0)
+    expect(tools.outcomeOf('search')?.state).toBe('ready')
+    expect(tools.formOf('search')?.values.query).toBe('x')
+    tools.follow(1)
+    expect(tools.outcomeOf('search')).toBeNull()
+    expect(tools.overview.state).toBe('loading')
+    await expect.poll(() => tools.formOf('search')?.values.query).toBe('')
+  })
+
+  it('reads the missing tool-server settings from main’s refusal', () => {
+    expect(missingSettings({ code: 'invalid_input', message: 'm', details: { missing: ['MCP URL'] } })).toEqual([
+      'MCP URL'
+    ])
+    expect(missingSettings({ code: 'invalid_input', message: 'm', details: [] })).toBeNull()
+    expect(missingSettings({ code: 'network', message: 'm' })).toBeNull()
+  })
+})

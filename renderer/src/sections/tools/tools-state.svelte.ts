@@ -1,0 +1,298 @@
+import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../../shared/ipc/channels/tools'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import type { Load } from '../../lib/app-state.svelte'
+import type { Client } from '../../lib/client'
+import {
+  argumentsText,
+  fieldErrorsFrom,
+  formModel,
+  initialValues,
+  parseArgumentsText,
+  toArguments,
+  valuesFromArguments,
+  type Arguments,
+  type FieldValue,
+  type FormModel,
+  type FormValues
+} from './schema-form'
+
+/** What became of the last call of a tool. */
+export type CallOutcome =
+  | { state: 'running'; requestId: string; startedAt: number; arguments: Arguments }
+  | { state: 'ready'; value: ToolCallResult; arguments: Arguments }
+  /** Refused or failed before a result: `legacy` when the refusal is the older credential's. */
+  | { state: 'error'; error: IpcError; arguments: Arguments; legacy: boolean; other: string[] }
+  | { state: 'cancelled'; arguments: Arguments }
+
+/** A tool's form as the recruiter left it: its values (or the Raw JSON text) and what was refused. */
+export interface ToolForm {
+  mode: 'form' | 'raw'
+  values: FormValues
+  raw: string
+  errors: Record<string, string>
+  /** Why the last Raw JSON switch or call could not go ahead. */
+  problem: string | null
+}
+
+const newRequestId = (): string => `tool-${crypto.randomUUID()}`
+
+/**
+ * The Tools screen: the active connection's tool server and its tools, the tool under the
+ * cursor and the open one, each tool's form (kept while the app runs, so switching tools loses
+ * nothing) and the outcome of its last call. Calls are never retried: one may spend credits.
+ */
+export class ToolsState {
+  readonly #client: Client
+  #overview = $state.raw<Load<ToolsOverview>>({ state: 'idle' })
+  #cursor = $state<string | null>(null)
+  #openName = $state<string | null>(null)
+  #forms = $state<Record<string, ToolForm>>({})
+  #outcomes = $state.raw<Record<string, CallOutcome>>({})
+  /** The credential's kind as last learnt, from the list or from a call. */
+  #credential = $state<CredentialKind>('unknown')
+  #loadId = 0
+  #generation = 0
+  /** The connections' generation the shown tools belong to (null before the first look). */
+  #connectionGeneration: number | null = null
+
+  constructor(client: Client) {
+    this.#client = client
+  }
+
+  get overview() {
+    return this.#overview
+  }
+  get cursor() {
+    return this.#cursor
+  }
+  get credential() {
+    return this.#credential
+  }
+  get tools(): Tool[] {
+    return this.#overview.state === 'ready' ? this.#overview.value.tools : []
+  }
+  /** The tool whose form is shown. */
+  readonly open = $derived.by(() => this.tools.find((tool) => tool.name === this.#openName) ?? null)
+  /** Each tool's form model, read once per list. */
+  readonly models = $derived.by((): Record<string, FormModel> =>
+    Object.fromEntries(this.tools.map((tool) => [tool.name, formModel(tool.inputSchema)]))
+  )
+  /** A call on its way, whichever tool it is for (one at a time). */
+  readonly running = $derived.by(() => {
+    for (const [name, outcome] of Object.entries(this.#outcomes))
+      if (outcome.state === 'running') return { name, ...outcome }
+    return null
+  })
+
+  modelOf(name: string): FormModel | null {
+    return this.models[name] ?? null
+  }
+  formOf(name: string): ToolForm | null {
+    return this.#forms[name] ?? null
+  }
+  outcomeOf(name: string): CallOutcome | null {
+    return this.#outcomes[name] ?? null
+  }
+
+  /**
+   * The screen opened, or the active connection changed (`generation` counts the switches): a
+   * switch drops what belonged to the previous connection; the list is read afresh either way,
+   * quietly when one is shown.
+   */
+  follow(generation: number): void {
+    if (this.#connectionGeneration !== null && generation !== this.#connectionGeneration) this.reset()
+    this.#connectionGeneration = generation
+    void this.load()
+  }
+
+  /** Reads the list; `reload` starts a new session with the tool server first. */
+  async load(reload = false): Promise<void> {
+    const id = ++this.#loadId
+    if (this.#overview.state !== 'ready' || reload) this.#overview = { state: 'loading' }
+    const reply = await this.#client.listTools(reload ? { reload } : {})
+    if (id !== this.#loadId) return
+    if (!reply.ok) {
+      this.#overview = { state: 'error', error: reply.error }
+      return
+    }
+    this.#overview = { state: 'ready', value: reply.data }
+    this.#credential = reply.data.credential
+    const names = reply.data.tools.map((tool) => tool.name)
+    if (this.#cursor === null || !names.includes(this.#cursor)) this.#cursor = names[0] ?? null
+    if (this.#openName === null || !names.includes(this.#openName)) {
+      if (this.#cursor !== null) this.openTool(this.#cursor)
+      else this.#openName = null
+    }
+  }
+
+  /** A switch of connection: its tools, forms and results belong to the previous one. */
+  reset(): void {
+    this.#loadId++
+    this.#generation++
+    this.#overview = { state: 'idle' }
+    this.#cursor = null
+    this.#openName = null
+    this.#forms = {}
+    this.#outcomes = {}
+    this.#credential = 'unknown'
+  }
+
+  /** Moves the cursor through the list (not past its ends). */
+  move(step: 1 | -1 | 'first' | 'last'): void {
+    const names = this.tools.map((tool) => tool.name)
+    if (names.length === 0) return
+    const index = this.#cursor === null ? -1 : names.indexOf(this.#cursor)
+    const next =
+      step === 'first' ? 0 : step === 'last' ? names.length - 1 : Math.min(Math.max(index + step, 0), names.length - 1)
+    this.#cursor = names[next] ?? null
+  }
+
+  /** Shows a tool's form (made from its schema the first time). */
+  openTool(name: string): void {
+    const model = this.models[name]
+    if (model === undefined) return
+    this.#cursor = name
+    this.#openName = name
+    if (this.#forms[name] === undefined) {
+      const values = initialValues(model)
+      this.#forms[name] = {
+        mode: model.rawOnly === null ? 'form' : 'raw',
+        values,
+        raw: model.rawOnly === null ? '' : argumentsText(model, values),
+        errors: {},
+        problem: null
+      }
+    }
+  }
+
+  setValue(name: string, field: string, value: FieldValue): void {
+    const form = this.#forms[name]
+    if (form === undefined) return
+    form.values[field] = value
+    if (form.errors[field] !== undefined) delete form.errors[field]
+  }
+
+  setRaw(name: string, text: string): void {
+    const form = this.#forms[name]
+    if (form === undefined) return
+    form.raw = text
+    form.problem = null
+  }
+
+  /**
+   * Switches between the form and Raw JSON. To JSON: the form's arguments so far. Back to the
+   * form: refused (saying why) when the JSON does not parse or holds what the form cannot show.
+   */
+  setMode(name: string, mode: 'form' | 'raw'): boolean {
+    const form = this.#forms[name]
+    const model = this.models[name]
+    if (form === undefined || model === undefined || form.mode === mode) return false
+    if (mode === 'raw') {
+      form.raw = argumentsText(model, form.values)
+      form.mode = 'raw'
+      form.problem = null
+      return true
+    }
+    if (model.rawOnly !== null) {
+      form.problem = `This tool's arguments can only be written as JSON: ${model.rawOnly}`
+      return false
+    }
+    const parsed = parseArgumentsText(form.raw)
+    if (!parsed.ok) {
+      form.problem = `${parsed.error} Fix it, or stay in Raw JSON.`
+      return false
+    }
+    const { values, problems } = valuesFromArguments(model, parsed.value)
+    if (problems.length > 0) {
+      form.problem = `The form cannot show all of it: ${problems.join('; ')}. Stay in Raw JSON to send it as written.`
+      return false
+    }
+    form.values = values
+    form.errors = {}
+    form.mode = 'form'
+    form.problem = null
+    return true
+  }
+
+  /**
+   * Calls the open tool with its form's arguments (or the Raw JSON). What cannot be read at all
+   * is marked here; main checks the rest against the schema and its refusal marks the fields.
+   */
+  async call(): Promise<void> {
+    const tool = this.open
+    if (tool === null || this.running !== null) return
+    const name = tool.name
+    const form = this.#forms[name]
+    const model = this.models[name]
+    if (form === undefined || model === undefined) return
+    let args: Arguments
+    if (form.mode === 'raw') {
+      const parsed = parseArgumentsText(form.raw)
+      if (!parsed.ok) {
+        form.problem = parsed.error
+        return
+      }
+      args = parsed.value
+    } else {
+      const built = toArguments(model, form.values)
+      if (!built.ok) {
+        form.errors = built.errors
+        form.problem = 'Some fields need a look before the call can be sent.'
+        return
+      }
+      args = built.arguments
+    }
+    form.errors = {}
+    form.problem = null
+    const generation = this.#generation
+    const requestId = newRequestId()
+    this.#setOutcome(name, { state: 'running', requestId, startedAt: Date.now(), arguments: args })
+    const reply = await this.#client.callTool({ name, arguments: args, requestId })
+    if (generation !== this.#generation) return
+    if (reply.ok) {
+      this.#credential = reply.data.credential
+      this.#setOutcome(name, { state: 'ready', value: reply.data, arguments: args })
+      return
+    }
+    const error = reply.error
+    if (error.code === 'cancelled') {
+      this.#setOutcome(name, { state: 'cancelled', arguments: args })
+      return
+    }
+    const legacy = error.code === 'forbidden' && isLegacy(error.details)
+    if (legacy) this.#credential = 'legacy'
+    let other: string[] = []
+    if (error.code === 'invalid_input' && Array.isArray(error.details)) {
+      const mapped = fieldErrorsFrom(model, error.details)
+      if (form.mode === 'form') {
+        form.errors = mapped.fields
+        other = mapped.other
+      } else {
+        other = [...Object.entries(mapped.fields).map(([field, message]) => `${field}: ${message}`), ...mapped.other]
+      }
+    }
+    this.#setOutcome(name, { state: 'error', error, arguments: args, legacy, other })
+  }
+
+  /** Stops waiting for the running call (the tool server may still run it). */
+  async cancel(): Promise<void> {
+    const running = this.running
+    if (running !== null) await this.#client.cancelRequest({ requestId: running.requestId })
+  }
+
+  #setOutcome(name: string, outcome: CallOutcome): void {
+    this.#outcomes = { ...this.#outcomes, [name]: outcome }
+  }
+}
+
+function isLegacy(details: unknown): boolean {
+  return typeof details === 'object' && details !== null && (details as { legacy?: unknown }).legacy === true
+}
+
+/** A connection without tool-server settings: which ones are missing (main's `details.missing`). */
+export function missingSettings(error: IpcError): string[] | null {
+  const details = error.details
+  if (error.code !== 'invalid_input' || typeof details !== 'object' || details === null) return null
+  const missing = (details as { missing?: unknown }).missing
+  return Array.isArray(missing) && missing.every((m) => typeof m === 'string') ? missing : null
+}
