@@ -7,7 +7,7 @@ import type { Logger } from '../logger'
 import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from '../toolserver/legacy-credential'
 import { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
-import type { ConnectionsService, ToolAccess } from './connections-service'
+import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from './connections-service'
 import type { RequestRegistry } from './request-registry'
 import type { StoreAccess } from './store-access'
 
@@ -192,6 +192,8 @@ export class ToolsService {
 
   /** What was learnt about this connection's credential (for this client id; a new one starts unknown). */
   #credential(connectionId: string, clientId: string): CredentialKind {
+    // the built-in sandbox's own client is bound to its (generated) recruiter
+    if (connectionId === SANDBOX_CONNECTION_ID) return 'user'
     try {
       const saved = this.#deps.stores.get().settings.get(credentialKey(connectionId))
       if (saved === null) return 'unknown'

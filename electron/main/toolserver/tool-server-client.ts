@@ -5,6 +5,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { Ajv, ValidateFunction } from 'ajv'
 import pRetry from 'p-retry'
 import { AppError } from '../../../shared/ipc/errors'
+import { plainMessage } from '../../../shared/json-schema-words'
 import { createToolAjv } from './tool-ajv'
 import { legacyCredentialMessage, mentionsLegacyCredential } from './legacy-credential'
 
@@ -168,7 +169,7 @@ export class ToolServerClient {
     if (check(args)) return
     const issues = (check.errors ?? []).map((e) => ({
       path: fieldPath(e.instancePath, e.params),
-      message: e.message ?? 'is not allowed'
+      message: plainMessage(e.message ?? 'is not allowed')
     }))
     throw new AppError(
       'invalid_input',

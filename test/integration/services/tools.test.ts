@@ -47,7 +47,8 @@ describe('the tool server through the main process', () => {
     const overview = await main.ok('listTools', {})
     expect(overview.connectionId).toBe('sandbox')
     expect(overview.server).toEqual({ name: 'talent-desk-sandbox', version: '1.0.0' })
-    expect(overview.credential).toBe('unknown')
+    // the built-in sandbox's own client is user-bound: said from the start
+    expect(overview.credential).toBe('user')
     expect(overview.tools.map((t) => t.name)).toContain('search')
     const search = overview.tools.find((t) => t.name === 'search')!
     expect(search.inputSchema).toHaveProperty('properties.query')
@@ -61,7 +62,6 @@ describe('the tool server through the main process', () => {
     expect(found.notice).toBeNull()
     expect((found.structuredContent as { results: unknown[] }).results).toHaveLength(2)
 
-    // contacts answered without an error: the credential acts for a user
     const credits = await main.ok('callTool', {
       name: 'contacts',
       arguments: { action: 'credits' },
@@ -71,8 +71,19 @@ describe('the tool server through the main process', () => {
     expect(credits.credential).toBe('user')
     expect((await main.ok('listTools', {})).credential).toBe('user')
 
-    const wrong = await main.fail('callTool', { name: 'search', arguments: { query: 'nurse', limit: 'ten' }, requestId: requestId() })
+    const wrong = await main.fail('callTool', {
+      name: 'search',
+      arguments: { query: 'nurse', limit: 'ten' },
+      requestId: requestId()
+    })
     expect(wrong.code).toBe('invalid_input')
+    expect(wrong.message).toBe('The arguments do not fit “search”: limit must be a whole number.')
+    const tooMany = await main.fail('callTool', {
+      name: 'search',
+      arguments: { query: 'nurse', limit: 500 },
+      requestId: requestId()
+    })
+    expect(tooMany.message).toMatch(/^The arguments do not fit “search”: limit must be at most \d+\.$/)
     expect(wrong.details).toEqual([expect.objectContaining({ path: 'limit' })])
 
     const test = await main.ok('testConnection', { id: 'sandbox' })

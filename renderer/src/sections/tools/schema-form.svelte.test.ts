@@ -317,7 +317,7 @@ describe('main’s refusal of the arguments', () => {
         keys: 'Item 1: must have at least 1 characters. Must have at most 100 items.',
         contact_type: 'Must be one of the choices.'
       },
-      other: ['surprise: is not a property of this tool.', 'Must be object.']
+      other: ['surprise: is not a property of this tool.', 'Must be an object.']
     })
     // main names a missing required property by its path
     expect(

@@ -6,6 +6,10 @@
  * field of its own, and the whole arguments object can always be written as JSON.
  */
 
+import { plainMessage } from '../../../../shared/json-schema-words'
+
+export { plainMessage }
+
 /** One choice of an enum: `key` is the value as JSON (unique, and what a <select> holds). */
 export interface EnumOption {
   key: string
@@ -530,25 +534,6 @@ function where(f: Field, rest: string[]): string {
     return `Item ${index + 1}`
   }
   return `At ${rest.join('.')}`
-}
-
-/** Ajv's usual messages in plainer words ("must be <= 50" → "must be at most 50"); others as they are. */
-export function plainMessage(message: string): string {
-  const rules: Array<[RegExp, string]> = [
-    [/^must be <= (.+)$/, 'must be at most $1'],
-    [/^must be >= (.+)$/, 'must be at least $1'],
-    [/^must be < (.+)$/, 'must be less than $1'],
-    [/^must be > (.+)$/, 'must be more than $1'],
-    [/^must NOT have more than (\d+) (items|characters|properties)$/, 'must have at most $1 $2'],
-    [/^must NOT have fewer than (\d+) (items|characters|properties)$/, 'must have at least $1 $2'],
-    [/^must be equal to one of the allowed values$/, 'must be one of the choices'],
-    [/^must be equal to constant$/, 'must be the one allowed value'],
-    [/^must have required property .+$/, 'required'],
-    [/^must NOT have additional properties$/, 'is not a property of this tool'],
-    [/^must NOT have duplicate items.*$/, 'must not repeat an item']
-  ]
-  for (const [pattern, replacement] of rules) if (pattern.test(message)) return message.replace(pattern, replacement)
-  return message
 }
 
 function sentence(message: string): string {
