@@ -9,6 +9,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text)
 
+/** `text` with every lone surrogate replaced (by U+FFFD, as `String.prototype.toWellFormed` does). */
+export const toWellFormed = (text: string, replacement = '\uFFFD'): string =>
+  text.replace(new RegExp(LONE_SURROGATE.source, 'g'), replacement)
+
 export const brokenCharacterMessage =
   'This text holds a broken character (half of an emoji or symbol), which cannot be saved. Type it again.'
 
