@@ -5,6 +5,7 @@ import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { z } from 'zod'
 import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
 import { channels, channelNames } from '../../shared/ipc/contract'
@@ -107,8 +108,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     connectionsCheckingInterval: limits.timeoutCheckMs
   })
   // A request that never finishes arriving, or cannot be parsed, still gets an error value.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy()
+  // The response each connection is writing, so a parse error never lands inside one.
+  const answering = new WeakMap<Duplex, ServerResponse>()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || answering.get(socket)?.headersSent === true) return socket.destroy()
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
     const [status, reason] = timedOut
       ? [408, 'Request Timeout']
@@ -148,6 +151,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   })
 
   server.on('request', (request, response) => {
+    answering.set(request.socket, response)
+    response.once('close', () => {
+      if (answering.get(request.socket) === response) answering.delete(request.socket)
+    })
     route(request, response).catch((error: unknown) => {
       options.logger.error('host.request_failed', { error: String(error) })
       if (!response.headersSent) sendJson(response, 500, failure('internal', 'The browser host failed.'))
