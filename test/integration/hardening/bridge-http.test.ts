@@ -303,6 +303,28 @@ describe('limits over HTTP', () => {
     await stillAnswers()
   })
 
+  it('a request that is not HTTP gets a 400 error value and is closed', async () => {
+    const { text, closedAfterMs } = await rawExchange((socket) => socket.write('\u0000GARBAGE \u00ff\r\n\r\n'), 2_000)
+    expect(text).toMatch(/^HTTP\/1\.1 400 /)
+    expect(text).toContain('"code":"invalid_input"')
+    expect(closedAfterMs).not.toBeNull()
+    await stillAnswers()
+  })
+
+  it('an event stream outlives the request time limit (it bounds receiving a request, not a response)', async () => {
+    const url = new URL(`${host.origin}/bridge/events`)
+    let text = ''
+    const req = http.get(url, { agent: false, headers: { [TOKEN_HEADER]: host.token, cookie } }, (response) => {
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+    })
+    req.on('error', () => {})
+    await expect.poll(() => text).toContain(': connected')
+    await new Promise((resolve) => setTimeout(resolve, limits.requestTimeoutMs! + 500))
+    host.services.events.emit('exportProgress', { exportId: 'late', written: 1, total: 1, done: true })
+    await expect.poll(() => text).toContain('"exportId":"late"')
+    req.destroy()
+  })
+
   it('200 event streams at once: a bounded number is served, the rest told to retry, calls keep working, and closing frees them', async () => {
     const max = defaultHostLimits.maxEventStreams
     const open = (): Promise<{ status: number; body: string; request: http.ClientRequest }> =>
