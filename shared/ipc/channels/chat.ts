@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { notTooDeep } from '../nesting'
 import { wellFormed } from '../text'
 import { requestIdSchema, searchResultSchema } from './search'
 
@@ -53,7 +54,7 @@ export const chatChannels = {
       conversationId: conversationIdSchema.optional(),
       text: wellFormed(z.string().trim().min(1).max(4000)),
       /** Sent as current_query; absent: the conversation's own; null: none. */
-      currentQuery: queryObjectSchema.nullable().optional(),
+      currentQuery: notTooDeep(queryObjectSchema).nullable().optional(),
       requestId: requestIdSchema
     }),
     output: z.object({ conversation: conversationSummarySchema, turns: z.array(chatTurnSchema) })
