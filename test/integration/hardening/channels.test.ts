@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelNames, channels, type ChannelName } from '../../../shared/ipc/contract'
 import { errorCodes, type IpcResult } from '../../../shared/ipc/errors'
 import { profiles, startMain, type TestMain } from '../services/helpers'
-import { badInput, hostileValue, inputJsonSchema, namesTheField, pathText } from './schema-arbitraries'
+import {
+  badInput,
+  deepArray,
+  deepObject,
+  hostileValue,
+  inputJsonSchema,
+  namesTheField,
+  pathText
+} from './schema-arbitraries'
 import { hardeningSeed, runs } from './seed'
 import { prototypeKeys, watchStore, type StoreWitness } from './store-witness'
 
@@ -130,5 +138,30 @@ describe('hostile input the contract allows (through the router)', () => {
     )
     const failed = main.logs.filter((record) => record.event === 'ipc.handler_failed')
     expect(failed.map((record) => record.fields)).toEqual([])
+  })
+})
+
+describe('free-form JSON sent on to the service', () => {
+  let main: TestMain
+  beforeAll(async () => {
+    main = await startMain()
+  })
+  afterAll(() => main.close())
+
+  it('a query or tool arguments nested thousands deep are refused naming the field, before anything is sent', async () => {
+    // JSON.stringify overflowed on the way out, answered as "could not reach the service".
+    for (const deep of [deepObject(5_000), deepArray(5_000), deepObject(65)]) {
+      const chat = await main.fail('sendChat', { text: 'x', requestId: 'deep-query', currentQuery: { a: deep } })
+      expect(chat).toMatchObject({ code: 'invalid_input', details: [{ path: 'currentQuery' }] })
+      const tool = await main.fail('callTool', { name: 'search', requestId: 'deep-args', arguments: { a: deep } })
+      expect(tool).toMatchObject({ code: 'invalid_input', details: [{ path: 'arguments' }] })
+    }
+    // as deep as a real query gets is fine (refused here only for the missing sandbox)
+    const shallow = await main.fail('sendChat', {
+      text: 'x',
+      requestId: 'deep-query',
+      currentQuery: { a: deepObject(20) }
+    })
+    expect(shallow.code).toBe('network')
   })
 })
