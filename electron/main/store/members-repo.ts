@@ -20,6 +20,7 @@ import {
   type SnapshotSource
 } from '../../../shared/ipc/channels/shortlists'
 export {
+  memberNotesSchema,
   memberPatchSchema,
   memberRatingSchema,
   memberTagsSchema,

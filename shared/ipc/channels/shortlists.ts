@@ -12,6 +12,7 @@ export const shortlistNameSchema = z.string().trim().min(1).max(200)
 export const stageNameSchema = z.string().trim().min(1).max(60)
 export const memberRatingSchema = z.number().int().min(0).max(5).nullable()
 const tagSchema = z.string().trim().min(1).max(100)
+export const memberNotesSchema = z.string().max(100_000)
 export const memberTagsSchema = z.array(tagSchema).max(200)
 
 /**
@@ -19,7 +20,7 @@ export const memberTagsSchema = z.array(tagSchema).max(200)
  * well-formed (see text.ts); the field schemas above stay lenient for what a backup brings back.
  */
 export const memberPatchSchema = z.strictObject({
-  notes: wellFormed(z.string().max(100_000)).optional(),
+  notes: wellFormed(memberNotesSchema).optional(),
   tags: z.array(wellFormed(tagSchema)).max(200).optional(),
   /** A stage by name, as the store resolves it (case-insensitively). */
   stage: wellFormed(stageNameSchema).optional(),
