@@ -255,7 +255,7 @@ describe('hostile backup files', () => {
           expect(partial, what).toMatchObject({ ok: true, data: { skipped: preview.data.problems } })
         } else {
           const restored = await target.call('restoreShortlists', { json: text })
-          expect(restored, what).toMatchObject({ ok: true })
+          expect(restored, `${what}: ${JSON.stringify(restored).slice(0, 400)}`).toMatchObject({ ok: true })
         }
         expect(prototypeKeys(), what).toBe(protoBefore)
         expect(({} as Record<string, unknown>).polluted, what).toBeUndefined()
@@ -263,6 +263,42 @@ describe('hostile backup files', () => {
       runs(seed, 25)
     )
     expect(target.logs.filter((record) => record.event === 'ipc.handler_failed')).toEqual([])
+  })
+
+  it('what the preview calls clean, the restore restores: over-long notes and lone surrogates', async () => {
+    // Notes past the store's 100,000 characters passed the preview and failed the restore.
+    const long = JSON.parse(backupText) as { shortlists: Array<{ id: string; members: Array<{ notes: string }> }> }
+    long.shortlists[0]!.id = 'long-notes'
+    long.shortlists[0]!.members[0]!.notes = 'n'.repeat(100_001)
+    const longText = JSON.stringify(long)
+    const preview = await target.ok('previewRestore', { json: longText })
+    expect(preview.problems).toEqual([expect.objectContaining({ reason: expect.stringContaining('notes') })])
+    await expectRefusedRestore(longText, 'notes too long')
+    const partial = await target.ok('restoreShortlists', { json: longText, partial: true })
+    expect(partial.skipped).toHaveLength(1)
+
+    // Escaped halves of surrogate pairs (an edited file, or tags an older version kept) come back
+    // as U+FFFD in the preview and the restore alike; the backup's profile JSON is untouched.
+    const broken = JSON.parse(backupText) as {
+      stages: Array<{ name: string }>
+      shortlists: Array<{ id: string; name: string; members: Array<{ notes: string; tags: string[]; stage: string }> }>
+    }
+    broken.shortlists[0]!.id = 'surrogates'
+    broken.shortlists[0]!.name = 'List \uD800'
+    broken.shortlists[0]!.members[0]!.notes = 'note \uDFFF'
+    broken.shortlists[0]!.members[0]!.tags = ['tag \uDBFF']
+    // JSON.stringify writes a lone surrogate as an escape, as an edited file would hold it
+    const brokenText = JSON.stringify(broken)
+    expect(brokenText).toContain('List \\ud800')
+    const clean = await target.ok('previewRestore', { json: brokenText })
+    expect(clean.problems).toEqual([])
+    const restored = await target.ok('restoreShortlists', { json: brokenText })
+    const list = restored.shortlists.find((entry) => entry.originalId === 'surrogates')!
+    expect(list.name).toBe('List \uFFFD')
+    const members = await target.ok('listMembers', { shortlistId: list.id })
+    const noted = members.find((member) => member.notes.startsWith('note'))!
+    expect(noted.notes).toBe('note \uFFFD')
+    expect(noted.tags).toEqual(['tag \uFFFD'])
   })
 
   it('a shortlist restored with a path for a name exports under a safe file name', async () => {
