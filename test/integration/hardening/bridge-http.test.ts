@@ -129,13 +129,13 @@ describe('bad input over HTTP', () => {
             expect(witness.fingerprint(), what).toBe(before)
           }
         ),
-        runs(seed, 6)
+        runs(seed, 4)
       )
     }
   )
 
   it('refused all those, wrote nothing, and polluted nothing', () => {
-    expect(refused).toBeGreaterThan(channelNames.length * 3)
+    expect(refused).toBeGreaterThan(channelNames.length * 2)
     expect(witness.digest()).toBe(digestBefore)
     expect(prototypeKeys()).toBe(protoBefore)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()

@@ -24,8 +24,8 @@ import { prototypeKeys, watchStore, type StoreWitness } from './store-witness'
  */
 
 const seed = hardeningSeed('channels')
-const BAD_RUNS = 25
-const HOSTILE_RUNS = 8
+const BAD_RUNS = 15
+const HOSTILE_RUNS = 6
 
 const describeInput = (value: unknown): string => {
   try {
