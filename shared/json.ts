@@ -9,8 +9,16 @@ import { isInteger, parse as parseLossless, stringify as stringifyLossless } fro
 /** A 16-digit run may be an integer beyond 2^53 (9007199254740993 has 16 digits). */
 const LONG_DIGITS = /\d{16}/
 
+/**
+ * lossless-json's parser recurses once per level and overflows the stack a few thousand levels
+ * down (a RangeError, not a SyntaxError); JSON.parse does not recurse. Text nested deeper than
+ * this (no API record is, and the store refuses such profiles) is read by JSON.parse instead, so
+ * hostile nesting is refused by whoever checks the value, not reported as a parser crash.
+ */
+const MAX_LOSSLESS_DEPTH = 500
+
 export function parseJson(text: string): unknown {
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text)
+  if (!LONG_DIGITS.test(text) || jsonDepth(text, MAX_LOSSLESS_DEPTH) > MAX_LOSSLESS_DEPTH) return JSON.parse(text)
   return parseLossless(text, null, (digits) => {
     if (isInteger(digits)) {
       const value = Number(digits)

@@ -5,6 +5,7 @@ import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { z } from 'zod'
 import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
 import { channels, channelNames } from '../../shared/ipc/contract'
@@ -30,7 +31,34 @@ const hostCsp = [
   "object-src 'none'"
 ].join('; ')
 
-const MAX_BODY_BYTES = 64 * 1024 * 1024
+/**
+ * What one client may take of the host. The page makes small calls, one restore of a backup file
+ * at most (MAX_BACKUP_CHARS), and holds one event stream per tab; anything beyond is refused with
+ * an error value, so a stuck or hostile local client cannot hold the host's memory or sockets.
+ */
+export interface HostLimits {
+  /** Largest request body: a bigger one is refused with 413 before (or as soon as) it is read. */
+  maxBodyBytes: number
+  /** The whole request (headers and body) must arrive within this, or it is answered 408 and closed. */
+  requestTimeoutMs: number
+  /** The headers must arrive within this. */
+  headersTimeoutMs: number
+  /** How often the server looks for requests past those limits. */
+  timeoutCheckMs: number
+  /** Open event streams (one per tab): one more is refused with 503 until one closes. */
+  maxEventStreams: number
+  /** Events queued for a stream that does not read them: past this, the stream is closed. */
+  maxStreamBacklogBytes: number
+}
+
+export const defaultHostLimits: HostLimits = {
+  maxBodyBytes: 64 * 1024 * 1024,
+  requestTimeoutMs: 120_000,
+  headersTimeoutMs: 20_000,
+  timeoutCheckMs: 2_000,
+  maxEventStreams: 32,
+  maxStreamBacklogBytes: 4 * 1024 * 1024
+}
 
 export interface BrowserHostOptions {
   rendererDir: string
@@ -40,6 +68,8 @@ export interface BrowserHostOptions {
   port?: number
   /** Fixed only by tests; otherwise a fresh random token per run. */
   token?: string
+  /** Tests shorten these; see defaultHostLimits. */
+  limits?: Partial<HostLimits>
 }
 
 /** The one-time link's query parameter: `http://127.0.0.1:<port>/?login=<secret>`. */
@@ -71,7 +101,33 @@ export interface BrowserHost {
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? randomBytes(32).toString('base64url')
-  const server = createServer()
+  const limits: HostLimits = { ...defaultHostLimits, ...options.limits }
+  const server = createServer({
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+    connectionsCheckingInterval: limits.timeoutCheckMs
+  })
+  // A request that never finishes arriving, or cannot be parsed, still gets an error value.
+  // The response each connection is writing, so a parse error never lands inside one.
+  const answering = new WeakMap<Duplex, ServerResponse>()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || answering.get(socket)?.headersSent === true) return socket.destroy()
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    const [status, reason] = timedOut
+      ? [408, 'Request Timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : [400, 'Bad Request']
+    const body = stringifyJson(
+      failure(
+        timedOut ? 'timeout' : 'invalid_input',
+        timedOut ? 'The request took too long to arrive and was dropped.' : 'The request could not be read.'
+      )
+    )
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    )
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -87,10 +143,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const unsubscribe = services.events.subscribe((name, payload) => {
     const frame = `event: ${name}\ndata: ${stringifyJson(payload)}\n\n`
-    for (const stream of streams) stream.write(frame)
+    for (const stream of streams) {
+      // A client that stopped reading would otherwise keep every event in memory.
+      if (stream.writableLength > limits.maxStreamBacklogBytes) stream.destroy()
+      else stream.write(frame)
+    }
   })
 
   server.on('request', (request, response) => {
+    answering.set(request.socket, response)
+    response.once('close', () => {
+      if (answering.get(request.socket) === response) answering.delete(request.socket)
+    })
     route(request, response).catch((error: unknown) => {
       options.logger.error('host.request_failed', { error: String(error) })
       if (!response.headersSent) sendJson(response, 500, failure('internal', 'The browser host failed.'))
@@ -102,13 +166,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const url = new URL(request.url ?? '/', origin)
     // DNS rebinding: a page on a foreign name that resolves to 127.0.0.1 still sends its own Host.
     if (!guard.isAllowedHost(request.headers.host)) {
-      return sendJson(response, 403, failure('forbidden', 'This address is not served here.'))
+      return refuse(request, response, 403, failure('forbidden', 'This address is not served here.'))
     }
     if (url.searchParams.has(LOGIN_PARAM) && request.method === 'GET') return loginRoute(response, url)
     if (url.pathname.startsWith('/bridge/')) return bridgeRoute(request, response, url)
     if (!sessions.has(request.headers.cookie)) return sendLoginPage(response, 401, openTheLink)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendJson(response, 405, failure('invalid_input', 'Only GET is served here.'))
+      return refuse(request, response, 405, failure('invalid_input', 'Only GET is served here.'))
     }
     return staticRoute(response, url.pathname)
   }
@@ -117,26 +181,36 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const requestOrigin = request.headers.origin
     if (!guard.isAllowedOrigin(requestOrigin)) {
       options.logger.warn('host.foreign_origin', { origin: requestOrigin })
-      return sendJson(response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
+      return refuse(request, response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
     }
     if (!sessions.has(request.headers.cookie)) {
-      return sendJson(response, 401, failure('forbidden', `${openTheLink} Then reload this page.`))
+      return refuse(request, response, 401, failure('forbidden', `${openTheLink} Then reload this page.`))
     }
     if (!guard.hasToken(headerValue(request, BRIDGE_TOKEN_HEADER))) {
-      return sendJson(response, 403, failure('forbidden', 'The bridge token is missing or wrong. Reload the page.'))
+      return refuse(
+        request,
+        response,
+        403,
+        failure('forbidden', 'The bridge token is missing or wrong. Reload the page.')
+      )
     }
-    const rest = url.pathname.slice('/bridge/'.length)
+    let rest: string
+    try {
+      rest = decodeURIComponent(url.pathname.slice('/bridge/'.length))
+    } catch {
+      return refuse(request, response, 404, failure('unknown_channel', 'There is no such channel.'))
+    }
     if (request.method === 'GET' && rest === 'channels') return sendJson(response, 200, describeChannels())
     if (request.method === 'GET' && rest === 'events') return openEventStream(response)
     if (request.method === 'GET' && rest.startsWith('download/'))
       return downloadRoute(response, rest.slice('download/'.length))
     if (request.method !== 'POST') {
-      return sendJson(response, 405, failure('invalid_input', 'Bridge calls are POST requests.'))
+      return refuse(request, response, 405, failure('invalid_input', 'Bridge calls are POST requests.'))
     }
-    const body = await readJsonBody(request)
-    if (!body.ok) return sendJson(response, 400, failure('invalid_input', body.message))
+    const body = await readJsonBody(request, limits.maxBodyBytes)
+    if (!body.ok) return refuse(request, response, body.status, failure('invalid_input', body.message))
     // The guard has established that the caller is our own page: the router sees our origin.
-    const reply = await services.router.handle(decodeURIComponent(rest), body.value, {
+    const reply = await services.router.handle(rest, body.value, {
       origin: requestOrigin ?? origin,
       isMainFrame: true
     })
@@ -188,6 +262,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   function openEventStream(response: ServerResponse): void {
+    if (streams.size >= limits.maxEventStreams) {
+      options.logger.warn('host.too_many_event_streams', { open: streams.size })
+      response.setHeader('retry-after', '5')
+      return sendJson(
+        response,
+        503,
+        failure(
+          'rate_limited',
+          `Talent Desk is already open in ${streams.size} tabs or windows. Close some; this one connects once there is room.`
+        )
+      )
+    }
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -327,25 +413,64 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value
 }
 
-async function readJsonBody(
-  request: IncomingMessage
-): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string }
+
+/**
+ * Reads a JSON body of at most `maxBytes`: a larger one is refused from its Content-Length, or
+ * as soon as the bytes received pass the limit, without buffering the rest.
+ */
+function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
   const type = request.headers['content-type'] ?? ''
-  if (!type.startsWith('application/json')) return { ok: false, message: 'Send the input as application/json.' }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) return { ok: false, message: 'The request is too large.' }
-    chunks.push(chunk as Buffer)
+  if (!type.startsWith('application/json')) {
+    return Promise.resolve({ ok: false, status: 415, message: 'Send the input as application/json.' })
   }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') return { ok: true, value: undefined }
-  try {
-    return { ok: true, value: parseJson(text) }
-  } catch {
-    return { ok: false, message: 'The request body is not valid JSON.' }
+  const tooLarge: JsonBody = {
+    ok: false,
+    status: 413,
+    message: `The request is larger than the ${sizeText(maxBytes)} the host accepts.`
   }
+  const declared = Number(request.headers['content-length'])
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge)
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const finish = (result: JsonBody) => {
+      request.off('data', onData).off('end', onEnd).off('error', onCut).off('close', onCut)
+      resolve(result)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= maxBytes) return void chunks.push(chunk)
+      request.pause()
+      finish(tooLarge)
+    }
+    const onEnd = () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      if (text.trim() === '') return finish({ ok: true, value: undefined })
+      try {
+        finish({ ok: true, value: parseJson(text) })
+      } catch {
+        finish({ ok: false, status: 400, message: 'The request body is not valid JSON.' })
+      }
+    }
+    const onCut = () => finish({ ok: false, status: 400, message: 'The request body was cut off.' })
+    request.on('data', onData).on('end', onEnd).on('error', onCut).on('close', onCut)
+  })
+}
+
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`
+
+/**
+ * An error value for a request whose body may not have been read (too large, wrong type): the
+ * connection is closed after the answer, so the rest of the body is never read or waited for.
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, value: unknown): void {
+  if (!request.complete) {
+    response.setHeader('connection', 'close')
+    response.once('finish', () => request.socket.destroySoon())
+  }
+  sendJson(response, status, value)
 }
 
 function failure(code: ErrorCode, message: string): IpcResult<never> {

@@ -8,9 +8,16 @@ import { isoNow, type Clock } from '../store/clock'
 import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
 import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
-import { memberRatingSchema, memberTagsSchema, snapshotSourceSchema, type MembersRepo } from '../store/members-repo'
+import {
+  memberNotesSchema,
+  memberRatingSchema,
+  memberTagsSchema,
+  snapshotSourceSchema,
+  type MembersRepo
+} from '../store/members-repo'
 import type { Store } from '../store/index'
 import type { RestoreSummary } from '../../../shared/ipc/channels/export'
+import { isWellFormed, toWellFormed } from '../../../shared/ipc/text'
 
 /** The part of the store a backup needs. */
 export type BackupStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'transaction' | 'schemaVersion'>
@@ -37,7 +44,8 @@ const backupMemberSchema = z.strictObject({
   profileJson: z.string(),
   profileCapturedAt: isoSchema,
   profileSource: snapshotSourceSchema,
-  notes: z.string(),
+  // as long as the store takes (a longer one would pass the preview and fail the restore)
+  notes: memberNotesSchema,
   tags: memberTagsSchema,
   stage: stageNameSchema,
   rating: memberRatingSchema,
@@ -374,10 +382,20 @@ function personLabel(raw: unknown, index: number): string {
   return typeof member.profileKey === 'string' && member.profileKey !== '' ? member.profileKey : `Person ${index + 1}`
 }
 
+/** A `\uD800`–`\uDFFF` escape: JSON text that may parse to a lone surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
+
 function parseFrame(text: string): z.infer<typeof backupFrameSchema> {
   let data: unknown
   try {
-    data = JSON.parse(text)
+    // Half a surrogate pair (an escape in an edited file; our own backups carry them in tags)
+    // cannot be stored as UTF-8: it comes back as U+FFFD, as SQLite would have kept it, so the
+    // preview and the restore read the same text. Profile JSON stays as it is (its escapes are
+    // text inside the string). Only such files pay for the reviver.
+    data =
+      isWellFormed(text) && !SURROGATE_ESCAPE.test(text)
+        ? JSON.parse(text)
+        : JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? toWellFormed(value) : value))
   } catch (error) {
     throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup (it is not JSON).', {
       details: { reason: 'not_json' },

@@ -1,4 +1,5 @@
 import { stringifyJson } from '../../../shared/json'
+import { MAX_PROFILE_DEPTH, objectDepthExceeds } from '../store/profile-fields'
 import {
   columnChoiceSchema,
   type ColumnChoice,
@@ -184,20 +185,26 @@ function readPath(row: unknown, segments: readonly string[]): unknown {
   return values.length === 1 ? values[0] : values
 }
 
+/** One segment, from one value. Arrays inside arrays are walked with a stack, not recursion. */
 function step(value: unknown, segment: string, out: unknown[]): void {
-  if (Array.isArray(value)) {
-    if (/^\d+$/.test(segment)) {
-      if (Number(segment) < value.length) out.push(value[Number(segment)])
-      return
+  const index = /^\d+$/.test(segment) ? Number(segment) : undefined
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (Array.isArray(current)) {
+      if (index !== undefined) {
+        if (index < current.length) out.push(current[index])
+      } else {
+        for (let i = current.length - 1; i >= 0; i--) pending.push(current[i])
+      }
+    } else if (current !== null && typeof current === 'object' && Object.hasOwn(current, segment)) {
+      const child = (current as Record<string, unknown>)[segment]
+      if (child !== undefined && child !== null) out.push(child)
     }
-    for (const item of value) step(item, segment, out)
-    return
-  }
-  if (value !== null && typeof value === 'object' && Object.hasOwn(value, segment)) {
-    const child = (value as Record<string, unknown>)[segment]
-    if (child !== undefined && child !== null) out.push(child)
   }
 }
+
+export const TOO_DEEP_CELL = '(nested too deeply to show)'
 
 /** A column turned into a function from row to cell, with its path split once. */
 export function compileColumn(column: CsvColumn): (row: ExportRow) => string | number {
@@ -211,6 +218,9 @@ export function compileColumn(column: CsvColumn): (row: ExportRow) => string | n
  */
 export function cellValue(value: unknown): string | number {
   if (value === undefined || value === null) return ''
+  // Deeper than any record the API describes (and than the store saves): named, not written out,
+  // so the rest of the row and the file are exported.
+  if (typeof value === 'object' && objectDepthExceeds(value, MAX_PROFILE_DEPTH)) return TOO_DEEP_CELL
   if (typeof value === 'string') return value
   if (typeof value === 'number') return Number.isFinite(value) ? value : ''
   if (typeof value === 'boolean') return value ? 'true' : 'false'

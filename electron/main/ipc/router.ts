@@ -7,6 +7,8 @@ import {
 } from '../../../shared/ipc/contract'
 import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
+import { StoreError } from '../store/errors'
+import { toAppError } from '../services/store-errors'
 
 /** Who is calling: the frame's origin and whether it is a top-level frame. */
 export interface Sender {
@@ -62,6 +64,13 @@ export function createRouter({ handlers, trustedOrigins, logger }: RouterOptions
       } catch (error) {
         if (error instanceof AppError) {
           return fail(error.code, error.message, error.details)
+        }
+        if (error instanceof StoreError) {
+          // A store refusal the service did not word (an unknown id, say) still answers with its
+          // own code (not_found, conflict…) rather than as a bug; the log says where to word it.
+          logger.warn('ipc.unworded_store_error', { channel, code: error.code })
+          const mapped = toAppError(error) as AppError
+          return fail(mapped.code, mapped.message, mapped.details)
         }
         logger.error('ipc.handler_failed', { channel, error: describeError(error) })
         return fail('internal', 'Something went wrong inside Talent Desk. The details are in the log.')

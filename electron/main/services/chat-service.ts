@@ -11,6 +11,10 @@ import type { ConnectionsService } from './connections-service'
 import type { RequestRegistry } from './request-registry'
 import { keyOf } from './search-service'
 import type { StoreAccess } from './store-access'
+import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from './store-errors'
+
+/** An id the page still shows, for a conversation that is gone (deleted for good, another window). */
+const gone: StoreMessages = { not_found: 'This conversation no longer exists. Reload the list.' }
 
 /**
  * Conversational Search for the Chat screen. A conversation has the app's own id and belongs to
@@ -39,13 +43,17 @@ export class ChatService {
   }
 
   get({ id }: HandlerInput<'getConversation'>): Conversation {
-    const conversation = this.#store().conversations.get(id)
+    const conversation = mapStoreErrors(() => this.#store().conversations.get(id), gone)
     const keys = conversation.turns.flatMap((turn) => (turn.results ?? []).map(keyOf))
     const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
     return { ...summary(conversation), turns: conversation.turns.map((turn) => toTurn(turn, onLists)) }
   }
 
-  async send({ conversationId, text, currentQuery, requestId }: HandlerInput<'sendChat'>) {
+  send(input: HandlerInput<'sendChat'>) {
+    return mapStoreErrorsAsync(() => this.#send(input), gone)
+  }
+
+  async #send({ conversationId, text, currentQuery, requestId }: HandlerInput<'sendChat'>) {
     const store = this.#store()
     const existing = conversationId === undefined ? null : store.conversations.get(conversationId)
     if (existing?.deletedAt) {
@@ -93,21 +101,21 @@ export class ChatService {
   }
 
   rename({ id, title }: HandlerInput<'renameConversation'>): ConversationSummary {
-    return summary(this.#store().conversations.rename(id, title))
+    return summary(mapStoreErrors(() => this.#store().conversations.rename(id, title), gone))
   }
 
   delete({ id }: HandlerInput<'deleteConversation'>): ConversationSummary {
-    return summary(this.#store().conversations.softDelete(id))
+    return summary(mapStoreErrors(() => this.#store().conversations.softDelete(id), gone))
   }
 
   restore({ id }: HandlerInput<'restoreConversation'>): ConversationSummary {
-    return summary(this.#store().conversations.restore(id))
+    return summary(mapStoreErrors(() => this.#store().conversations.restore(id), gone))
   }
 
   raw({ conversationId, turnId }: HandlerInput<'getChatTurnRaw'>): { raw: string | null } {
-    const turn = this.#store()
-      .conversations.get(conversationId)
-      .turns.find((candidate) => candidate.id === turnId)
+    const turn = mapStoreErrors(() => this.#store().conversations.get(conversationId), gone).turns.find(
+      (candidate) => candidate.id === turnId
+    )
     if (turn === undefined) throw new AppError('not_found', 'That turn is not in this conversation.')
     return { raw: turn.raw }
   }

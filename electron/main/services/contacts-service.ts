@@ -86,13 +86,16 @@ export class ContactsService {
     } catch {
       return {}
     }
-    const out: Record<string, unknown[]> = {}
+    // A Map, then own entries: a key such as `__proto__` or `constructor` is a key like any other.
+    const out = new Map<string, unknown[]>()
     for (const type of ['Email', 'Phone']) {
       for (const [key, stored] of store.contacts.latestByKeys(connection.id, type, keys)) {
-        ;(out[key] ??= []).push(stored.result)
+        const results = out.get(key) ?? []
+        results.push(stored.result)
+        out.set(key, results)
       }
     }
-    return out
+    return Object.fromEntries(out)
   }
 
   /** Everyone with contact data on the active connection, with the purchases running now. */

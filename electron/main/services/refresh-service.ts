@@ -18,6 +18,11 @@ import type { Logger } from '../logger'
 import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '../store'
 import type { ConnectionsService } from './connections-service'
 import type { StoreAccess } from './store-access'
+import { mapStoreErrors } from './store-errors'
+
+/** Ids the page still shows, for a shortlist or job that is gone (deleted, another window). */
+const shortlistGone = { not_found: 'That shortlist no longer exists. Reload the list.' }
+const jobGone = { not_found: 'Talent Desk has no refresh job with that id. Reload the list.' }
 
 export interface RefreshPollTiming {
   /** First status check after a start (and after a restart, at once). */
@@ -92,7 +97,7 @@ export class RefreshService {
 
   plan({ shortlistId, onlyStale }: HandlerInput<'planRefresh'>): RefreshPlan {
     const store = this.#store()
-    const shortlist = store.shortlists.get(shortlistId)
+    const shortlist = mapStoreErrors(() => store.shortlists.get(shortlistId), shortlistGone)
     const staleBefore = this.#now() - STALE_AFTER_DAYS * DAY_MS
     let members = 0
     const handles: string[] = []
@@ -175,7 +180,7 @@ export class RefreshService {
   }
 
   detail({ jobId }: HandlerInput<'getRefreshJob'>): RefreshJobDetail {
-    const record = this.#store().refreshJobs.get(jobId)
+    const record = mapStoreErrors(() => this.#store().refreshJobs.get(jobId), jobGone)
     const status = record.lastStatus
     const start = record.start
     const failed = (status?.failedHandles ?? start?.failedRefreshes ?? []).map((entry) => ({
@@ -200,7 +205,7 @@ export class RefreshService {
 
   /** Asks now; a lost job is asked once more (the service may know it again). */
   async check({ jobId }: HandlerInput<'checkRefreshJob'>): Promise<RefreshJobSummary> {
-    const record = this.#store().refreshJobs.get(jobId)
+    const record = mapStoreErrors(() => this.#store().refreshJobs.get(jobId), jobGone)
     if (record.tracking === 'lost') this.#store().refreshJobs.setTracking(jobId, 'following', null)
     if (record.tracking === 'lost' || record.tracking === 'starting' || record.tracking === 'following') {
       this.#clear(jobId)

@@ -1,3 +1,4 @@
+import { toWellFormed } from '../../../shared/ipc/text'
 import type { SavedTarget } from '../../../shared/ipc/channels/export'
 import type { DownloadRegistry } from './downloads'
 
@@ -51,14 +52,21 @@ export class SaveTargets {
   }
 }
 
+/** Names Windows keeps for devices, with or without an extension ("NUL.csv" cannot be a file). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
+
 /** A file name safe on every OS, with the wanted extension. */
 export function safeFileName(name: string, extension: string): string {
-  const cleaned = name
+  // Half of a surrogate pair (in the name, or cut by the length limit) cannot be written as UTF-8.
+  const cleaned = toWellFormed(name, '')
     // eslint-disable-next-line no-control-regex -- control characters are what must go
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')
-  const base = cleaned === '' ? 'talent-desk' : cleaned.slice(0, 150)
+  // Windows drops trailing dots and spaces.
+  let base = toWellFormed(cleaned.slice(0, 150), '').replace(/[. ]+$/, '')
+  if (base === '') base = 'talent-desk'
+  if (WINDOWS_DEVICE.test(base)) base = `_${base}`
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`
 }

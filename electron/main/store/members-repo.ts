@@ -20,6 +20,7 @@ import {
   type SnapshotSource
 } from '../../../shared/ipc/channels/shortlists'
 export {
+  memberNotesSchema,
   memberPatchSchema,
   memberRatingSchema,
   memberTagsSchema,
@@ -710,7 +711,8 @@ function toSummary(row: MemberRow): MemberSummary {
 export function ftsQuery(input: string): string | undefined {
   const words = foldSearchText(input)
     .split(/\s+/)
-    .map((word) => word.replace(/"/g, ''))
+    // a quote would end the phrase, and FTS5 reads a NUL as the end of the whole query
+    .map((word) => word.replaceAll('"', '').replaceAll('\0', ''))
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
   if (words.length === 0) return undefined
   return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')

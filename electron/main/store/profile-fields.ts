@@ -107,7 +107,7 @@ function tooDeep(): StoreError {
 }
 
 /** Depth of an in-memory value, walked with an explicit stack; stops once past `limit`. */
-function objectDepthExceeds(root: unknown, limit: number): boolean {
+export function objectDepthExceeds(root: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[root, 1]]
   while (stack.length > 0) {
     const [value, depth] = stack.pop() as [unknown, number]

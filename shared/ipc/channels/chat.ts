@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { notTooDeep } from '../nesting'
+import { wellFormed } from '../text'
 import { requestIdSchema, searchResultSchema } from './search'
 
 /** The query a conversation has built: opaque JSON, whatever object the server sent. */
@@ -50,15 +52,15 @@ export const chatChannels = {
   sendChat: {
     input: z.strictObject({
       conversationId: conversationIdSchema.optional(),
-      text: z.string().trim().min(1).max(4000),
+      text: wellFormed(z.string().trim().min(1).max(4000)),
       /** Sent as current_query; absent: the conversation's own; null: none. */
-      currentQuery: queryObjectSchema.nullable().optional(),
+      currentQuery: notTooDeep(queryObjectSchema).nullable().optional(),
       requestId: requestIdSchema
     }),
     output: z.object({ conversation: conversationSummarySchema, turns: z.array(chatTurnSchema) })
   },
   renameConversation: {
-    input: z.strictObject({ id: conversationIdSchema, title: z.string().trim().min(1).max(200) }),
+    input: z.strictObject({ id: conversationIdSchema, title: wellFormed(z.string().trim().min(1).max(200)) }),
     output: conversationSummarySchema
   },
   /** Out of the list; Undo (restoreConversation) brings it back, Recently deleted purges it later. */

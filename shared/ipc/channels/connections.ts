@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wellFormed } from '../text'
 import { keychainStatusSchema } from './keychain'
 
 const httpUrl = z.url({
@@ -85,11 +86,11 @@ export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>
 /** Settings of a remote connection, as the Settings form sends them (secrets go separately). */
 export const connectionSettingsSchema = z.strictObject({
   id: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1, 'Give the connection a name.').max(100),
+  name: wellFormed(z.string().trim().min(1, 'Give the connection a name.').max(100)),
   baseUrl: httpUrl,
   authUrl: httpUrl.nullable().optional(),
   mcpUrl: httpUrl.nullable().optional(),
-  clientId: z.string().trim().max(200).nullable().optional(),
+  clientId: wellFormed(z.string().trim().max(200)).nullable().optional(),
   queryNames: queryNamesSchema.optional()
 })
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>
@@ -116,7 +117,7 @@ export const connectionChannels = {
     input: z.strictObject({
       connectionId: z.string().min(1).max(100),
       kind: secretKindSchema,
-      value: z.string().trim().min(1, 'Paste the key first.').max(4096),
+      value: wellFormed(z.string().trim().min(1, 'Paste the key first.').max(4096)),
       /** Chosen by the recruiter after being told the keychain is unavailable. */
       sessionOnly: z.boolean().optional()
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wellFormed } from '../text'
 
 /*
  * CSV export and JSON backup/restore of shortlists. The column schemas are owned here and
@@ -11,7 +12,7 @@ import { z } from 'zod'
  * (a row of the Usage screen's transactions table).
  */
 export const csvColumnSchema = z.strictObject({
-  header: z.string().min(1).max(200),
+  header: wellFormed(z.string().min(1).max(200)),
   path: z
     .string()
     .regex(
@@ -172,7 +173,7 @@ export const exportChannels = {
       /** UTF-8 byte order mark, so Excel shows accented names right (CSV only). */
       bom: z.boolean().default(true),
       /** Suggested file name, without folder. */
-      fileName: z.string().trim().min(1).max(200).optional()
+      fileName: wellFormed(z.string().trim().min(1).max(200)).optional()
     }),
     output: csvExportResultSchema
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wellFormed } from '../text'
 
 /*
  * Shortlists, their members and the pipeline stages: the local store seen through the bridge.
@@ -10,14 +11,19 @@ import { z } from 'zod'
 export const shortlistNameSchema = z.string().trim().min(1).max(200)
 export const stageNameSchema = z.string().trim().min(1).max(60)
 export const memberRatingSchema = z.number().int().min(0).max(5).nullable()
-export const memberTagsSchema = z.array(z.string().trim().min(1).max(100)).max(200)
+const tagSchema = z.string().trim().min(1).max(100)
+export const memberNotesSchema = z.string().max(100_000)
+export const memberTagsSchema = z.array(tagSchema).max(200)
 
-/** What a recruiter may change on a saved person; absent fields stay as they are. */
+/**
+ * What a recruiter may change on a saved person; absent fields stay as they are. The text must be
+ * well-formed (see text.ts); the field schemas above stay lenient for what a backup brings back.
+ */
 export const memberPatchSchema = z.strictObject({
-  notes: z.string().max(100_000).optional(),
-  tags: memberTagsSchema.optional(),
+  notes: wellFormed(memberNotesSchema).optional(),
+  tags: z.array(wellFormed(tagSchema)).max(200).optional(),
   /** A stage by name, as the store resolves it (case-insensitively). */
-  stage: stageNameSchema.optional(),
+  stage: wellFormed(stageNameSchema).optional(),
   rating: memberRatingSchema.optional()
 })
 export type MemberPatch = z.infer<typeof memberPatchSchema>
@@ -170,9 +176,9 @@ export type AddMembersResult = z.infer<typeof addMembersResultSchema>
 
 export const shortlistChannels = {
   listShortlists: { input: z.strictObject({}), output: z.array(shortlistSchema) },
-  createShortlist: { input: z.strictObject({ name: shortlistNameSchema }), output: shortlistSchema },
+  createShortlist: { input: z.strictObject({ name: wellFormed(shortlistNameSchema) }), output: shortlistSchema },
   renameShortlist: {
-    input: z.strictObject({ id: shortlistIdSchema, name: shortlistNameSchema }),
+    input: z.strictObject({ id: shortlistIdSchema, name: wellFormed(shortlistNameSchema) }),
     output: shortlistSchema
   },
   /** Soft delete: the answer is the deleted shortlist, so the page can offer Undo. */
@@ -216,8 +222,8 @@ export const shortlistChannels = {
     output: z.object({ shortlists: z.number().int(), members: z.number().int() })
   },
   listStages: { input: z.strictObject({}), output: z.array(stageSchema) },
-  addStage: { input: z.strictObject({ name: stageNameSchema }), output: stageSchema },
-  renameStage: { input: z.strictObject({ id: stageIdSchema, name: stageNameSchema }), output: stageSchema },
+  addStage: { input: z.strictObject({ name: wellFormed(stageNameSchema) }), output: stageSchema },
+  renameStage: { input: z.strictObject({ id: stageIdSchema, name: wellFormed(stageNameSchema) }), output: stageSchema },
   /** `ids` names every stage exactly once, in the new order. */
   reorderStages: {
     input: z.strictObject({ ids: z.array(stageIdSchema).min(1).max(500) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { notTooDeep } from '../nesting'
 import { requestIdSchema } from './search'
 
 /*
@@ -72,7 +73,7 @@ export const toolsChannels = {
   callTool: {
     input: z.strictObject({
       name: z.string().min(1).max(200),
-      arguments: toolArgumentsSchema,
+      arguments: notTooDeep(toolArgumentsSchema),
       requestId: requestIdSchema
     }),
     output: toolCallResultSchema

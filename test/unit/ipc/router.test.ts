@@ -3,6 +3,7 @@ import { channelNames, channels, ipcChannel, ipcEvent } from '../../../shared/ip
 import { AppError, errorCodes } from '../../../shared/ipc/errors'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { EventHub } from '../../../electron/main/ipc/event-hub'
+import { StoreError } from '../../../electron/main/store/errors'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 
 const origin = 'app://talent-desk'
@@ -84,6 +85,21 @@ describe('router.handle', () => {
     const reply = await broken.router.handle('getAppInfo', {}, sender)
     expect(reply).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(broken.records.some((record) => record.event === 'ipc.handler_failed')).toBe(true)
+  })
+
+  it('turns a StoreError a service did not word into its own code, not internal', async () => {
+    const gone = setup(() => {
+      throw new StoreError('not_found', 'No conversation c-1.', { details: { id: 'c-1' } })
+    })
+    await expect(gone.router.handle('getAppInfo', {}, sender)).resolves.toEqual({
+      ok: false,
+      error: {
+        code: 'not_found',
+        message: 'No conversation c-1.',
+        details: { storeCode: 'not_found', reason: { id: 'c-1' } }
+      }
+    })
+    expect(gone.records.map((record) => record.event)).toEqual(['ipc.unworded_store_error'])
   })
 
   it('checks the handler’s own output against the contract', async () => {
