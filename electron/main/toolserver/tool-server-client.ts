@@ -238,8 +238,8 @@ function retryable(error: unknown): boolean {
   }
   if (error instanceof McpError)
     return error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed
-  // fetch failed (refused, reset) and the like
-  return error instanceof TypeError
+  // fetch failed (refused, reset) and the like; an answer that is not JSON (a proxy's page, a cut body)
+  return error instanceof TypeError || error instanceof SyntaxError
 }
 
 /** `/keys/0` + `{ missingProperty: 'name' }` → `keys.0` / `name`, as the form names fields. */
@@ -301,6 +301,10 @@ export function toAppError(error: unknown, mcpUrl: string): AppError {
     return new AppError('server_error', `The tool server answered with an error: ${stripPrefix(error.message)}.`, {
       code: error.code
     })
+  }
+  if (error instanceof SyntaxError) {
+    // the SDK's response.json() on a body that is not JSON
+    return new AppError('invalid_response', `The tool server's answer was not JSON and could not be read (${text}).`)
   }
   if (error instanceof TypeError) {
     return new AppError('network', `Could not reach the tool server at ${origin}. Check the MCP URL and your network.`)

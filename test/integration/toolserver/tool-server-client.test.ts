@@ -195,6 +195,19 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     expect(mcp.counts['call:flaky']).toBe(1)
   })
 
+  it('reads an answer that is not JSON as invalid_response: a list asked again, a call once', async () => {
+    const sandbox = await startTestSandbox({ faults: 'malformed=1,mcp=1' })
+    opened.push(sandbox)
+    const { client, seen } = clientFor(sandbox)
+    const listed = await failure(client.listTools())
+    expect(listed.code).toBe('invalid_response')
+    expect(listed.message).toMatch(/not JSON/)
+    // the handshake's first request, three times: the first try and two retries
+    expect(seen.posts).toBe(3)
+    const called = await failure(client.callTool('search', { query: 'nurse' }))
+    expect(called.code).toBe('invalid_response')
+  })
+
   it('renews the token on a 401 from a real authorization server, one exchange for concurrent callers', async () => {
     const { mcp, oidc } = await setUp(1)
     const frozen = Date.now()
