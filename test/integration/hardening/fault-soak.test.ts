@@ -146,9 +146,16 @@ function heapAfterGc(): number {
 }
 
 const folders: string[] = []
-afterAll(() => {
+/** What a failed run leaves open is closed all the same (each once). */
+const closers: Array<() => Promise<unknown> | void> = []
+afterAll(async () => {
+  for (const close of closers.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined)
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
+const once = <T>(run: () => Promise<T>): (() => Promise<T>) => {
+  let done: Promise<T> | undefined
+  return () => (done ??= run())
+}
 
 describe('fault soak', () => {
   it(
@@ -159,6 +166,7 @@ describe('fault soak', () => {
       const unhandled: unknown[] = []
       const onUnhandled = (reason: unknown) => unhandled.push(reason)
       process.on('unhandledRejection', onUnhandled)
+      closers.push(() => void process.off('unhandledRejection', onUnhandled))
 
       // In memory where the machine has it: the store commits with fsync, which on a shared CI disk
       // would measure the disk, not the app.
@@ -175,12 +183,15 @@ describe('fault soak', () => {
         },
         join(folder, 'sandbox-state.json')
       )
+      const closeSandbox = once(() => sandbox.close())
+      closers.push(closeSandbox)
       const { endpoints } = sandbox
 
       // Every HTTP request the app (and the direct client below) sends goes through this
       // dispatcher: counted, so the sandbox's seeded fault sequence can be replayed afterwards.
       let requestsSent = 0
       const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 2_000 } })
+      closers.push(once(() => agent.close()))
       const dispatcher: Dispatcher = agent.compose((dispatch) => (options, handler) => {
         requestsSent += 1
         return dispatch(options, handler)
@@ -200,6 +211,8 @@ describe('fault soak', () => {
         contactPolling: { firstMs: 10, factor: 1.5, maxMs: 30, limitMs: 3_000 },
         refreshPolling: { firstMs: 10, factor: 1.5, maxMs: 60, ratePerSecond: 500 }
       })
+      const closeMain = once(() => main.close())
+      closers.push(closeMain)
       const overview = await main.ok('saveConnection', {
         name: 'Soak',
         baseUrl: endpoints.baseUrl,
@@ -398,12 +411,19 @@ describe('fault soak', () => {
           took.push(performance.now() - began)
           if (ended === 'hang') hangs.push(op)
           completed += 1
-          if (completed === 500 || completed === 1000 || completed === 1500) heap[completed] = heapAfterGc()
+          if (completed === 500 || completed === 1000 || completed === 1500) heap[completed] = appHeap()
         }
       }
-      heap[0] = heapAfterGc()
+      // The harness keeps every event and log record the app emitted: dropped before each
+      // reading, so what is measured is what the app holds.
+      const appHeap = () => {
+        main.events.length = 0
+        main.logs.length = 0
+        return heapAfterGc()
+      }
+      heap[0] = appHeap()
       await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-      heap[CALLS] = heapAfterGc()
+      heap[CALLS] = appHeap()
       const callsDoneMs = performance.now() - started
 
       // Every job the app started is followed to its end in the background (starts re-sent with
@@ -454,9 +474,8 @@ describe('fault soak', () => {
       }
       const uncertainLeft = uncertain()
 
-      await main.close()
-      const state = await sandbox.close()
-      await agent.close()
+      await closeMain()
+      const state = await closeSandbox()
       process.off('unhandledRejection', onUnhandled)
 
       const db = ledgerDb()
