@@ -195,6 +195,20 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     expect(mcp.counts['call:flaky']).toBe(1)
   })
 
+  it('a reload while a call runs starts a fresh session and lets the call finish on its own', async () => {
+    const sandbox = await startTestSandbox({ faults: 'latency=200,mcp=1' })
+    opened.push(sandbox)
+    const { client } = clientFor(sandbox)
+    await client.listTools()
+    const running = client.callTool('search', { query: 'nurse', limit: 1 })
+    await sleep(50) // sent, its answer 150 ms away
+    await client.renew()
+    expect((await client.listTools()).length).toBe(5)
+    // it may have run already: cutting it off would tell the recruiter to run it again
+    expect((await running).isError).toBeFalsy()
+    expect((await client.callTool('search', { query: 'nurse', limit: 1 })).isError).toBeFalsy()
+  })
+
   it('reads an answer that is not JSON as invalid_response: a list asked again, a call once', async () => {
     const sandbox = await startTestSandbox({ faults: 'malformed=1,mcp=1' })
     opened.push(sandbox)
