@@ -254,7 +254,7 @@ describe('fault soak', () => {
       )
       const outcomes = new Map<Operation, Map<string, number>>(operations.map((op) => [op, new Map()]))
       const untyped: Array<{ op: Operation; detail: string }> = []
-      /** Why tool calls found no tool server: a dropped connection, never a session closed under them. */
+      /** Why tool calls and lists found no tool server: a dropped connection, never a session closed under them. */
       const toolNetwork = new Map<string, number>()
       const conversations: string[] = []
       const jobs: string[] = []
@@ -272,8 +272,8 @@ describe('fault soak', () => {
           return result.data
         }
         const { code } = result.error
-        if (op === 'toolsCall' && code === 'network') {
-          const what = result.error.message.replace(/http:\/\/127\.0\.0\.1:\d+/, 'the sandbox')
+        if ((op === 'toolsCall' || op === 'toolsList') && code === 'network') {
+          const what = `${op}: ${result.error.message.replace(/http:\/\/127\.0\.0\.1:\d+/, 'the sandbox')}`
           toolNetwork.set(what, (toolNetwork.get(what) ?? 0) + 1)
         }
         if (!(errorCodes as readonly string[]).includes(code) || code === 'internal') {
@@ -565,7 +565,7 @@ describe('fault soak', () => {
         },
         jobs: { app: appJobs.length, started: startedJobs.length, sandbox: sandboxJobs.length, following },
         heapMb: Object.fromEntries(Object.entries(heap).map(([k, v]) => [k, Math.round(v * 10) / 10])),
-        toolCallNetwork: Object.fromEntries(toolNetwork),
+        toolServerNetwork: Object.fromEntries(toolNetwork),
         hangs: hangs.length,
         unhandled: unhandled.length
       }
@@ -582,7 +582,7 @@ describe('fault soak', () => {
       }
       // a tool call finds no server only when its connection was dropped: a reload never closes
       // the session under a call that may already have run
-      expect([...toolNetwork.keys()].filter((message) => !message.startsWith('Could not reach'))).toEqual([])
+      expect([...toolNetwork.keys()].filter((message) => !/^tools\w+: Could not reach/.test(message))).toEqual([])
       // the faults were there, about one request in five
       expect(injectedTotal / requestsSent).toBeGreaterThan(0.15)
       expect(injectedTotal / requestsSent).toBeLessThan(0.3)
