@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FaultDecision } from './injector'
 
 /** What the caller should do after a fault was applied. */
-export type FaultOutcome = 'answered' | 'continue' | 'truncate'
+export type FaultOutcome = 'answered' | 'continue' | 'truncate' | 'stall'
 
 const json = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
   res.writeHead(status, {
@@ -17,7 +17,8 @@ const json = (res: ServerResponse, status: number, body: string, headers: Record
 /**
  * Waits the injected latency, then answers with the injected failure. 500, 503, 429, malformed
  * and drop answer before the request reaches its handler (no side effects); truncated lets the
- * handler run and tells the caller to cut the body.
+ * handler run and tells the caller to cut the body; stall tells the caller to hold the request
+ * back `stallMs` (see `stall`).
  */
 export async function applyFault(
   decision: FaultDecision,
@@ -29,6 +30,8 @@ export async function applyFault(
   switch (decision.kind) {
     case 'none':
       return 'continue'
+    case 'stall':
+      return 'stall'
     case 'truncated':
       return 'truncate'
     case '500':
@@ -82,3 +85,6 @@ export function sendTruncated(
   res.writeHead(status, { ...headers, 'content-length': String(bytes.length) })
   res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => res.destroy())
 }
+
+/** A stalled request's wait: `stallMs` of silence, longer than a client's time limit. */
+export const stall = (stallMs: number): Promise<void> => sleep(stallMs)

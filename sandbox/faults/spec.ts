@@ -5,12 +5,15 @@ import { z } from 'zod'
  *   latency=MIN-MAX | latency=MS   added delay in ms, uniform in [MIN, MAX]
  *   500=P 503=P 429=P              share (0..1) of requests answered with that status
  *   malformed=P truncated=P drop=P share answered with invalid JSON, with a cut body, or with a destroyed socket
+ *   stall=P                        share whose answer is held back stallMs (the handler has run: a client's time-out)
+ *   stallMs=MS                     how long a stalled request is held (default 30000)
  *   retryAfter=S                   Retry-After seconds sent with 429 (default 1)
  *   seed=N                         PRNG seed (default 1)
  *   oauth=1 mcp=1                  also apply to /api/oauth/token and /mcp (off by default)
  * The shares together must not exceed 1.
  */
-export const faultKinds = ['500', '503', '429', 'malformed', 'truncated', 'drop'] as const
+// New kinds go last: a SPEC without them draws the same sequence as before.
+export const faultKinds = ['500', '503', '429', 'malformed', 'truncated', 'drop', 'stall'] as const
 export type FaultKind = (typeof faultKinds)[number]
 
 const share = z.coerce.number().min(0).max(1)
@@ -25,8 +28,10 @@ export const faultConfigSchema = z
       '429': share,
       malformed: share,
       truncated: share,
-      drop: share
+      drop: share,
+      stall: share
     }),
+    stallMs: z.number().int().min(0).max(600_000),
     retryAfterSeconds: z.number().int().min(0).max(3600),
     seed: z.number().int(),
     applyToOAuth: z.boolean(),
@@ -51,7 +56,11 @@ export function parseFaultSpec(spec: string): FaultConfig {
   const raw = {
     latencyMin: 0,
     latencyMax: 0,
-    shares: { '500': 0, '503': 0, '429': 0, malformed: 0, truncated: 0, drop: 0 } as Record<FaultKind, number>,
+    shares: { '500': 0, '503': 0, '429': 0, malformed: 0, truncated: 0, drop: 0, stall: 0 } as Record<
+      FaultKind,
+      number
+    >,
+    stallMs: 30_000,
     retryAfterSeconds: 1,
     seed: 1,
     applyToOAuth: false,
@@ -79,6 +88,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
       raw.shares[name as FaultKind] = p.data
     } else if (name === 'seed') raw.seed = int(value)
     else if (name === 'retryAfter') raw.retryAfterSeconds = int(value)
+    else if (name === 'stallMs') raw.stallMs = int(value)
     else if (name === 'oauth') raw.applyToOAuth = value === '1' || value === 'true'
     else if (name === 'mcp') raw.applyToMcp = value === '1' || value === 'true'
     else throw new FaultSpecError(`unknown fault item "${name}"`)

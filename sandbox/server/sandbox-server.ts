@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { applyFault } from '../faults/apply'
+import { applyFault, stall } from '../faults/apply'
 import type { FaultInjector } from '../faults/injector'
 import { createMcpEndpoint } from '../mcp/mcp-endpoint'
 import type { ToolContext } from '../mcp/tools/context'
@@ -131,10 +131,15 @@ export function createSandboxServer(deps: SandboxServerDeps): SandboxServer {
     }
   })
 
-  /** Faults for the token endpoint and /mcp only when the SPEC asks (oauth=1, mcp=1); no truncation there. */
+  /**
+   * Faults for the token endpoint and /mcp only when the SPEC asks (oauth=1, mcp=1); no truncation
+   * there, and a stall holds the request back before it is handled.
+   */
   const faulted = async (req: IncomingMessage, res: ServerResponse, applies: boolean): Promise<boolean> => {
     if (!deps.faults || !applies) return false
-    return (await applyFault(deps.faults.decide(), req, res, deps.faults.config.retryAfterSeconds)) === 'answered'
+    const outcome = await applyFault(deps.faults.decide(), req, res, deps.faults.config.retryAfterSeconds)
+    if (outcome === 'stall') await stall(deps.faults.config.stallMs)
+    return outcome === 'answered'
   }
 
   const server = createServer((req, res) => {

@@ -40,7 +40,8 @@ interface HeldQuote {
 /**
  * Buying contact data without paying twice or by surprise: a quote from the local ledger first
  * (what is already bought is free), a confirmation that names the quote, then `New` for the new
- * keys only — sent once (never retried, one in-flight purchase per key and type) — then
+ * keys only — sent once (never retried, one in-flight purchase per key and type; keys an earlier
+ * unanswered purchase may have sold are first looked up with `Polling`, which is free) — then
  * `Polling` with backoff until every lookup has ended. The ledger records every spend, refusal
  * and uncertain spend with the counts before and after.
  */
@@ -224,12 +225,32 @@ export class ContactsService {
     let used: number | null = null
     let ledgerId: number | null = null
 
-    if (quote.newKeys.length > 0) {
+    // Some of these may have been sold already by a purchase that got no answer. Polling (free)
+    // says which: those are marked bought with that purchase and never bought again. If the
+    // check itself fails, nothing is bought (the error says why; the recruiter tries again).
+    let toBuy = quote.newKeys
+    const uncertain = this.#store().ledger.uncertain(quote.connectionId, type, quote.newKeys)
+    if (uncertain.size > 0) {
+      const answer = await client.getPremiumContacts([...uncertain.keys()], type, 'Polling', signal)
+      const counts = countsOf(answer.count)
+      available = counts.available ?? available
+      used = counts.used
+      const store = this.#store()
+      const seen = this.#apply(statuses, answer.results)
+      store.transaction(() => {
+        for (const [key, entryId] of uncertain)
+          if (seen.has(key)) store.ledger.markBought(quote.connectionId, type, [key], entryId)
+        this.#save(store, answer.results, answer.count?.value, quote, 'Polling')
+      })
+      toBuy = quote.newKeys.filter((key) => !seen.has(key))
+    }
+
+    if (toBuy.length > 0) {
       try {
         // `New` spends credits: the client never retries it.
-        const answer = await client.getPremiumContacts(quote.newKeys, type, 'New', signal)
+        const answer = await client.getPremiumContacts(toBuy, type, 'New', signal)
         const counts = countsOf(answer.count)
-        creditsSpent = counts.newRequestedCount ?? quote.newKeys.length
+        creditsSpent = counts.newRequestedCount ?? toBuy.length
         available = counts.available ?? available
         used = counts.used
         outcome = 'bought'
@@ -239,7 +260,7 @@ export class ContactsService {
             connectionId: quote.connectionId,
             purchaseId,
             contactType: type,
-            keys: quote.newKeys,
+            keys: toBuy,
             outcome: 'bought',
             creditsSpent,
             availableBefore: counts.available === null ? quote.available : counts.available + creditsSpent,
@@ -251,8 +272,7 @@ export class ContactsService {
           })
           ledgerId = entry.id
           // All charged: all bought. Otherwise the polling below shows which ones the service has.
-          if (creditsSpent === quote.newKeys.length)
-            store.ledger.markBought(quote.connectionId, type, quote.newKeys, entry.id)
+          if (creditsSpent === toBuy.length) store.ledger.markBought(quote.connectionId, type, toBuy, entry.id)
           this.#save(store, answer.results, answer.count?.value, quote, 'New')
         })
         this.#apply(statuses, answer.results)
@@ -266,13 +286,13 @@ export class ContactsService {
         ) {
           const message =
             error.kind === 'out_of_credits'
-              ? `Not enough credits: ${quote.newKeys.length} needed${quote.available === null ? '' : `, ${quote.available} left`}. Nothing was bought.`
+              ? `Not enough credits: ${toBuy.length} needed${quote.available === null ? '' : `, ${quote.available} left`}. Nothing was bought.`
               : error.message
           this.#store().ledger.record({
             connectionId: quote.connectionId,
             purchaseId,
             contactType: type,
-            keys: quote.newKeys,
+            keys: toBuy,
             outcome: 'refused',
             creditsSpent: 0,
             availableBefore: quote.available,
@@ -292,7 +312,7 @@ export class ContactsService {
           connectionId: quote.connectionId,
           purchaseId,
           contactType: type,
-          keys: quote.newKeys,
+          keys: toBuy,
           outcome: 'unknown',
           creditsSpent: null,
           availableBefore: quote.available,

@@ -53,7 +53,8 @@ export class ToolsService {
   async list({ reload }: HandlerInput<'listTools'>): Promise<ToolsOverview> {
     const access = await this.#deps.connections.toolAccess()
     const entry = this.#entry(access)
-    if (reload === true) await entry.client.close()
+    // a fresh handshake; a call running meanwhile finishes on the old session
+    if (reload === true) await entry.client.renew()
     const started = Date.now()
     const tools = await entry.client.listTools()
     return {

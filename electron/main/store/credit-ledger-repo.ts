@@ -98,6 +98,26 @@ export class CreditLedgerRepo {
     return new Set(rows.map((row) => row.profile_key))
   }
 
+  /**
+   * Which of `keys` were in a purchase that got no answer (outcome unknown) and are not known to
+   * be bought since: the service may have sold them. Each with that purchase's ledger id (the oldest).
+   */
+  uncertain(connectionId: string, contactType: string, keys: readonly string[]): Map<string, number> {
+    const rows = this.db
+      .prepare(
+        `SELECT k.value AS key, MIN(l.id) AS id
+           FROM credit_ledger l, json_each(l.keys_json) k
+          WHERE l.connection_id = ? AND l.contact_type = ? AND l.outcome = 'unknown'
+            AND k.value IN (SELECT value FROM json_each(?))
+            AND NOT EXISTS (SELECT 1 FROM contact_purchases p
+                             WHERE p.connection_id = l.connection_id AND p.contact_type = l.contact_type
+                               AND p.profile_key = k.value)
+          GROUP BY k.value`
+      )
+      .all(connectionId, contactType, JSON.stringify([...new Set(keys)])) as Array<{ key: string; id: number }>
+    return new Map(rows.map((row) => [row.key, row.id]))
+  }
+
   /** Newest first. */
   list(connectionId: string, limit = 200): LedgerEntry[] {
     return (

@@ -31,6 +31,10 @@ export interface ToolServerClientDeps {
 interface Session {
   client: Client
   transport: StreamableHTTPClientTransport
+  /** Requests running on it now. */
+  busy: number
+  /** Replaced by a fresh session (a reload): ended once its running requests are done. */
+  retired: boolean
 }
 
 /**
@@ -71,18 +75,21 @@ export class ToolServerClient {
       async () => {
         const session = await this.#connected()
         try {
-          const all: Tool[] = []
-          const seen = new Set<string>()
-          let cursor: string | undefined
-          do {
-            const page = await session.client.listTools(cursor === undefined ? undefined : { cursor })
-            all.push(...page.tools)
-            cursor = page.nextCursor
-            // a server that hands back a cursor it gave before would page forever
-            if (cursor !== undefined && seen.has(cursor)) break
-            if (cursor !== undefined) seen.add(cursor)
-          } while (cursor !== undefined)
-          return all
+          // every page on the same session, which stays open until the last one is read
+          return await this.#using(session, async () => {
+            const all: Tool[] = []
+            const seen = new Set<string>()
+            let cursor: string | undefined
+            do {
+              const page = await session.client.listTools(cursor === undefined ? undefined : { cursor })
+              all.push(...page.tools)
+              cursor = page.nextCursor
+              // a server that hands back a cursor it gave before would page forever
+              if (cursor !== undefined && seen.has(cursor)) break
+              if (cursor !== undefined) seen.add(cursor)
+            } while (cursor !== undefined)
+            return all
+          })
         } catch (error) {
           await this.#forgetIfExpired(session, error)
           throw error
@@ -113,11 +120,15 @@ export class ToolServerClient {
       throw new AppError('not_found', `The tool server has no tool named “${name}”. Reload the list of tools.`)
     }
     this.#checkArguments(tool, args)
-    const send = async (session: Session) =>
-      (await session.client.callTool({ name, arguments: args }, undefined, {
-        timeout: this.#deps.callTimeoutMs ?? 60_000,
-        ...(signal ? { signal } : {})
-      })) as CallToolResult
+    const send = (session: Session) =>
+      this.#using(
+        session,
+        async () =>
+          (await session.client.callTool({ name, arguments: args }, undefined, {
+            timeout: this.#deps.callTimeoutMs ?? 60_000,
+            ...(signal ? { signal } : {})
+          })) as CallToolResult
+      )
     const failed = (error: unknown): AppError =>
       signal?.aborted
         ? new AppError('cancelled', 'The call was stopped here; the tool server may still have run it.')
@@ -139,17 +150,45 @@ export class ToolServerClient {
     }
   }
 
+  /**
+   * A fresh handshake for what comes next (Reload): requests still running on the current session
+   * finish on it — a call cut off here may already have run, and must not be reported as failed —
+   * and it is ended once they are done.
+   */
+  async renew(): Promise<void> {
+    const pending = this.#session
+    this.#session = null
+    const session = pending === null ? null : await pending.catch(() => null)
+    if (session === null) return
+    session.retired = true
+    if (session.busy === 0) await this.#end(session)
+  }
+
   /** Ends the session (DELETE where the server keeps sessions) and forgets it. */
   async close(): Promise<void> {
     const pending = this.#session
     this.#session = null
     if (pending === null) return
     try {
-      const session = await pending
-      await session.transport.terminateSession().catch(() => undefined)
-      await session.client.close()
+      await this.#end(await pending)
     } catch {
       // never connected: nothing to close
+    }
+  }
+
+  async #end(session: Session): Promise<void> {
+    await session.transport.terminateSession().catch(() => undefined)
+    await session.client.close().catch(() => undefined)
+  }
+
+  /** Runs a request on a session, so that a retired session is ended only after its last one. */
+  async #using<T>(session: Session, run: () => Promise<T>): Promise<T> {
+    session.busy += 1
+    try {
+      return await run()
+    } finally {
+      session.busy -= 1
+      if (session.retired && session.busy === 0) void this.#end(session)
     }
   }
 
@@ -201,7 +240,7 @@ export class ToolServerClient {
     await client.connect(transport)
     const info = client.getServerVersion()
     this.#serverInfo = info ? { name: info.name, version: info.version } : null
-    return { client, transport }
+    return { client, transport, busy: 0, retired: false }
   }
 
   /** Bearer from the token source; on a 401 a new token and the same request once more. */
@@ -239,8 +278,8 @@ function retryable(error: unknown): boolean {
   }
   if (error instanceof McpError)
     return error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed
-  // fetch failed (refused, reset) and the like
-  return error instanceof TypeError
+  // fetch failed (refused, reset) and the like; an answer that is not JSON (a proxy's page, a cut body)
+  return error instanceof TypeError || error instanceof SyntaxError
 }
 
 /** `/keys/0` + `{ missingProperty: 'name' }` → `keys.0` / `name`, as the form names fields. */
@@ -302,6 +341,10 @@ export function toAppError(error: unknown, mcpUrl: string): AppError {
     return new AppError('server_error', `The tool server answered with an error: ${stripPrefix(error.message)}.`, {
       code: error.code
     })
+  }
+  if (error instanceof SyntaxError) {
+    // the SDK's response.json() on a body that is not JSON
+    return new AppError('invalid_response', `The tool server's answer was not JSON and could not be read (${text}).`)
   }
   if (error instanceof TypeError) {
     return new AppError('network', `Could not reach the tool server at ${origin}. Check the MCP URL and your network.`)

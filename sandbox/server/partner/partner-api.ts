@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { applyFault, sendTruncated } from '../../faults/apply'
+import { applyFault, sendTruncated, stall } from '../../faults/apply'
 import { redactSecrets } from '../../../shared/secrets'
 import type { FaultInjector } from '../../faults/injector'
 import type { Clock } from '../clock'
@@ -45,6 +45,7 @@ export function createPartnerApi(options: PartnerApiOptions) {
   return async function handlePartner(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const requestAt = options.clock.now()
     let truncate = false
+    let stalled = false
     let org: Organisation | undefined
     let route: PartnerRoute | undefined
     let bodySummary = ''
@@ -57,6 +58,7 @@ export function createPartnerApi(options: PartnerApiOptions) {
         const outcome = await applyFault(options.faults.decide(), req, res, options.faults.config.retryAfterSeconds)
         if (outcome === 'answered') return
         truncate = outcome === 'truncate'
+        stalled = outcome === 'stall'
       }
       const found = findRoute(options.routes, req.method ?? 'GET', url.pathname)
       route = found.route
@@ -99,6 +101,8 @@ export function createPartnerApi(options: PartnerApiOptions) {
       })
     }
     if (!req.readableEnded) req.resume() // unread bodies (early errors) must not stall keep-alive
+    // Stalled: the work is done (credits spent, job started), the answer comes too late for a client's time limit.
+    if (stalled && options.faults) await stall(options.faults.config.stallMs)
     if (truncate) sendTruncated(res, status, text, { 'content-type': contentType })
     else sendBody(res, status, text, { 'content-type': contentType })
   }

@@ -2,7 +2,7 @@ import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FaultInjector } from '../../../sandbox/faults/injector'
 import { parseFaultSpec } from '../../../sandbox/faults/spec'
-import { startTestSandbox } from './helpers'
+import { startTestSandbox, testCatalog } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
 const running: Sandbox[] = []
@@ -78,6 +78,36 @@ describe('Faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(79)
   })
 
+  it('stall: the answer comes after the client’s time limit, the work is done all the same', async () => {
+    const sb = await startTestSandbox({ faults: 'stall=1,stallMs=150,seed=1', credits: 5 })
+    running.push(sb)
+    const started = performance.now()
+    expect(await outcome(sb)).toBe('200 json')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(149)
+
+    // A purchase whose client gives up after 30 ms is made all the same.
+    const key = testCatalog().search({}, { limit: 1, offset: 0 }).results[0]!.key!
+    const gaveUp = await request(`${sb.baseUrl}/api/Contacts/GetPremiumContacts?requestType=New`, {
+      method: 'POST',
+      headers: { 'api-key': sb.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify([key]),
+      signal: AbortSignal.timeout(30)
+    }).then(
+      () => 'answered',
+      () => 'gave up'
+    )
+    expect(gaveUp).toBe('gave up')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const polled = await request(`${sb.baseUrl}/api/Contacts/GetPremiumContacts?requestType=Polling`, {
+      method: 'POST',
+      headers: { 'api-key': sb.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify([key])
+    })
+    const body = (await polled.body.json()) as { results: unknown[]; count: { available: number; used: number } }
+    expect(body.results).toHaveLength(1)
+    expect(body.count).toMatchObject({ available: 4, used: 1 })
+  })
+
   it('draw latencies across the whole range, the same sequence for the same seed', () => {
     const draw = (seed: number) => {
       const injector = new FaultInjector(parseFaultSpec(`latency=20-200,500=0.2,seed=${seed}`))
@@ -133,5 +163,8 @@ describe('Faults', () => {
     expect(() => parseFaultSpec('teapot=0.1')).toThrow(/teapot/)
     expect(() => parseFaultSpec('500=0.6,503=0.6')).toThrow(/more than 1/)
     expect(parseFaultSpec('latency=20-200,500=0.05,seed=7')).toMatchObject({ latencyMin: 20, latencyMax: 200, seed: 7 })
+    expect(parseFaultSpec('stall=0.1,stallMs=1200')).toMatchObject({ shares: { stall: 0.1 }, stallMs: 1200 })
+    expect(parseFaultSpec('').stallMs).toBe(30_000)
+    expect(() => parseFaultSpec('stallMs=soon')).toThrow(/stallMs/)
   })
 })

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { systemClock } from '../../../sandbox/index'
 import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
-import { useMains, type TestMain } from './helpers'
+import { tempDir, useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
   throw new Error('libsecret-1.so.0: cannot open shared object file')
@@ -150,6 +150,56 @@ describe('buying contacts', () => {
     expect(ledger(main).map((row) => row.outcome)).toEqual(['bought', 'refused'])
     expect((await main.ok('quoteContacts', { keys: keys(40, 3), contactType: 'Email' })).newKeys).toHaveLength(3)
   })
+
+  it('after a purchase that got no answer, buying again asks the service first: what it sold then is not paid twice', async () => {
+    const stateFile = join(tempDir('td-contacts-state-'), 'sandbox.json')
+    const contactTiming = { startAfterMs: 40, completeAfterMs: 120, failureShare: 0 }
+    // A slow service: every answer comes after the client's time limit, though the work is done.
+    const slow = await startTestSandbox({
+      clock: systemClock,
+      credits: 10,
+      faults: 'stall=1,stallMs=1500',
+      contactTiming,
+      stateFile
+    })
+    const main = await start({
+      loadKeytar: noKeychain,
+      contactPolling: poll,
+      http: { timeouts: { headersMs: 300, bodyMs: 300 }, retry: { retries: 1, minTimeoutMs: 10, maxTimeoutMs: 20 } }
+    })
+    await connect(main, slow)
+    const people = keys(60, 3)
+    const first = await main.ok('quoteContacts', { keys: people.slice(0, 2), contactType: 'Email' })
+    const lost = await main.fail('buyContacts', { quoteId: first.quoteId, requestId: 'buy-lost-0001' })
+    expect(lost.code).toBe('timeout') // New unanswered, and the polling after it too
+    expect(ledger(main)).toEqual([expect.objectContaining({ outcome: 'unknown', credits_spent: null })])
+    await slow.close()
+
+    // The service recovers (same address, same organisation): two were sold, eight credits left.
+    const port = Number(new URL(slow.baseUrl).port)
+    const back = await startTestSandbox({ clock: systemClock, credits: 10, contactTiming, stateFile, port })
+    opened.push(back)
+    const again = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    // the ledger cannot tell whether they were sold: at most three credits
+    expect(again).toMatchObject({ newKeys: people, creditsNeeded: 3 })
+    const bought = await main.ok('buyContacts', { quoteId: again.quoteId, requestId: 'buy-lost-0002' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 1, available: 7, used: 3 })
+    expect(bought.statuses.map((s) => s.status)).toEqual(['Completed', 'Completed', 'Completed'])
+    // New went out once more, for the one person the service had not sold (its call log, newest first)
+    const sent = (
+      await call(back, '/api/Analytics/GetApiTransactionData', { query: { type: 'GetPremiumContacts' } })
+    ).json() as Array<{ request: string }>
+    const news = sent.filter((record) => /requestType=New/i.test(record.request))
+    expect(news.map((record) => record.request.slice(record.request.indexOf(' [') + 1))).toEqual([
+      JSON.stringify([people[2]]),
+      JSON.stringify(people.slice(0, 2))
+    ])
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent, JSON.parse(row.keys_json)])).toEqual([
+      ['unknown', null, people.slice(0, 2)],
+      ['bought', 1, [people[2]]]
+    ])
+    expect((await main.ok('quoteContacts', { keys: people, contactType: 'Email' })).alreadyBought).toEqual(people)
+  }, 30_000)
 
   it('a timeout on New is not followed by a second New, and the ledger says what happened', async () => {
     const sandbox = await service({ credits: 10, faults: 'latency=1500' })

@@ -85,6 +85,7 @@ export async function startMain(
     contactPolling?: MainOptions['contactPolling']
     refreshPolling?: MainOptions['refreshPolling']
     notifyRefreshEnded?: MainOptions['notifyRefreshEnded']
+    toolServer?: MainOptions['toolServer']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -107,7 +108,8 @@ export async function startMain(
     ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),
     ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling }),
     ...(options.refreshPolling === undefined ? {} : { refreshPolling: options.refreshPolling }),
-    ...(options.notifyRefreshEnded === undefined ? {} : { notifyRefreshEnded: options.notifyRefreshEnded })
+    ...(options.notifyRefreshEnded === undefined ? {} : { notifyRefreshEnded: options.notifyRefreshEnded }),
+    ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))

@@ -195,6 +195,33 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     expect(mcp.counts['call:flaky']).toBe(1)
   })
 
+  it('a reload while a call runs starts a fresh session and lets the call finish on its own', async () => {
+    const sandbox = await startTestSandbox({ faults: 'latency=200,mcp=1' })
+    opened.push(sandbox)
+    const { client } = clientFor(sandbox)
+    await client.listTools()
+    const running = client.callTool('search', { query: 'nurse', limit: 1 })
+    await sleep(50) // sent, its answer 150 ms away
+    await client.renew()
+    expect((await client.listTools()).length).toBe(5)
+    // it may have run already: cutting it off would tell the recruiter to run it again
+    expect((await running).isError).toBeFalsy()
+    expect((await client.callTool('search', { query: 'nurse', limit: 1 })).isError).toBeFalsy()
+  })
+
+  it('reads an answer that is not JSON as invalid_response: a list asked again, a call once', async () => {
+    const sandbox = await startTestSandbox({ faults: 'malformed=1,mcp=1' })
+    opened.push(sandbox)
+    const { client, seen } = clientFor(sandbox)
+    const listed = await failure(client.listTools())
+    expect(listed.code).toBe('invalid_response')
+    expect(listed.message).toMatch(/not JSON/)
+    // the handshake's first request, three times: the first try and two retries
+    expect(seen.posts).toBe(3)
+    const called = await failure(client.callTool('search', { query: 'nurse' }))
+    expect(called.code).toBe('invalid_response')
+  })
+
   it('renews the token on a 401 from a real authorization server, one exchange for concurrent callers', async () => {
     const { mcp, oidc } = await setUp(1)
     const frozen = Date.now()
