@@ -6,6 +6,7 @@
 //   npm run bench                       everything (a few minutes on 2 cores)
 //   npm run bench -- --quick            a smoke run: smaller data, fewer rounds
 //   npm run bench -- client renderer    only the benches whose file name contains a word
+//   npm run bench -- --out file.json    the results there instead
 //
 // A quick or partial run writes bench/results.partial.json instead, and leaves the README alone.
 import { spawn, spawnSync } from 'node:child_process'
@@ -19,7 +20,9 @@ const dir = import.meta.dirname
 const root = resolve(dir, '../..')
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
-const only = args.filter((arg) => !arg.startsWith('--'))
+const outAt = args.indexOf('--out')
+const out = outAt === -1 ? undefined : args[outAt + 1]
+const only = args.filter((arg, i) => !arg.startsWith('--') && (outAt === -1 || i !== outAt + 1))
 
 /** The order of the table: the issue's figures first, then today's store and sandbox benches. */
 const ORDER = [
@@ -120,7 +123,8 @@ function round1(n: number | undefined): number {
 }
 
 const complete = !quick && only.length === 0 && runs.every((r) => r.ok)
-const outFile = join(root, 'bench', complete ? 'results.json' : 'results.partial.json')
+const outFile =
+  out !== undefined ? resolve(out) : join(root, 'bench', complete ? 'results.json' : 'results.partial.json')
 writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`)
 
 const missed = figures.filter((f) => f.aim && !f.aim.met)
@@ -130,9 +134,9 @@ console.log(`\nTalent Desk bench — ${about}\n`)
 console.log(formatTable(figures))
 console.log(
   `\n${aimed.length - missed.length} of ${aimed.length} aims met${missed.length > 0 ? ` (not met: ${missed.map((f) => f.id).join(', ')})` : ''}; ` +
-    `${runs.filter((r) => r.ok).length} of ${runs.length} benches ran in ${results.seconds} s; wrote ${outFile.slice(root.length + 1)}`
+    `${runs.filter((r) => r.ok).length} of ${runs.length} benches ran in ${results.seconds} s; wrote ${outFile.startsWith(root) ? outFile.slice(root.length + 1) : outFile}`
 )
-if (complete) updateReadme(about)
+if (complete && out === undefined) updateReadme(about)
 for (const r of runs.filter((run) => !run.ok)) console.log(`FAILED: ${r.bench}`)
 process.exit(runs.every((r) => r.ok) ? 0 : 1)
 
