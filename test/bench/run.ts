@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import * as prettier from 'prettier'
 import { formatMarkdown, formatTable, type ReportedFigure } from './lib/table'
 
 const dir = import.meta.dirname
@@ -136,12 +137,12 @@ console.log(
   `\n${aimed.length - missed.length} of ${aimed.length} aims met${missed.length > 0 ? ` (not met: ${missed.map((f) => f.id).join(', ')})` : ''}; ` +
     `${runs.filter((r) => r.ok).length} of ${runs.length} benches ran in ${results.seconds} s; wrote ${outFile.startsWith(root) ? outFile.slice(root.length + 1) : outFile}`
 )
-if (complete && out === undefined) updateReadme(about)
+if (complete && out === undefined) await updateReadme(about)
 for (const r of runs.filter((run) => !run.ok)) console.log(`FAILED: ${r.bench}`)
 process.exit(runs.every((r) => r.ok) ? 0 : 1)
 
-/** Replaces the table between the README's bench markers with this run's. */
-function updateReadme(aboutRun: string): void {
+/** Replaces the table between the README's bench markers with this run's (then prettier, as `npm run format` would). */
+async function updateReadme(aboutRun: string): Promise<void> {
   const readme = join(root, 'README.md')
   const text = readFileSync(readme, 'utf8')
   const start = '<!-- bench:start -->'
@@ -150,6 +151,8 @@ function updateReadme(aboutRun: string): void {
   const to = text.indexOf(end)
   if (from === -1 || to < from) return
   const body = `${start}\n\nLatest full run: ${aboutRun}; ${results.seconds} s.\n\n${formatMarkdown(figures)}\n\n${end}`
-  writeFileSync(readme, text.slice(0, from) + body + text.slice(to + end.length))
+  const updated = text.slice(0, from) + body + text.slice(to + end.length)
+  const options = (await prettier.resolveConfig(readme)) ?? {}
+  writeFileSync(readme, await prettier.format(updated, { ...options, filepath: readme }))
   console.log('updated the Performance section of README.md')
 }
