@@ -108,7 +108,7 @@ const machine = {
   /** 1-minute load average before and after the run: how busy the machine was. */
   load: { before: round1(loadBefore[0]), after: round1(os.loadavg()[0]) }
 }
-const dirty = git('status', '--porcelain').length > 0
+const dirty = git('status', '--porcelain', '--untracked-files=no').length > 0
 const results = {
   date: startedAt.toISOString(),
   machine,
