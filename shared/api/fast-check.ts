@@ -27,33 +27,111 @@ interface Def {
 }
 
 const compiled = new WeakMap<z.ZodType, FastCheck>()
+/** Schemas being compiled right now: meeting one again means the schema contains itself. */
+const building = new Set<z.ZodType>()
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+
 export function fastCheck(schema: z.ZodType): FastCheck {
   const cached = compiled.get(schema)
   if (cached) return cached
-  // Set before compiling the parts, so a schema that contains itself cannot loop.
-  let inner: FastCheck = (value) => schema.safeParse(value).success
-  const late: FastCheck = (value) => inner(value)
-  compiled.set(schema, late)
-  inner = build(schema)
-  return late
+  // A schema that contains itself: the inner reference looks the finished check up when called.
+  if (building.has(schema)) return (value) => compiled.get(schema)!(value)
+  building.add(schema)
+  try {
+    const check = build(schema)
+    compiled.set(schema, check)
+    return check
+  } finally {
+    building.delete(schema)
+  }
+}
+
+/**
+ * How a field or an array element is checked without a call per value: the optional and
+ * nullable wrappers unwrapped (null and undefined are answered inline, and absent fields cost
+ * no call at all), and a plain string, number or boolean tested inline. Anything else calls
+ * the compiled check of what the wrappers hold.
+ */
+interface Slot {
+  /** An optional / nullable wrapper accepts undefined / null (otherwise what it holds decides). */
+  undef: boolean
+  nul: boolean
+  leaf: Leaf
+  /** The check of what the wrappers hold. */
+  inner: FastCheck
+}
+const enum Leaf {
+  Other,
+  Any,
+  String,
+  Number,
+  Boolean
+}
+
+function slotOf(part: z.ZodType): Slot {
+  let schema = part
+  let undef = false
+  let nul = false
+  for (;;) {
+    const def = defOf(schema)
+    if (def.type === 'optional') undef = true
+    else if (def.type === 'nullable') nul = true
+    else break
+    schema = def.innerType!
+  }
+  const def = defOf(schema)
+  const plain = def.format === undefined && (def.checks === undefined || def.checks.length === 0)
+  const leaf =
+    def.type === 'unknown' || def.type === 'any'
+      ? Leaf.Any
+      : !plain
+        ? Leaf.Other
+        : def.type === 'string'
+          ? Leaf.String
+          : def.type === 'number'
+            ? Leaf.Number
+            : def.type === 'boolean'
+              ? Leaf.Boolean
+              : Leaf.Other
+  return {
+    undef: undef || leaf === Leaf.Any,
+    nul: nul || leaf === Leaf.Any,
+    leaf,
+    inner: fastCheck(schema)
+  }
+}
+
+/** `slot` holds `value`: the wrappers and plain leaves inline, the rest by a call. */
+function holds(slot: Slot, value: unknown): boolean {
+  if (value === undefined) return slot.undef || slot.inner(value)
+  if (value === null) return slot.nul || slot.inner(value)
+  switch (slot.leaf) {
+    case Leaf.Any:
+      return true
+    case Leaf.String:
+      return typeof value === 'string'
+    case Leaf.Number:
+      return typeof value === 'number' && Number.isFinite(value)
+    case Leaf.Boolean:
+      return typeof value === 'boolean'
+    default:
+      return slot.inner(value)
+  }
 }
 
 function build(schema: z.ZodType): FastCheck {
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def
+  const def = defOf(schema)
   const exact: FastCheck = (value) => schema.safeParse(value).success
   const plain = def.format === undefined && (def.checks === undefined || def.checks.length === 0)
   switch (def.type) {
-    case 'optional': {
-      const check = fastCheck(def.innerType!)
-      return (value) => value === undefined || check(value)
-    }
+    case 'optional':
     case 'nullable': {
-      const check = fastCheck(def.innerType!)
-      return (value) => value === null || check(value)
+      const slot = slotOf(schema)
+      return (value) => holds(slot, value)
     }
     case 'string': {
       if (plain) return (value) => typeof value === 'string'
@@ -87,15 +165,24 @@ function build(schema: z.ZodType): FastCheck {
       return () => false
     case 'array': {
       if (!plain) return exact
-      const check = fastCheck(def.element!)
-      return (value) => Array.isArray(value) && value.every((item) => check(item))
+      const slot = slotOf(def.element!)
+      return (value) => {
+        if (!Array.isArray(value)) return false
+        for (let i = 0; i < value.length; i++) if (!holds(slot, value[i])) return false
+        return true
+      }
     }
     case 'record': {
-      const keyDef = (def.keyType as unknown as { _zod: { def: Def } })._zod.def
+      const keyDef = defOf(def.keyType!)
       const plainKeys = keyDef.type === 'string' && keyDef.format === undefined && !(keyDef.checks?.length ?? 0)
       if (!plain || !plainKeys) return exact
-      const check = fastCheck(def.valueType!)
-      return (value) => isObject(value) && Object.values(value).every((item) => check(item))
+      const slot = slotOf(def.valueType!)
+      if (slot.leaf === Leaf.Any) return isObject
+      return (value) => {
+        if (!isObject(value)) return false
+        for (const key of Object.keys(value)) if (!holds(slot, value[key])) return false
+        return true
+      }
     }
     case 'union': {
       if (!plain) return exact
@@ -104,18 +191,28 @@ function build(schema: z.ZodType): FastCheck {
     }
     case 'object': {
       if (!plain) return exact
-      const entries = Object.entries(def.shape ?? {}).map(([key, part]) => [key, fastCheck(part)] as const)
-      const known = new Set(Object.keys(def.shape ?? {}))
-      const catchallType = def.catchall ? (def.catchall as unknown as { _zod: { def: Def } })._zod.def.type : 'strip'
+      const shape = def.shape ?? {}
+      // Records carry a few of the many declared fields: walking the record's own keys (for…in,
+      // which V8 reads through its enum cache) is cheaper than asking it for every declared one.
+      const slots = new Map(Object.keys(shape).map((key) => [key, slotOf(shape[key]!)] as const))
+      // Fields that must be there (not optional): checked by name as well, in case they are absent.
+      const required = [...slots].filter(([, slot]) => !slot.undef)
+      const catchallType = def.catchall ? defOf(def.catchall).type : 'strip'
       const extra: FastCheck | null =
         catchallType === 'strip' || catchallType === 'unknown' || catchallType === 'any'
           ? null
           : fastCheck(def.catchall!)
       return (value) => {
         if (!isObject(value)) return false
-        for (const [key, check] of entries) if (!check(value[key])) return false
-        if (extra !== null) {
-          for (const key of Object.keys(value)) if (!known.has(key) && !extra(value[key])) return false
+        for (const key in value) {
+          const slot = slots.get(key)
+          if (slot !== undefined) {
+            if (!holds(slot, value[key])) return false
+          } else if (extra !== null && !extra(value[key])) return false
+        }
+        for (let i = 0; i < required.length; i++) {
+          const [key, slot] = required[i]!
+          if (!holds(slot, value[key])) return false
         }
         return true
       }

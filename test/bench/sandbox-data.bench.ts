@@ -1,17 +1,19 @@
 // Sandbox data core: generation time and memory, index build time, and in-process latency of
 // Match Profiles (partial name+company, exact key) and conversational search, at 20k and 200k
 // profiles. Each size runs in its own child process so memory figures do not mix.
-// Run: npx tsx test/bench/sandbox-data.bench.ts
+// The query latencies are split into five runs of equal length: p50 and p99 are per run.
+// Run: npx tsx test/bench/sandbox-data.bench.ts [--quick]
 import { spawnSync } from 'node:child_process'
-import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { Random } from '../../sandbox/data/random'
 import { ProfileIndex } from '../../sandbox/search/profile-index'
+import { done, figure, percentile as pct, progress, quick, report } from './lib/figures'
 
-const SIZES = [20_000, 200_000]
-const QUERIES = 3_000
+const SIZES = quick ? [2_000, 20_000] : [20_000, 200_000]
+const QUERIES = quick ? 1_000 : 3_000
+const RUNS = 5
 
 interface Measure {
   size: number
@@ -25,13 +27,14 @@ interface Measure {
   indexHeapMb: number
   peakRssMb: number
   bytesPerProfile: number
-  partialP50: number
-  partialP99: number
+  /** per run */
+  partialP50: number[]
+  partialP99: number[]
   partialHits: number
-  exactP50: number
-  exactP99: number
-  searchP50: number
-  searchP99: number
+  exactP50: number[]
+  exactP99: number[]
+  searchP50: number[]
+  searchP99: number[]
 }
 
 const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10
@@ -44,20 +47,17 @@ function gc(): void {
   }
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return Math.round((sorted[i] ?? 0) * 1000) / 1000
-}
-
-function time<T>(queries: readonly T[], run: (q: T) => unknown): { p50: number; p99: number } {
+/** p50 and p99 of each of RUNS equal runs over the queries, in order. */
+function time<T>(queries: readonly T[], run: (q: T) => unknown): { p50: number[]; p99: number[] } {
   const samples: number[] = []
   for (const q of queries) {
     const t0 = performance.now()
     run(q)
     samples.push(performance.now() - t0)
   }
-  samples.sort((a, b) => a - b)
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) }
+  const per = Math.floor(samples.length / RUNS)
+  const runs = Array.from({ length: RUNS }, (_, r) => samples.slice(r * per, (r + 1) * per))
+  return { p50: runs.map((r) => pct(r, 50)), p99: runs.map((r) => pct(r, 99)) }
 }
 
 function measure(size: number): Measure {
@@ -108,7 +108,10 @@ function measure(size: number): Measure {
     if (r[0]?.full_name === q.name) hits++
   })
   const exactT = time(exact, (q) => index.match(q, { max: 5 }))
-  const searchQueries = Array.from({ length: 300 }, (_, i) => searches[i % searches.length] as StructuredQuery)
+  const searchQueries = Array.from(
+    { length: quick ? 100 : 300 },
+    (_, i) => searches[i % searches.length] as StructuredQuery
+  )
   const searchT = time(searchQueries, (q) => index.search(q, { limit: 25, offset: 0 }))
 
   const peakRss = process.resourceUsage().maxRSS * 1024
@@ -147,7 +150,8 @@ if (childArg >= 0) {
       '--max-old-space-size=4096',
       self,
       '--child',
-      String(size)
+      String(size),
+      ...(quick ? ['--quick'] : [])
     ]
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 })
     const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '))
@@ -157,46 +161,68 @@ if (childArg >= 0) {
     }
     rows.push(JSON.parse(line.slice(7)) as Measure)
   }
-  console.log(
-    `Load average while running: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`
-  )
-  console.log(`Sandbox data core (in-process, ${QUERIES} match queries per kind, 300 searches; times in ms)`)
-  console.table(
-    Object.fromEntries(
-      rows.map((m) => [
-        `${m.size / 1000}k profiles`,
-        {
-          'generate ms': m.genMs,
-          'generate CPU ms': m.genCpuMs,
-          'heap after gen MB': m.genHeapMb,
-          'bytes/profile': m.bytesPerProfile,
-          'RSS delta MB': m.genRssMb,
-          'index build ms': m.indexMs,
-          'index CPU ms': m.indexCpuMs,
-          'index heap MB': m.indexHeapMb,
-          'peak RSS MB': m.peakRssMb
-        }
-      ])
+  for (const m of rows) {
+    const people = `${(m.size / 1000).toLocaleString('en')}k`
+    progress(`${people}: generated in ${m.genMs} ms, indexed in ${m.indexMs} ms, peak RSS ${m.peakRssMb} MB`)
+    report(
+      figure({
+        id: `sandbox-data.generate.${m.size}`,
+        label: `generate ${people} profiles`,
+        unit: 'ms',
+        values: [m.genMs],
+        note: `CPU ${m.genCpuMs} ms; heap after ${m.genHeapMb} MB (${m.bytesPerProfile} bytes a profile), RSS +${m.genRssMb} MB`
+      }),
+      figure({
+        id: `sandbox-data.index.${m.size}`,
+        label: `index ${people} profiles`,
+        unit: 'ms',
+        values: [m.indexMs],
+        note: `CPU ${m.indexCpuMs} ms; index heap ${m.indexHeapMb} MB; peak RSS ${m.peakRssMb} MB`
+      }),
+      figure({
+        id: `sandbox-data.bytes-per-profile.${m.size}`,
+        label: `heap per generated profile, ${people}`,
+        unit: 'bytes',
+        values: [m.bytesPerProfile]
+      }),
+      figure({
+        id: `sandbox-data.partial.p50.${m.size}`,
+        label: `Match Profiles in process, ${people}, partial name + company/title, p50`,
+        unit: 'ms',
+        values: m.partialP50,
+        note: `top-1 hit ${m.partialHits}%`
+      }),
+      figure({
+        id: `sandbox-data.partial.p99.${m.size}`,
+        label: `Match Profiles in process, ${people}, partial name + company/title, p99`,
+        unit: 'ms',
+        values: m.partialP99
+      }),
+      figure({
+        id: `sandbox-data.exact.p50.${m.size}`,
+        label: `Match Profiles in process, ${people}, exact key, p50`,
+        unit: 'ms',
+        values: m.exactP50
+      }),
+      figure({
+        id: `sandbox-data.exact.p99.${m.size}`,
+        label: `Match Profiles in process, ${people}, exact key, p99`,
+        unit: 'ms',
+        values: m.exactP99
+      }),
+      figure({
+        id: `sandbox-data.search.p50.${m.size}`,
+        label: `conversational search in process, ${people}, p50`,
+        unit: 'ms',
+        values: m.searchP50
+      }),
+      figure({
+        id: `sandbox-data.search.p99.${m.size}`,
+        label: `conversational search in process, ${people}, p99`,
+        unit: 'ms',
+        values: m.searchP99
+      })
     )
-  )
-  console.table(
-    Object.fromEntries(
-      rows.map((m) => [
-        `${m.size / 1000}k profiles`,
-        {
-          'partial p50': m.partialP50,
-          'partial p99': m.partialP99,
-          'partial top-1 hit %': m.partialHits,
-          'exact key p50': m.exactP50,
-          'exact key p99': m.exactP99,
-          'search p50': m.searchP50,
-          'search p99': m.searchP99
-        }
-      ])
-    )
-  )
-  console.log(JSON.stringify(rows))
+  }
+  done('Sandbox data core')
 }

@@ -6,7 +6,10 @@
  * `CPU` is user+system time of the step: on a shared machine it shows how much of the wall
  * time was the step's own work.
  *
- * Run: npx tsx test/bench/store.bench.ts            (all, ~1-2 min)
+ * Figures (test/bench/lib/figures.ts): steps that leave the data as they found it run three
+ * times in a full run, each in a fresh process; the ones that add data run once.
+ *
+ * Run: npx tsx test/bench/store.bench.ts            (all, ~1 min)
  *      npx tsx test/bench/store.bench.ts --quick    (10x smaller data, for a smoke run)
  */
 import fs from 'node:fs'
@@ -16,6 +19,7 @@ import { spawnSync } from 'node:child_process'
 import { openStore, type Store } from '../../electron/main/store'
 import { CsvExportService } from '../../electron/main/export/csv-export-service'
 import { makeProfile } from '../integration/store/fixtures/profiles'
+import { done, figure, median, progress, report, type Figure } from './lib/figures'
 
 const SELF = import.meta.filename
 const quick = process.argv.includes('--quick')
@@ -29,6 +33,8 @@ interface Measurement {
   peakRssGrowthMb: number
   peakHeapMb: number
   note: string
+  /** search: per-query ms, FTS and the LIKE scan of the same words; export-repeat: RSS after each pass. */
+  series?: { fts?: number[]; like?: number[]; rssAfterPass?: number[] }
 }
 
 const mb = (bytes: number): number => Math.round((bytes / 1_048_576) * 10) / 10
@@ -58,6 +64,7 @@ async function child(step: string, dataDir: string): Promise<void> {
   const cpu0 = process.cpuUsage()
   const t0 = performance.now()
   let note = ''
+  let series: Measurement['series']
 
   switch (step) {
     case 'add': {
@@ -114,6 +121,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       const store = open()
       const text = "(name || ' ' || title || ' ' || company || ' ' || skills || ' ' || notes)"
       const pairs: string[] = []
+      const likeTimes: number[] = []
       for (const query of queries) {
         const t = performance.now()
         hits += store.members.search(query, { limit: 200 }).length
@@ -125,8 +133,10 @@ async function child(step: string, dataDir: string): Promise<void> {
         )
         const t2 = performance.now()
         like.all(...words.map((word) => `%${word}%`))
-        pairs.push(`${query}: ${ftsMs.toFixed(1)}/${(performance.now() - t2).toFixed(1)}`)
+        likeTimes.push(performance.now() - t2)
+        pairs.push(`${query}: ${ftsMs.toFixed(1)}/${likeTimes.at(-1)!.toFixed(1)}`)
       }
+      series = { fts: [...times], like: likeTimes }
       times.sort((a, b) => a - b)
       note = `${queries.length} queries over ${BIG + TEN_K + 1000} members, limit 200: median ${times[times.length >> 1]?.toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms (${hits} hits); FTS ms / LIKE-scan ms per query: ${pairs.join(', ')}`
       // LIKE stops at 200 hits for common words but reads every row for rare ones; FTS ranks.
@@ -167,6 +177,7 @@ async function child(step: string, dataDir: string): Promise<void> {
         ends.push(mb(process.memoryUsage().rss))
         fs.rmSync(file)
       }
+      series = { rssAfterPass: ends }
       note = `3 x ${BIG} rows in one process; RSS after each pass: ${ends.join('/')} MB`
       break
     }
@@ -187,12 +198,13 @@ async function child(step: string, dataDir: string): Promise<void> {
     rssBeforeMb: mb(rssBefore),
     peakRssGrowthMb: mb(Math.max(0, peakRss - rssBefore)),
     peakHeapMb: mb(peakHeap),
-    note
+    note,
+    ...(series ? { series } : {})
   }
   process.stdout.write(`${JSON.stringify(result)}\n`)
 }
 
-function run(step: string, dataDir: string): Measurement {
+function measureStep(step: string, dataDir: string): Measurement {
   const out = spawnSync(
     process.execPath,
     ['--expose-gc', '--import', 'tsx', SELF, '--child', step, dataDir, ...(quick ? ['--quick'] : [])],
@@ -210,52 +222,84 @@ async function main(): Promise<void> {
   if (childAt !== -1) return child(process.argv[childAt + 1] ?? '', process.argv[childAt + 2] ?? '')
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-store-bench-'))
-  const steps: Array<[string, string]> = [
-    ['add', `add ${TEN_K.toLocaleString('en')} members`],
-    ['add-one-by-one', 'add 1,000 members one by one'],
-    ['seed', `(setup) add ${BIG.toLocaleString('en')} members`],
-    ['open', 'open the store file'],
-    ['list', `open a shortlist of ${TEN_K.toLocaleString('en')}`],
-    ['search', `full-text search across ${BIG.toLocaleString('en')}+`],
-    ['export-basic', `export ${BIG.toLocaleString('en')} rows to CSV`],
-    ['export-basic-10k', `export ${TEN_K.toLocaleString('en')} rows to CSV`],
-    ['export-full', `export ${BIG.toLocaleString('en')} rows, Full preset`],
-    ['export-repeat', `export ${(3 * BIG).toLocaleString('en')} rows (3 passes)`]
+  const big = BIG.toLocaleString('en')
+  const ten = TEN_K.toLocaleString('en')
+  // [step, label, runs]: a step that adds data runs once; the others leave the data as it was.
+  const steps: Array<[string, string, number]> = [
+    ['add', `add ${ten} members (transactions of 1,000)`, 1],
+    ['add-one-by-one', 'add 1,000 members one by one (a commit each)', 1],
+    ['seed', `(setup) add ${big} members`, 1],
+    ['open', 'open the store file (integrity and migration checks)', quick ? 1 : 3],
+    ['list', `open a shortlist of ${ten}`, quick ? 1 : 3],
+    ['search', `full-text search across ${big}+, 8 queries (limit 200), median per query`, 1],
+    ['export-basic', `export ${big} rows to CSV (Basic preset)`, quick ? 1 : 3],
+    ['export-basic-10k', `export ${ten} rows to CSV (Basic preset)`, quick ? 1 : 3],
+    ['export-full', `export ${big} rows to CSV, Full preset`, 1],
+    ['export-repeat', `export ${(3 * BIG).toLocaleString('en')} rows (3 passes, one process)`, 1]
   ]
-  const rows: Array<[string, Measurement]> = []
+  const measured = new Map<string, Measurement[]>()
   try {
-    for (const [step, label] of steps) {
-      const measurement = run(step, dataDir)
-      rows.push([label, measurement])
-      console.error(`${label}: ${measurement.ms.toFixed(0)} ms`)
+    for (const [step, label, runs] of steps) {
+      for (let run = 0; run < runs; run++) {
+        const m = measureStep(step, dataDir)
+        measured.set(step, [...(measured.get(step) ?? []), m])
+        progress(`${label}: ${m.ms.toFixed(0)} ms (CPU ${m.cpuMs.toFixed(0)} ms)`)
+      }
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  console.log(
-    `\nStore bench (${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)})`
-  )
-  console.table(
-    Object.fromEntries(
-      rows.map(([label, m]) => [
+  const figures: Figure[] = []
+  for (const [step, label] of steps) {
+    const ms = measured.get(step)!
+    const last = ms.at(-1)!
+    const about = `CPU ${Math.round(median(ms.map((m) => m.cpuMs)))} ms, peak RSS growth ${last.peakRssGrowthMb} MB, peak heap ${last.peakHeapMb} MB; ${last.note}`
+    if (step === 'search') {
+      // (the LIKE scan in the note stops at 200 hits: quicker than FTS on common words, far
+      // slower on rare ones; test/bench/saved-search.bench.ts measures the search as typed)
+      figures.push(
+        figure({ id: 'store.search', label, unit: 'ms', values: [median(last.series?.fts ?? [])], note: about })
+      )
+      continue
+    }
+    figures.push(
+      figure({
+        id: `store.${step}`,
         label,
-        {
-          'time (ms)': Math.round(m.ms),
-          'CPU (ms)': Math.round(m.cpuMs),
-          'peak RSS growth (MB)': m.peakRssGrowthMb,
-          'peak heap (MB)': m.peakHeapMb,
-          note: m.note
-        }
-      ])
-    )
-  )
-  const big = rows.find(([, m]) => m.note.startsWith(`${BIG} rows, Basic`))?.[1]
-  const small = rows.find(([, m]) => m.note.startsWith(`${TEN_K} rows, Basic`))?.[1]
-  if (big && small) {
-    console.log(
-      `export memory, ${BIG / TEN_K}x the rows: peak RSS growth ${small.peakRssGrowthMb} -> ${big.peakRssGrowthMb} MB, peak heap ${small.peakHeapMb} -> ${big.peakHeapMb} MB`
+        unit: 'ms',
+        values: ms.map((m) => m.ms),
+        ...(step === 'export-basic' && !quick ? { aim: { op: '<', value: 3000 } as const } : {}),
+        note: about
+      })
     )
   }
+  // Flat memory: ten times the rows, the same peak heap; three exports, no climbing RSS.
+  const heapOf = (step: string) => median(measured.get(step)!.map((m) => m.peakHeapMb))
+  figures.push(
+    figure({
+      id: 'store.export.peak-heap',
+      label: `export ${big} rows: peak heap`,
+      unit: 'MB',
+      values: measured.get('export-basic')!.map((m) => m.peakHeapMb),
+      ratio: {
+        against: `${ten} rows`,
+        values: measured.get('export-basic')!.map((m) => m.peakHeapMb / heapOf('export-basic-10k'))
+      }
+    })
+  )
+  const passes = measured.get('export-repeat')![0]!.series?.rssAfterPass ?? []
+  figures.push(
+    figure({
+      id: 'store.export.rss-third-pass',
+      label: `RSS after the third ${big}-row export in one process`,
+      unit: 'MB',
+      values: [passes.at(-1) ?? NaN],
+      ratio: { against: 'after the first', values: [(passes.at(-1) ?? NaN) / (passes[0] ?? NaN)] },
+      note: `after each pass: ${passes.join(' / ')} MB`
+    })
+  )
+  report(...figures)
+  done(`Store bench (${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}, Node ${process.version})`)
 }
 
 await main()

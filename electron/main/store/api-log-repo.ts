@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { StatementCache } from './statements'
 import { z } from 'zod'
 import { StoreError } from './errors'
 import { isoNow, type Clock } from './clock'
@@ -59,6 +60,11 @@ export class ApiLogRepo {
     private readonly clock: Clock
   ) {}
 
+  #statements: StatementCache | undefined
+  private sql(text: string): BetterSqlite3.Statement {
+    return (this.#statements ??= new StatementCache(this.db)).get(text)
+  }
+
   record(input: ApiCallInput): ApiCall {
     const parsed = apiCallInputSchema.safeParse(input)
     if (!parsed.success) {
@@ -67,61 +73,57 @@ export class ApiLogRepo {
       })
     }
     const c = parsed.data
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO api_log (started_at, duration_ms, connection_id, method, endpoint, status, ok, error_code, transaction_id)
+    const { lastInsertRowid } = this.sql(
+      `INSERT INTO api_log (started_at, duration_ms, connection_id, method, endpoint, status, ok, error_code, transaction_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-      )
-      .run(
-        c.startedAt ?? isoNow(this.clock),
-        c.durationMs,
-        c.connectionId ?? null,
-        c.method.toUpperCase(),
-        c.endpoint,
-        c.status ?? null,
-        c.ok ? 1 : 0,
-        c.errorCode ?? null,
-        c.transactionId ?? null
-      )
-    return toCall(this.db.prepare('SELECT * FROM api_log WHERE id = ?').get(lastInsertRowid) as ApiCallRow)
+    ).run(
+      c.startedAt ?? isoNow(this.clock),
+      c.durationMs,
+      c.connectionId ?? null,
+      c.method.toUpperCase(),
+      c.endpoint,
+      c.status ?? null,
+      c.ok ? 1 : 0,
+      c.errorCode ?? null,
+      c.transactionId ?? null
+    )
+    return toCall(this.sql('SELECT * FROM api_log WHERE id = ?').get(lastInsertRowid) as ApiCallRow)
   }
 
   /** Newest first; `beforeId` pages backwards. */
   list(options: { limit?: number; beforeId?: number; onlyFailures?: boolean } = {}): ApiCall[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM api_log WHERE (? IS NULL OR id < ?) AND (? = 0 OR ok = 0) ORDER BY id DESC LIMIT ?`)
-      .all(
-        options.beforeId ?? null,
-        options.beforeId ?? null,
-        options.onlyFailures === true ? 1 : 0,
-        options.limit ?? 200
-      ) as ApiCallRow[]
+    const rows = this.sql(
+      `SELECT * FROM api_log WHERE (? IS NULL OR id < ?) AND (? = 0 OR ok = 0) ORDER BY id DESC LIMIT ?`
+    ).all(
+      options.beforeId ?? null,
+      options.beforeId ?? null,
+      options.onlyFailures === true ? 1 : 0,
+      options.limit ?? 200
+    ) as ApiCallRow[]
     return rows.map(toCall)
   }
 
   /** One connection's calls, newest first; `from` inclusive, `to` exclusive (ISO instants). */
   listForConnection(connectionId: string, options: { from?: string; to?: string; limit?: number } = {}): ApiCall[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM api_log WHERE connection_id = ? AND (? IS NULL OR started_at >= ?) AND (? IS NULL OR started_at < ?)
+    const rows = this.sql(
+      `SELECT * FROM api_log WHERE connection_id = ? AND (? IS NULL OR started_at >= ?) AND (? IS NULL OR started_at < ?)
           ORDER BY id DESC LIMIT ?`
-      )
-      .all(
-        connectionId,
-        options.from ?? null,
-        options.from ?? null,
-        options.to ?? null,
-        options.to ?? null,
-        options.limit ?? 1000
-      ) as ApiCallRow[]
+    ).all(
+      connectionId,
+      options.from ?? null,
+      options.from ?? null,
+      options.to ?? null,
+      options.to ?? null,
+      options.limit ?? 1000
+    ) as ApiCallRow[]
     return rows.map(toCall)
   }
 
   /** Keeps the newest `keep` calls; returns how many were removed. */
   prune(keep = API_LOG_KEEP): number {
-    return this.db
-      .prepare('DELETE FROM api_log WHERE id <= (SELECT id FROM api_log ORDER BY id DESC LIMIT 1 OFFSET ?)')
-      .run(keep).changes
+    return this.sql('DELETE FROM api_log WHERE id <= (SELECT id FROM api_log ORDER BY id DESC LIMIT 1 OFFSET ?)').run(
+      keep
+    ).changes
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
+import { StatementCache } from './statements'
 import { z } from 'zod'
 import { StoreError } from './errors'
 import { isoNow, type Clock } from './clock'
@@ -56,6 +57,11 @@ export class ConnectionsRepo {
     private readonly clock: Clock
   ) {}
 
+  #statements: StatementCache | undefined
+  private sql(text: string): BetterSqlite3.Statement {
+    return (this.#statements ??= new StatementCache(this.db)).get(text)
+  }
+
   /** Creates or replaces a connection's settings (by id). */
   save(input: ConnectionInput): Connection {
     const parsed = connectionInputSchema.safeParse(input)
@@ -67,41 +73,39 @@ export class ConnectionsRepo {
     const c = parsed.data
     const id = c.id ?? randomUUID()
     const now = isoNow(this.clock)
-    this.db
-      .prepare(
-        `INSERT INTO connections (id, name, kind, base_url, auth_url, mcp_url, client_id, query_names, created_at, updated_at)
+    this.sql(
+      `INSERT INTO connections (id, name, kind, base_url, auth_url, mcp_url, client_id, query_names, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind, base_url = excluded.base_url,
            auth_url = excluded.auth_url, mcp_url = excluded.mcp_url, client_id = excluded.client_id,
            query_names = excluded.query_names, updated_at = excluded.updated_at`
-      )
-      .run(
-        id,
-        c.name,
-        c.kind,
-        c.baseUrl,
-        c.authUrl ?? null,
-        c.mcpUrl ?? null,
-        c.clientId ?? null,
-        JSON.stringify(c.queryNames ?? defaultQueryNames),
-        now,
-        now
-      )
+    ).run(
+      id,
+      c.name,
+      c.kind,
+      c.baseUrl,
+      c.authUrl ?? null,
+      c.mcpUrl ?? null,
+      c.clientId ?? null,
+      JSON.stringify(c.queryNames ?? defaultQueryNames),
+      now,
+      now
+    )
     return this.get(id)
   }
 
   get(id: string): Connection {
-    const row = this.db.prepare('SELECT * FROM connections WHERE id = ?').get(id) as ConnectionRow | undefined
+    const row = this.sql('SELECT * FROM connections WHERE id = ?').get(id) as ConnectionRow | undefined
     if (row === undefined) throw new StoreError('not_found', `No connection ${id}.`, { details: { id } })
     return toConnection(row)
   }
 
   list(): Connection[] {
-    return (this.db.prepare('SELECT * FROM connections ORDER BY name, id').all() as ConnectionRow[]).map(toConnection)
+    return (this.sql('SELECT * FROM connections ORDER BY name, id').all() as ConnectionRow[]).map(toConnection)
   }
 
   delete(id: string): void {
-    if (this.db.prepare('DELETE FROM connections WHERE id = ?').run(id).changes === 0) {
+    if (this.sql('DELETE FROM connections WHERE id = ?').run(id).changes === 0) {
       throw new StoreError('not_found', `No connection ${id}.`, { details: { id } })
     }
   }
@@ -126,10 +130,13 @@ function toConnection(row: ConnectionRow): Connection {
   }
 }
 
+/** Built once: a zod schema compiles its parser on first use, which cost more than the whole query. */
+const savedQueryNamesSchema = queryNamesSchema.partial()
+
 /** Saved names, completed with the defaults; a damaged value falls back to them rather than failing. */
 function readQueryNames(text: string): QueryNames {
   try {
-    const parsed = queryNamesSchema.partial().safeParse(JSON.parse(text))
+    const parsed = savedQueryNamesSchema.safeParse(JSON.parse(text))
     return { ...defaultQueryNames, ...(parsed.success ? parsed.data : {}) }
   } catch {
     return { ...defaultQueryNames }

@@ -446,43 +446,53 @@ export class MembersRepo {
     const limit = Math.min(Math.max(options.limit ?? 200, 1), 10_000)
     const shortlistId = options.shortlistId ?? null
     // A common word matches tens of thousands of people, and ranking every one of them cost
-    // 30-60 ms a keystroke. Only the newest SEARCH_CANDIDATES matches are ranked (found in rowid
-    // order without ranking); a rarer word has fewer matches than that, so all are ranked.
-    const ranked = this.#ranked(match, shortlistId, limit, SEARCH_CANDIDATES)
+    // 30-60 ms a keystroke. Only the newest SEARCH_CANDIDATES matches are ranked: the index reads
+    // them newest first and scores each as it goes, without looking at the older ones.
+    const rows = this.#ranked(match, shortlistId, limit, SEARCH_CANDIDATES)
     // Filters (removed people, deleted shortlists, one shortlist) may have left too few of the
-    // candidates: then everything is ranked, as before.
-    const rows =
-      ranked.rows.length < limit && ranked.capped ? this.#ranked(match, shortlistId, limit, null).rows : ranked.rows
-    return rows.map((row) => ({ ...toSummary(row), shortlistName: row.shortlist_name, rank: row.rank }))
+    // candidates when there were more matches than candidates: then everything is ranked.
+    const rankAll = rows.length < limit && this.#matchesMoreThan(match, SEARCH_CANDIDATES)
+    return (rankAll ? this.#ranked(match, shortlistId, limit, null) : rows).map(toHit)
   }
 
+  /**
+   * The best `limit` matches by bm25, among the newest `candidates` matches (all of them when
+   * null). The candidates come from one pass over the index in rowid order, newest first, which
+   * stops at `candidates`; scoring them there costs less than scoring after a `rowid >= ?` bound.
+   * The filters and the ranking see only ids and scores; the listing columns are read for the
+   * `limit` that are returned, not for every candidate.
+   */
   #ranked(
     match: string,
     shortlistId: string | null,
     limit: number,
     candidates: number | null
-  ): { rows: Array<MemberRow & { shortlist_name: string; rank: number }>; capped: boolean } {
-    let from = 0
-    let capped = false
-    if (candidates !== null) {
-      const edge = this.sql(
-        `SELECT min(rowid) AS edge, count(*) AS n FROM
-           (SELECT rowid FROM members_fts WHERE members_fts MATCH ? ORDER BY rowid DESC LIMIT ?)`
-      ).get(match, candidates) as { edge: number | null; n: number }
-      if (edge.n === 0) return { rows: [], capped: false }
-      capped = edge.n === candidates
-      from = edge.edge ?? 0
-    }
-    const rows = this.sql(
-      `SELECT ${summaryColumns}, s.name AS shortlist_name, bm25(members_fts, 10, 5, 5, 3, 3, 2, 2) AS rank
-         FROM members_fts JOIN members m ON m.id = members_fts.rowid
-         JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
+  ): Array<MemberRow & { shortlist_name: string; rank: number }> {
+    const newest = candidates === null ? '' : 'ORDER BY rowid DESC LIMIT ?'
+    return this.sql(
+      `SELECT ${summaryColumns}, s.name AS shortlist_name, w.rank FROM
+         (SELECT m.id, c.rank
+            FROM (SELECT rowid AS id, bm25(members_fts, 10, 5, 5, 3, 3, 2, 2) AS rank
+                    FROM members_fts WHERE members_fts MATCH ? ${newest}) c
+            JOIN members m ON m.id = c.id
+            JOIN shortlists s ON s.id = m.shortlist_id AND s.deleted_at IS NULL
+           WHERE m.removed_at IS NULL AND (? IS NULL OR m.shortlist_id = ?)
+           ORDER BY c.rank LIMIT ?) w
+         JOIN members m ON m.id = w.id
+         JOIN shortlists s ON s.id = m.shortlist_id
          JOIN stages st ON st.id = m.stage_id
-         WHERE members_fts MATCH ? AND members_fts.rowid >= ? AND m.removed_at IS NULL
-           AND (? IS NULL OR m.shortlist_id = ?)
-         ORDER BY rank LIMIT ?`
-    ).all(match, from, shortlistId, shortlistId, limit) as Array<MemberRow & { shortlist_name: string; rank: number }>
-    return { rows, capped }
+         ORDER BY w.rank`
+    ).all(...(candidates === null ? [match] : [match, candidates]), shortlistId, shortlistId, limit) as Array<
+      MemberRow & { shortlist_name: string; rank: number }
+    >
+  }
+
+  /** Whether more than `count` members match (read in rowid order, stopping after count + 1). */
+  #matchesMoreThan(match: string, count: number): boolean {
+    const row = this.sql(
+      'SELECT count(*) AS n FROM (SELECT rowid FROM members_fts WHERE members_fts MATCH ? LIMIT ?)'
+    ).get(match, count + 1) as { n: number }
+    return row.n > count
   }
 
   /**
@@ -682,6 +692,11 @@ function parsePatch(patch: MemberPatch): MemberPatch {
   return parsed.data
 }
 
+/** A JSON list column: most are empty, and '[]' needs no parser. */
+function listOf<T>(text: string): T[] {
+  return text === '[]' ? [] : (JSON.parse(text) as T[])
+}
+
 function toSummary(row: MemberRow): MemberSummary {
   return {
     id: row.id,
@@ -692,7 +707,7 @@ function toSummary(row: MemberRow): MemberSummary {
     company: row.company,
     skills: row.skills,
     notes: row.notes,
-    tags: JSON.parse(row.tags) as string[],
+    tags: listOf<string>(row.tags),
     stageId: row.stage_id,
     stage: row.stage,
     rating: row.rating,
@@ -700,7 +715,32 @@ function toSummary(row: MemberRow): MemberSummary {
     updatedAt: row.updated_at,
     profileCapturedAt: row.profile_captured_at,
     profileSource: row.profile_source,
-    refreshChanges: JSON.parse(row.refresh_changes) as ProfileChange[]
+    refreshChanges: listOf<ProfileChange>(row.refresh_changes)
+  }
+}
+
+/** A search hit in one object (a keystroke makes hundreds: no summary copied into a second). */
+function toHit(row: MemberRow & { shortlist_name: string; rank: number }): SearchHit {
+  return {
+    id: row.id,
+    shortlistId: row.shortlist_id,
+    profileKey: row.profile_key,
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    skills: row.skills,
+    notes: row.notes,
+    tags: listOf<string>(row.tags),
+    stageId: row.stage_id,
+    stage: row.stage,
+    rating: row.rating,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    profileCapturedAt: row.profile_captured_at,
+    profileSource: row.profile_source,
+    refreshChanges: listOf<ProfileChange>(row.refresh_changes),
+    shortlistName: row.shortlist_name,
+    rank: row.rank
   }
 }
 

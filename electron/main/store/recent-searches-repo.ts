@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { StatementCache } from './statements'
 import { matchProfileRequestSchema, type MatchProfileRequest } from '../../../shared/api/match-request'
 import type { RecentSearch, SearchOptions } from '../../../shared/ipc/channels/search'
 import { isoNow, type Clock } from './clock'
@@ -25,30 +26,32 @@ export class RecentSearchesRepo {
     private readonly clock: Clock
   ) {}
 
+  #statements: StatementCache | undefined
+  private sql(text: string): BetterSqlite3.Statement {
+    return (this.#statements ??= new StatementCache(this.db)).get(text)
+  }
+
   record(connectionId: string, request: MatchProfileRequest, options: SearchOptions, resultCount: number | null): void {
     const requestJson = JSON.stringify(request)
     const optionsJson = JSON.stringify(options)
-    this.db
-      .prepare(
-        `INSERT INTO recent_searches (connection_id, request_json, options_json, signature, result_count, searched_at)
+    this.sql(
+      `INSERT INTO recent_searches (connection_id, request_json, options_json, signature, result_count, searched_at)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (connection_id, signature) DO UPDATE SET
            result_count = excluded.result_count, searched_at = excluded.searched_at, id = (SELECT MAX(id) + 1 FROM recent_searches)`
-      )
-      .run(connectionId, requestJson, optionsJson, `${requestJson}|${optionsJson}`, resultCount, isoNow(this.clock))
-    this.db
-      .prepare(
-        `DELETE FROM recent_searches WHERE connection_id = ? AND id NOT IN
+    ).run(connectionId, requestJson, optionsJson, `${requestJson}|${optionsJson}`, resultCount, isoNow(this.clock))
+    this.sql(
+      `DELETE FROM recent_searches WHERE connection_id = ? AND id NOT IN
            (SELECT id FROM recent_searches WHERE connection_id = ? ORDER BY id DESC LIMIT ?)`
-      )
-      .run(connectionId, connectionId, RECENT_SEARCHES_KEEP)
+    ).run(connectionId, connectionId, RECENT_SEARCHES_KEEP)
   }
 
   /** Newest first; rows that no longer read as a request are skipped (they cannot be re-run). */
   list(connectionId: string, limit = RECENT_SEARCHES_KEEP): RecentSearch[] {
-    const rows = this.db
-      .prepare('SELECT * FROM recent_searches WHERE connection_id = ? ORDER BY id DESC LIMIT ?')
-      .all(connectionId, limit) as RecentRow[]
+    const rows = this.sql('SELECT * FROM recent_searches WHERE connection_id = ? ORDER BY id DESC LIMIT ?').all(
+      connectionId,
+      limit
+    ) as RecentRow[]
     return rows.flatMap((row) => {
       try {
         const request = matchProfileRequestSchema.safeParse(JSON.parse(row.request_json))
@@ -74,6 +77,6 @@ export class RecentSearchesRepo {
   }
 
   deleteForConnection(connectionId: string): void {
-    this.db.prepare('DELETE FROM recent_searches WHERE connection_id = ?').run(connectionId)
+    this.sql('DELETE FROM recent_searches WHERE connection_id = ?').run(connectionId)
   }
 }

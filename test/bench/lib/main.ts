@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { composeMain, type MainServices } from '../../../electron/main/compose'
+import { createLogger } from '../../../electron/main/logger'
+import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
+import type { Sender } from '../../../electron/main/ipc/router'
+
+export const silent = createLogger(() => undefined)
+export const benchOrigin = 'http://bench'
+/** What the router sees from the app's own window. */
+export const sender: Sender = { origin: benchOrigin, isMainFrame: true }
+
+/**
+ * The main process as the app composes it (store, vault, connections, router), in a fresh data
+ * folder, with the built-in sandbox (a worker thread) holding `profiles` people.
+ */
+export async function startMain(options: { profiles?: number; dataDir?: string } = {}): Promise<{
+  main: MainServices
+  sandbox: { baseUrl: string; apiKey: string } | null
+  close(): Promise<void>
+}> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'td-bench-'))
+  const main = await composeMain({
+    dataDir,
+    shell: 'browser-host',
+    appName: 'Talent Desk',
+    appVersion: 'bench',
+    trustedOrigins: [benchOrigin],
+    logger: silent,
+    versions: {},
+    ...(options.profiles === undefined
+      ? {}
+      : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.profiles } })
+  })
+  const sandbox = main.sandbox ? await main.sandbox.ready() : null
+  return {
+    main,
+    sandbox: sandbox === null ? null : { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+    async close() {
+      await main.close()
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
