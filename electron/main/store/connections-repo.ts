@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
+import { ReadCache } from './read-cache'
 import { StatementCache } from './statements'
 import { z } from 'zod'
 import { StoreError } from './errors'
@@ -72,6 +73,7 @@ export class ConnectionsRepo {
     }
     const c = parsed.data
     const id = c.id ?? randomUUID()
+    this.#cache?.forget()
     const now = isoNow(this.clock)
     this.sql(
       `INSERT INTO connections (id, name, kind, base_url, auth_url, mcp_url, client_id, query_names, created_at, updated_at)
@@ -100,15 +102,30 @@ export class ConnectionsRepo {
     return toConnection(row)
   }
 
-  list(): Connection[] {
-    return (this.sql('SELECT * FROM connections ORDER BY name, id').all() as ConnectionRow[]).map(toConnection)
+  #cache: ReadCache<readonly Connection[]> | undefined
+
+  /** Every connection, by name. Read on every API call, so kept (frozen) until the table changes. */
+  list(): readonly Connection[] {
+    return (this.#cache ??= new ReadCache(this.db)).get('list', () =>
+      Object.freeze(
+        (this.sql('SELECT * FROM connections ORDER BY name, id').all() as ConnectionRow[]).map((row) =>
+          deepFreeze(toConnection(row))
+        )
+      )
+    )
   }
 
   delete(id: string): void {
+    this.#cache?.forget()
     if (this.sql('DELETE FROM connections WHERE id = ?').run(id).changes === 0) {
       throw new StoreError('not_found', `No connection ${id}.`, { details: { id } })
     }
   }
+}
+
+function deepFreeze(connection: Connection): Connection {
+  Object.freeze(connection.queryNames)
+  return Object.freeze(connection)
 }
 
 function unknownKeysOf(error: z.ZodError): string[] {
