@@ -1,5 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
-import { startSandbox, systemClock, type SandboxOptions } from '../../../sandbox/index'
+import { startSandbox, systemClock, type RunningSandbox, type SandboxOptions } from '../../../sandbox/index'
 
 /*
  * A test sandbox in a worker thread (started through electron/main/sandbox/tsx-worker.mjs): its
@@ -11,14 +11,10 @@ export interface SandboxThreadData {
   entry: string
   options: Omit<SandboxOptions, 'clock' | 'catalog'>
 }
-export interface SandboxThreadEndpoints {
-  baseUrl: string
-  apiKey: string
-  authUrl: string
-  mcpUrl: string
-  clientId: string
-  clientSecret: string
-}
+export type SandboxThreadEndpoints = Pick<
+  RunningSandbox,
+  'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret'
+>
 
 const port: MessagePort = parentPort ?? notAWorker()
 function notAWorker(): never {
