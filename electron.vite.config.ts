@@ -12,7 +12,9 @@ export default defineConfig({
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           // the built-in sandbox runs in a worker thread, from its own file
-          'sandbox-worker': resolve(root, 'electron/main/sandbox/sandbox-worker.ts')
+          'sandbox-worker': resolve(root, 'electron/main/sandbox/sandbox-worker.ts'),
+          // and a large backup is read and checked in one too
+          'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts')
         },
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
 import { spawnSandboxFromSource } from '../main/sandbox/spawn-from-source'
+import { spawnBackupWorkerFromSource } from '../main/export/backup-worker-from-source'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
 
@@ -40,6 +41,7 @@ const host = await startBrowserHostApp({
   logger,
   versions: { node: process.versions.node, v8: process.versions.v8 },
   sandbox: { spawn: spawnSandboxFromSource },
+  backupWorker: spawnBackupWorkerFromSource,
   secretWatcher: log.mask,
   logFolder: { path: resolve(dataDir, LOG_FOLDER) }
 })

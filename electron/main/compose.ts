@@ -10,6 +10,8 @@ import { DOWNLOADS_FOLDER, DownloadRegistry } from './services/downloads'
 import { ExportService } from './services/export-service'
 import { SaveTargets, type FileDialogs } from './services/save-targets'
 import { removeRestoreLeftovers } from './services/leftovers'
+import { BackupUploads, UPLOADS_FOLDER } from './export/backup-uploads'
+import { readBackupHere, readBackupInWorker, type SpawnBackupWorker } from './export/backup-reader'
 import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
@@ -59,6 +61,11 @@ export interface MainOptions {
    * Without it the Sandbox connection says it is not part of this build (some tests).
    */
   sandbox?: { spawn: SpawnSandboxWorker; profiles?: number; seed?: number } | undefined
+  /**
+   * How to start the worker thread that reads a large backup before a restore. Without it the
+   * backup is read on the calling thread (tests that do not restore large files).
+   */
+  backupWorker?: SpawnBackupWorker
   /** HTTP for the Partner API; tests shorten timeouts and retries. */
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
   /** Tests: the tool server's clock, token margin and time limits. */
@@ -116,8 +123,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const downloads = new DownloadRegistry({ dir: path.join(options.dataDir, DOWNLOADS_FOLDER) })
   downloads.clear()
   const shortlists = new ShortlistsService(stores)
+  const uploads = new BackupUploads({ dir: path.join(options.dataDir, UPLOADS_FOLDER) })
+  uploads.clear()
   const exports = new ExportService({
     stores,
+    uploads,
+    readBackup: options.backupWorker === undefined ? readBackupHere : readBackupInWorker(options.backupWorker),
     targets: new SaveTargets({
       downloads,
       ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
@@ -238,6 +249,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     backupShortlists: () => exports.backupShortlists(),
     restoreShortlists: (input) => exports.restoreShortlists(input),
     previewRestore: (input) => exports.previewRestore(input),
+    startBackupUpload: () => ({ uploadId: uploads.start() }),
+    appendBackupUpload: ({ uploadId, chunk, last }) => uploads.append(uploadId, chunk, last),
+    discardBackupUpload: ({ uploadId }) => ({ discarded: uploads.discard(uploadId) }),
 
     getStoreStatus: () => stores.status(),
     recoverStore: (input) => stores.recover(input),
@@ -325,6 +339,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
         await sandbox?.close()
         if (options.http?.dispatcher === undefined) await dispatcher.close()
         downloads.clear()
+        uploads.clear()
         stores.close()
       })())
   }

@@ -92,6 +92,7 @@ async function start(): Promise<void> {
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: (workerData) => new Worker(join(__dirname, 'sandbox-worker.cjs'), { workerData }) },
+    backupWorker: (workerData) => new Worker(join(__dirname, 'backup-worker.cjs'), { workerData }),
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {
         if (!mainWindow) return openWindow?.()

@@ -255,7 +255,11 @@ export class BackupService {
   }
 
   restoreText(text: string, options: { partial?: boolean } = {}): RestoreSummary {
-    const inspected = inspectBackup(text)
+    return this.restoreInspected(inspectBackup(text), options)
+  }
+
+  /** Restores a backup already read and checked (a worker thread reads large ones). */
+  restoreInspected(inspected: InspectedBackup, options: { partial?: boolean } = {}): RestoreSummary {
     const backup = options.partial === true ? inspected.backup : strict(inspected)
     const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped' | 'recentlyDeleted'> => {
       const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
@@ -292,7 +296,7 @@ export class BackupService {
   }
 }
 
-function readBackupText(file: string): string {
+export function readBackupText(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8')
   } catch (error) {

@@ -7,7 +7,9 @@ import type {
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
-import { BackupService, countBackup } from '../export/backup'
+import { BackupService, countBackup, type InspectedBackup } from '../export/backup'
+import type { ReadBackupFile } from '../export/backup-reader'
+import type { BackupUploads } from '../export/backup-uploads'
 import { columnPresets } from '../export/csv-columns'
 import { CsvExportService } from '../export/csv-export-service'
 import type { EventHub } from '../ipc/event-hub'
@@ -19,6 +21,10 @@ import { mapStoreErrors, mapStoreErrorsAsync } from './store-errors'
 
 export interface ExportServiceOptions {
   stores: StoreAccess
+  /** Backups sent in pieces, waiting to be previewed and restored. */
+  uploads: BackupUploads
+  /** Reads an uploaded backup (in a worker thread in the app). */
+  readBackup: ReadBackupFile
   targets: SaveTargets
   events: EventHub
   clock: Clock
@@ -138,21 +144,36 @@ export class ExportService {
   }
 
   /**
-   * Restores a backup read by the page, straight from its text (no temporary copy on disk). The
-   * whole backup is checked before anything is written; with `partial`, what is readable comes
-   * back and the rest is listed.
+   * Restores a backup read by the page: from its text (no temporary copy on disk), or from a
+   * finished upload, read and checked in a worker thread and removed once restored. The whole
+   * backup is checked before anything is written; with `partial`, what is readable comes back
+   * and the rest is listed.
    */
-  restoreShortlists({ json, partial }: HandlerInput<'restoreShortlists'>): RestoreSummary {
-    const { stores, clock } = this.#options
-    const store = stores.get()
+  async restoreShortlists(input: HandlerInput<'restoreShortlists'>): Promise<RestoreSummary> {
+    const options = { partial: input.partial === true }
     // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
-    return mapStoreErrors(() => new BackupService(store, clock).restoreText(json, { partial: partial === true }))
+    if ('json' in input) return mapStoreErrors(() => this.#backups().restoreText(input.json, options))
+    const inspected = await this.#readUpload(input.uploadId)
+    const summary = mapStoreErrors(() => this.#backups().restoreInspected(inspected, options))
+    this.#options.uploads.discard(input.uploadId)
+    return summary
   }
 
-  previewRestore({ json }: HandlerInput<'previewRestore'>): BackupPreview {
-    const { stores, clock } = this.#options
-    const { backup, problems } = mapStoreErrors(() => new BackupService(stores.get(), clock).inspect(json))
+  async previewRestore(input: HandlerInput<'previewRestore'>): Promise<BackupPreview> {
+    const { backup, problems } =
+      'json' in input
+        ? mapStoreErrors(() => this.#backups().inspect(input.json))
+        : await this.#readUpload(input.uploadId)
     return { ...countBackup(backup), problems }
+  }
+
+  #backups(): BackupService {
+    return new BackupService(this.#options.stores.get(), this.#options.clock)
+  }
+
+  #readUpload(uploadId: string): Promise<InspectedBackup> {
+    const { uploads, readBackup } = this.#options
+    return mapStoreErrorsAsync(() => readBackup(uploads.finished(uploadId)))
   }
 
   #defaultCsvName(store: Store, source: CsvSource): string {

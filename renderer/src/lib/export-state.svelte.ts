@@ -1,16 +1,19 @@
-import type {
-  BackupPreview,
-  ColumnPreset,
-  CsvColumn,
-  CsvSource,
-  ExportProgress,
-  RestoreSummary
+import {
+  BACKUP_CHUNK_CHARS,
+  MAX_UPLOAD_CHARS,
+  type BackupPreview,
+  type ColumnPreset,
+  type CsvColumn,
+  type CsvSource,
+  type ExportProgress,
+  type RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from './save-file'
+import { sendBackupFile } from './backup-file'
 
 export type ExportPhase =
   | { state: 'choosing' }
@@ -161,11 +164,11 @@ export class ExportState {
 
 export type BackupPhase =
   | { state: 'idle' }
-  | { state: 'working'; action: 'backup' | 'restore' }
+  | { state: 'working'; action: 'backup' | 'restore'; /** Share of the chosen file read so far (0–1). */ read?: number }
   | { state: 'done'; message: string }
   | { state: 'error'; error: IpcError; action: 'backup' | 'restore' }
   /** Some records of the chosen backup cannot be read: restore the rest only if the recruiter says so. */
-  | { state: 'confirm-partial'; json: string; preview: BackupPreview }
+  | { state: 'confirm-partial'; uploadId: string; preview: BackupPreview }
 
 /** Backup to a JSON file and restore from one the recruiter picks. */
 export class BackupState {
@@ -189,6 +192,8 @@ export class BackupState {
   }
 
   dismiss(): void {
+    // a backup waiting for the recruiter's word is not restored: its upload goes
+    if (this.#phase.state === 'confirm-partial') void this.#client.discardBackupUpload({ uploadId: this.#phase.uploadId })
     this.#phase = { state: 'idle' }
   }
 
@@ -235,34 +240,70 @@ export class BackupState {
   }
 
   /**
-   * Restores from the text of a chosen file; answers true when something was restored. The file
-   * is checked record by record first: a clean one is restored at once, one with unreadable
-   * records waits in `confirm-partial` for `restorePartial()` or `dismiss()`.
+   * Restores from a chosen file; answers true when something was restored. The file is sent to
+   * main in pieces (any size a backup can have), then checked record by record: a clean one is
+   * restored at once, one with unreadable records waits in `confirm-partial` for
+   * `restorePartial()` or `dismiss()`.
    */
-  async restore(json: string): Promise<boolean> {
-    this.#phase = { state: 'working', action: 'restore' }
-    const preview = await this.#client.previewRestore({ json })
+  async restore(file: Blob, fileName: string): Promise<boolean> {
+    if (file.size > 2 * MAX_UPLOAD_CHARS) {
+      this.refuse(`“${fileName}” is too large to be a Talent Desk backup.`)
+      return false
+    }
+    this.#phase = { state: 'working', action: 'restore', read: 0 }
+    const uploadId = await this.#upload(file, fileName)
+    if (uploadId === null) return false
+    const preview = await this.#client.previewRestore({ uploadId })
     if (!preview.ok) {
+      void this.#client.discardBackupUpload({ uploadId })
       this.#phase = { state: 'error', error: preview.error, action: 'restore' }
       return false
     }
     if (preview.data.problems.length > 0) {
-      this.#phase = { state: 'confirm-partial', json, preview: preview.data }
+      this.#phase = { state: 'confirm-partial', uploadId, preview: preview.data }
       return false
     }
-    return this.#restore(json, false)
+    return this.#restore(uploadId, false)
   }
 
   /** Restores every readable record of the backup waiting for confirmation. */
   async restorePartial(): Promise<boolean> {
     if (this.#phase.state !== 'confirm-partial') return false
-    const { json } = this.#phase
+    const { uploadId } = this.#phase
     this.#phase = { state: 'working', action: 'restore' }
-    return this.#restore(json, true)
+    return this.#restore(uploadId, true)
   }
 
-  async #restore(json: string, partial: boolean): Promise<boolean> {
-    const reply = await this.#client.restoreShortlists(partial ? { json, partial } : { json })
+  /** Sends the file to main; answers its upload id, or null with the phase saying why not. */
+  async #upload(file: Blob, fileName: string): Promise<string | null> {
+    const started = await this.#client.startBackupUpload({})
+    if (!started.ok) {
+      this.#phase = { state: 'error', error: started.error, action: 'restore' }
+      return null
+    }
+    const { uploadId } = started.data
+    let refused: IpcError | null = null
+    const sent = await sendBackupFile(file, fileName, BACKUP_CHUNK_CHARS, async (chunk, last, bytesRead) => {
+      const reply = await this.#client.appendBackupUpload({ uploadId, chunk, last })
+      if (!reply.ok) {
+        refused = reply.error
+        return false
+      }
+      this.#phase = { state: 'working', action: 'restore', read: file.size === 0 ? 1 : bytesRead / file.size }
+      return true
+    })
+    if (sent.ok) return uploadId
+    void this.#client.discardBackupUpload({ uploadId })
+    this.#phase = {
+      state: 'error',
+      action: 'restore',
+      error: refused ?? { code: 'invalid_input', message: 'message' in sent ? sent.message : 'The backup was not read.' }
+    }
+    return null
+  }
+
+  async #restore(uploadId: string, partial: boolean): Promise<boolean> {
+    const reply = await this.#client.restoreShortlists(partial ? { uploadId, partial } : { uploadId })
     if (!reply.ok) {
       this.#phase = { state: 'error', error: reply.error, action: 'restore' }
       return false

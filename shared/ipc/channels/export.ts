@@ -150,8 +150,25 @@ export const backupPreviewSchema = z.object({
 })
 export type BackupPreview = z.infer<typeof backupPreviewSchema>
 
-/** Largest backup the page may send as text (the browser host caps request bodies at 64 MB). */
+/** Largest backup the page may send as text in one request (the browser host caps bodies at 64 MB). */
 export const MAX_BACKUP_CHARS = 60_000_000
+
+/**
+ * A larger backup travels in pieces (`startBackupUpload`, `appendBackupUpload`) into a file main
+ * reads itself: each piece stays far below the host's 64 MB body cap even when every character is
+ * escaped. The whole must still be one JavaScript string when it is parsed, and V8 caps strings
+ * at 2^29 − 24 characters: hence 500 million (about 100,000 saved people).
+ */
+export const BACKUP_CHUNK_CHARS = 4_000_000
+export const MAX_UPLOAD_CHARS = 500_000_000
+
+const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'an upload id from startBackupUpload')
+
+/** Where a restore reads the backup: its text, or a finished upload. */
+const backupSourceFields = {
+  text: { json: z.string().max(MAX_BACKUP_CHARS) },
+  upload: { uploadId: uploadIdSchema }
+}
 
 export const exportChannels = {
   /** The columns of each preset, for the custom-column picker. */
@@ -189,15 +206,41 @@ export const exportChannels = {
    * foreign file is refused (`invalid_input`, with the reasons) and nothing changes.
    */
   restoreShortlists: {
-    input: z.strictObject({
-      json: z.string().max(MAX_BACKUP_CHARS),
-      /** Restore every readable record and list the rest (after the recruiter saw the preview). */
-      partial: z.boolean().optional()
-    }),
+    input: z.union([
+      z.strictObject({
+        ...backupSourceFields.text,
+        /** Restore every readable record and list the rest (after the recruiter saw the preview). */
+        partial: z.boolean().optional()
+      }),
+      z.strictObject({ ...backupSourceFields.upload, partial: z.boolean().optional() })
+    ]),
     output: restoreSummarySchema
   },
   /** Checks a backup record by record without writing: what would come back, and what could not. */
-  previewRestore: { input: z.strictObject({ json: z.string().max(MAX_BACKUP_CHARS) }), output: backupPreviewSchema }
+  previewRestore: {
+    input: z.union([z.strictObject(backupSourceFields.text), z.strictObject(backupSourceFields.upload)]),
+    output: backupPreviewSchema
+  },
+  /**
+   * Begins sending a backup file in pieces of at most BACKUP_CHUNK_CHARS characters. The upload
+   * is a file in the app's data folder, removed after a restore, by `discardBackupUpload`, after
+   * 30 idle minutes, and at every start.
+   */
+  startBackupUpload: { input: z.strictObject({}), output: z.object({ uploadId: z.string() }) },
+  /** The next piece, in order; `last` on the final one. Answers how many characters have arrived. */
+  appendBackupUpload: {
+    input: z.strictObject({
+      ...backupSourceFields.upload,
+      chunk: z.string().max(BACKUP_CHUNK_CHARS),
+      last: z.boolean()
+    }),
+    output: z.object({ received: z.number().int().nonnegative() })
+  },
+  /** Drops an upload the recruiter decided not to restore. `discarded: false` if it was gone. */
+  discardBackupUpload: {
+    input: z.strictObject(backupSourceFields.upload),
+    output: z.object({ discarded: z.boolean() })
+  }
 }
 
 export const exportEvents = {

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../../shared/ipc/errors'
-import { decodeBackupFile } from '../../../renderer/src/lib/backup-file'
+import { sendBackupFile } from '../../../renderer/src/lib/backup-file'
+import { BACKUP_CHUNK_CHARS } from '../../../shared/ipc/channels/export'
 import { profiles, startMain, type TestMain } from '../services/helpers'
 import { constructorObject, deepArray, deepObject, jsonText, protoObject } from './schema-arbitraries'
 import { hardeningSeed, runs } from './seed'
@@ -11,8 +12,8 @@ import { prototypeKeys, watchStore, type StoreWitness } from './store-witness'
 /*
  * Backup files as a recruiter might pick them: ours, re-saved in another encoding, truncated by a
  * failed copy, or hostile (wrong types anywhere, `__proto__` keys, huge or deep fields, not JSON
- * at all). The page decodes the file (renderer/src/lib/backup-file.ts), main previews and
- * restores it. Each file is restored, or refused with a message that says why — and a refusal
+ * at all). The page decodes the file and sends it in pieces (renderer/src/lib/backup-file.ts),
+ * main previews and restores it. Each file is restored, or refused with a message that says why — and a refusal
  * leaves the store byte-for-byte as it was. (The app imports no CSV: CSV is export only.)
  */
 
@@ -55,12 +56,26 @@ afterAll(async () => {
 type Outcome =
   { by: 'page'; message: string } | { by: 'main'; preview: IpcResult<{ problems: unknown[]; shortlists: number }> }
 
-/** What choosing `bytes` in Restore… does up to the preview (nothing is written by it). */
+/** The page's part of Restore…: decode the file and send it to main in pieces (as BackupState does). */
+async function upload(bytes: Uint8Array, name: string): Promise<{ ok: true; uploadId: string } | { ok: false; message: string }> {
+  const { uploadId } = await target.ok('startBackupUpload', {})
+  const sent = await sendBackupFile(new Blob([new Uint8Array(bytes)]), name, BACKUP_CHUNK_CHARS, async (chunk, last) => {
+    const reply = await target.call('appendBackupUpload', { uploadId, chunk, last })
+    expect(reply.ok).toBe(true)
+    return reply.ok
+  })
+  if (sent.ok) return { ok: true, uploadId }
+  await target.ok('discardBackupUpload', { uploadId })
+  return { ok: false, message: 'message' in sent ? sent.message : 'stopped' }
+}
+
+/** What choosing `bytes` in Restore… does up to the preview (nothing is written to the store by it). */
 async function choose(bytes: Uint8Array, name = 'backup.json'): Promise<Outcome> {
-  const read = decodeBackupFile(bytes, name)
-  if (!read.ok) return { by: 'page', message: read.message }
   const before = witness.fingerprint()
-  const preview = await target.call('previewRestore', { json: read.text })
+  const sent = await upload(bytes, name)
+  if (!sent.ok) return { by: 'page', message: sent.message }
+  const preview = await target.call('previewRestore', { uploadId: sent.uploadId })
+  await target.ok('discardBackupUpload', { uploadId: sent.uploadId })
   expect(witness.fingerprint(), 'a preview writes nothing').toBe(before)
   return { by: 'main', preview }
 }
@@ -98,9 +113,11 @@ describe('backup files in other encodings', () => {
       expect(outcome.preview, encoding).toMatchObject({ ok: true, data: { shortlists: 2, problems: [] } })
     }
     // and one of them restored: the names come back exactly
-    const read = decodeBackupFile(variants['utf-16le'], 'b.json')
-    if (!read.ok) throw new Error(read.message)
-    const restored = await target.ok('restoreShortlists', { json: read.text })
+    const sent = await upload(variants['utf-16le'], 'b.json')
+    if (!sent.ok) throw new Error(sent.message)
+    const restored = await target.ok('restoreShortlists', { uploadId: sent.uploadId })
+    // a restored upload is gone
+    expect((await target.call('previewRestore', { uploadId: sent.uploadId })).ok).toBe(false)
     expect(restored.shortlists.map((list) => list.name).sort()).toEqual([
       '=HYPERLINK("http://evil.example")',
       'Désign — Kraków 👩‍💻'

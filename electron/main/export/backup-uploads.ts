@@ -1,0 +1,153 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { AppError } from '../../../shared/ipc/errors'
+import { MAX_UPLOAD_CHARS } from '../../../shared/ipc/channels/export'
+
+/** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
+export const UPLOADS_FOLDER = 'talent-desk-uploads'
+
+/** The names uploads get (`start`): the only files this ever removes. */
+const OWN_FILE = /^[A-Za-z0-9_-]{24}\.upload$/
+
+/** An upload nobody touched for this long is dropped (the page was closed mid-restore). */
+const DEFAULT_IDLE_MS = 30 * 60_000
+
+/** At most this many uploads at once (two windows restoring is plenty). */
+const MAX_OPEN = 4
+
+interface Upload {
+  path: string
+  received: number
+  /** The last piece has arrived. */
+  complete: boolean
+  touchedAt: number
+  appending: boolean
+}
+
+const gone = (uploadId: string) =>
+  new AppError(
+    'not_found',
+    'That backup upload is no longer here (it was finished, cancelled or left idle too long). Choose the file again.',
+    { uploadId }
+  )
+
+/**
+ * Backups too large to cross the bridge in one request arrive in pieces, appended in order to
+ * `<dataDir>/talent-desk-uploads/<id>.upload` as UTF-8; once every character has arrived, the
+ * restore reads the file itself (in a worker thread), so neither the bridge nor main's event loop
+ * carries the whole backup at once. Only files with these names are ever removed, never a folder:
+ * the data folder may be one the recruiter chose and hold their own files.
+ */
+export class BackupUploads {
+  readonly #dir: string
+  readonly #idleMs: number
+  readonly #now: () => number
+  readonly #open = new Map<string, Upload>()
+
+  constructor(options: { dir: string; idleMs?: number; now?: () => number }) {
+    this.#dir = options.dir
+    this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
+    this.#now = options.now ?? Date.now
+  }
+
+  /** Opens an upload; its pieces follow with `append`. */
+  start(): string {
+    this.#expire()
+    if (this.#open.size >= MAX_OPEN) {
+      throw new AppError('conflict', 'Other backups are still being read. Wait for them to finish, then try again.')
+    }
+    fs.mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
+    const uploadId = randomBytes(18).toString('base64url')
+    const file = path.join(this.#dir, `${uploadId}.upload`)
+    // 'wx': a fresh file of our own, never one that happens to be there
+    fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 })
+    this.#open.set(uploadId, { path: file, received: 0, complete: false, touchedAt: this.#now(), appending: false })
+    return uploadId
+  }
+
+  /** Appends the next piece (one at a time, in order); `last` marks the upload finished. */
+  async append(uploadId: string, chunk: string, last: boolean): Promise<{ received: number }> {
+    this.#expire()
+    const upload = this.#open.get(uploadId)
+    if (upload === undefined) throw gone(uploadId)
+    if (upload.appending) {
+      throw new AppError('conflict', 'The previous piece of this backup is still being written; send pieces one at a time.')
+    }
+    if (upload.complete) {
+      throw new AppError('conflict', 'This backup has already arrived whole; nothing more can be added to it.')
+    }
+    if (upload.received + chunk.length > MAX_UPLOAD_CHARS) {
+      this.discard(uploadId)
+      throw new AppError('invalid_input', 'This file is too large to be a Talent Desk backup, so it was dropped.', [
+        { path: 'chunk', message: `the backup would pass ${MAX_UPLOAD_CHARS} characters` }
+      ])
+    }
+    upload.appending = true
+    try {
+      await fs.promises.appendFile(upload.path, chunk, 'utf8')
+    } catch (error) {
+      this.discard(uploadId)
+      throw new AppError(
+        'store_error',
+        'The backup could not be copied into the app’s data folder. Check the free space and try again.',
+        { reason: error instanceof Error ? error.message : String(error) }
+      )
+    } finally {
+      upload.appending = false
+    }
+    upload.received += chunk.length
+    upload.complete = last
+    upload.touchedAt = this.#now()
+    return { received: upload.received }
+  }
+
+  /** The file of a finished upload; refuses one still arriving. */
+  finished(uploadId: string): string {
+    this.#expire()
+    const upload = this.#open.get(uploadId)
+    if (upload === undefined) throw gone(uploadId)
+    if (upload.appending || !upload.complete) {
+      throw new AppError('invalid_input', 'Only part of the backup has arrived; choose the file again.', [
+        { path: 'uploadId', message: `${upload.received} characters received, and not the last piece` }
+      ])
+    }
+    upload.touchedAt = this.#now()
+    return upload.path
+  }
+
+  /** Drops an upload and its file. */
+  discard(uploadId: string): boolean {
+    const upload = this.#open.get(uploadId)
+    if (upload === undefined) return false
+    this.#open.delete(uploadId)
+    fs.rmSync(upload.path, { force: true })
+    return true
+  }
+
+  /** Removes this registry's own files left in its folder (at start and at close); nothing else. */
+  clear(): void {
+    this.#open.clear()
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(this.#dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || !OWN_FILE.test(entry.name)) continue
+      try {
+        fs.rmSync(path.join(this.#dir, entry.name))
+      } catch {
+        // in use or not ours to remove after all: left as it is
+      }
+    }
+  }
+
+  #expire(): void {
+    const now = this.#now()
+    for (const [uploadId, upload] of this.#open) {
+      if (!upload.appending && now - upload.touchedAt > this.#idleMs) this.discard(uploadId)
+    }
+  }
+}

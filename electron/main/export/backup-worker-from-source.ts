@@ -1,0 +1,8 @@
+import { Worker } from 'node:worker_threads'
+import type { SpawnBackupWorker } from './backup-reader'
+
+/** Spawns the backup reader from its TypeScript source (browser host, tests, benches). */
+export const spawnBackupWorkerFromSource: SpawnBackupWorker = (data) =>
+  new Worker(new URL('../sandbox/tsx-worker.mjs', import.meta.url), {
+    workerData: { ...data, entry: new URL('./backup-worker.ts', import.meta.url).href }
+  })
