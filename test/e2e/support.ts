@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { startBrowserHostApp } from '../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../electron/main/logger'
 import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
+import { spawnBackupWorkerFromSource } from '../../electron/main/export/backup-worker-from-source'
 import type { BrowserHost } from '../../electron/host/server'
 
 export const root = resolve(import.meta.dirname, '../..')
@@ -64,6 +65,8 @@ export async function startApp(
       appVersion: pkg.version,
       logger,
       versions: { node: process.versions.node },
+      // as `npm run web` does: a restored backup is read in its worker thread
+      backupWorker: spawnBackupWorkerFromSource,
       ...(options.sandboxProfiles === 0
         ? {}
         : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles ?? 2000 } })

@@ -43,10 +43,12 @@ export class BackupUploads {
   readonly #dir: string
   readonly #idleMs: number
   readonly #now: () => number
+  readonly #maxChars: number
   readonly #open = new Map<string, Upload>()
 
-  constructor(options: { dir: string; idleMs?: number; now?: () => number }) {
+  constructor(options: { dir: string; idleMs?: number; now?: () => number; maxChars?: number }) {
     this.#dir = options.dir
+    this.#maxChars = options.maxChars ?? MAX_UPLOAD_CHARS
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#now = options.now ?? Date.now
   }
@@ -77,10 +79,10 @@ export class BackupUploads {
     if (upload.complete) {
       throw new AppError('conflict', 'This backup has already arrived whole; nothing more can be added to it.')
     }
-    if (upload.received + chunk.length > MAX_UPLOAD_CHARS) {
+    if (upload.received + chunk.length > this.#maxChars) {
       this.discard(uploadId)
       throw new AppError('invalid_input', 'This file is too large to be a Talent Desk backup, so it was dropped.', [
-        { path: 'chunk', message: `the backup would pass ${MAX_UPLOAD_CHARS} characters` }
+        { path: 'chunk', message: `the backup would pass ${this.#maxChars} characters` }
       ])
     }
     upload.appending = true

@@ -86,6 +86,7 @@ export async function startMain(
     refreshPolling?: MainOptions['refreshPolling']
     notifyRefreshEnded?: MainOptions['notifyRefreshEnded']
     toolServer?: MainOptions['toolServer']
+    backupWorker?: MainOptions['backupWorker']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -109,7 +110,8 @@ export async function startMain(
     ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling }),
     ...(options.refreshPolling === undefined ? {} : { refreshPolling: options.refreshPolling }),
     ...(options.notifyRefreshEnded === undefined ? {} : { notifyRefreshEnded: options.notifyRefreshEnded }),
-    ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer })
+    ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer }),
+    ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))
