@@ -11,7 +11,7 @@ import { ExportService } from './services/export-service'
 import { SaveTargets, type FileDialogs } from './services/save-targets'
 import { removeRestoreLeftovers } from './services/leftovers'
 import { BackupUploads, UPLOADS_FOLDER } from './export/backup-uploads'
-import { readBackupHere, readBackupInWorker, type SpawnBackupWorker } from './export/backup-reader'
+import { backupJobsHere, backupJobsInWorker, type SpawnBackupWorker } from './export/backup-reader'
 import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
@@ -62,8 +62,8 @@ export interface MainOptions {
    */
   sandbox?: { spawn: SpawnSandboxWorker; profiles?: number; seed?: number } | undefined
   /**
-   * How to start the worker thread that reads a large backup before a restore. Without it the
-   * backup is read on the calling thread (tests that do not restore large files).
+   * How to start the worker thread that previews and restores an uploaded backup. Without it
+   * that work runs on the calling thread (tests that do not restore large files).
    */
   backupWorker?: SpawnBackupWorker
   /** HTTP for the Partner API; tests shorten timeouts and retries. */
@@ -128,7 +128,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const exports = new ExportService({
     stores,
     uploads,
-    readBackup: options.backupWorker === undefined ? readBackupHere : readBackupInWorker(options.backupWorker),
+    backupJobs:
+      options.backupWorker === undefined
+        ? backupJobsHere(() => stores.get(), clock)
+        : backupJobsInWorker(options.backupWorker, () => stores.get(), clock),
     targets: new SaveTargets({
       downloads,
       ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })

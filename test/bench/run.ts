@@ -34,6 +34,7 @@ const ORDER = [
   'saved-search',
   'memory',
   'store',
+  'restore',
   'sandbox-start',
   'sandbox-http',
   'sandbox-data',

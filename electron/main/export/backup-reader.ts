@@ -1,55 +1,111 @@
 import type { Worker } from 'node:worker_threads'
+import type { BackupPreview, RestoreSummary } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
+import type { Clock } from '../store/clock'
 import { StoreError, type StoreErrorCode } from '../store/errors'
-import { inspectBackup, readBackupText, type InspectedBackup } from './backup'
-
-/** Reads a backup file and checks it record by record (nothing is written). */
-export type ReadBackupFile = (file: string) => Promise<InspectedBackup>
-
-export interface BackupWorkerData {
-  file: string
-}
-
-export type BackupWorkerReply =
-  | { ok: true; inspected: InspectedBackup }
-  | { ok: false; error: { code: StoreErrorCode | null; message: string; details?: unknown } }
-
-/** Starts the worker thread that reads one backup (the shell knows where its script is). */
-export type SpawnBackupWorker = (data: BackupWorkerData) => Worker
-
-/** On the calling thread: for tests and small files, or where no worker script exists. */
-export const readBackupHere: ReadBackupFile = async (file) => inspectBackup(readBackupText(file))
+import type { Store } from '../store/index'
+import { BackupService, countBackup, inspectBackup, readBackupText } from './backup'
 
 /**
- * In a worker thread of its own, so parsing hundreds of megabytes never blocks main's event loop
- * (which also serves the window). The backup's own refusals come back as the same StoreErrors.
+ * Previews and restores of a backup file (an upload): read, check every record, and for a
+ * restore write it in one transaction. In the app this runs in a worker thread; the main thread
+ * only waits for the answer.
  */
-export function readBackupInWorker(spawn: SpawnBackupWorker): ReadBackupFile {
-  return (file) =>
-    new Promise<InspectedBackup>((resolve, reject) => {
-      let settled = false
-      const settle = (done: () => void) => {
-        if (settled) return
-        settled = true
-        done()
-      }
-      const worker = spawn({ file })
-      worker.once('message', (reply: BackupWorkerReply) =>
-        settle(() => {
-          if (reply.ok) return resolve(reply.inspected)
-          const { code, message, details } = reply.error
-          reject(
-            code === null
-              ? new AppError('internal', `The backup could not be read: ${message}`)
-              : new StoreError(code, message, details === undefined ? {} : { details })
-          )
-        })
-      )
-      worker.once('error', (error) =>
-        settle(() => reject(new AppError('internal', `The backup could not be read: ${error.message}`)))
-      )
-      worker.once('exit', (code) =>
-        settle(() => reject(new AppError('internal', `The backup reader stopped unexpectedly (exit code ${code}).`)))
-      )
-    })
+export interface BackupFileJobs {
+  preview(file: string): Promise<BackupPreview>
+  restore(file: string, options: { partial: boolean }): Promise<RestoreSummary>
+}
+
+export type BackupWorkerData =
+  | { job: 'preview'; file: string }
+  | {
+      job: 'restore'
+      file: string
+      partial: boolean
+      /** The store main has open (checked and migrated): the worker opens a second connection. */
+      storeFile: string
+      schemaVersion: number
+      nativeBinding: string | undefined
+      /** Main's clock, read when the restore was asked for (tests move time). */
+      now: string
+    }
+
+export type BackupWorkerReply =
+  | { ok: true; preview: BackupPreview }
+  | { ok: true; summary: RestoreSummary }
+  | { ok: false; error: { code: StoreErrorCode | null; message: string; details?: unknown } }
+
+/** Starts the worker thread that runs one job (the shell knows where its script is). */
+export type SpawnBackupWorker = (data: BackupWorkerData) => Worker
+
+export function previewOf(file: string): BackupPreview {
+  const { backup, problems } = inspectBackup(readBackupText(file))
+  return { ...countBackup(backup), problems }
+}
+
+/** On the calling thread, through main's own connection: tests, and builds without the worker. */
+export function backupJobsHere(store: () => Store, clock: Clock): BackupFileJobs {
+  return {
+    preview: async (file) => previewOf(file),
+    restore: async (file, { partial }) => new BackupService(store(), clock).restoreText(readBackupText(file), { partial })
+  }
+}
+
+/**
+ * In a worker thread per job, so neither parsing hundreds of megabytes nor the restore's
+ * transaction blocks main's event loop (which also serves the window). The backup's own refusals
+ * come back as the same StoreErrors.
+ */
+export function backupJobsInWorker(spawn: SpawnBackupWorker, store: () => Store, clock: Clock): BackupFileJobs {
+  return {
+    preview: (file) =>
+      run(spawn, { job: 'preview', file }).then((reply) => {
+        if ('preview' in reply) return reply.preview
+        throw new AppError('internal', 'The backup reader answered something else.')
+      }),
+    restore: (file, { partial }) => {
+      const { database } = store()
+      return run(spawn, {
+        job: 'restore',
+        file,
+        partial,
+        storeFile: database.path,
+        schemaVersion: database.version,
+        nativeBinding: database.nativeBinding,
+        now: clock.now().toISOString()
+      }).then((reply) => {
+        if ('summary' in reply) return reply.summary
+        throw new AppError('internal', 'The backup reader answered something else.')
+      })
+    }
+  }
+}
+
+function run(spawn: SpawnBackupWorker, data: BackupWorkerData): Promise<Exclude<BackupWorkerReply, { ok: false }>> {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const settle = (done: () => void) => {
+      if (settled) return
+      settled = true
+      done()
+    }
+    const worker = spawn(data)
+    worker.once('message', (reply: BackupWorkerReply) =>
+      settle(() => {
+        if (reply.ok) return resolve(reply)
+        const { code, message, details } = reply.error
+        reject(
+          code === null
+            ? new AppError('internal', `The backup could not be read: ${message}`)
+            : new StoreError(code, message, details === undefined ? {} : { details })
+        )
+      })
+    )
+    worker.once('error', (error) =>
+      settle(() => reject(new AppError('internal', `The backup could not be read: ${error.message}`)))
+    )
+    worker.once('exit', (code) =>
+      settle(() => reject(new AppError('internal', `The backup reader stopped unexpectedly (exit code ${code}).`)))
+    )
+  })
 }

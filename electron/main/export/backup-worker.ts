@@ -1,14 +1,37 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { isStoreError } from '../store/errors'
-import { inspectBackup, readBackupText } from './backup'
-import type { BackupWorkerData, BackupWorkerReply } from './backup-reader'
+import { openRestoreStore } from '../store/index'
+import { BackupService, readBackupText } from './backup'
+import { previewOf, type BackupWorkerData, type BackupWorkerReply } from './backup-reader'
 
-// One backup per worker: read the file, parse and check every record, answer, exit. Parsing a
-// backup of tens of thousands of people takes seconds of CPU that must not freeze the window.
-const { file } = workerData as BackupWorkerData
+// One job per worker: read the file, check every record, for a restore write it through a
+// connection of its own, answer, exit. Tens of thousands of people take seconds of CPU and a
+// long transaction, which must not freeze the window.
+const data = workerData as BackupWorkerData
+
+function job(): BackupWorkerReply {
+  if (data.job === 'preview') return { ok: true, preview: previewOf(data.file) }
+  const now = new Date(data.now)
+  const store = openRestoreStore(data.storeFile, {
+    nativeBinding: data.nativeBinding,
+    schemaVersion: data.schemaVersion,
+    clock: { now: () => now }
+  })
+  try {
+    return {
+      ok: true,
+      summary: new BackupService(store, { now: () => now }).restoreText(readBackupText(data.file), {
+        partial: data.partial
+      })
+    }
+  } finally {
+    store.close()
+  }
+}
+
 let reply: BackupWorkerReply
 try {
-  reply = { ok: true, inspected: inspectBackup(readBackupText(file)) }
+  reply = job()
 } catch (error) {
   reply = isStoreError(error)
     ? { ok: false, error: error.toJSON() }

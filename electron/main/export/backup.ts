@@ -255,11 +255,7 @@ export class BackupService {
   }
 
   restoreText(text: string, options: { partial?: boolean } = {}): RestoreSummary {
-    return this.restoreInspected(inspectBackup(text), options)
-  }
-
-  /** Restores a backup already read and checked (a worker thread reads large ones). */
-  restoreInspected(inspected: InspectedBackup, options: { partial?: boolean } = {}): RestoreSummary {
+    const inspected = inspectBackup(text)
     const backup = options.partial === true ? inspected.backup : strict(inspected)
     const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped' | 'recentlyDeleted'> => {
       const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))

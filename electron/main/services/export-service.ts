@@ -7,8 +7,8 @@ import type {
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
-import { BackupService, countBackup, type InspectedBackup } from '../export/backup'
-import type { ReadBackupFile } from '../export/backup-reader'
+import { BackupService, countBackup } from '../export/backup'
+import type { BackupFileJobs } from '../export/backup-reader'
 import type { BackupUploads } from '../export/backup-uploads'
 import { columnPresets } from '../export/csv-columns'
 import { CsvExportService } from '../export/csv-export-service'
@@ -23,8 +23,8 @@ export interface ExportServiceOptions {
   stores: StoreAccess
   /** Backups sent in pieces, waiting to be previewed and restored. */
   uploads: BackupUploads
-  /** Reads an uploaded backup (in a worker thread in the app). */
-  readBackup: ReadBackupFile
+  /** Previews and restores an uploaded backup (in a worker thread in the app). */
+  backupJobs: BackupFileJobs
   targets: SaveTargets
   events: EventHub
   clock: Clock
@@ -150,30 +150,26 @@ export class ExportService {
    * and the rest is listed.
    */
   async restoreShortlists(input: HandlerInput<'restoreShortlists'>): Promise<RestoreSummary> {
-    const options = { partial: input.partial === true }
+    const { uploads, backupJobs } = this.#options
+    const partial = input.partial === true
     // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
-    if ('json' in input) return mapStoreErrors(() => this.#backups().restoreText(input.json, options))
-    const inspected = await this.#readUpload(input.uploadId)
-    const summary = mapStoreErrors(() => this.#backups().restoreInspected(inspected, options))
-    this.#options.uploads.discard(input.uploadId)
+    if ('json' in input) return mapStoreErrors(() => this.#backups().restoreText(input.json, { partial }))
+    const summary = await mapStoreErrorsAsync(() => backupJobs.restore(uploads.finished(input.uploadId), { partial }))
+    uploads.discard(input.uploadId)
     return summary
   }
 
   async previewRestore(input: HandlerInput<'previewRestore'>): Promise<BackupPreview> {
-    const { backup, problems } =
-      'json' in input
-        ? mapStoreErrors(() => this.#backups().inspect(input.json))
-        : await this.#readUpload(input.uploadId)
-    return { ...countBackup(backup), problems }
+    const { uploads, backupJobs } = this.#options
+    if ('json' in input) {
+      const { backup, problems } = mapStoreErrors(() => this.#backups().inspect(input.json))
+      return { ...countBackup(backup), problems }
+    }
+    return mapStoreErrorsAsync(() => backupJobs.preview(uploads.finished(input.uploadId)))
   }
 
   #backups(): BackupService {
     return new BackupService(this.#options.stores.get(), this.#options.clock)
-  }
-
-  #readUpload(uploadId: string): Promise<InspectedBackup> {
-    const { uploads, readBackup } = this.#options
-    return mapStoreErrorsAsync(() => readBackup(uploads.finished(uploadId)))
   }
 
   #defaultCsvName(store: Store, source: CsvSource): string {

@@ -109,14 +109,43 @@ export function openDatabase(options: OpenDatabaseOptions): StoreDatabase {
   }
 }
 
+/**
+ * Another writing connection to a store the main process has already opened, checked and
+ * migrated (a worker thread restoring a large backup): the same settings, no checks, no
+ * migrations, and never a new file. Refused unless the file is at `schemaVersion`.
+ */
+export function openExtraConnection(
+  file: string,
+  options: { nativeBinding: string | undefined; schemaVersion: number }
+): BetterSqlite3.Database {
+  const db = openConnection(file, { readonly: false, mustExist: true, nativeBinding: options.nativeBinding })
+  try {
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    const version = db.pragma('user_version', { simple: true }) as number
+    const applicationId = db.pragma('application_id', { simple: true }) as number
+    if (applicationId !== APPLICATION_ID || version !== options.schemaVersion) {
+      throw new StoreError('store_unreadable', `The data file changed while Talent Desk had it open: ${file}`, {
+        path: file,
+        details: { version, expected: options.schemaVersion }
+      })
+    }
+    return db
+  } catch (error) {
+    db.close()
+    throw error instanceof StoreError ? error : classifySqliteError(error, file)
+  }
+}
+
 function openConnection(
   file: string,
-  options: { readonly: boolean; nativeBinding: string | undefined }
+  options: { readonly: boolean; nativeBinding: string | undefined; mustExist?: boolean }
 ): BetterSqlite3.Database {
   try {
     const db = new Database(file, {
       readonly: options.readonly,
-      fileMustExist: options.readonly,
+      fileMustExist: options.readonly || options.mustExist === true,
       ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding })
     })
     // The search index's triggers call it (migration 3): every connection that may write has it.

@@ -1,5 +1,11 @@
 import path from 'node:path'
-import { openDatabase, STORE_FILE_NAME, type OpenDatabaseOptions, type StoreDatabase } from './database'
+import {
+  openDatabase,
+  openExtraConnection,
+  STORE_FILE_NAME,
+  type OpenDatabaseOptions,
+  type StoreDatabase
+} from './database'
 import { systemClock, type Clock } from './clock'
 import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
@@ -104,4 +110,28 @@ export function openStore(options: OpenStoreOptions): Store {
   }
   purgeRecentlyDeleted(store, purgeDeletedAfterDays)
   return store
+}
+
+/** The repositories a backup restore writes through, and the connection to close after. */
+export type RestoreStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'transaction' | 'schemaVersion' | 'close'>
+
+/**
+ * A second connection to an open store, for a worker thread that restores a large backup: the
+ * main thread stays free while the transaction runs (WAL lets main keep reading meanwhile).
+ */
+export function openRestoreStore(
+  file: string,
+  options: { nativeBinding?: string | undefined; schemaVersion: number; clock: Clock }
+): RestoreStore {
+  const db = openExtraConnection(file, { nativeBinding: options.nativeBinding, schemaVersion: options.schemaVersion })
+  const shortlists = new ShortlistsRepo(db, options.clock)
+  const stages = new StagesRepo(db)
+  return {
+    shortlists,
+    stages,
+    members: new MembersRepo(db, options.clock, shortlists, stages),
+    schemaVersion: options.schemaVersion,
+    transaction: (fn) => db.transaction(fn)(),
+    close: () => db.close()
+  }
 }
