@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
@@ -460,6 +460,34 @@ describe('Shortlists screen', () => {
     await expect.poll(() => shortlistRows().count()).toBe(4)
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto (restored)' }).waitFor()
     await shot(page, 'shortlists-restored')
+
+    // A backup with one unreadable person: the dialog says so; Cancel drops the upload, and
+    // "Restore what can be read" brings back the rest.
+    const whole = JSON.parse(readFileSync(file, 'utf8')) as {
+      shortlists: Array<{ id: string; name: string; members: Array<Record<string, unknown>> }>
+    }
+    const first = whole.shortlists[0]!
+    const damaged = {
+      ...whole,
+      shortlists: [{ ...first, id: 'partial-e2e', name: 'Partly readable', members: first.members.slice(0, 3) }]
+    }
+    damaged.shortlists[0]!.members[1] = { ...damaged.shortlists[0]!.members[1], addedAt: 'yesterday' }
+    const partialFile = { name: 'partly.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(damaged)) }
+    const dialog = page.getByTestId('partial-restore')
+    await page.getByTestId('restore-file').setInputFiles(partialFile)
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('1 shortlist with 2 people can be restored. This record cannot')
+    await shot(page, 'shortlists-partial-restore')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => readdirSync(join(app.dataDir, 'talent-desk-uploads'))).toEqual([])
+    expect(await shortlistRows().count()).toBe(4)
+
+    await page.getByTestId('restore-file').setInputFiles(partialFile)
+    await dialog.getByRole('button', { name: 'Restore what can be read' }).click()
+    await shortlistRows().filter({ hasText: 'Partly readable' }).waitFor()
+    expect(await shortlistRows().count()).toBe(5)
+    expect(readdirSync(join(app.dataDir, 'talent-desk-uploads'))).toEqual([])
   })
 
   it('keeps names readable at 1024 px wide with a person open', async () => {
