@@ -54,7 +54,11 @@ function backupText(): string {
   })
 }
 
-async function call<K extends ChannelName>(main: MainServices, channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
+async function call<K extends ChannelName>(
+  main: MainServices,
+  channel: K,
+  input: ChannelInput<K>
+): Promise<ChannelOutput<K>> {
   const reply = await main.router.handle(channel, input, sender)
   if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
   return reply.data as ChannelOutput<K>

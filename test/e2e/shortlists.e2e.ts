@@ -472,7 +472,11 @@ describe('Shortlists screen', () => {
       shortlists: [{ ...first, id: 'partial-e2e', name: 'Partly readable', members: first.members.slice(0, 3) }]
     }
     damaged.shortlists[0]!.members[1] = { ...damaged.shortlists[0]!.members[1], addedAt: 'yesterday' }
-    const partialFile = { name: 'partly.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(damaged)) }
+    const partialFile = {
+      name: 'partly.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(damaged))
+    }
     const dialog = page.getByTestId('partial-restore')
     await page.getByTestId('restore-file').setInputFiles(partialFile)
     await dialog.waitFor()

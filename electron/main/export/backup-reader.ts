@@ -47,7 +47,8 @@ export function previewOf(file: string): BackupPreview {
 export function backupJobsHere(store: () => Store, clock: Clock): BackupFileJobs {
   return {
     preview: async (file) => previewOf(file),
-    restore: async (file, { partial }) => new BackupService(store(), clock).restoreText(readBackupText(file), { partial })
+    restore: async (file, { partial }) =>
+      new BackupService(store(), clock).restoreText(readBackupText(file), { partial })
   }
 }
 
@@ -96,16 +97,22 @@ function run(spawn: SpawnBackupWorker, data: BackupWorkerData): Promise<Exclude<
         const { code, message, details } = reply.error
         reject(
           code === null
-            ? new AppError('internal', `The backup could not be read: ${message}`)
+            ? new AppError('internal', `The backup could not be read (${message}). Choose the file again.`)
             : new StoreError(code, message, details === undefined ? {} : { details })
         )
       })
     )
     worker.once('error', (error) =>
-      settle(() => reject(new AppError('internal', `The backup could not be read: ${error.message}`)))
+      settle(() =>
+        reject(new AppError('internal', `The backup could not be read (${error.message}). Choose the file again.`))
+      )
     )
     worker.once('exit', (code) =>
-      settle(() => reject(new AppError('internal', `The backup reader stopped unexpectedly (exit code ${code}).`)))
+      settle(() =>
+        reject(
+          new AppError('internal', `The backup reader stopped unexpectedly (exit code ${code}). Choose the file again.`)
+        )
+      )
     )
   })
 }

@@ -74,7 +74,10 @@ export class BackupUploads {
     const upload = this.#open.get(uploadId)
     if (upload === undefined) throw gone(uploadId)
     if (upload.appending) {
-      throw new AppError('conflict', 'The previous piece of this backup is still being written; send pieces one at a time.')
+      throw new AppError(
+        'conflict',
+        'The previous piece of this backup is still being written; send pieces one at a time.'
+      )
     }
     if (upload.complete) {
       throw new AppError('conflict', 'This backup has already arrived whole; nothing more can be added to it.')

@@ -126,10 +126,14 @@ export function openExtraConnection(
     const version = db.pragma('user_version', { simple: true }) as number
     const applicationId = db.pragma('application_id', { simple: true }) as number
     if (applicationId !== APPLICATION_ID || version !== options.schemaVersion) {
-      throw new StoreError('store_unreadable', `The data file changed while Talent Desk had it open: ${file}`, {
-        path: file,
-        details: { version, expected: options.schemaVersion }
-      })
+      throw new StoreError(
+        'store_unreadable',
+        `The data file changed while Talent Desk had it open (${file}). Restart Talent Desk, then try again.`,
+        {
+          path: file,
+          details: { version, expected: options.schemaVersion }
+        }
+      )
     }
     return db
   } catch (error) {

@@ -16,10 +16,15 @@ const utf16 = (value: string, bigEndian: boolean) => {
 /** Sends `bytes` as a file in pieces of `pieceChars`; answers the pieces and the outcome. */
 async function send(bytes: Uint8Array, name = 'b.json', pieceChars = 1_000) {
   const pieces: { piece: string; last: boolean }[] = []
-  const sent: SentBackupFile = await sendBackupFile(new Blob([new Uint8Array(bytes)]), name, pieceChars, async (piece, last) => {
-    pieces.push({ piece, last })
-    return true
-  })
+  const sent: SentBackupFile = await sendBackupFile(
+    new Blob([new Uint8Array(bytes)]),
+    name,
+    pieceChars,
+    async (piece, last) => {
+      pieces.push({ piece, last })
+      return true
+    }
+  )
   return { sent, pieces, text: pieces.map((p) => p.piece).join('') }
 }
 
@@ -53,7 +58,10 @@ describe('sendBackupFile', () => {
   it('refuses another encoding by name instead of reading "�" for every accented letter', async () => {
     const latin1 = Uint8Array.from('{"name":"Ødegård"}', (c) => c.charCodeAt(0))
     const read = await send(latin1, 'edited.json')
-    expect(read.sent).toEqual({ ok: false, message: expect.stringContaining('“edited.json” is not a Talent Desk backup') })
+    expect(read.sent).toEqual({
+      ok: false,
+      message: expect.stringContaining('“edited.json” is not a Talent Desk backup')
+    })
     expect('message' in read.sent && read.sent.message).toContain('not UTF-8')
   })
 

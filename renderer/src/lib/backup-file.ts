@@ -43,7 +43,11 @@ export async function sendBackupFile(
 }
 
 function encodingOf(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
-  return bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8'
+  return bytes[0] === 0xff && bytes[1] === 0xfe
+    ? 'utf-16le'
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+      ? 'utf-16be'
+      : 'utf-8'
 }
 
 function refusal(encoding: string, fileName: string): string {

@@ -193,7 +193,8 @@ export class BackupState {
 
   dismiss(): void {
     // a backup waiting for the recruiter's word is not restored: its upload goes
-    if (this.#phase.state === 'confirm-partial') void this.#client.discardBackupUpload({ uploadId: this.#phase.uploadId })
+    if (this.#phase.state === 'confirm-partial')
+      void this.#client.discardBackupUpload({ uploadId: this.#phase.uploadId })
     this.#phase = { state: 'idle' }
   }
 
@@ -297,7 +298,10 @@ export class BackupState {
     this.#phase = {
       state: 'error',
       action: 'restore',
-      error: refused ?? { code: 'invalid_input', message: 'message' in sent ? sent.message : 'The backup was not read.' }
+      error: refused ?? {
+        code: 'invalid_input',
+        message: 'message' in sent ? sent.message : 'The backup was not read.'
+      }
     }
     return null
   }

@@ -57,13 +57,21 @@ type Outcome =
   { by: 'page'; message: string } | { by: 'main'; preview: IpcResult<{ problems: unknown[]; shortlists: number }> }
 
 /** The page's part of Restore…: decode the file and send it to main in pieces (as BackupState does). */
-async function upload(bytes: Uint8Array, name: string): Promise<{ ok: true; uploadId: string } | { ok: false; message: string }> {
+async function upload(
+  bytes: Uint8Array,
+  name: string
+): Promise<{ ok: true; uploadId: string } | { ok: false; message: string }> {
   const { uploadId } = await target.ok('startBackupUpload', {})
-  const sent = await sendBackupFile(new Blob([new Uint8Array(bytes)]), name, BACKUP_CHUNK_CHARS, async (chunk, last) => {
-    const reply = await target.call('appendBackupUpload', { uploadId, chunk, last })
-    expect(reply.ok).toBe(true)
-    return reply.ok
-  })
+  const sent = await sendBackupFile(
+    new Blob([new Uint8Array(bytes)]),
+    name,
+    BACKUP_CHUNK_CHARS,
+    async (chunk, last) => {
+      const reply = await target.call('appendBackupUpload', { uploadId, chunk, last })
+      expect(reply.ok).toBe(true)
+      return reply.ok
+    }
+  )
   if (sent.ok) return { ok: true, uploadId }
   await target.ok('discardBackupUpload', { uploadId })
   return { ok: false, message: 'message' in sent ? sent.message : 'stopped' }

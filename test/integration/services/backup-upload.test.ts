@@ -42,9 +42,7 @@ function bigBackup(people: number, padding: number): string {
     exportedAt: at,
     schemaVersion: 9,
     stages: [{ name: 'New', position: 0 }],
-    shortlists: [
-      { id: 'big-list', name: 'Everyone', createdAt: at, updatedAt: at, deletedAt: null, members }
-    ]
+    shortlists: [{ id: 'big-list', name: 'Everyone', createdAt: at, updatedAt: at, deletedAt: null, members }]
   })
 }
 
@@ -73,37 +71,41 @@ function countingSpawn(): { spawn: SpawnBackupWorker; count: () => number } {
 }
 
 describe('restoring a backup larger than one bridge request', () => {
-  it('restores over 60 million characters sent in pieces and read in a worker thread', { timeout: 120_000 }, async () => {
-    const workers = countingSpawn()
-    const main = await start({ backupWorker: workers.spawn })
-    const text = bigBackup(1_100, 60_000)
-    expect(text.length).toBeGreaterThan(MAX_BACKUP_CHARS)
+  it(
+    'restores over 60 million characters sent in pieces and read in a worker thread',
+    { timeout: 120_000 },
+    async () => {
+      const workers = countingSpawn()
+      const main = await start({ backupWorker: workers.spawn })
+      const text = bigBackup(1_100, 60_000)
+      expect(text.length).toBeGreaterThan(MAX_BACKUP_CHARS)
 
-    // The single-text path refuses it by its size, as before.
-    const whole = await main.call('previewRestore', { json: text })
-    expect(whole.ok || whole.error.code).toBe('invalid_input')
+      // The single-text path refuses it by its size, as before.
+      const whole = await main.call('previewRestore', { json: text })
+      expect(whole.ok || whole.error.code).toBe('invalid_input')
 
-    const { uploadId, pieces } = await upload(main, text)
-    expect(pieces).toBeGreaterThan(Math.floor(text.length / BACKUP_CHUNK_CHARS))
-    const uploads = path.join(main.dataDir, UPLOADS_FOLDER)
-    expect(fs.statSync(path.join(uploads, `${uploadId}.upload`)).size).toBe(Buffer.byteLength(text))
+      const { uploadId, pieces } = await upload(main, text)
+      expect(pieces).toBeGreaterThan(Math.floor(text.length / BACKUP_CHUNK_CHARS))
+      const uploads = path.join(main.dataDir, UPLOADS_FOLDER)
+      expect(fs.statSync(path.join(uploads, `${uploadId}.upload`)).size).toBe(Buffer.byteLength(text))
 
-    const preview = await main.ok('previewRestore', { uploadId })
-    expect(preview).toMatchObject({ shortlists: 1, members: 1_100, problems: [] })
-    const restored = await main.ok('restoreShortlists', { uploadId })
-    expect(restored).toMatchObject({ members: 1_100, skipped: [] })
-    expect(workers.count()).toBe(2)
+      const preview = await main.ok('previewRestore', { uploadId })
+      expect(preview).toMatchObject({ shortlists: 1, members: 1_100, problems: [] })
+      const restored = await main.ok('restoreShortlists', { uploadId })
+      expect(restored).toMatchObject({ members: 1_100, skipped: [] })
+      expect(workers.count()).toBe(2)
 
-    const members = await main.ok('listMembers', { shortlistId: restored.shortlists[0]!.id })
-    expect(members).toHaveLength(1_100)
-    const one = members.find((member) => member.profileKey === 'p-1-7')!
-    expect(one.notes).toBe('Ødegård 👩‍💻')
-    const detail = await main.ok('getMember', { memberId: one.id })
-    expect((detail.profile.x_attachment as string).length).toBe(60_000)
-    // the upload is gone once restored; the folder stays (the app's own)
-    expect(fs.readdirSync(uploads)).toEqual([])
-    expect((await main.call('restoreShortlists', { uploadId })).ok).toBe(false)
-  })
+      const members = await main.ok('listMembers', { shortlistId: restored.shortlists[0]!.id })
+      expect(members).toHaveLength(1_100)
+      const one = members.find((member) => member.profileKey === 'p-1-7')!
+      expect(one.notes).toBe('Ødegård 👩‍💻')
+      const detail = await main.ok('getMember', { memberId: one.id })
+      expect((detail.profile.x_attachment as string).length).toBe(60_000)
+      // the upload is gone once restored; the folder stays (the app's own)
+      expect(fs.readdirSync(uploads)).toEqual([])
+      expect((await main.call('restoreShortlists', { uploadId })).ok).toBe(false)
+    }
+  )
 
   it('brings a damaged backup’s refusal back from the worker, changing nothing', { timeout: 60_000 }, async () => {
     const main = await start({ backupWorker: spawnBackupWorkerFromSource })
