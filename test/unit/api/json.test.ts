@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
+import { isInteger, parse as parseLossless } from 'lossless-json'
 import { hasDigitRun, parseJson } from '../../../shared/json'
 
 // parseJson picks JSON.parse or the lossless parser by a scan for 16-digit runs: the scan must
@@ -39,5 +40,99 @@ describe('parseJson', () => {
       n: 9007199254740991
     })
     expect(parseJson('[{"a":"2024-05-01T10:00:00Z"}]')).toEqual([{ a: '2024-05-01T10:00:00Z' }])
+  })
+})
+
+/** The reference: lossless-json, with only unsafe integers as BigInt (what parseJson promises). */
+const lossless = (text: string) =>
+  parseLossless(text, null, (digits) => {
+    if (!isInteger(digits)) return Number(digits)
+    const value = Number(digits)
+    return Number.isSafeInteger(value) ? value : BigInt(digits)
+  })
+
+// JSON values holding int64s, long safe integers, long decimals and exponents, and strings full
+// of digit runs placed as a number would be (`: 1234…,`), so the token scan meets its edge cases.
+const bigInteger = fc.oneof(
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+  fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n }),
+  fc.constantFrom(9007199254740993n, 9007199254740992n, -9007199254740993n, 10n ** 20n)
+)
+const trickyNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(1e20, 1.5e17, 1234567890123456.5, 9007199254740991)
+)
+const trickyString = fc.oneof(
+  fc.string(),
+  bigInteger.map((n) => `: ${n},`),
+  bigInteger.map((n) => `${n}`),
+  bigInteger.map((n) => `[${n}]`)
+)
+const leaf = fc.oneof(
+  bigInteger.map((n) => ({ raw: n.toString() })),
+  trickyNumber,
+  trickyString,
+  fc.boolean(),
+  fc.constant(null)
+)
+const tree = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
+  array: fc.array(tie('node'), { maxLength: 5 }),
+  object: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'id', '1')), tie('node'), {
+    maxKeys: 5
+  })
+})).node
+
+/** Writes the tree as JSON text; `{ raw }` leaves are written as their digits, unquoted. */
+function write(node: unknown, space: boolean): string {
+  const gap = space ? ' ' : ''
+  if (node !== null && typeof node === 'object' && 'raw' in node && Object.keys(node).length === 1)
+    return String((node as { raw: string }).raw)
+  if (Array.isArray(node)) return `[${gap}${node.map((n) => write(n, space)).join(`,${gap}`)}${gap}]`
+  if (node !== null && typeof node === 'object')
+    return `{${Object.entries(node)
+      .map(([k, v]) => `${JSON.stringify(k)}:${gap}${write(v, space)}`)
+      .join(',')}}`
+  return JSON.stringify(node)
+}
+
+describe('parseJson against the lossless parser', () => {
+  test.prop([tree, fc.boolean()], { numRuns: 2000 })(
+    'reads every document exactly as lossless-json does',
+    (node, space) => {
+      const text = write(node, space)
+      let expected: unknown
+      try {
+        expected = lossless(text)
+      } catch {
+        // lossless-json refuses duplicate keys with different values; JSON.parse keeps the last
+        return
+      }
+      expect(parseJson(text)).toEqual(expected)
+    }
+  )
+
+  it('reads a bare top-level integer, and one sitting in a string beside a real one', () => {
+    expect(parseJson('12345678901234567890')).toBe(12345678901234567890n)
+    expect(parseJson(' -12345678901234567890 ')).toBe(-12345678901234567890n)
+    expect(parseJson('{"s":"x: 12345678901234567890,","n":12345678901234567890}')).toEqual({
+      s: 'x: 12345678901234567890,',
+      n: 12345678901234567890n
+    })
+    // tokens that become the same number (ids a few apart): each keeps its own digits, in order
+    expect(parseJson('[9007199254740993,9007199254740992]')).toEqual([9007199254740993n, 9007199254740992n])
+    const ids = Array.from({ length: 50 }, (_, i) => 1152921504606846976n + BigInt(i))
+    expect(parseJson(`{"a":{"ids":[${ids.slice(0, 25).join(',')}]},"b":[${ids.slice(25).join(' , ')}]}`)).toEqual({
+      a: { ids: ids.slice(0, 25) },
+      b: ids.slice(25)
+    })
+    // index-like keys are listed first, not as written: the lossless parser decides
+    expect(parseJson('{"b":9007199254740993,"1":9007199254740992}')).toEqual({
+      b: 9007199254740993n,
+      1: 9007199254740992n
+    })
+    // an exponent equal to a token elsewhere stays a number
+    expect(parseJson('[100000000000000000000,1e20]')).toEqual([100000000000000000000n, 1e20])
   })
 })
