@@ -7,51 +7,30 @@
  * heartbeat.
  * Run alone: npx tsx test/bench/restore.bench.ts [--quick]
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { composeMain, type MainServices } from '../../electron/main/compose'
-import { BACKUP_FORMAT, BACKUP_VERSION } from '../../electron/main/export/backup'
+import type { MainServices } from '../../electron/main/compose'
 import { spawnBackupWorkerFromSource } from '../../electron/main/export/backup-worker-from-source'
 import { sendBackupFile } from '../../renderer/src/lib/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../shared/ipc/channels/export'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
+import { backupTextOf } from '../integration/store/fixtures/backup-text'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { done, figure, progress, quick, report } from './lib/figures'
-import { benchOrigin, sender, silent } from './lib/main'
+import { heartbeat } from './lib/heartbeat'
+import { sender, startMain } from './lib/main'
 
 const PEOPLE = quick ? 3_000 : 15_000
 const RUNS = quick ? 1 : 3
 
 /** Ordinary people (a summary of ~4 KB, as the sandbox's are), one shortlist, format 2. */
 function backupText(): string {
-  const at = '2026-03-02T10:00:00.000Z'
-  const members = Array.from({ length: PEOPLE }, (_, i) => {
+  const people = Array.from({ length: PEOPLE }, (_, i) => {
     const profile = makeProfile(i, 7)
-    const summary = `${String(profile.summary)} `.repeat(60).slice(0, 4_000)
-    return {
-      profileKey: String(profile.key),
-      profileJson: JSON.stringify({ ...profile, summary }),
-      profileCapturedAt: at,
-      profileSource: 'saved',
-      notes: i % 5 === 0 ? 'Called twice; prefers remote.' : '',
-      tags: i % 3 === 0 ? ['backend'] : [],
-      stage: 'New',
-      rating: null,
-      addedAt: at,
-      updatedAt: at,
-      history: [],
-      removedAt: null
-    }
+    return { ...profile, summary: `${String(profile['summary'])} `.repeat(60).slice(0, 4_000) }
   })
-  return JSON.stringify({
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    exportedAt: at,
-    schemaVersion: 9,
-    stages: [{ name: 'New', position: 0 }],
-    shortlists: [{ id: 'everyone', name: 'Everyone', createdAt: at, updatedAt: at, deletedAt: null, members }]
-  })
+  return backupTextOf(people, (i) => ({
+    notes: i % 5 === 0 ? 'Called twice; prefers remote.' : '',
+    tags: i % 3 === 0 ? ['backend'] : []
+  }))
 }
 
 async function call<K extends ChannelName>(
@@ -64,21 +43,15 @@ async function call<K extends ChannelName>(
   return reply.data as ChannelOutput<K>
 }
 
-/** The longest gap between ticks of a 1 ms heartbeat while `work` runs, and how long it took. */
+/** The main thread's longest block while `work` runs, and how long it took. */
 async function watchMainThread<T>(work: () => Promise<T>): Promise<{ gapMs: number; ms: number; value: T }> {
-  let last = performance.now()
-  let gap = 0
-  const heartbeat = setInterval(() => {
-    const now = performance.now()
-    gap = Math.max(gap, now - last)
-    last = now
-  }, 1)
+  const beat = heartbeat()
   const t0 = performance.now()
   const value = await work()
   const ms = performance.now() - t0
+  // let the tick that was due during any block fire before reading
   await new Promise((resolve) => setTimeout(resolve, 20))
-  clearInterval(heartbeat)
-  return { gapMs: Math.max(gap, performance.now() - last), ms, value }
+  return { gapMs: beat.stop(), ms, value }
 }
 
 const text = backupText()
@@ -87,17 +60,8 @@ progress(`backup of ${PEOPLE.toLocaleString('en')} people: ${(text.length / 1e6)
 const file = new Blob([text])
 
 async function run(inWorker: boolean) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'td-bench-restore-'))
-  const main = await composeMain({
-    dataDir,
-    shell: 'browser-host',
-    appName: 'Talent Desk',
-    appVersion: 'bench',
-    trustedOrigins: [benchOrigin],
-    logger: silent,
-    versions: {},
-    ...(inWorker ? { backupWorker: spawnBackupWorkerFromSource } : {})
-  })
+  const app = await startMain(inWorker ? { backupWorker: spawnBackupWorkerFromSource } : {})
+  const main = app.main
   try {
     const upload = await watchMainThread(async () => {
       const { uploadId } = await call(main, 'startBackupUpload', {})
@@ -114,8 +78,7 @@ async function run(inWorker: boolean) {
     if (restore.value.members !== PEOPLE) throw new Error(`restored ${restore.value.members}`)
     return { upload, preview, restore }
   } finally {
-    await main.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await app.close()
   }
 }
 

@@ -10,6 +10,7 @@ import { EmbeddedSandbox } from '../../electron/main/sandbox/embedded-sandbox'
 import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
 import { startSandbox } from '../../sandbox/index'
 import { done, figure, progress, quick, report } from './lib/figures'
+import { heartbeat } from './lib/heartbeat'
 import { silent } from './lib/main'
 
 const PROFILES = 20_000
@@ -19,13 +20,7 @@ async function loopDelayWhile(
   start: () => Promise<() => Promise<void>>
 ): Promise<{ gapMs: number; p99Ms: number; startMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 5 })
-  let last = performance.now()
-  let gap = 0
-  const heartbeat = setInterval(() => {
-    const now = performance.now()
-    gap = Math.max(gap, now - last)
-    last = now
-  }, 1)
+  const beat = heartbeat()
   histogram.enable()
   const t0 = performance.now()
   const stop = await start()
@@ -33,7 +28,7 @@ async function loopDelayWhile(
   // let the sample that was due during any block fire before reading
   await new Promise((resolve) => setTimeout(resolve, 50))
   histogram.disable()
-  clearInterval(heartbeat)
+  const gap = beat.stop()
   await stop()
   return { gapMs: Math.max(gap, histogram.max / 1e6), p99Ms: histogram.percentile(99) / 1e6, startMs }
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/errors'
 import { MAX_UPLOAD_CHARS } from '../../../shared/ipc/channels/export'
+import { removeOwnFiles } from '../services/leftovers'
 
 /** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
 export const UPLOADS_FOLDER = 'talent-desk-uploads'
@@ -133,20 +134,7 @@ export class BackupUploads {
   /** Removes this registry's own files left in its folder (at start and at close); nothing else. */
   clear(): void {
     this.#open.clear()
-    let entries: fs.Dirent[]
-    try {
-      entries = fs.readdirSync(this.#dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      if (!entry.isFile() || !OWN_FILE.test(entry.name)) continue
-      try {
-        fs.rmSync(path.join(this.#dir, entry.name))
-      } catch {
-        // in use or not ours to remove after all: left as it is
-      }
-    }
+    removeOwnFiles(this.#dir, OWN_FILE)
   }
 
   #expire(): void {

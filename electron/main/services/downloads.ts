@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { removeOwnFiles } from './leftovers'
 
 export interface Download {
   downloadId: string
@@ -74,15 +75,7 @@ export class DownloadRegistry {
   /** Removes the registry's own files left in its folder (at start and at close); nothing else. */
   clear(): void {
     this.#pending.clear()
-    let entries: fs.Dirent[]
-    try {
-      entries = fs.readdirSync(this.#dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      if (entry.isFile() && OWN_FILE.test(entry.name)) fs.rmSync(path.join(this.#dir, entry.name), { force: true })
-    }
+    removeOwnFiles(this.#dir, OWN_FILE)
   }
 
   #expire(): void {

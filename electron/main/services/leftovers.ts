@@ -12,7 +12,14 @@ const RESTORE_COPY = /^restore-[0-9a-f]{16}\.json$/
  * Answers how many were removed.
  */
 export function removeRestoreLeftovers(dataDir: string): number {
-  const dir = path.join(dataDir, 'tmp')
+  return removeOwnFiles(path.join(dataDir, 'tmp'), RESTORE_COPY)
+}
+
+/**
+ * Removes the regular files in `dir` whose names match `ownName` (names only the app gives),
+ * and nothing else: never a folder, never another file. Answers how many were removed.
+ */
+export function removeOwnFiles(dir: string, ownName: RegExp): number {
   let entries: fs.Dirent[]
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true })
@@ -21,7 +28,7 @@ export function removeRestoreLeftovers(dataDir: string): number {
   }
   let removed = 0
   for (const entry of entries) {
-    if (!entry.isFile() || !RESTORE_COPY.test(entry.name)) continue
+    if (!entry.isFile() || !ownName.test(entry.name)) continue
     try {
       fs.rmSync(path.join(dir, entry.name))
       removed += 1

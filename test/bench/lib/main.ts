@@ -5,6 +5,7 @@ import { composeMain, type MainServices } from '../../../electron/main/compose'
 import { createLogger } from '../../../electron/main/logger'
 import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
 import type { Sender } from '../../../electron/main/ipc/router'
+import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
 
 export const silent = createLogger(() => undefined)
 export const benchOrigin = 'http://bench'
@@ -13,9 +14,12 @@ export const sender: Sender = { origin: benchOrigin, isMainFrame: true }
 
 /**
  * The main process as the app composes it (store, vault, connections, router), in a fresh data
- * folder, with the built-in sandbox (a worker thread) holding `profiles` people.
+ * folder, with the built-in sandbox (a worker thread) holding `profiles` people, and the backup
+ * worker when given.
  */
-export async function startMain(options: { profiles?: number; dataDir?: string } = {}): Promise<{
+export async function startMain(
+  options: { profiles?: number; dataDir?: string; backupWorker?: SpawnBackupWorker } = {}
+): Promise<{
   main: MainServices
   sandbox: { baseUrl: string; apiKey: string } | null
   close(): Promise<void>
@@ -29,6 +33,7 @@ export async function startMain(options: { profiles?: number; dataDir?: string }
     trustedOrigins: [benchOrigin],
     logger: silent,
     versions: {},
+    ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.profiles } })

@@ -3,11 +3,11 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sendBackupFile } from '../../../renderer/src/lib/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../../shared/ipc/channels/export'
-import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../electron/main/export/backup'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
 import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'
 import { UPLOADS_FOLDER } from '../../../electron/main/export/backup-uploads'
 import { watchStore } from '../hardening/store-witness'
+import { backupTextOf } from '../store/fixtures/backup-text'
 import { profiles, useMains, type TestMain } from './helpers'
 
 /*
@@ -18,32 +18,13 @@ import { profiles, useMains, type TestMain } from './helpers'
 
 const start = useMains()
 
-/** A format-2 backup of one shortlist whose people carry `padding` characters each (undeclared). */
+/** One shortlist whose people carry `padding` characters each (an undeclared field). */
 function bigBackup(people: number, padding: number): string {
-  const at = '2026-03-02T10:00:00.000Z'
   const pad = 'x'.repeat(padding)
-  const members = profiles(people).map((profile) => ({
-    profileKey: String(profile.key),
-    profileJson: JSON.stringify({ ...profile, x_attachment: pad }),
-    profileCapturedAt: at,
-    profileSource: 'saved',
-    notes: 'Ødegård 👩‍💻',
-    tags: ['big'],
-    stage: 'New',
-    rating: null,
-    addedAt: at,
-    updatedAt: at,
-    history: [],
-    removedAt: null
-  }))
-  return JSON.stringify({
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    exportedAt: at,
-    schemaVersion: 9,
-    stages: [{ name: 'New', position: 0 }],
-    shortlists: [{ id: 'big-list', name: 'Everyone', createdAt: at, updatedAt: at, deletedAt: null, members }]
-  })
+  return backupTextOf(
+    profiles(people).map((profile) => ({ ...profile, x_attachment: pad })),
+    () => ({ notes: 'Ødegård 👩‍💻', tags: ['big'] })
+  )
 }
 
 /** Chooses `text` in Restore… as the page does: pieces of BACKUP_CHUNK_CHARS into an upload. */
