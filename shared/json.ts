@@ -46,14 +46,26 @@ export function hasDigitRun(text: string, length: number): boolean {
  */
 const MAX_LOSSLESS_DEPTH = 500
 
+/**
+ * Parses JSON text as JSON.parse does, except that integers beyond 2^53 come back as exact BigInt.
+ * Duplicate keys read as JSON.parse reads them (the last wins), unless the text also needs the
+ * lossless parser, which refuses them (a SyntaxError, as for any text that is not JSON).
+ */
 export function parseJson(text: string): unknown {
   if (!hasDigitRun(text, LONG_DIGITS)) return JSON.parse(text)
   // Throws for text that is not JSON, as JSON.parse does on the fast path.
   const value: unknown = JSON.parse(text)
   const tokens = unsafeIntegerTokens(text)
   if (tokens.size === 0) return value
+  // A number written with a fraction or an exponent may be as large as an int64 token and so be
+  // taken for one (when a digit run inside a string stands in for the token): the lossless
+  // parser reads such text. Ordinary API records have neither.
+  if (LARGE_NON_INTEGER.test(text)) return parseLosslessly(text)
   return restoreBigInts(value, tokens) ?? parseLosslessly(text)
 }
+
+/** 16 digits before a decimal point, or a positive exponent: a non-integer that may pass 2^53. */
+const LARGE_NON_INTEGER = /\d{16,}\.|\d[eE]\+?\d/
 
 /** A run of 16 digits or more: a candidate for an integer token (the context is checked apart). */
 const LONG_DIGIT_RUN = /\d{16,}/g
@@ -93,16 +105,16 @@ function unsafeIntegerTokens(text: string): Map<number, string[]> {
   return tokens
 }
 
-/** An array index as a key: objects list such keys first, not in the order written. */
-const INDEX_KEY = /^(?:0|[1-9]\d{0,8})$/
+/** An array index as a key (0 … 2^32 − 2): objects list such keys first, not in the order written. */
+const isIndexKey = (key: string) => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) <= 4_294_967_294
 
 /**
  * Replaces, in place, every number in `value` that one of `tokens` became by its BigInt. Where
  * several tokens became the same number (ids a few apart), the walk goes in the order the text
  * was written and gives each occurrence its own digits. Answers undefined when the numbers found
- * do not match the tokens one for one (a token inside a string, an exponent form, a duplicate
- * key) or the order is not the text's (index-like keys), so the caller parses losslessly
- * instead. Walks with its own stack: the text may nest deeply.
+ * do not match the tokens one for one (a digit run inside a string, a duplicate key whose earlier
+ * value JSON.parse dropped) or the order is not the text's (index-like keys), so the caller
+ * parses losslessly instead. Walks with its own stack: the text may nest deeply.
  */
 function restoreBigInts(value: unknown, tokens: Map<number, string[]>): unknown {
   let ordered = false
@@ -131,7 +143,7 @@ function restoreBigInts(value: unknown, tokens: Map<number, string[]>): unknown 
         return true
       }
       const keys = Object.keys(node)
-      if (ordered && keys.some((key) => INDEX_KEY.test(key))) return false
+      if (ordered && keys.some(isIndexKey)) return false
       stack.push({ node: node as Record<string, unknown>, keys, length: keys.length, i: 0 })
       return true
     }

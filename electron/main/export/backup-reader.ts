@@ -33,7 +33,8 @@ export type BackupWorkerData =
 export type BackupWorkerReply =
   | { ok: true; preview: BackupPreview }
   | { ok: true; summary: RestoreSummary }
-  | { ok: false; error: { code: StoreErrorCode | null; message: string; details?: unknown } }
+  /** `busy`: the data file stayed locked by other writes past SQLite's wait. */
+  | { ok: false; error: { code: StoreErrorCode | 'busy' | null; message: string; details?: unknown } }
 
 /** Starts the worker thread that runs one job (the shell knows where its script is). */
 export type SpawnBackupWorker = (data: BackupWorkerData) => Worker
@@ -98,13 +99,25 @@ function run(spawn: SpawnBackupWorker, data: BackupWorkerData): Promise<Exclude<
         reject(
           code === null
             ? new AppError('internal', `The backup could not be read (${message}). Choose the file again.`)
-            : new StoreError(code, message, details === undefined ? {} : { details })
+            : code === 'busy'
+              ? new AppError(
+                  'conflict',
+                  'Talent Desk was saving other changes while restoring, so nothing was restored. Try again.'
+                )
+              : new StoreError(code, message, details === undefined ? {} : { details })
         )
       })
     )
     worker.once('error', (error) =>
       settle(() =>
-        reject(new AppError('internal', `The backup could not be read (${error.message}). Choose the file again.`))
+        reject(
+          (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AppError(
+                'internal',
+                'This backup is too large to read on this computer (it ran out of memory). Nothing was restored.'
+              )
+            : new AppError('internal', `The backup could not be read (${error.message}). Choose the file again.`)
+        )
       )
     )
     worker.once('exit', (code) =>

@@ -23,7 +23,8 @@ interface Upload {
   /** The last piece has arrived. */
   complete: boolean
   touchedAt: number
-  appending: boolean
+  /** A piece is being written, or the file is being previewed or restored. */
+  busy: 'appending' | 'reading' | null
 }
 
 const gone = (uploadId: string) =>
@@ -65,7 +66,7 @@ export class BackupUploads {
     const file = path.join(this.#dir, `${uploadId}.upload`)
     // 'wx': a fresh file of our own, never one that happens to be there
     fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 })
-    this.#open.set(uploadId, { path: file, received: 0, complete: false, touchedAt: this.#now(), appending: false })
+    this.#open.set(uploadId, { path: file, received: 0, complete: false, touchedAt: this.#now(), busy: null })
     return uploadId
   }
 
@@ -74,7 +75,7 @@ export class BackupUploads {
     this.#expire()
     const upload = this.#open.get(uploadId)
     if (upload === undefined) throw gone(uploadId)
-    if (upload.appending) {
+    if (upload.busy !== null) {
       throw new AppError(
         'conflict',
         'The previous piece of this backup is still being written; send pieces one at a time.'
@@ -85,49 +86,63 @@ export class BackupUploads {
     }
     if (upload.received + chunk.length > this.#maxChars) {
       this.discard(uploadId)
-      throw new AppError('invalid_input', 'This file is too large to be a Talent Desk backup, so it was dropped.', [
+      throw new AppError('invalid_input', 'This file is too large to be a Talent Desk backup. Nothing was restored.', [
         { path: 'chunk', message: `the backup would pass ${this.#maxChars} characters` }
       ])
     }
-    upload.appending = true
+    upload.busy = 'appending'
     try {
       await fs.promises.appendFile(upload.path, chunk, 'utf8')
     } catch (error) {
+      upload.busy = null
       this.discard(uploadId)
       throw new AppError(
         'store_error',
         'The backup could not be copied into the app’s data folder. Check the free space and try again.',
         { reason: error instanceof Error ? error.message : String(error) }
       )
-    } finally {
-      upload.appending = false
     }
+    upload.busy = null
+    // discarded (or cleared) while the piece was written: the append made the file again
+    if (this.#open.get(uploadId) !== upload) removeQuietly(upload.path)
     upload.received += chunk.length
     upload.complete = last
     upload.touchedAt = this.#now()
     return { received: upload.received }
   }
 
-  /** The file of a finished upload; refuses one still arriving. */
-  finished(uploadId: string): string {
+  /**
+   * Runs `read` on the file of a finished upload, one reader at a time (a second preview or
+   * restore of the same upload waits its turn by being refused, so nothing is restored twice).
+   */
+  async use<T>(uploadId: string, read: (file: string) => Promise<T>): Promise<T> {
     this.#expire()
     const upload = this.#open.get(uploadId)
     if (upload === undefined) throw gone(uploadId)
-    if (upload.appending || !upload.complete) {
+    if (upload.busy === 'reading') {
+      throw new AppError('conflict', 'This backup is already being checked or restored; wait for that to finish.')
+    }
+    if (upload.busy === 'appending' || !upload.complete) {
       throw new AppError('invalid_input', 'Only part of the backup has arrived; choose the file again.', [
         { path: 'uploadId', message: `${upload.received} characters received, and not the last piece` }
       ])
     }
-    upload.touchedAt = this.#now()
-    return upload.path
+    upload.busy = 'reading'
+    try {
+      return await read(upload.path)
+    } finally {
+      upload.busy = null
+      upload.touchedAt = this.#now()
+    }
   }
 
-  /** Drops an upload and its file. */
+  /** Drops an upload and its file (a file that cannot be removed now goes at the next start). */
   discard(uploadId: string): boolean {
     const upload = this.#open.get(uploadId)
     if (upload === undefined) return false
     this.#open.delete(uploadId)
-    fs.rmSync(upload.path, { force: true })
+    // an append in progress removes the file when it ends
+    if (upload.busy !== 'appending') removeQuietly(upload.path)
     return true
   }
 
@@ -140,7 +155,15 @@ export class BackupUploads {
   #expire(): void {
     const now = this.#now()
     for (const [uploadId, upload] of this.#open) {
-      if (!upload.appending && now - upload.touchedAt > this.#idleMs) this.discard(uploadId)
+      if (upload.busy === null && now - upload.touchedAt > this.#idleMs) this.discard(uploadId)
     }
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true })
+  } catch {
+    // in use (a virus scanner, say): `clear()` removes it at the next start
   }
 }

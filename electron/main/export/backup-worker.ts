@@ -33,8 +33,11 @@ let reply: BackupWorkerReply
 try {
   reply = job()
 } catch (error) {
+  const sqliteCode = (error as { code?: unknown } | null)?.code
   reply = isStoreError(error)
     ? { ok: false, error: error.toJSON() }
-    : { ok: false, error: { code: null, message: error instanceof Error ? error.message : String(error) } }
+    : typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_BUSY')
+      ? { ok: false, error: { code: 'busy', message: String(error) } }
+      : { ok: false, error: { code: null, message: error instanceof Error ? error.message : String(error) } }
 }
 parentPort?.postMessage(reply)

@@ -31,6 +31,11 @@ export interface ExportServiceOptions {
 }
 
 const shortlistGone = 'That shortlist no longer exists, so there is nothing to export.'
+/** The worker restores through a second connection to the data file; main's own is fine. */
+const secondConnection = {
+  store_unreadable:
+    'Talent Desk could not open its data file a second time to restore into it, so nothing was restored. Restart Talent Desk, then try again.'
+}
 
 /**
  * CSV export, JSON backup and restore for the bridge: asks the shell where to save, writes the
@@ -154,7 +159,9 @@ export class ExportService {
     const partial = input.partial === true
     // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
     if ('json' in input) return mapStoreErrors(() => this.#backups().restoreText(input.json, { partial }))
-    const summary = await mapStoreErrorsAsync(() => backupJobs.restore(uploads.finished(input.uploadId), { partial }))
+    const summary = await uploads.use(input.uploadId, (file) =>
+      mapStoreErrorsAsync(() => backupJobs.restore(file, { partial }), secondConnection)
+    )
     uploads.discard(input.uploadId)
     return summary
   }
@@ -165,7 +172,7 @@ export class ExportService {
       const { backup, problems } = mapStoreErrors(() => this.#backups().inspect(input.json))
       return { ...countBackup(backup), problems }
     }
-    return mapStoreErrorsAsync(() => backupJobs.preview(uploads.finished(input.uploadId)))
+    return uploads.use(input.uploadId, (file) => mapStoreErrorsAsync(() => backupJobs.preview(file)))
   }
 
   #backups(): BackupService {

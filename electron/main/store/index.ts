@@ -131,7 +131,9 @@ export function openRestoreStore(
     stages,
     members: new MembersRepo(db, options.clock, shortlists, stages),
     schemaVersion: options.schemaVersion,
-    transaction: (fn) => db.transaction(fn)(),
+    // IMMEDIATE: the write lock is taken before the first read, so a commit by main in between
+    // cannot make the transaction fail half-way (SQLITE_BUSY_SNAPSHOT)
+    transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close()
   }
 }

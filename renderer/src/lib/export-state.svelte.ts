@@ -13,7 +13,7 @@ import type { Load } from './app-state.svelte'
 import type { Client } from './client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from './save-file'
-import { sendBackupFile } from './backup-file'
+import { sendBackupFile, type SentBackupFile } from './backup-file'
 
 export type ExportPhase =
   | { state: 'choosing' }
@@ -247,7 +247,8 @@ export class BackupState {
    * `restorePartial()` or `dismiss()`.
    */
   async restore(file: Blob, fileName: string): Promise<boolean> {
-    if (file.size > 2 * MAX_UPLOAD_CHARS) {
+    // UTF-8 takes up to 3 bytes a character; main enforces the real limit in characters
+    if (file.size > 3 * MAX_UPLOAD_CHARS) {
       this.refuse(`“${fileName}” is too large to be a Talent Desk backup.`)
       return false
     }
@@ -284,15 +285,21 @@ export class BackupState {
     }
     const { uploadId } = started.data
     let refused: IpcError | null = null
-    const sent = await sendBackupFile(file, fileName, BACKUP_CHUNK_CHARS, async (chunk, last, bytesRead) => {
-      const reply = await this.#client.appendBackupUpload({ uploadId, chunk, last })
-      if (!reply.ok) {
-        refused = reply.error
-        return false
-      }
-      this.#phase = { state: 'working', action: 'restore', read: file.size === 0 ? 1 : bytesRead / file.size }
-      return true
-    })
+    let sent: SentBackupFile
+    try {
+      sent = await sendBackupFile(file, fileName, BACKUP_CHUNK_CHARS, async (chunk, last, bytesRead) => {
+        const reply = await this.#client.appendBackupUpload({ uploadId, chunk, last })
+        if (!reply.ok) {
+          refused = reply.error
+          return false
+        }
+        this.#phase = { state: 'working', action: 'restore', read: file.size === 0 ? 1 : bytesRead / file.size }
+        return true
+      })
+    } catch {
+      // the file went away or changed while it was read (moved, or a cloud drive syncing it)
+      sent = { ok: false, message: `“${fileName}” could not be read to the end. Check the file, then choose it again.` }
+    }
     if (sent.ok) return uploadId
     void this.#client.discardBackupUpload({ uploadId })
     this.#phase = {
@@ -309,6 +316,8 @@ export class BackupState {
   async #restore(uploadId: string, partial: boolean): Promise<boolean> {
     const reply = await this.#client.restoreShortlists(partial ? { uploadId, partial } : { uploadId })
     if (!reply.ok) {
+      // nothing was restored; trying again means choosing the file again
+      void this.#client.discardBackupUpload({ uploadId })
       this.#phase = { state: 'error', error: reply.error, action: 'restore' }
       return false
     }

@@ -121,6 +121,25 @@ describe('restoring a backup larger than one bridge request', () => {
     }
   })
 
+  it(
+    'keeps main’s own writes working while the worker restores (they wait for its transaction)',
+    { timeout: 60_000 },
+    async () => {
+      const main = await start({ backupWorker: spawnBackupWorkerFromSource })
+      const { uploadId } = await upload(main, bigBackup(3_000, 2_000))
+      const restoring = main.call('restoreShortlists', { uploadId })
+      const created: string[] = []
+      for (let i = 0; i < 5; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        created.push((await main.ok('createShortlist', { name: `During ${i}` })).name)
+      }
+      const restored = await restoring
+      expect(restored).toMatchObject({ ok: true, data: { members: 3_000 } })
+      const names = (await main.ok('listShortlists', {})).map((list) => list.name)
+      expect(names).toEqual(expect.arrayContaining([...created, 'Everyone']))
+    }
+  )
+
   it('refuses a preview of an upload whose last piece has not arrived, naming it', async () => {
     const main = await start()
     const { uploadId } = await main.ok('startBackupUpload', {})

@@ -61,7 +61,7 @@ const bigInteger = fc.oneof(
 const trickyNumber = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(1e20, 1.5e17, 1234567890123456.5, 9007199254740991)
+  fc.constantFrom(1e20, 1.5e17, 1234567890123456.5, 9007199254740991, 1e19, 12345678901234567000)
 )
 const trickyString = fc.oneof(
   fc.string(),
@@ -71,6 +71,8 @@ const trickyString = fc.oneof(
 )
 const leaf = fc.oneof(
   bigInteger.map((n) => ({ raw: n.toString() })),
+  // numbers as a service might write them: exponents and fractions as large as an int64
+  fc.constantFrom('1e19', '1.5E+17', '12345678901234567890.0', '-9007199254740993.5', '9e-7').map((raw) => ({ raw })),
   trickyNumber,
   trickyString,
   fc.boolean(),
@@ -79,9 +81,13 @@ const leaf = fc.oneof(
 const tree = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
   array: fc.array(tie('node'), { maxLength: 5 }),
-  object: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'id', '1')), tie('node'), {
-    maxKeys: 5
-  })
+  object: fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'id', '1', '1000000000', '4294967295')),
+    tie('node'),
+    {
+      maxKeys: 5
+    }
+  )
 })).node
 
 /** Writes the tree as JSON text; `{ raw }` leaves are written as their digits, unquoted. */
@@ -96,6 +102,13 @@ function write(node: unknown, space: boolean): string {
       .join(',')}}`
   return JSON.stringify(node)
 }
+
+describe('parseJson and duplicate keys', () => {
+  it('reads them as JSON.parse does, unless the lossless parser is needed, which refuses them', () => {
+    expect(parseJson('{"x":1,"x":2,"id":9007199254740993}')).toEqual({ x: 2, id: 9007199254740993n })
+    expect(() => parseJson('{"b":9007199254740993,"a":9007199254740992,"b":9.007199254740992e15}')).toThrow(SyntaxError)
+  })
+})
 
 describe('parseJson against the lossless parser', () => {
   test.prop([tree, fc.boolean()], { numRuns: 2000 })(
@@ -134,5 +147,16 @@ describe('parseJson against the lossless parser', () => {
     })
     // an exponent equal to a token elsewhere stays a number
     expect(parseJson('[100000000000000000000,1e20]')).toEqual([100000000000000000000n, 1e20])
+    // a digit run in a string never lends its digits to a fraction or an exponent of that size
+    expect(parseJson('["x:12345678901234567890]", 12345678901234567890.0]')).toEqual([
+      'x:12345678901234567890]',
+      12345678901234567000
+    ])
+    expect(parseJson('["[10000000000000000000]", 1e19]')).toEqual(['[10000000000000000000]', 1e19])
+    // ten-digit index keys (epoch seconds) are listed first too
+    expect(parseJson('{"b":9007199254740993,"1000000000":9007199254740992}')).toEqual({
+      b: 9007199254740993n,
+      1000000000: 9007199254740992n
+    })
   })
 })

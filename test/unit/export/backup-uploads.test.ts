@@ -35,17 +35,18 @@ describe('BackupUploads', () => {
     const id = uploads.start()
     expect(id).toMatch(/^[A-Za-z0-9_-]{24}$/)
     expect(await uploads.append(id, '{"name":"Ødegård ', false)).toEqual({ received: 17 })
+    const read = (file: string) => Promise.resolve(fs.readFileSync(file, 'utf8'))
     // not finished yet: a preview now is refused, naming the upload
-    const early = await refusal(() => uploads.finished(id))
+    const early = await refusal(uploads.use(id, read))
     expect(early.code).toBe('invalid_input')
     expect(early.details).toEqual([expect.objectContaining({ path: 'uploadId' })])
     expect(await uploads.append(id, '👩‍💻"}', true)).toEqual({ received: 24 })
-    const file = uploads.finished(id)
-    expect(fs.readFileSync(file, 'utf8')).toBe('{"name":"Ødegård 👩‍💻"}')
+    expect(await uploads.use(id, read)).toBe('{"name":"Ødegård 👩‍💻"}')
     expect((await refusal(uploads.append(id, 'more', true))).code).toBe('conflict')
+    const file = await uploads.use(id, async (path) => path)
     expect(uploads.discard(id)).toBe(true)
     expect(fs.existsSync(file)).toBe(false)
-    expect((await refusal(() => uploads.finished(id))).code).toBe('not_found')
+    expect((await refusal(uploads.use(id, read))).code).toBe('not_found')
     expect(uploads.discard(id)).toBe(false)
   })
 
@@ -59,7 +60,28 @@ describe('BackupUploads', () => {
     expect(tooLong.code).toBe('invalid_input')
     expect(tooLong.message).toMatch(/too large/)
     // dropped with its file
-    expect((await refusal(() => uploads.finished(id))).code).toBe('not_found')
+    expect((await refusal(uploads.use(id, async () => 0))).code).toBe('not_found')
+  })
+
+  it('lets one preview or restore read an upload at a time, so nothing is restored twice', async () => {
+    const { uploads } = setup()
+    const id = uploads.start()
+    await uploads.append(id, '{}', true)
+    let release!: () => void
+    const first = uploads.use(id, () => new Promise<string>((resolve) => (release = () => resolve('first'))))
+    expect((await refusal(uploads.use(id, async () => 'second'))).code).toBe('conflict')
+    release()
+    expect(await first).toBe('first')
+    expect(await uploads.use(id, async () => 'after')).toBe('after')
+  })
+
+  it('leaves no file behind when an upload is discarded while a piece is being written', async () => {
+    const { dir, uploads } = setup()
+    const id = uploads.start()
+    const writing = uploads.append(id, 'x'.repeat(1_000_000), false)
+    expect(uploads.discard(id)).toBe(true)
+    await writing
+    expect(fs.readdirSync(dir)).toEqual([])
   })
 
   it('drops an upload left idle, and holds at most four at once', async () => {
