@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { esmOnlyDependencies } from './scripts/build/esm-only'
 
 const root = import.meta.dirname
 
@@ -8,9 +9,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Dependencies stay external (required from node_modules at run time), except the ESM-only
+      // ones: required under Node 22 they arrive as namespace objects, not as their default export.
+      externalizeDeps: { exclude: esmOnlyDependencies(root) },
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
+          // the browser host, from the same chunks: `npm run web`, the e2e tests and the bench load it
+          host: resolve(root, 'electron/host/host-entry.ts'),
           // the built-in sandbox runs in a worker thread, from its own file
           'sandbox-worker': resolve(root, 'electron/main/sandbox/sandbox-worker.ts'),
           // and a large backup is read and checked in one too

@@ -1,65 +1,97 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { SpawnBackupWorker } from '../main/export/backup-reader'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
-import { spawnSandboxFromSource } from '../main/sandbox/spawn-from-source'
-import { spawnBackupWorkerFromSource } from '../main/export/backup-worker-from-source'
+import type { SpawnSandboxWorker } from '../main/sandbox/embedded-sandbox'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
 
-/** `npm run web`: the app in your browser, where Electron cannot run. */
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: process.env.TALENT_DESK_PORT ?? '0' },
-    'data-dir': { type: 'string' },
-    'renderer-dir': { type: 'string', default: resolve(import.meta.dirname, '../../out/renderer') }
+export interface WebCliOptions {
+  argv: string[]
+  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs). */
+  workers: { sandbox: SpawnSandboxWorker; backup: SpawnBackupWorker }
+  /** out/main: the renderer is built beside it (out/renderer), package.json two folders up. */
+  outMainDir: string
+}
+
+const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--verbose]
+  --port N        listen on this port of 127.0.0.1 (0, the default, picks a free one)
+  --data-dir DIR  keep the app's data here (default: the desktop app's data folder)
+  --verbose       also print the support log's lines here (they are always in DIR/logs)
+`
+
+/**
+ * `npm run web`: the app in your browser, where Electron cannot run. Prints a few plain lines —
+ * the address, the one-time link, the data folder, how to stop — and keeps the support log in the
+ * data folder (on this terminal too with --verbose).
+ */
+export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): Promise<void> {
+  let values: { port: string; 'data-dir'?: string; 'renderer-dir': string; verbose: boolean; help: boolean }
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', default: process.env.TALENT_DESK_PORT ?? '0' },
+        'data-dir': { type: 'string' },
+        'renderer-dir': { type: 'string', default: resolve(outMainDir, '../renderer') },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false }
+      }
+    }).values
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
+    process.exit(2)
   }
-})
+  if (values.help) {
+    process.stdout.write(usage)
+    return
+  }
+  const pkg = JSON.parse(readFileSync(resolve(outMainDir, '../../package.json'), 'utf8')) as {
+    productName: string
+    version: string
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    process.stderr.write(`--port must be a whole number from 0 to 65535 (0 picks a free port); got “${values.port}”.\n`)
+    process.exit(2)
+  }
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+  // A folder the app creates is private to the user; one that exists is used as it is.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  // The same rotated, masked support log as the desktop app, in the data folder.
+  const logDir = resolve(dataDir, LOG_FOLDER)
+  const log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose })
 
-const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
-  productName: string
-  version: string
+  const host = await startBrowserHostApp({
+    port,
+    rendererDir: values['renderer-dir'],
+    dataDir,
+    appName: pkg.productName,
+    appVersion: pkg.version,
+    logger: log.logger,
+    versions: { node: process.versions.node, v8: process.versions.v8 },
+    sandbox: { spawn: workers.sandbox },
+    backupWorker: workers.backup,
+    secretWatcher: log.mask,
+    logFolder: { path: logDir }
+  })
+
+  // The link carries a one-time secret: it opens the app in this browser and then stops working,
+  // so no other program on this computer can open the app (or its data) by reading a port.
+  process.stdout.write(
+    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`
+  )
+
+  const stop = () => {
+    host
+      .close()
+      .then(() => log.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1)
+      )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
 }
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  process.stderr.write(`--port must be a whole number from 0 to 65535 (0 picks a free port); got “${values.port}”.\n`)
-  process.exit(2)
-}
-const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
-// A folder the app creates is private to the user; one that exists is used as it is.
-mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-// The same rotated, masked support log as the desktop app, in the data folder; also on stderr.
-const log = await openFileLogger({ dir: resolve(dataDir, LOG_FOLDER), alsoStderr: true })
-const logger = log.logger
-
-const host = await startBrowserHostApp({
-  port,
-  rendererDir: values['renderer-dir'],
-  dataDir,
-  appName: pkg.productName,
-  appVersion: pkg.version,
-  logger,
-  versions: { node: process.versions.node, v8: process.versions.v8 },
-  sandbox: { spawn: spawnSandboxFromSource },
-  backupWorker: spawnBackupWorkerFromSource,
-  secretWatcher: log.mask,
-  logFolder: { path: resolve(dataDir, LOG_FOLDER) }
-})
-
-// The link carries a one-time secret: it opens the app in this browser and then stops working,
-// so no other program on this computer can open the app (or its data) by reading a port.
-process.stdout.write(
-  `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`
-)
-
-const stop = () => {
-  host
-    .close()
-    .then(() => log.close())
-    .then(
-      () => process.exit(0),
-      () => process.exit(1)
-    )
-}
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)

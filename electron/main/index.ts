@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import {
   app,
   BrowserWindow,
@@ -14,6 +13,7 @@ import {
   shell
 } from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
+import { builtWorkers } from './built-workers'
 import { composeMain, type MainServices } from './compose'
 import type { RefreshJobSummary } from '../../shared/ipc/channels/refresh'
 import { refreshNotice } from '../../shared/refresh-notice'
@@ -51,6 +51,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  const workers = builtWorkers(__dirname)
   // The support log: rotated JSON lines in <userData>/logs, secrets masked by name and by value.
   const logDir = join(app.getPath('userData'), LOG_FOLDER)
   const log = await openFileLogger({ dir: logDir, alsoStderr: !app.isPackaged })
@@ -91,8 +92,8 @@ async function start(): Promise<void> {
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
-    sandbox: { spawn: (workerData) => new Worker(join(__dirname, 'sandbox-worker.cjs'), { workerData }) },
-    backupWorker: (workerData) => new Worker(join(__dirname, 'backup-worker.cjs'), { workerData }),
+    sandbox: { spawn: workers.sandbox },
+    backupWorker: workers.backup,
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {
         if (!mainWindow) return openWindow?.()

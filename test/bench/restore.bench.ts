@@ -8,7 +8,7 @@
  * Run alone: npx tsx test/bench/restore.bench.ts [--quick]
  */
 import type { MainServices } from '../../electron/main/compose'
-import { spawnBackupWorkerFromSource } from '../../electron/main/export/backup-worker-from-source'
+import { built } from './lib/build'
 import { sendBackupFile } from '../../renderer/src/lib/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../shared/ipc/channels/export'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
@@ -60,7 +60,7 @@ progress(`backup of ${PEOPLE.toLocaleString('en')} people: ${(text.length / 1e6)
 const file = new Blob([text])
 
 async function run(inWorker: boolean) {
-  const app = await startMain(inWorker ? { backupWorker: spawnBackupWorkerFromSource } : {})
+  const app = await startMain(inWorker ? { backupWorker: built().workers.backup } : {})
   const main = app.main
   try {
     const upload = await watchMainThread(async () => {

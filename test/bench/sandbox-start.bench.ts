@@ -6,8 +6,7 @@
  * Run alone: npx tsx test/bench/sandbox-start.bench.ts [--quick]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { EmbeddedSandbox } from '../../electron/main/sandbox/embedded-sandbox'
-import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
+import { built } from './lib/build'
 import { startSandbox } from '../../sandbox/index'
 import { done, figure, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
@@ -38,8 +37,9 @@ const inProcess: typeof inWorker = []
 for (let run = 0; run < RUNS; run++) {
   const worker = () =>
     loopDelayWhile(async () => {
+      const { EmbeddedSandbox, workers } = built()
       const sandbox = new EmbeddedSandbox({
-        spawn: spawnSandboxFromSource,
+        spawn: workers.sandbox,
         data: { profiles: PROFILES, seed: 1, stateFile: null },
         logger: silent
       })

@@ -6,10 +6,12 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelNames } from '../../shared/ipc/contract'
-import { composeMain, type MainServices } from '../../electron/main/compose'
-import { createLogger } from '../../electron/main/logger'
-import { appOrigin, serveAppRequest } from '../../electron/main/window/app-protocol'
+import type { MainServices } from '../../electron/main/compose'
+import { builtHost } from './built-host'
 import { chromiumFlags, chromiumPath, root } from './support'
+
+// the bundled main process, as the desktop app loads it
+const { composeMain, createLogger, appOrigin, serveAppRequest } = builtHost()
 
 // The Electron shell without Electron: the built renderer served by the shell's own app://
 // handler (same bytes, same headers, so the same CSP), and a bridge shaped like the preload's

@@ -26,7 +26,7 @@ import { chromiumFlags, chromiumPath, root } from './support'
  * except the one setSecret request that carries each value typed into Settings to the main
  * process, which is checked to do so (the scanner's positive control).
  *
- * The app runs as `npm run web` runs it (electron/host/cli.ts, in its own process, with the real
+ * The app runs as `npm run web` runs it (out/main/host.cjs, the build, in its own process, with the real
  * masked file log); the service is a sandbox in this process with the known credentials, behind
  * a recording proxy for its token endpoint, which is how the access tokens become known.
  */
@@ -95,9 +95,7 @@ async function startHost(dataDir: string, reportDir: string) {
       '--report-on-signal',
       '--report-uncaught-exception',
       `--report-directory=${reportDir}`,
-      '--import',
-      'tsx',
-      'electron/host/cli.ts',
+      'out/main/host.cjs',
       '--port',
       '0',
       '--data-dir',

@@ -2,11 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { startBrowserHostApp } from '../../electron/host/app-host'
-import { createLogger, type LogRecord } from '../../electron/main/logger'
-import { spawnSandboxFromSource } from '../../electron/main/sandbox/spawn-from-source'
-import { spawnBackupWorkerFromSource } from '../../electron/main/export/backup-worker-from-source'
+import type { LogRecord } from '../../electron/main/logger'
 import type { BrowserHost } from '../../electron/host/server'
+import { builtHost } from './built-host'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test/e2e/artifacts')
@@ -54,6 +52,8 @@ export async function startApp(
   mkdirSync(artifacts, { recursive: true })
   const dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-'))
   if (options.seedStoreFile !== undefined) writeFileSync(join(dataDir, 'talent-desk.sqlite'), options.seedStoreFile)
+  // the bundled main process and its built workers, as the desktop app loads them
+  const { startBrowserHostApp, createLogger, workers } = builtHost()
   const logs: LogRecord[] = []
   const logger = createLogger((record) => logs.push(record))
   const start = (port?: number) =>
@@ -66,10 +66,10 @@ export async function startApp(
       logger,
       versions: { node: process.versions.node },
       // as `npm run web` does: a restored backup is read in its worker thread
-      backupWorker: spawnBackupWorkerFromSource,
+      backupWorker: workers.backup,
       ...(options.sandboxProfiles === 0
         ? {}
-        : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles ?? 2000 } })
+        : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles ?? 2000 } })
     })
   let host = await start()
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })

@@ -17,7 +17,7 @@ afterAll(() => {
 describe('the browser host CLI', () => {
   it('prints a one-time link, serves the app only to its session, answers the bridge and stops cleanly', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'td-web-cli-'))
-    child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir], {
+    child = spawn(process.execPath, ['out/main/host.cjs', '--port', '0', '--data-dir', dataDir], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe']
     })

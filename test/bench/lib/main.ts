@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { composeMain, type MainServices } from '../../../electron/main/compose'
-import { createLogger } from '../../../electron/main/logger'
-import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
+import type { MainServices } from '../../../electron/main/compose'
+import { built as loadBuilt } from './build'
 import type { Sender } from '../../../electron/main/ipc/router'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
 
-export const silent = createLogger(() => undefined)
+/** The bundled main process and its built workers (out/main/host.cjs), as the app loads them. */
+const built = loadBuilt()
+export const silent = built.createLogger(() => undefined)
 export const benchOrigin = 'http://bench'
 /** What the router sees from the app's own window. */
 export const sender: Sender = { origin: benchOrigin, isMainFrame: true }
@@ -25,7 +26,7 @@ export async function startMain(
   close(): Promise<void>
 }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'td-bench-'))
-  const main = await composeMain({
+  const main = await built.composeMain({
     dataDir,
     shell: 'browser-host',
     appName: 'Talent Desk',
@@ -34,9 +35,7 @@ export async function startMain(
     logger: silent,
     versions: {},
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
-    ...(options.profiles === undefined
-      ? {}
-      : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.profiles } })
+    ...(options.profiles === undefined ? {} : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles } })
   })
   const sandbox = main.sandbox ? await main.sandbox.ready() : null
   return {
