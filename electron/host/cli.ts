@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { SpawnBackupWorker } from '../main/export/backup-reader'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
@@ -79,11 +80,18 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
 
   // The link carries a one-time secret: it opens the app in this browser and then stops working,
   // so no other program on this computer can open the app (or its data) by reading a port.
+  const interactive = process.stdin.isTTY === true
   process.stdout.write(
-    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`
+    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\n${interactive ? 'Press Enter for a new link (another browser, or after closing this one); ' : ''}Press Ctrl+C to stop.\n`
   )
+  // A way back in without a restart: each Enter prints a fresh one-time link.
+  const lines = interactive ? createInterface({ input: process.stdin }) : null
+  lines?.on('line', () => {
+    process.stdout.write(`New link (it works once): ${host.newLoginUrl()}\n`)
+  })
 
   const stop = () => {
+    lines?.close()
     host
       .close()
       .then(() => log.close())

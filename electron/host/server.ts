@@ -1,21 +1,21 @@
 import { parseJson, stringifyJson } from '../../shared/json'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
+import contentType from 'content-type'
 import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { z } from 'zod'
-import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
+import { BRIDGE_LOGIN_PARAM, BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { channels, channelNames } from '../../shared/ipc/contract'
 import type { ErrorCode, IpcResult } from '../../shared/ipc/errors'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logger'
 import { createBridgeGuard } from './guard'
+import { createHostSessions } from './sessions'
 import { readRendererFile } from '../main/renderer-files'
 
-export { BRIDGE_TOKEN_HEADER as TOKEN_HEADER, BRIDGE_TOKEN_META as TOKEN_META }
+export { BRIDGE_SESSION_HEADER as SESSION_HEADER }
 
 /** The page may talk only to its own origin: the bridge. No other network at all. */
 const hostCsp = [
@@ -66,27 +66,23 @@ export interface BrowserHostOptions {
   createServices(trustedOrigins: readonly string[]): Promise<MainServices>
   logger: Logger
   port?: number
-  /** Fixed only by tests; otherwise a fresh random token per run. */
-  token?: string
   /** Tests shorten these; see defaultHostLimits. */
   limits?: Partial<HostLimits>
 }
-
-/** The one-time link's query parameter: `http://127.0.0.1:<port>/?login=<secret>`. */
-const LOGIN_PARAM = 'login'
 
 export interface BrowserHost {
   /** The clean address (after login). */
   url: string
   /**
-   * The link to open, printed in the terminal: it works once, sets the session cookie and
-   * redirects to `url`. Anyone without it (another local process) gets no page and no token.
+   * The link to open, printed in the terminal: `<url>#login=<secret>`. The page trades the secret
+   * (once) for a session that only this origin can read (electron/host/sessions.ts).
    */
   loginUrl: string
+  /** A fresh one-time link (the terminal prints one on request); an unused older one stops working. */
+  newLoginUrl(): string
   origin: string
-  token: string
-  /** A `Cookie` header value for a new session: for in-process callers only (tests). */
-  newSessionCookie(): string
+  /** A session value for the session header: for in-process callers only (tests, the bench). */
+  newSession(): string
   services: MainServices
   close(): Promise<void>
 }
@@ -100,7 +96,6 @@ export interface BrowserHost {
  *   GET  /bridge/download/<id>  a finished export or backup, once (same guard as every bridge call)
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = options.token ?? randomBytes(32).toString('base64url')
   const limits: HostLimits = { ...defaultHostLimits, ...options.limits }
   const server = createServer({
     requestTimeout: limits.requestTimeoutMs,
@@ -133,11 +128,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
   const port = (server.address() as AddressInfo).port
-  const guard = createBridgeGuard(port, token)
+  const guard = createBridgeGuard(port)
   const origin = guard.origins[0]!
-  const sessions = createSessions(port)
-  let loginSecret: string | null = randomBytes(32).toString('base64url')
-  const loginUrl = `${origin}/?${LOGIN_PARAM}=${loginSecret}`
+  const sessions = createHostSessions()
+  const linkFor = (secret: string) => `${origin}/#${BRIDGE_LOGIN_PARAM}=${secret}`
+  const loginUrl = linkFor(sessions.renewLogin())
   const services = await options.createServices(guard.origins)
   const streams = new Set<ServerResponse>()
 
@@ -168,9 +163,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guard.isAllowedHost(request.headers.host)) {
       return refuse(request, response, 403, failure('forbidden', 'This address is not served here.'))
     }
-    if (url.searchParams.has(LOGIN_PARAM) && request.method === 'GET') return loginRoute(response, url)
     if (url.pathname.startsWith('/bridge/')) return bridgeRoute(request, response, url)
-    if (!sessions.has(request.headers.cookie)) return sendLoginPage(response, 401, openTheLink)
+    // The page and its assets are code, with no data and no secret: served to whoever asks on our
+    // Host. Everything the page can read or do goes through the bridge, behind the session.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return refuse(request, response, 405, failure('invalid_input', 'Only GET is served here.'))
     }
@@ -183,16 +178,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       options.logger.warn('host.foreign_origin', { origin: requestOrigin })
       return refuse(request, response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
     }
-    if (!sessions.has(request.headers.cookie)) {
-      return refuse(request, response, 401, failure('forbidden', `${openTheLink} Then reload this page.`))
-    }
-    if (!guard.hasToken(headerValue(request, BRIDGE_TOKEN_HEADER))) {
-      return refuse(
-        request,
-        response,
-        403,
-        failure('forbidden', 'The bridge token is missing or wrong. Reload the page.')
-      )
+    if (url.pathname === '/bridge/session') return loginRoute(request, response)
+    if (!sessions.has(headerValue(request, BRIDGE_SESSION_HEADER))) {
+      return refuse(request, response, 401, failure('forbidden', notLoggedIn))
     }
     let rest: string
     try {
@@ -218,27 +206,25 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   /**
-   * The printed link: its secret works once. It sets an HttpOnly, SameSite=Strict session cookie
-   * (named for this port, so two hosts on one machine do not share one) and redirects to the
-   * clean address, so the secret leaves the address bar and the history.
+   * `POST /bridge/session {"login": "<secret from the link's fragment>"}` from our own page: the
+   * secret works once and becomes a session value the page keeps in its origin's storage.
    */
-  function loginRoute(response: ServerResponse, url: URL): void {
-    const presented = url.searchParams.get(LOGIN_PARAM) ?? ''
-    if (loginSecret === null || !sameSecret(presented, loginSecret)) {
-      return sendLoginPage(
-        response,
-        403,
-        'This link has been used already or is not the current one. If Talent Desk is open in another tab, use that tab; otherwise stop Talent Desk (Ctrl+C in its terminal), start it again, and open the new link it prints.'
-      )
+  async function loginRoute(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST') {
+      return refuse(request, response, 405, failure('invalid_input', 'Log in with a POST request.'))
     }
-    loginSecret = null
-    response.writeHead(303, {
-      location: '/',
-      'set-cookie': sessions.create(),
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer'
-    })
-    response.end()
+    const body = await readJsonBody(request, 1024)
+    if (!body.ok) return refuse(request, response, body.status, failure('invalid_input', body.message))
+    const parsed = z
+      .object({ login: z.string().max(128) })
+      .strict()
+      .safeParse(body.value)
+    const session = parsed.success ? sessions.login(parsed.data.login) : null
+    if (session === null) {
+      options.logger.warn('host.login_refused', {})
+      return sendJson(response, 403, failure('forbidden', usedLink))
+    }
+    return sendJson(response, 200, { ok: true, data: { session } })
   }
 
   /** Streams a finished export once, then deletes it: the page saves it through a blob URL. */
@@ -293,11 +279,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if ('status' in file) {
       return sendText(response, file.status, file.status === 404 ? 'Not found' : 'Forbidden')
     }
-    let body: Buffer | string = file.body
-    if (file.mimeType.startsWith('text/html')) {
-      // The page gets the token once, in its own HTML; the token is never printed or logged.
-      body = injectToken(file.body.toString('utf8'), token)
-    }
     response.writeHead(200, {
       'content-type': file.mimeType,
       'content-security-policy': hostCsp,
@@ -305,15 +286,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store'
     })
-    response.end(body)
+    response.end(file.body)
   }
 
   return {
     url: `${origin}/`,
     loginUrl,
+    newLoginUrl: () => linkFor(sessions.renewLogin()),
     origin,
-    token,
-    newSessionCookie: () => sessions.create().split(';')[0]!,
+    newSession: () => sessions.create(),
     services,
     async close() {
       unsubscribe()
@@ -333,57 +314,10 @@ function downloadType(fileName: string): string {
   return 'application/json; charset=utf-8'
 }
 
-const openTheLink = 'Open the link printed in the terminal where you started Talent Desk.'
-
-/**
- * Browser sessions of this host: random values held in memory only (a restart ends them all),
- * presented in an HttpOnly, SameSite=Strict cookie scoped to this host and port.
- */
-function createSessions(port: number) {
-  const name = `talent_desk_${port}`
-  const live: Buffer[] = []
-  return {
-    create(): string {
-      const value = randomBytes(32).toString('base64url')
-      live.push(Buffer.from(value))
-      return serializeCookie(name, value, { httpOnly: true, sameSite: 'strict', path: '/' })
-    },
-    has(header: string | undefined): boolean {
-      const value = header === undefined ? undefined : parseCookie(header)[name]
-      if (value === undefined) return false
-      const given = Buffer.from(value)
-      return live.some((known) => known.length === given.length && timingSafeEqual(known, given))
-    }
-  }
-}
-
-function sameSecret(presented: string, expected: string): boolean {
-  const given = Buffer.from(presented)
-  const known = Buffer.from(expected)
-  return given.length === known.length && timingSafeEqual(given, known)
-}
-
-/** A short page for a browser without a session: what to do, and nothing else (no token). */
-function sendLoginPage(response: ServerResponse, status: number, message: string): void {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Talent Desk</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1b1f24;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}}
-h1{font-size:1.25rem}</style></head>
-<body><h1>Talent Desk</h1><p>${escapeHtml(message)}</p></body></html>`
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store'
-  })
-  response.end(html)
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+const newLinkHint =
+  'To get a new link, press Enter in the terminal where Talent Desk runs (or stop it with Ctrl+C and start it again).'
+const notLoggedIn = `This browser is not logged in to Talent Desk (or Talent Desk was restarted). Open the link printed in the terminal where it runs. ${newLinkHint}`
+const usedLink = `This link has been used already or is not the current one. If Talent Desk is open in another tab of this browser, use that tab. ${newLinkHint}`
 
 function describeChannels() {
   return channelNames.map((name) => ({
@@ -403,11 +337,6 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
-function injectToken(html: string, token: string): string {
-  const meta = `<meta name="${BRIDGE_TOKEN_META}" content="${token}">`
-  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
-}
-
 function headerValue(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name]
   return Array.isArray(value) ? value[0] : value
@@ -420,8 +349,7 @@ type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; mess
  * as soon as the bytes received pass the limit, without buffering the rest.
  */
 function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
-  const type = request.headers['content-type'] ?? ''
-  if (!type.startsWith('application/json')) {
+  if (!isJsonType(request.headers['content-type'])) {
     return Promise.resolve({ ok: false, status: 415, message: 'Send the input as application/json.' })
   }
   const tooLarge: JsonBody = {
@@ -456,6 +384,16 @@ function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<JsonB
     const onCut = () => finish({ ok: false, status: 400, message: 'The request body was cut off.' })
     request.on('data', onData).on('end', onEnd).on('error', onCut).on('close', onCut)
   })
+}
+
+/** `application/json` in any letter case, with or without parameters (RFC 9110: types are case-insensitive). */
+function isJsonType(header: string | undefined): boolean {
+  if (header === undefined) return false
+  try {
+    return contentType.parse(header).type === 'application/json'
+  } catch {
+    return false
+  }
 }
 
 const sizeText = (bytes: number): string =>

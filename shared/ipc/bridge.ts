@@ -22,7 +22,9 @@ export const bridgeEventMethod = 'on'
 /** Name of the browser host's download method on the bridge; no channel may use it either. */
 export const bridgeDownloadMethod = 'download'
 
-/** The browser host's bridge: the header that carries the per-run token on every call. */
-export const BRIDGE_TOKEN_HEADER = 'x-talent-desk-token'
-/** The browser host writes the token into the page in a meta tag of this name (read once). */
-export const BRIDGE_TOKEN_META = 'talent-desk-bridge-token'
+/** The browser host's bridge: the header that carries the page's session on every call. */
+export const BRIDGE_SESSION_HEADER = 'x-talent-desk-session'
+/** The one-time link's fragment parameter: `http://127.0.0.1:<port>/#login=<secret>`. */
+export const BRIDGE_LOGIN_PARAM = 'login'
+/** Where the page keeps its session: its own origin's storage (scheme, host and port). */
+export const BRIDGE_SESSION_STORAGE_KEY = 'talent-desk-session'

@@ -1,6 +1,6 @@
 /**
  * The browser host's bridge round trip, timed in Chromium: the page's POST /bridge/getAppInfo
- * (host guard: Host, Origin, session cookie, token; the router: sender, input and output
+ * (host guard: Host, Origin, session header; the router: sender, input and output
  * checks; JSON both ways) against a bare Node HTTP echo that answers the same bytes, on the
  * same setup (127.0.0.1, a port of its own, keep-alive, a page of its own origin, the same
  * request headers). Batches alternate between the two pages; each call is timed in its page
@@ -11,7 +11,7 @@ import { createServer } from 'node:http'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
-import { BRIDGE_TOKEN_HEADER } from '../../shared/ipc/bridge'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { startBrowserApp } from './lib/browser'
 import { done, figure, median, percentile, progress, quick, report } from './lib/figures'
 
@@ -53,7 +53,7 @@ async function calls(target: Page, path: string, count: number): Promise<number[
       const t0 = performance.now()
       const response = await fetch(${JSON.stringify(path)}, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ${JSON.stringify(BRIDGE_TOKEN_HEADER)}: ${JSON.stringify(host.token)} },
+        headers: { 'content-type': 'application/json', ${JSON.stringify(BRIDGE_SESSION_HEADER)}: ${JSON.stringify(host.newSession())} },
         body: '{}'
       })
       const body = JSON.parse(await response.text())

@@ -63,9 +63,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // After a restart of the host, the conversation is listed and reads whole.
       await app.restartHost()
-      await page.goto(app.host.loginUrl)
-      await page.waitForURL(app.host.url)
-      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await app.openLink()
       await page.keyboard.press('2')
       const item = page.getByTestId('conversation-item').first()
       await item.waitFor()

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TOKEN_HEADER } from '../../electron/host/server'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { shot, startApp, type E2eApp } from './support'
 
@@ -39,8 +39,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [TOKEN_HEADER]: app.host.token,
-          cookie: app.host.newSessionCookie()
+          [BRIDGE_SESSION_HEADER]: app.session
         },
         body: JSON.stringify(input)
       })

@@ -76,9 +76,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // The host (and with it the app's main services and the sandbox) stops and starts again.
       await app.restartHost()
-      await page.goto(app.host.loginUrl)
-      await page.waitForURL(app.host.url)
-      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await app.openLink()
       await page.keyboard.press('4')
       await page.getByRole('heading', { level: 1, name: 'Refresh' }).waitFor()
       const row = page.getByTestId('job-row').first()

@@ -11,7 +11,7 @@ import { request } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildCatalog, startSandbox, systemClock, type RunningSandbox } from '../../sandbox/index'
 import { refreshHandleOf } from '../../shared/api'
-import { BRIDGE_TOKEN_HEADER } from '../../shared/ipc/bridge'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { needlesFor, scan, scanFolder, type Hit, type Needle, type Secret } from './secret-scan'
 import { chromiumFlags, chromiumPath, root } from './support'
 
@@ -108,7 +108,7 @@ async function startHost(dataDir: string, reportDir: string) {
   const link = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${output.stderr}`)), 30_000)
     const look = () => {
-      const found = /it works once\): (http:\/\/127\.0\.0\.1:\d+\/\?login=[A-Za-z0-9_-]+)/.exec(output.stdout)
+      const found = /it works once\): (http:\/\/127\.0\.0\.1:\d+\/#login=[A-Za-z0-9_-]+)/.exec(output.stdout)
       if (!found) return
       clearTimeout(timer)
       resolve(found[1]!)
@@ -208,10 +208,10 @@ describe('secrets, end to end', () => {
         )
         doms.push({ step, html: `${html}\n${values.join('\n')}` })
       }
-      // Channels no screen calls yet go through the same bridge, from the page, with its token.
-      let bridgeToken = ''
+      // Channels no screen calls yet go through the same bridge, from the page, with its session.
+      let bridgeSession = ''
       page.on('request', (req) => {
-        bridgeToken ||= req.headers()[BRIDGE_TOKEN_HEADER] ?? ''
+        bridgeSession ||= req.headers()[BRIDGE_SESSION_HEADER] ?? ''
       })
       const bridge = (channel: string, input: unknown) =>
         page.evaluate(
@@ -223,7 +223,7 @@ describe('secrets, end to end', () => {
             })
             return (await response.json()) as { ok: boolean; error?: { code: string; message: string } }
           },
-          [channel, input, BRIDGE_TOKEN_HEADER, bridgeToken] as const
+          [channel, input, BRIDGE_SESSION_HEADER, bridgeSession] as const
         )
 
       await page.goto(link)

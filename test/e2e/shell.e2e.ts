@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sections } from '../../renderer/src/lib/sections'
-import { TOKEN_META } from '../../electron/host/server'
+import { BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 import { pkg, shot, startApp, type E2eApp } from './support'
 
 let app: E2eApp
@@ -14,11 +14,15 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 describe('app shell in Chromium', () => {
-  it('shows the shell and removes the bridge token from the page after reading it', async () => {
+  it('shows the shell, with its session in its own origin’s storage only: no cookie, no secret in the address', async () => {
     const { page } = app
-    // The page mounts after the login redirect; wait for it rather than race it.
+    // The page mounts after logging in; wait for it rather than race it.
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
-    expect(await page.locator(`meta[name="${TOKEN_META}"]`).count()).toBe(0)
+    expect(page.url()).toBe(app.host.url)
+    expect(await page.context().cookies()).toEqual([])
+    expect(await page.evaluate((key) => localStorage.getItem(key), BRIDGE_SESSION_STORAGE_KEY)).toMatch(
+      /^[A-Za-z0-9_-]{43}$/
+    )
     expect(await page.evaluate(() => 'talentDesk' in window)).toBe(false)
     // The header shows the keychain state read from main (this run has no keyring session).
     const pill = page.getByTestId('keychain-pill')
@@ -94,7 +98,7 @@ describe('bridge guard, seen from a browser', () => {
   let foreign: Server
   let foreignOrigin: string
   beforeAll(async () => {
-    // Another local web page, on another port: it knows the token (worst case) but not our origin.
+    // Another local web page, on another port: it may know a session (worst case) but not our origin.
     foreign = createServer((_, response) => {
       response.writeHead(200, { 'content-type': 'text/html' })
       response.end('<!doctype html><title>elsewhere</title>')
@@ -104,43 +108,89 @@ describe('bridge guard, seen from a browser', () => {
   })
   afterAll(() => new Promise<void>((resolve) => foreign.close(() => resolve())))
 
-  it('rejects a wrong token', async () => {
-    const status = await app.page.evaluate(async () => {
+  it('rejects a wrong session', async () => {
+    const status = await app.page.evaluate(async (header) => {
       const response = await fetch('/bridge/getAppInfo', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-talent-desk-token': 'wrong' },
+        headers: { 'content-type': 'application/json', [header]: 'wrong' },
         body: '{}'
       })
       return response.status
-    })
-    expect(status).toBe(403)
+    }, BRIDGE_SESSION_HEADER)
+    expect(status).toBe(401)
   })
 
   it('rejects malformed input with an error value that names the field', async () => {
-    const reply = await app.page.evaluate(async (token) => {
-      const response = await fetch('/bridge/getAppInfo', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-talent-desk-token': token },
-        body: JSON.stringify({ injected: '<script>' })
-      })
-      return response.json()
-    }, app.host.token)
+    const reply = await app.page.evaluate(
+      async ([header, key]) => {
+        const response = await fetch('/bridge/getAppInfo', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
+          body: JSON.stringify({ injected: '<script>' })
+        })
+        return response.json()
+      },
+      [BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY] as const
+    )
     expect(reply).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', details: [{ message: expect.stringContaining('injected') }] }
     })
   })
 
-  it('rejects a call from a foreign Origin even when it carries the token', async () => {
+  it('gives a page on another local port of the same, logged-in browser nothing usable', async () => {
     const page = await app.page.context().newPage()
+    const answers: { url: string; status: number; body: string }[] = []
+    page.on('response', (response) => {
+      if (!response.url().startsWith(app.host.origin)) return
+      void response.body().then(
+        (body) => answers.push({ url: response.url(), status: response.status(), body: body.toString('utf8') }),
+        () => answers.push({ url: response.url(), status: response.status(), body: '' })
+      )
+    })
     await page.goto(foreignOrigin)
+    const paths = ['/', '/bridge/listShortlists', '/bridge/channels', '/bridge/events', '/bridge/download/x']
+    // What such a page can send our way: requests with whatever the browser attaches to them.
+    await page.evaluate(
+      async ([origin, list]) => {
+        for (const path of list!) {
+          await fetch(`${origin}${path}`, { mode: 'no-cors', credentials: 'include' }).catch(() => undefined)
+          await fetch(`${origin}${path}`, {
+            method: 'POST',
+            mode: 'no-cors',
+            credentials: 'include',
+            body: '{}'
+          }).catch(() => undefined)
+        }
+        const image = new Image()
+        image.src = `${origin}/bridge/listShortlists`
+        await new Promise((resolve) => {
+          image.onload = image.onerror = resolve
+        })
+      },
+      [app.host.origin, paths] as const
+    )
+    await expect.poll(() => answers.length).toBeGreaterThanOrEqual(paths.length * 2)
+    const session = await app.page.evaluate((key) => localStorage.getItem(key), BRIDGE_SESSION_STORAGE_KEY)
+    expect(session).toBeTruthy()
+    for (const answer of answers) {
+      // the page itself is code anyone may fetch; every bridge path is refused, and no answer
+      // carries the session (or anything that unlocks the bridge)
+      if (new URL(answer.url).pathname === '/') expect([200, 405], answer.url).toContain(answer.status)
+      else expect([401, 403], answer.url).toContain(answer.status)
+      expect(answer.body, answer.url).not.toContain(session!)
+    }
+    // The browser attaches no cookie of ours (there is none), and the other origin cannot read our storage.
+    expect(await page.context().cookies(app.host.origin)).toEqual([])
+    expect(await page.evaluate((key) => localStorage.getItem(key), BRIDGE_SESSION_STORAGE_KEY)).toBeNull()
+    // Even knowing the session (worst case), its Origin gives it away.
     const before = app.logs.filter((record) => record.event === 'host.foreign_origin').length
     const outcome = await page.evaluate(
-      async ([url, token]) => {
+      async ([url, header, value]) => {
         try {
           const response = await fetch(url!, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-talent-desk-token': token! },
+            headers: { 'content-type': 'application/json', [header!]: value! },
             body: '{}'
           })
           return `status ${response.status}`
@@ -148,7 +198,7 @@ describe('bridge guard, seen from a browser', () => {
           return 'blocked'
         }
       },
-      [`${app.host.origin}/bridge/getAppInfo`, app.host.token]
+      [`${app.host.origin}/bridge/getAppInfo`, BRIDGE_SESSION_HEADER, session] as const
     )
     // The browser blocks reading the cross-origin answer; the host must also have refused it.
     expect(outcome).toBe('blocked')

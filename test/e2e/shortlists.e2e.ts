@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
-import { TOKEN_HEADER } from '../../electron/host/server'
+import { BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { shot, startApp, type E2eApp } from './support'
 
@@ -18,7 +18,7 @@ let session: string
 
 beforeAll(async () => {
   app = await startApp()
-  session = app.host.newSessionCookie()
+  session = app.session
   page = app.page
 })
 afterAll(() => app?.close())
@@ -26,7 +26,7 @@ afterAll(() => app?.close())
 async function bridge<T>(channel: string, input: unknown): Promise<T> {
   const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: app.host.token, cookie: session },
+    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: session },
     body: JSON.stringify(input)
   })
   const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
@@ -360,32 +360,35 @@ describe('Shortlists screen', () => {
     await dialog.getByRole('checkbox', { name: /byte order mark/ }).uncheck()
     // Listen to the host's event stream the way the page does, to see the progress it is sent;
     // the stream is open (its headers arrived) before the export starts.
-    await page.evaluate(async (token) => {
-      const seen: Array<{ written: number; total: number | null; done: boolean }> = []
-      const response = await fetch('/bridge/events', { headers: { 'x-talent-desk-token': token } })
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-      const read = async () => {
-        let buffer = ''
-        for (;;) {
-          const { value, done } = await reader.read()
-          if (done) return seen
-          buffer += value
-          const frames = buffer.split('\n\n')
-          buffer = frames.pop() ?? ''
-          for (const frame of frames) {
-            const data = frame.split('\n').find((line) => line.startsWith('data: '))
-            if (!frame.includes('event: exportProgress') || !data) continue
-            const progress = JSON.parse(data.slice(6)) as (typeof seen)[number]
-            seen.push(progress)
-            if (progress.done) {
-              void reader.cancel()
-              return seen
+    await page.evaluate(
+      async ([header, key]) => {
+        const seen: Array<{ written: number; total: number | null; done: boolean }> = []
+        const response = await fetch('/bridge/events', { headers: { [header]: localStorage.getItem(key) ?? '' } })
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+        const read = async () => {
+          let buffer = ''
+          for (;;) {
+            const { value, done } = await reader.read()
+            if (done) return seen
+            buffer += value
+            const frames = buffer.split('\n\n')
+            buffer = frames.pop() ?? ''
+            for (const frame of frames) {
+              const data = frame.split('\n').find((line) => line.startsWith('data: '))
+              if (!frame.includes('event: exportProgress') || !data) continue
+              const progress = JSON.parse(data.slice(6)) as (typeof seen)[number]
+              seen.push(progress)
+              if (progress.done) {
+                void reader.cancel()
+                return seen
+              }
             }
           }
         }
-      }
-      ;(window as unknown as { __progress: Promise<typeof seen> }).__progress = read()
-    }, app.host.token)
+        ;(window as unknown as { __progress: Promise<typeof seen> }).__progress = read()
+      },
+      [BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY] as const
+    )
     const [big] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Export', exact: true }).click()

@@ -28,6 +28,10 @@ export const chromiumFlags = [
 export interface E2eApp {
   readonly host: BrowserHost
   restartHost(): Promise<void>
+  /** Opens the host's current one-time link in the page, as a user does, and waits for the app. */
+  openLink(): Promise<void>
+  /** A session of its own for the test's direct bridge calls (seeding, checks). */
+  session: string
   browser: Browser
   page: Page
   logs: LogRecord[]
@@ -86,17 +90,28 @@ export async function startApp(
     if (message.type() === 'error' && !/status of 40[13]/.test(message.text())) pageErrors.push(message.text())
   })
   // As a user does: the one-time link printed in the terminal logs this browser in.
+  const openLink = async () => {
+    // a full load (not a same-document fragment change), then the app logs in and cleans the address
+    await page.goto('about:blank')
+    await page.goto(host.loginUrl)
+    await page.waitForURL(host.url)
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  }
   await page.goto(host.loginUrl)
   await page.waitForURL(host.url)
   return {
     get host() {
       return host
     },
-    /** Stops the host and starts a new one on the same port and data folder (new token, no sessions). */
+    /** Stops the host and starts a new one on the same port and data folder (new link, no sessions). */
     async restartHost() {
       const port = Number(new URL(host.origin).port)
       await host.close()
       host = await start(port)
+    },
+    openLink,
+    get session() {
+      return host.newSession()
     },
     browser,
     page,

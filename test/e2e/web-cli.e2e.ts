@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_META } from '../../shared/ipc/bridge'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { pkg, root } from './support'
 
 // `npm run web` (and `npm start` without Electron) end in this CLI: start it as a user would,
@@ -28,7 +28,7 @@ describe('the browser host CLI', () => {
       const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000)
       child!.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString('utf8')
-        const found = /it works once\): (http:\/\/127\.0\.0\.1:\d+\/\?login=[A-Za-z0-9_-]+)/.exec(stdout)
+        const found = /it works once\): (http:\/\/127\.0\.0\.1:\d+\/#login=[A-Za-z0-9_-]+)/.exec(stdout)
         if (found) {
           clearTimeout(timer)
           resolve(found[1]!)
@@ -40,30 +40,39 @@ describe('the browser host CLI', () => {
     const url = `${new URL(link).origin}/`
     expect(stdout).toContain(`Talent Desk is running at ${url}`)
 
-    // Another program on this computer that only knows the port gets no app and no token.
+    // Another program on this computer that only knows the port gets the page's code, no data.
     const bare = await request(url)
-    expect(bare.statusCode).toBe(401)
-    expect(await bare.body.text()).toContain('Open the link printed in the terminal')
+    expect(bare.statusCode).toBe(200)
+    expect(bare.headers['set-cookie']).toBeUndefined()
+    await bare.body.dump()
+    const refused = await request(`${url}bridge/getAppInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}'
+    })
+    expect(refused.statusCode).toBe(401)
+    expect(await refused.body.text()).toContain('Open the link printed in the terminal')
 
-    // The printed link logs in once: a session cookie, then the clean address.
-    const login = await request(link)
-    expect(login.statusCode).toBe(303)
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!
-    await login.body.dump()
-    const again = await request(link)
+    // The printed link's fragment logs in once, from the app's own origin: a session for a header.
+    const secret = new URLSearchParams(new URL(link).hash.slice(1)).get('login')
+    const logIn = () =>
+      request(`${url}bridge/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(link).origin },
+        body: JSON.stringify({ login: secret })
+      })
+    const login = await logIn()
+    expect(login.statusCode).toBe(200)
+    const { data } = (await login.body.json()) as { data: { session: string } }
+    const again = await logIn()
     expect(again.statusCode).toBe(403)
     await again.body.dump()
-
-    const page = await request(url, { headers: { cookie } })
-    const html = await page.body.text()
-    const token = new RegExp(`<meta name="${BRIDGE_TOKEN_META}" content="([^"]+)">`).exec(html)?.[1]
-    expect(token).toBeTruthy()
-    // The token is given to the page only, never printed or logged.
-    expect(stdout + stderr).not.toContain(token!)
+    // The session is given to the page only, never printed or logged.
+    expect(stdout + stderr).not.toContain(data.session)
 
     const reply = await request(`${url}bridge/getAppInfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token!, cookie },
+      headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: data.session },
       body: '{}'
     })
     expect(await reply.body.json()).toMatchObject({ ok: true, data: { version: pkg.version, shell: 'browser-host' } })

@@ -1,6 +1,6 @@
 import { parseJson, stringifyJson } from '../../../shared/json'
 import { createParser } from 'eventsource-parser'
-import { BRIDGE_TOKEN_HEADER, type TalentDeskBridge } from '../../../shared/ipc/bridge'
+import { BRIDGE_SESSION_HEADER, type TalentDeskBridge } from '../../../shared/ipc/bridge'
 import { channelNames, isEventName } from '../../../shared/ipc/contract'
 import type { IpcResult } from '../../../shared/ipc/errors'
 
@@ -9,9 +9,9 @@ type Listener = (payload: unknown) => void
 /**
  * `window.talentDesk` for the browser host: each channel is a POST to `/bridge/<channel>` and
  * events arrive as Server-Sent Events. The stream is read with fetch (not EventSource) so the
- * token travels in a header, never in a URL.
+ * session travels in a header, never in a URL or a cookie.
  */
-export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): TalentDeskBridge {
+export function createHttpBridge(session: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): TalentDeskBridge {
   const bridge: Record<string, unknown> = {}
   for (const name of channelNames) {
     bridge[name] = (input: unknown) => call(name, input)
@@ -22,7 +22,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     try {
       response = await fetchImpl(`/bridge/${encodeURIComponent(name)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
+        headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: session },
         body: stringifyJson(input ?? {})
       })
     } catch {
@@ -45,10 +45,10 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     }
   }
 
-  // A finished export, fetched with the token in a header (never in a URL), once.
+  // A finished export, fetched with the session in a header (never in a URL), once.
   bridge.download = async (downloadId: string): Promise<Blob> => {
     const response = await fetchImpl(`/bridge/download/${encodeURIComponent(downloadId)}`, {
-      headers: { [BRIDGE_TOKEN_HEADER]: token }
+      headers: { [BRIDGE_SESSION_HEADER]: session }
     })
     if (!response.ok) throw new Error(`The file could not be fetched from the host (${response.status}).`)
     return response.blob()
@@ -62,7 +62,7 @@ export function createHttpBridge(token: string, fetchImpl: typeof fetch = fetch.
     let delay = 500
     while (streaming) {
       try {
-        const response = await fetchImpl('/bridge/events', { headers: { [BRIDGE_TOKEN_HEADER]: token } })
+        const response = await fetchImpl('/bridge/events', { headers: { [BRIDGE_SESSION_HEADER]: session } })
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`)
         delay = 500
         const parser = createParser({

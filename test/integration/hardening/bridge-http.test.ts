@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
-import { defaultHostLimits, TOKEN_HEADER, type BrowserHost, type HostLimits } from '../../../electron/host/server'
+import { defaultHostLimits, SESSION_HEADER, type BrowserHost, type HostLimits } from '../../../electron/host/server'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { channelNames, channels } from '../../../shared/ipc/contract'
 import type { IpcResult } from '../../../shared/ipc/errors'
@@ -34,7 +34,7 @@ const limits: Partial<HostLimits> = {
 
 let host: BrowserHost
 let dataDir: string
-let cookie: string
+let session: string
 let witness: StoreWitness
 const records: LogRecord[] = []
 // Enough sockets for the 200 streams below and the calls made while they are open.
@@ -53,7 +53,7 @@ beforeAll(async () => {
     versions: { node: process.versions.node },
     limits
   })
-  cookie = host.newSessionCookie()
+  session = host.newSession()
   const list = await callJson('createShortlist', { name: 'Over HTTP' })
   if (!list.ok) throw new Error('could not seed')
   await callJson('addMembers', { shortlistId: (list.data as { id: string }).id, profiles: profiles(3) })
@@ -67,8 +67,7 @@ afterAll(async () => {
 
 const bridgeHeaders = (extra: Record<string, string> = {}) => ({
   'content-type': 'application/json',
-  [TOKEN_HEADER]: host.token,
-  cookie,
+  [SESSION_HEADER]: session,
   ...extra
 })
 
@@ -226,8 +225,7 @@ describe('limits over HTTP', () => {
       `POST /bridge/restoreShortlists HTTP/1.1`,
       `Host: ${new URL(host.origin).host}`,
       'Content-Type: application/json',
-      `${TOKEN_HEADER}: ${host.token}`,
-      `Cookie: ${cookie}`,
+      `${SESSION_HEADER}: ${session}`,
       length === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`,
       '',
       ''
@@ -314,7 +312,7 @@ describe('limits over HTTP', () => {
   it('an event stream outlives the request time limit (it bounds receiving a request, not a response)', async () => {
     const url = new URL(`${host.origin}/bridge/events`)
     let text = ''
-    const req = http.get(url, { agent: false, headers: { [TOKEN_HEADER]: host.token, cookie } }, (response) => {
+    const req = http.get(url, { agent: false, headers: { [SESSION_HEADER]: session } }, (response) => {
       response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
     })
     req.on('error', () => {})
@@ -330,7 +328,7 @@ describe('limits over HTTP', () => {
     const open = (): Promise<{ status: number; body: string; request: http.ClientRequest }> =>
       new Promise((resolve, reject) => {
         const url = new URL(`${host.origin}/bridge/events`)
-        const req = http.get(url, { agent: false, headers: { [TOKEN_HEADER]: host.token, cookie } }, (response) => {
+        const req = http.get(url, { agent: false, headers: { [SESSION_HEADER]: session } }, (response) => {
           let body = ''
           response.on('data', (chunk: Buffer) => {
             body += chunk.toString('utf8')

@@ -5,7 +5,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
-import { TOKEN_HEADER, TOKEN_META, type BrowserHost } from '../../../electron/host/server'
+import { SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
 import { channelNames } from '../../../shared/ipc/contract'
 import { acceptedCspFindings, evaluateCsp } from '../../unit/window/csp-evaluator'
 
@@ -38,28 +38,27 @@ const call = (channel: string, body: unknown, headers: Record<string, string> = 
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [TOKEN_HEADER]: host.token,
-      cookie: host.newSessionCookie(),
+      [SESSION_HEADER]: host.newSession(),
       ...headers
     },
     body: JSON.stringify(body)
   })
 
 describe('browser host', () => {
-  it('listens on loopback only and gives the token to the page once, in its HTML', async () => {
+  it('listens on loopback only and serves the page as built: code, with no secret in it', async () => {
     expect(new URL(host.url).hostname).toBe('127.0.0.1')
-    const page = await request(host.url, { headers: { cookie: host.newSessionCookie() } })
+    const page = await request(host.url)
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-security-policy']).toContain("connect-src 'self'")
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval')
-    const html = await page.body.text()
-    expect(html).toContain(`<meta name="${TOKEN_META}" content="${host.token}">`)
+    expect(page.headers['set-cookie']).toBeUndefined()
+    expect(await page.body.text()).toBe('<!doctype html><html><head><title>t</title></head><body></body></html>')
   })
 
   it('sends its CSP with the page and its scripts: only its own files, network only to itself', async () => {
     const policies = new Set<string>()
     for (const path of ['/', '/index.html', '/assets/index.js']) {
-      const response = await request(`${host.origin}${path}`, { headers: { cookie: host.newSessionCookie() } })
+      const response = await request(`${host.origin}${path}`)
       expect(response.statusCode, path).toBe(200)
       await response.body.dump()
       policies.add(String(response.headers['content-security-policy']))
@@ -71,13 +70,16 @@ describe('browser host', () => {
     expect(evaluateCsp([...policies][0]!)).toEqual(acceptedCspFindings)
   })
 
-  it.each(channelNames)('refuses %s to a foreign page, a wrong token and a missing session', async (name) => {
+  it.each(channelNames)('refuses %s to a foreign page, a forged session and a cookie', async (name) => {
+    const port = new URL(host.origin).port
     const refusals: [Record<string, string>, number][] = [
       [{ origin: 'http://evil.example' }, 403],
       [{ origin: 'null' }, 403],
-      [{ origin: `http://localhost.evil.example:${new URL(host.origin).port}` }, 403],
-      [{ [TOKEN_HEADER]: 'x'.repeat(host.token.length) }, 403],
-      [{ cookie: 'td_session=forged' }, 401]
+      [{ origin: `http://localhost.evil.example:${port}` }, 403],
+      // another port of this computer is another origin: refused even with a live session
+      [{ origin: `http://127.0.0.1:${Number(port) === 65_535 ? 1 : Number(port) + 1}` }, 403],
+      [{ [SESSION_HEADER]: 'x'.repeat(43) }, 401],
+      [{ [SESSION_HEADER]: '' }, 401]
     ]
     for (const [headers, status] of refusals) {
       const response = await call(name, {}, headers)
@@ -92,24 +94,29 @@ describe('browser host', () => {
     expect(await response.body.json()).toMatchObject({ ok: true, data: { version: '9.9.9', shell: 'browser-host' } })
   })
 
-  it('refuses a wrong or missing token', async () => {
-    const wrong = await call('getAppInfo', {}, { [TOKEN_HEADER]: 'x'.repeat(host.token.length) })
-    expect(wrong.statusCode).toBe(403)
+  it('refuses a wrong or missing session, and a session offered as a cookie', async () => {
+    const session = host.newSession()
+    const wrong = await call('getAppInfo', {}, { [SESSION_HEADER]: `${session.slice(0, -1)}x` })
+    expect(wrong.statusCode).toBe(401)
     expect(await wrong.body.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    const missing = await request(`${host.origin}/bridge/getAppInfo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}'
-    })
-    expect(missing.statusCode).toBe(401)
-    await missing.body.dump()
-    const withSessionOnly = await request(`${host.origin}/bridge/getAppInfo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: host.newSessionCookie() },
-      body: '{}'
-    })
-    expect(withSessionOnly.statusCode).toBe(403)
-    await withSessionOnly.body.dump()
+    for (const headers of [{}, { cookie: `session=${session}; ${SESSION_HEADER}=${session}` }]) {
+      const refused = await request(`${host.origin}/bridge/getAppInfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}'
+      })
+      expect(refused.statusCode).toBe(401)
+      expect(await refused.body.json()).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: expect.stringContaining('press Enter in the terminal') }
+      })
+    }
+  })
+
+  it('reads application/json in any letter case', async () => {
+    const response = await call('getAppInfo', {}, { 'content-type': 'Application/JSON; Charset=UTF-8' })
+    expect(response.statusCode).toBe(200)
+    expect(await response.body.json()).toMatchObject({ ok: true })
   })
 
   it('refuses a foreign Origin and a foreign Host (DNS rebinding), even with the token', async () => {
@@ -121,7 +128,7 @@ describe('browser host', () => {
     await rebinding.body.dump()
     const page = await request(host.url, { headers: { host: 'evil.example' } })
     expect(page.statusCode).toBe(403)
-    expect(await page.body.text()).not.toContain(host.token)
+    await page.body.dump()
   })
 
   it('returns malformed input as an error value naming the problem', async () => {
@@ -132,7 +139,7 @@ describe('browser host', () => {
     })
     const notJson = await request(`${host.origin}/bridge/getAppInfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() },
+      headers: { 'content-type': 'application/json', [SESSION_HEADER]: host.newSession() },
       body: '{not json'
     })
     expect(notJson.statusCode).toBe(400)
@@ -143,7 +150,7 @@ describe('browser host', () => {
 
   it('lists every channel with its input and output JSON Schema', async () => {
     const response = await request(`${host.origin}/bridge/channels`, {
-      headers: { [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() }
+      headers: { [SESSION_HEADER]: host.newSession() }
     })
     const list = (await response.body.json()) as {
       name: string
@@ -158,7 +165,7 @@ describe('browser host', () => {
 
   it('streams push events as Server-Sent Events', async () => {
     const stream = await request(`${host.origin}/bridge/events`, {
-      headers: { [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() }
+      headers: { [SESSION_HEADER]: host.newSession() }
     })
     expect(stream.headers['content-type']).toContain('text/event-stream')
     const received = new Promise<string>((resolve) => {
@@ -176,45 +183,70 @@ describe('browser host', () => {
     stream.body.destroy()
   })
 
-  it('serves nothing of the app without the session the printed link gives, and the link works once', async () => {
-    // Any local process can connect to the port: without the cookie it gets a short page, no token.
-    const bare = await request(host.url)
-    expect(bare.statusCode).toBe(401)
-    const page = await bare.body.text()
-    expect(page).toContain('Open the link printed in the terminal where you started Talent Desk.')
-    expect(page).not.toContain(host.token)
-    expect(page).not.toContain(TOKEN_META)
-    for (const path of ['/bridge/listShortlists', '/bridge/events', '/bridge/channels', '/assets/index.js']) {
-      const refused = await request(`${host.origin}${path}`, { headers: { [TOKEN_HEADER]: host.token } })
+  it('opens the bridge only to the page that traded the link’s one-time secret, once', async () => {
+    // The link's secret is in the fragment: a browser never sends it to a server in a URL.
+    const link = new URL(host.loginUrl)
+    expect(link.origin + link.pathname).toBe(host.url)
+    expect(link.search).toBe('')
+    const secret = new URLSearchParams(link.hash.slice(1)).get('login')!
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    // Any local process can connect to the port: without a session no channel, stream or file.
+    for (const path of ['/bridge/listShortlists', '/bridge/events', '/bridge/channels', '/bridge/download/x']) {
+      const refused = await request(`${host.origin}${path}`)
       expect(refused.statusCode, path).toBe(401)
-      expect(await refused.body.text()).not.toContain(host.token)
+      expect(await refused.body.text()).not.toContain(secret)
     }
-    const forged = await request(host.url, { headers: { cookie: `talent_desk_${new URL(host.origin).port}=forged` } })
-    expect(forged.statusCode).toBe(401)
-    await forged.body.dump()
+    const logIn = (login: unknown, headers: Record<string, string> = {}) =>
+      request(`${host.origin}/bridge/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: host.origin, ...headers },
+        body: JSON.stringify({ login })
+      })
+    // A page of another origin (another port included) cannot trade it, even knowing it.
+    const foreign = await logIn(secret, { origin: `http://127.0.0.1:${Number(link.port) + 1}` })
+    expect(foreign.statusCode).toBe(403)
+    await foreign.body.dump()
+    const wrong = await logIn(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`)
+    expect(wrong.statusCode).toBe(403)
+    await wrong.body.dump()
+    for (const bad of [42, null, 'x'.repeat(200)]) {
+      const refused = await logIn(bad)
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400)
+      await refused.body.dump()
+    }
 
-    // The link: a cookie that scripts cannot read and other sites cannot send, then the clean address.
-    const login = await request(host.loginUrl)
-    expect(login.statusCode).toBe(303)
-    expect(login.headers.location).toBe('/')
-    const cookie = String(login.headers['set-cookie'])
-    expect(cookie).toMatch(new RegExp(`^talent_desk_${new URL(host.origin).port}=[A-Za-z0-9_-]{43}; `))
-    expect(cookie).toContain('HttpOnly')
-    expect(cookie).toContain('SameSite=Strict')
-    expect(cookie).toContain('Path=/')
-    expect(cookie).not.toMatch(/Domain=|Expires=|Max-Age=/)
-    await login.body.dump()
-    const app = await request(host.url, { headers: { cookie: cookie.split(';')[0]! } })
-    expect(app.statusCode).toBe(200)
-    expect(await app.body.text()).toContain(host.token)
+    const login = await logIn(secret)
+    expect(login.statusCode).toBe(200)
+    expect(login.headers['set-cookie']).toBeUndefined()
+    const { data } = (await login.body.json()) as { data: { session: string } }
+    expect(data.session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const answered = await call('getAppInfo', {}, { [SESSION_HEADER]: data.session })
+    expect(answered.statusCode).toBe(200)
+    await answered.body.dump()
 
-    const replay = await request(host.loginUrl)
+    const replay = await logIn(secret)
     expect(replay.statusCode).toBe(403)
-    expect(replay.headers['set-cookie']).toBeUndefined()
-    expect(await replay.body.text()).toContain('has been used already')
+    expect(await replay.body.json()).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('has been used already') }
+    })
+
+    // A new link on request (the terminal's Enter): it works once too, and replaces an unused one.
+    const unused = new URLSearchParams(new URL(host.newLoginUrl()).hash.slice(1)).get('login')!
+    const fresh = new URLSearchParams(new URL(host.newLoginUrl()).hash.slice(1)).get('login')!
+    const stale = await logIn(unused)
+    expect(stale.statusCode).toBe(403)
+    await stale.body.dump()
+    const again = await logIn(fresh)
+    expect(again.statusCode).toBe(200)
+    await again.body.dump()
   })
 
-  it('never logs the token', () => {
-    expect(JSON.stringify(records)).not.toContain(host.token)
+  it('never logs a session or a login secret', () => {
+    const secret = new URLSearchParams(new URL(host.loginUrl).hash.slice(1)).get('login')!
+    expect(JSON.stringify(records)).not.toContain(secret)
+    const session = host.newSession()
+    expect(JSON.stringify(records)).not.toContain(session)
   })
 })

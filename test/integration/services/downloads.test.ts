@@ -5,7 +5,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger } from '../../../electron/main/logger'
-import { contentDisposition, TOKEN_HEADER, type BrowserHost } from '../../../electron/host/server'
+import { contentDisposition, SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
 import { DOWNLOADS_FOLDER } from '../../../electron/main/services/downloads'
 import { ManualClock, profiles, tempDir } from './helpers'
 
@@ -32,7 +32,7 @@ afterAll(() => host.close())
 async function bridge<T>(channel: string, input: unknown): Promise<T> {
   const response = await request(`${host.origin}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token, cookie: host.newSessionCookie() },
+    headers: { 'content-type': 'application/json', [SESSION_HEADER]: host.newSession() },
     body: JSON.stringify(input)
   })
   const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
@@ -40,8 +40,8 @@ async function bridge<T>(channel: string, input: unknown): Promise<T> {
   return reply.data
 }
 
-const fetchDownload = (id: string, headers: Record<string, string> = { [TOKEN_HEADER]: host.token }) =>
-  request(`${host.origin}/bridge/download/${id}`, { headers: { cookie: host.newSessionCookie(), ...headers } })
+const fetchDownload = (id: string, headers: Record<string, string> = { [SESSION_HEADER]: host.newSession() }) =>
+  request(`${host.origin}/bridge/download/${id}`, { headers })
 
 describe('browser-host downloads', () => {
   it('serves an export once, with the guard of every bridge call, then deletes it', async () => {
@@ -58,15 +58,15 @@ describe('browser-host downloads', () => {
     expect(result.target).toMatchObject({ kind: 'download', fileName: 'Zoë’s list 2026-03-02.csv' })
     const { downloadId } = result.target
 
-    const refusals: Array<Record<string, string>> = [
-      {},
-      { [TOKEN_HEADER]: 'x'.repeat(host.token.length) },
-      { [TOKEN_HEADER]: host.token, origin: 'http://evil.example' },
-      { [TOKEN_HEADER]: host.token, host: 'evil.example' }
+    const refusals: Array<[Record<string, string>, number]> = [
+      [{}, 401],
+      [{ [SESSION_HEADER]: 'x'.repeat(43) }, 401],
+      [{ [SESSION_HEADER]: host.newSession(), origin: 'http://evil.example' }, 403],
+      [{ [SESSION_HEADER]: host.newSession(), host: 'evil.example' }, 403]
     ]
-    for (const headers of refusals) {
+    for (const [headers, status] of refusals) {
       const refused = await fetchDownload(downloadId, headers)
-      expect(refused.statusCode).toBe(403)
+      expect(refused.statusCode).toBe(status)
       await refused.body.dump()
     }
 

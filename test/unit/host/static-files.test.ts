@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readRendererFile } from '../../../electron/main/renderer-files'
 import { createBridgeGuard } from '../../../electron/host/guard'
+import { createHostSessions } from '../../../electron/host/sessions'
 import { defaultDataDir } from '../../../electron/host/default-data-dir'
 
 const base = mkdtempSync(join(tmpdir(), 'td-static-'))
@@ -38,7 +39,7 @@ describe('readRendererFile', () => {
 })
 
 describe('createBridgeGuard', () => {
-  const guard = createBridgeGuard(4321, 'tok')
+  const guard = createBridgeGuard(4321)
   it('allows only our loopback names and origins', () => {
     expect(guard.isAllowedHost('127.0.0.1:4321')).toBe(true)
     expect(guard.isAllowedHost('localhost:4321')).toBe(true)
@@ -49,11 +50,39 @@ describe('createBridgeGuard', () => {
     expect(guard.isAllowedOrigin('http://evil.example')).toBe(false)
     expect(guard.isAllowedOrigin('null')).toBe(false)
   })
-  it('compares the token exactly', () => {
-    expect(guard.hasToken('tok')).toBe(true)
-    expect(guard.hasToken('tok2')).toBe(false)
-    expect(guard.hasToken('to')).toBe(false)
-    expect(guard.hasToken(undefined)).toBe(false)
+  it('refuses another port of the same host: origins include the port', () => {
+    expect(guard.isAllowedOrigin('http://127.0.0.1:4322')).toBe(false)
+    expect(guard.isAllowedOrigin('http://localhost:80')).toBe(false)
+  })
+})
+
+describe('createHostSessions', () => {
+  it('trades the current one-time secret once, for a session it then knows', () => {
+    const sessions = createHostSessions()
+    const secret = sessions.renewLogin()
+    expect(sessions.login(`${secret}x`)).toBeNull()
+    const session = sessions.login(secret)
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(sessions.has(session!)).toBe(true)
+    expect(sessions.login(secret)).toBeNull()
+    expect(sessions.has(`${session!.slice(0, -1)}x`)).toBe(false)
+    expect(sessions.has(undefined)).toBe(false)
+    expect(sessions.has('')).toBe(false)
+  })
+  it('has no secret before one is asked for, and a new one replaces an unused one', () => {
+    const sessions = createHostSessions()
+    expect(sessions.login('')).toBeNull()
+    const first = sessions.renewLogin()
+    const second = sessions.renewLogin()
+    expect(sessions.login(first)).toBeNull()
+    expect(sessions.login(second)).not.toBeNull()
+  })
+  it('keeps a bounded number of sessions, forgetting the oldest', () => {
+    const sessions = createHostSessions()
+    const first = sessions.create()
+    const later = Array.from({ length: 64 }, () => sessions.create())
+    expect(sessions.has(first)).toBe(false)
+    expect(later.every((session) => sessions.has(session))).toBe(true)
   })
 })
 
