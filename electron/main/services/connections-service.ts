@@ -5,8 +5,11 @@ import {
   type ConnectionTestPart,
   type ConnectionView,
   type ConnectionsOverview,
-  type SandboxState
+  type SandboxState,
+  type SavedConnection,
+  type SecretKind
 } from '../../../shared/ipc/channels/connections'
+import { isSecureOrLoopback } from '../../../shared/loopback'
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
 import { ConnectionGate } from '../api/connection-gate'
@@ -70,7 +73,12 @@ export class ConnectionsService {
     return { connections: views, activeId: this.#activeId(connections), keychain: this.#deps.secrets.keychainStatus() }
   }
 
-  async save(settings: ConnectionSettings): Promise<ConnectionsOverview> {
+  /**
+   * Saves a remote connection's settings. A changed address takes the secrets it would carry with
+   * it before anything is sent there: the API key when the base URL's origin changes, the client
+   * secret when the Auth URL's or the MCP URL's does (the recruiter pastes them again).
+   */
+  async save(settings: ConnectionSettings): Promise<SavedConnection> {
     if (settings.id === SANDBOX_CONNECTION_ID) {
       throw new AppError(
         'invalid_input',
@@ -78,7 +86,8 @@ export class ConnectionsService {
       )
     }
     const store = this.#store('save the connection')
-    if (settings.id !== undefined) this.#find(settings.id)
+    const previous = settings.id === undefined ? null : this.#find(settings.id)
+    const clearedSecrets = previous === null ? [] : await this.#clearMovedSecrets(previous, settings)
     const saved = store.connections.save({
       ...(settings.id === undefined ? {} : { id: settings.id }),
       name: settings.name,
@@ -90,7 +99,24 @@ export class ConnectionsService {
       queryNames: settings.queryNames ?? defaultQueryNames
     })
     this.#clients.delete(saved.id)
-    return this.#changed()
+    return { ...(await this.#changed()), clearedSecrets }
+  }
+
+  /** Clears the secrets whose address changed origin (scheme, host or port); returns their kinds. */
+  async #clearMovedSecrets(previous: Connection, next: ConnectionSettings): Promise<SecretKind[]> {
+    const moved = (before: string | null, after: string | null | undefined) =>
+      originOf(before) !== originOf(after ?? null)
+    const kinds: SecretKind[] = []
+    if (moved(previous.baseUrl, next.baseUrl)) kinds.push('apiKey')
+    if (moved(previous.authUrl, next.authUrl) || moved(previous.mcpUrl, next.mcpUrl)) kinds.push('clientSecret')
+    const cleared: SecretKind[] = []
+    for (const kind of kinds) {
+      if (!(await this.#deps.secrets.status(previous.id, kind)).configured) continue
+      await this.#deps.secrets.clear(previous.id, kind)
+      cleared.push(kind)
+    }
+    if (cleared.length > 0) this.#deps.logger.info('connections.secrets_cleared_on_move', { id: previous.id, cleared })
+    return cleared
   }
 
   /** Removes a remote connection and its secrets; the Sandbox becomes active if it was. */
@@ -153,6 +179,7 @@ export class ConnectionsService {
       baseUrl = endpoints.baseUrl
       apiKey = async () => endpoints.apiKey
     } else {
+      refuseInsecure(connection.baseUrl, 'base URL')
       apiKey = () => this.#deps.secrets.read(connection.id, 'apiKey')
     }
     const signature = JSON.stringify([baseUrl, connection.queryNames])
@@ -206,6 +233,8 @@ export class ConnectionsService {
         { missing }
       )
     }
+    refuseInsecure(connection.authUrl as string, 'Auth URL')
+    refuseInsecure(connection.mcpUrl as string, 'MCP URL')
     return {
       connection,
       authUrl: connection.authUrl as string,
@@ -411,4 +440,23 @@ function hostOf(client: PartnerClient, connection: Connection): string {
   return connection.kind === 'sandbox'
     ? 'this computer (built-in sandbox)'
     : new URL(connection.baseUrl).host || client.connectionId
+}
+
+/** The origin a secret is sent to (scheme, host and port), or null for no address. */
+function originOf(url: string | null): string | null {
+  if (url === null) return null
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+/** A stored address (saved before http was limited to this computer) is refused before any key is sent. */
+function refuseInsecure(url: string, label: string): void {
+  if (isSecureOrLoopback(url)) return
+  throw new AppError(
+    'invalid_input',
+    `The ${label} uses plain http:// to another computer, where the key could be read on the way. Change it to https:// in Settings → Connections.`
+  )
 }

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi'
 import { AppError } from '../../../shared/ipc/errors'
+import { isLoopbackUrl } from '../../../shared/loopback'
 
 /** The scope the tool server's tokens carry (spec: Authentication). */
 export const TOOL_SCOPE = 'mcp:tools'
@@ -20,12 +21,6 @@ export interface TokenSourceDeps {
   mask?: (token: string) => void
 }
 
-/** Loopback hosts may use plain http (the sandbox, a local proxy); nothing else may. */
-export function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host)
-}
-
 /**
  * The tool server's access token: OAuth 2.0 client credentials (oauth4webapi), form-encoded to
  * `{authUrl}/api/oauth/token` with `client_secret_post`, `scope=mcp:tools` and
@@ -44,7 +39,7 @@ export class TokenSource {
   constructor(deps: TokenSourceDeps) {
     this.#deps = deps
     const auth = new URL(deps.authUrl.endsWith('/') ? deps.authUrl : `${deps.authUrl}/`)
-    if (auth.protocol !== 'https:' && !(auth.protocol === 'http:' && isLoopback(auth))) {
+    if (auth.protocol !== 'https:' && !(auth.protocol === 'http:' && isLoopbackUrl(auth))) {
       throw new AppError(
         'invalid_input',
         'The authorization address must start with https:// (plain http:// only for this computer). Check the Auth URL in Settings → Connections.'

@@ -70,13 +70,15 @@ export class ConnectionsState {
     return null
   }
 
-  async save(settings: ConnectionSettings): Promise<{ ok: true; id: string } | { ok: false; error: IpcError }> {
+  async save(
+    settings: ConnectionSettings
+  ): Promise<{ ok: true; id: string; clearedSecrets: SecretKind[] } | { ok: false; error: IpcError }> {
     const before = this.#ids()
     const reply = await this.#client.saveConnection(settings)
     if (!reply.ok) return { ok: false, error: reply.error }
     this.#apply(reply.data)
     const id = settings.id ?? reply.data.connections.find((c) => !before.includes(c.id))?.id ?? ''
-    return { ok: true, id }
+    return { ok: true, id, clearedSecrets: reply.data.clearedSecrets }
   }
 
   async remove(id: string): Promise<IpcError | null> {

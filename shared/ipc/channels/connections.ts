@@ -1,11 +1,17 @@
 import { z } from 'zod'
+import { isSecureOrLoopback } from '../../loopback'
 import { wellFormed } from '../text'
 import { keychainStatusSchema } from './keychain'
 
-const httpUrl = z.url({
-  protocol: /^https?$/,
-  error: 'Enter a web address starting with https:// (or http:// for this computer).'
-})
+const httpUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: 'Enter a web address starting with https:// (or http:// for this computer).'
+  })
+  // a key sent over plain http to another computer could be read on the way
+  .refine(isSecureOrLoopback, {
+    error: 'Use https:// for this address: plain http:// is only for this computer (localhost, 127.0.0.1).'
+  })
 /** A query-parameter name: letters, digits, `_`, `-`, `.` (what ASP.NET and others bind). */
 const paramName = z
   .string()
@@ -107,9 +113,19 @@ export type ConnectionTestPart = z.infer<typeof testPartSchema>
 
 const idInput = z.strictObject({ id: z.string().min(1).max(100) })
 
+/**
+ * What saving a connection did besides saving: the secrets it removed because the address they
+ * are sent to changed (the API key goes to the base URL, the client secret to the Auth URL and
+ * its token to the MCP URL), so a moved connection never carries its keys to a new server.
+ */
+export const savedConnectionSchema = connectionsOverviewSchema.extend({
+  clearedSecrets: z.array(secretKindSchema)
+})
+export type SavedConnection = z.infer<typeof savedConnectionSchema>
+
 export const connectionChannels = {
   listConnections: { input: z.strictObject({}), output: connectionsOverviewSchema },
-  saveConnection: { input: connectionSettingsSchema, output: connectionsOverviewSchema },
+  saveConnection: { input: connectionSettingsSchema, output: savedConnectionSchema },
   removeConnection: { input: idInput, output: connectionsOverviewSchema },
   setActiveConnection: { input: idInput, output: connectionsOverviewSchema },
   /** Sets or replaces (rotates) a secret. The value goes in and never comes back. */

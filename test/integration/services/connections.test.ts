@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -230,6 +232,84 @@ describe('connections', () => {
     const down = await main.ok('testConnection', { id: unreachable.id })
     expect(down.parts.slice(0, 2).map((p) => p.ok)).toEqual([false, null])
     expect(down.parts[0]!.message).toMatch(/could not reach/)
+  })
+
+  it('a connection moved to another address drops the keys it would carry there, before anything is sent', async () => {
+    const remote = await secondSandbox()
+    // the new address: a server that notes every header it is sent
+    const seen: Record<string, string | string[] | undefined>[] = []
+    const elsewhere = createServer((request, response) => {
+      seen.push(request.headers)
+      request.resume()
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{}')
+    })
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve))
+    opened.push({ close: () => new Promise<void>((resolve) => elsewhere.close(() => resolve())) })
+    const newAddress = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+
+    const main = await start(keychainHere ? { loadKeytar: loadNodeKeytar } : {})
+    const sessionOnly = keychainHere ? {} : { sessionOnly: true }
+    const settings = {
+      name: 'Moving',
+      baseUrl: remote.baseUrl,
+      authUrl: remote.authUrl,
+      mcpUrl: remote.mcpUrl,
+      clientId: 'client-abc'
+    }
+    const { id } = await addRemote(main, remote.baseUrl, 'Moving')
+    await main.ok('saveConnection', { id, ...settings })
+    await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: remote.apiKey, ...sessionOnly })
+    await main.ok('setSecret', { connectionId: id, kind: 'clientSecret', value: 'client-secret-wxyz', ...sessionOnly })
+
+    // the same servers (another path, the same origin): the keys stay
+    const same = await main.ok('saveConnection', { id, ...settings, name: 'Moving, renamed' })
+    expect(same.clearedSecrets).toEqual([])
+
+    // the base URL moves: the API key goes, the client secret stays
+    const moved = await main.ok('saveConnection', { id, ...settings, baseUrl: newAddress })
+    expect(moved.clearedSecrets).toEqual(['apiKey'])
+    const view = moved.connections.find((c) => c.id === id)!
+    expect(view.secrets.apiKey.configured).toBe(false)
+    expect(view.secrets.clientSecret.configured).toBe(true)
+    await main.ok('testConnection', { id })
+    expect(JSON.stringify(seen)).not.toContain(remote.apiKey)
+    expect(seen.some((headers) => 'api-key' in headers)).toBe(false)
+
+    // the MCP URL moves (another port is another server): the client secret goes too
+    const port = Number(new URL(remote.mcpUrl).port)
+    const mcpElsewhere = new URL(remote.mcpUrl)
+    mcpElsewhere.port = String(port === 65_535 ? port - 1 : port + 1)
+    const secretMoved = await main.ok('saveConnection', {
+      id,
+      ...settings,
+      baseUrl: newAddress,
+      mcpUrl: mcpElsewhere.href
+    })
+    expect(secretMoved.clearedSecrets).toEqual(['clientSecret'])
+    expect(await main.ok('listConnections', {})).toMatchObject({
+      connections: expect.arrayContaining([
+        expect.objectContaining({
+          id,
+          secrets: expect.objectContaining({
+            apiKey: expect.objectContaining({ configured: false }),
+            clientSecret: expect.objectContaining({ configured: false })
+          })
+        })
+      ])
+    })
+  })
+
+  it('refuses plain http:// to any address that is not this computer, for every URL', async () => {
+    const main = await start()
+    for (const field of ['baseUrl', 'authUrl', 'mcpUrl'] as const) {
+      const input = { name: 'Plain', baseUrl: 'https://api.example.test', [field]: 'http://api.example.test/' }
+      const error = await main.fail('saveConnection', input)
+      expect(error.code, field).toBe('invalid_input')
+      expect(JSON.stringify(error.details), field).toContain('plain http:// is only for this computer')
+    }
+    for (const host of ['localhost:8080', '127.0.0.1:9', '127.1.2.3', '[::1]:4000']) {
+      await main.ok('saveConnection', { name: `Local ${host}`, baseUrl: `http://${host}/` })
+    }
   })
 
   it('refuses to edit or remove the Sandbox, and to set a key on it', async () => {
