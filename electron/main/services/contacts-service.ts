@@ -19,6 +19,7 @@ import type { ConnectionsService } from './connections-service'
 import type { RequestRegistry } from './request-registry'
 import type { StoreAccess } from './store-access'
 import { boughtContacts, type RunningPurchase } from './bought-contacts'
+import { availableFromRefusal, learntPartSize, partSizeFrom, partSizeSetting } from './purchase-parts'
 
 export interface PollTiming {
   firstMs: number
@@ -223,7 +224,6 @@ export class ContactsService {
     let creditsSpent = 0
     let available = quote.available
     let used: number | null = null
-    let ledgerId: number | null = null
 
     // Some of these may have been sold already by a purchase that got no answer. Polling (free)
     // says which: those are marked bought with that purchase and never bought again. If the
@@ -231,7 +231,7 @@ export class ContactsService {
     let toBuy = quote.newKeys
     const uncertain = this.#store().ledger.uncertain(quote.connectionId, type, quote.newKeys)
     if (uncertain.size > 0) {
-      const answer = await client.getPremiumContacts([...uncertain.keys()], type, 'Polling', signal)
+      const answer = await this.#poll(client, quote.connectionId, [...uncertain.keys()], type, signal)
       const counts = countsOf(answer.count)
       available = counts.available ?? available
       used = counts.used
@@ -245,86 +245,14 @@ export class ContactsService {
       toBuy = quote.newKeys.filter((key) => !seen.has(key))
     }
 
-    if (toBuy.length > 0) {
-      try {
-        // `New` spends credits: the client never retries it.
-        const answer = await client.getPremiumContacts(toBuy, type, 'New', signal)
-        const counts = countsOf(answer.count)
-        creditsSpent = counts.newRequestedCount ?? toBuy.length
-        available = counts.available ?? available
-        used = counts.used
-        outcome = 'bought'
-        const store = this.#store()
-        store.transaction(() => {
-          const entry = store.ledger.record({
-            connectionId: quote.connectionId,
-            purchaseId,
-            contactType: type,
-            keys: toBuy,
-            outcome: 'bought',
-            creditsSpent,
-            availableBefore: counts.available === null ? quote.available : counts.available + creditsSpent,
-            usedBefore: counts.used === null ? null : counts.used - creditsSpent,
-            availableAfter: counts.available,
-            usedAfter: counts.used,
-            transactionId: purchaseId,
-            message: null
-          })
-          ledgerId = entry.id
-          // All charged: all bought. Otherwise the polling below shows which ones the service has.
-          if (creditsSpent === toBuy.length) store.ledger.markBought(quote.connectionId, type, toBuy, entry.id)
-          this.#save(store, answer.results, answer.count?.value, quote, 'New')
-        })
-        this.#apply(statuses, answer.results)
-      } catch (error) {
-        if (
-          error instanceof ApiError &&
-          (error.kind === 'out_of_credits' ||
-            error.kind === 'invalid_request' ||
-            error.kind === 'auth' ||
-            error.kind === 'forbidden')
-        ) {
-          const message =
-            error.kind === 'out_of_credits'
-              ? `Not enough credits: ${toBuy.length} needed${quote.available === null ? '' : `, ${quote.available} left`}. Nothing was bought.`
-              : error.message
-          this.#store().ledger.record({
-            connectionId: quote.connectionId,
-            purchaseId,
-            contactType: type,
-            keys: toBuy,
-            outcome: 'refused',
-            creditsSpent: 0,
-            availableBefore: quote.available,
-            usedBefore: null,
-            availableAfter: quote.available,
-            usedAfter: null,
-            transactionId: purchaseId,
-            message
-          })
-          throw error.kind === 'out_of_credits' ? new AppError('payment_required', message, error.details) : error
-        }
-        if (error instanceof ApiError && error.kind === 'cancelled') throw error
-        // No answer (timeout, dropped connection, 5xx): the service may or may not have spent.
-        // Never sent again; what it bought shows up in the polling below.
-        outcome = 'unknown'
-        const entry = this.#store().ledger.record({
-          connectionId: quote.connectionId,
-          purchaseId,
-          contactType: type,
-          keys: toBuy,
-          outcome: 'unknown',
-          creditsSpent: null,
-          availableBefore: quote.available,
-          usedBefore: null,
-          availableAfter: null,
-          usedAfter: null,
-          transactionId: purchaseId,
-          message: `No answer to the purchase (${error instanceof Error ? error.message : String(error)}); it was not sent again.`
-        })
-        ledgerId = entry.id
-      }
-    }
+    // `New` in parts the service accepts, each sent once (never retried). A part refused as too
+    // big spent nothing: the size is learnt and the same keys go in smaller parts.
+    const bought = await this.#buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
+    outcome = bought.outcome
+    creditsSpent = bought.creditsSpent
+    available = bought.available ?? available
+    used = bought.used ?? used
+    const ledgerOf = bought.ledgerOf
 
     const keys = [...new Set([...quote.alreadyBought, ...quote.inFlight, ...quote.newKeys])]
     const timing = { ...defaultPollTiming, ...this.deps.poll }
@@ -345,7 +273,7 @@ export class ContactsService {
       // the first look at already-bought keys needs no wait
       if (statuses.size > 0 || outcome !== 'none') await sleep(wait, undefined, { signal })
       wait = Math.min(timing.maxMs, wait * timing.factor)
-      const answer = await client.getPremiumContacts(open, type, 'Polling', signal)
+      const answer = await this.#poll(client, quote.connectionId, open, type, signal)
       const counts = countsOf(answer.count)
       // Only what changed is stored: a poll that finds the same state writes nothing new.
       const countsChanged = counts.available !== available || counts.used !== used
@@ -363,8 +291,10 @@ export class ContactsService {
       store.transaction(() => {
         this.#save(store, changed, countsChanged ? answer.count?.value : null, quote, 'Polling')
         // What the service shows as a lookup of ours is bought (after an uncertain New, too).
-        const bought = quote.newKeys.filter((key) => seen.has(key))
-        if (ledgerId !== null && bought.length > 0) store.ledger.markBought(quote.connectionId, type, bought, ledgerId)
+        for (const key of quote.newKeys) {
+          const entryId = ledgerOf.get(key)
+          if (entryId !== undefined && seen.has(key)) store.ledger.markBought(quote.connectionId, type, [key], entryId)
+        }
       })
       // A key the service has no lookup for (it was not bought, or unknown to it) is not polled forever.
       for (const key of open) {
@@ -388,8 +318,218 @@ export class ContactsService {
       available,
       used,
       statuses: keys.map((key) => statuses.get(key) ?? { key, status: null, result: null, issues: [], failure: null }),
-      timedOut
+      timedOut,
+      notBought: bought.notBought,
+      message: bought.message
     }
+  }
+
+  /**
+   * Buys `toBuy` with `New` in parts of the connection's size, recording each part in the ledger
+   * as it is answered. A refused part (no credits left, a refusal) stops the buying: the parts
+   * bought stay recorded and the rest are named as not bought; when nothing was bought at all,
+   * the refusal is thrown as before. A part with no answer is recorded as uncertain (the polling
+   * shows what it bought) and the next parts go on.
+   */
+  async #buyInParts(
+    client: PartnerClient,
+    quote: ContactQuote,
+    purchaseId: string,
+    toBuy: readonly string[],
+    statuses: Map<string, ContactStatus>,
+    signal: AbortSignal
+  ): Promise<{
+    outcome: ContactPurchase['outcome']
+    creditsSpent: number
+    available: number | null
+    used: number | null
+    ledgerOf: Map<string, number>
+    notBought: string[]
+    message: string | null
+  }> {
+    const type = quote.contactType
+    const ledgerOf = new Map<string, number>()
+    let outcome: ContactPurchase['outcome'] = 'none'
+    let creditsSpent = 0
+    let available: number | null = null
+    let used: number | null = null
+    let size = this.#partSize(quote.connectionId)
+    let queue = [...toBuy]
+    while (queue.length > 0) {
+      const part = queue.slice(0, size)
+      const availableBefore = available ?? quote.available
+      try {
+        const answer = await client.getPremiumContacts(part, type, 'New', signal)
+        const counts = countsOf(answer.count)
+        const spent = counts.newRequestedCount ?? part.length
+        creditsSpent += spent
+        available = counts.available ?? available
+        used = counts.used ?? used
+        if (outcome === 'none') outcome = 'bought'
+        const store = this.#store()
+        store.transaction(() => {
+          const entry = store.ledger.record({
+            connectionId: quote.connectionId,
+            purchaseId,
+            contactType: type,
+            keys: part,
+            outcome: 'bought',
+            creditsSpent: spent,
+            availableBefore: counts.available === null ? availableBefore : counts.available + spent,
+            usedBefore: counts.used === null ? null : counts.used - spent,
+            availableAfter: counts.available,
+            usedAfter: counts.used,
+            transactionId: purchaseId,
+            message: partNote(toBuy.length, part.length, size)
+          })
+          for (const key of part) ledgerOf.set(key, entry.id)
+          // All charged: all bought. Otherwise the polling shows which ones the service has.
+          if (spent === part.length) store.ledger.markBought(quote.connectionId, type, part, entry.id)
+          this.#save(store, answer.results, answer.count?.value, quote, 'New')
+        })
+        this.#apply(statuses, answer.results)
+        queue = queue.slice(part.length)
+        this.#emitProgress(purchaseId, quote, statuses, false)
+      } catch (error) {
+        const smaller = learntPartSize(error, part.length)
+        if (smaller !== null) {
+          // A refusal of the request's size spends nothing: learn it, send the same keys in smaller parts.
+          size = smaller
+          this.#rememberPartSize(quote.connectionId, size)
+          this.deps.logger.info('contacts.part_size_learnt', { connectionId: quote.connectionId, size })
+          continue
+        }
+        if (
+          error instanceof ApiError &&
+          (error.kind === 'out_of_credits' ||
+            error.kind === 'invalid_request' ||
+            error.kind === 'auth' ||
+            error.kind === 'forbidden')
+        ) {
+          const left = error.kind === 'out_of_credits' ? availableFromRefusal(error) : null
+          if (left !== null) {
+            available = left
+            this.#store().contacts.recordCounts({ available: left }, undefined, quote.connectionId)
+          }
+          const shownLeft = left ?? availableBefore
+          const boughtSoFar = toBuy.length - queue.length
+          const message =
+            error.kind === 'out_of_credits'
+              ? `Not enough credits: ${queue.length} needed${shownLeft === null ? '' : `, ${shownLeft} left`}. ${boughtSoFar === 0 ? 'Nothing was bought.' : `${boughtSoFar} of ${toBuy.length} were bought; ${queue.length} were not.`}`
+              : boughtSoFar === 0
+                ? error.message
+                : `${error.message} ${boughtSoFar} of ${toBuy.length} were bought; ${queue.length} were not.`
+          this.#store().ledger.record({
+            connectionId: quote.connectionId,
+            purchaseId,
+            contactType: type,
+            keys: queue,
+            outcome: 'refused',
+            creditsSpent: 0,
+            availableBefore: shownLeft,
+            usedBefore: null,
+            availableAfter: shownLeft,
+            usedAfter: null,
+            transactionId: purchaseId,
+            message
+          })
+          if (outcome === 'none') {
+            throw error.kind === 'out_of_credits' ? new AppError('payment_required', message, error.details) : error
+          }
+          return { outcome, creditsSpent, available, used, ledgerOf, notBought: queue, message }
+        }
+        if (error instanceof ApiError && error.kind === 'cancelled') {
+          if (outcome === 'none') throw error
+          // Parts already bought stay bought; the rest are not sent.
+          return {
+            outcome,
+            creditsSpent,
+            available,
+            used,
+            ledgerOf,
+            notBought: queue,
+            message: `Stopped: ${toBuy.length - queue.length} of ${toBuy.length} were bought; ${queue.length} were not.`
+          }
+        }
+        // No answer (timeout, dropped connection, 5xx): the service may or may not have spent.
+        // Never sent again; what it bought shows up in the polling.
+        if (outcome === 'none') outcome = 'unknown'
+        const entry = this.#store().ledger.record({
+          connectionId: quote.connectionId,
+          purchaseId,
+          contactType: type,
+          keys: part,
+          outcome: 'unknown',
+          creditsSpent: null,
+          availableBefore,
+          usedBefore: null,
+          availableAfter: null,
+          usedAfter: null,
+          transactionId: purchaseId,
+          message: `No answer to the purchase (${error instanceof Error ? error.message : String(error)}); it was not sent again.`
+        })
+        for (const key of part) ledgerOf.set(key, entry.id)
+        queue = queue.slice(part.length)
+      }
+    }
+    return { outcome, creditsSpent, available, used, ledgerOf, notBought: [], message: null }
+  }
+
+  /**
+   * `Polling` (free) for any number of keys, in parts of the connection's size: one answer with
+   * every part's results and the last part's counts. A part refused as too big is sent again
+   * smaller (Polling spends nothing).
+   */
+  async #poll(
+    client: PartnerClient,
+    connectionId: string,
+    keys: readonly string[],
+    type: ContactType,
+    signal: AbortSignal
+  ): Promise<{ results: TolerantRecord[]; count: TolerantRecord | null }> {
+    const results: TolerantRecord[] = []
+    let count: TolerantRecord | null = null
+    let size = this.#partSize(connectionId)
+    let queue = [...keys]
+    while (queue.length > 0) {
+      const part = queue.slice(0, size)
+      try {
+        const answer = await client.getPremiumContacts(part, type, 'Polling', signal)
+        results.push(...answer.results)
+        count = answer.count ?? count
+        queue = queue.slice(part.length)
+      } catch (error) {
+        const smaller = learntPartSize(error, part.length)
+        if (smaller === null) throw error
+        size = smaller
+        this.#rememberPartSize(connectionId, size)
+      }
+    }
+    return { results, count }
+  }
+
+  #partSize(connectionId: string): number {
+    try {
+      return partSizeFrom(this.#store().settings.get(partSizeSetting(connectionId)))
+    } catch {
+      return partSizeFrom(null)
+    }
+  }
+
+  #rememberPartSize(connectionId: string, size: number): void {
+    try {
+      this.#store().settings.set(partSizeSetting(connectionId), String(size))
+    } catch {
+      // not remembered: the next purchase learns it again, spending nothing
+    }
+  }
+
+  #emitProgress(purchaseId: string, quote: ContactQuote, statuses: Map<string, ContactStatus>, done: boolean): void {
+    const requestId = this.#running.get(purchaseId)?.requestId ?? ''
+    const progress = quote.keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null }))
+    const running = this.#running.get(purchaseId)
+    for (const { key, status } of progress) running?.statuses.set(key, status)
+    this.deps.events.emit('contactsProgress', { purchaseId, requestId, statuses: progress, done })
   }
 
   /** Records the results by key; returns the keys the answer had a result for. */
@@ -431,6 +571,11 @@ export class ContactsService {
   #now(): number {
     return (this.deps.now ?? Date.now)()
   }
+}
+
+/** A part's note in the ledger, null for a purchase sent in one request. */
+function partNote(total: number, part: number, size: number): string | null {
+  return part === total ? null : `${part} of the ${total} people of this purchase (requests of at most ${size}).`
 }
 
 const flightKey = (connectionId: string, type: ContactType | string, key: string) =>

@@ -128,6 +128,11 @@ export class ShortlistsState {
   clearPicked(): void {
     this.#picked = []
   }
+  /** Ticks everyone in the list shown (Ctrl+A), or unticks them when all are ticked already. */
+  pickAll(): void {
+    const shown = this.rows.map((row) => row.id)
+    this.#picked = shown.length > 0 && shown.every((id) => this.#picked.includes(id)) ? [] : shown
+  }
 
   /** The last deletion, while its Undo is offered. */
   get undo() {

@@ -47,7 +47,11 @@ export const contactPurchaseSchema = z.object({
   used: z.number().int().nullable(),
   statuses: z.array(contactStatusSchema),
   /** Polling stopped at its time limit with some lookups still running. */
-  timedOut: z.boolean()
+  timedOut: z.boolean(),
+  /** Keys of this purchase that were not bought: a later part was refused (no credits left) or stopped. */
+  notBought: z.array(z.string()),
+  /** What happened to the parts not bought, in the recruiter's words; null when all went through. */
+  message: z.string().nullable()
 })
 export type ContactPurchase = z.infer<typeof contactPurchaseSchema>
 

@@ -66,6 +66,38 @@ function ledger(main: TestMain) {
 
 const poll = { firstMs: 30, factor: 1.5, maxMs: 100, limitMs: 10_000 }
 
+/** The service's balance, from a free Polling of nobody. */
+async function sandboxCredits(sandbox: Parameters<typeof call>[0]): Promise<number> {
+  const answer = await call(sandbox, '/api/Contacts/GetPremiumContacts', {
+    method: 'POST',
+    query: { contactType: 'Email', requestType: 'Polling' },
+    body: ['no-such-person']
+  })
+  return (answer.json() as { count: { available: number } }).count.available
+}
+
+function setSetting(main: TestMain, key: string, value: string): void {
+  const db = new Database(join(main.dataDir, 'talent-desk.sqlite'))
+  try {
+    db.prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
+    ).run(key, value)
+  } finally {
+    db.close()
+  }
+}
+
+function readSetting(main: TestMain, key: string): string | null {
+  const db = new Database(join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
+  try {
+    return (
+      (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null
+    )
+  } finally {
+    db.close()
+  }
+}
+
 describe('buying contacts', () => {
   const start = useMains()
 
@@ -133,6 +165,71 @@ describe('buying contacts', () => {
     expect(!third.ok && third.error.code).toBe('conflict')
     expect(await newCalls(sandbox)).toBe(1)
     expect(ledger(main).filter((row) => row.outcome === 'bought')).toHaveLength(1)
+  })
+
+  it('buys 250 people in one confirmation, in requests the service accepts, each part in the ledger', async () => {
+    const sandbox = await service({ credits: 300 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    const people = keys(0, 250)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(quote.creditsNeeded).toBe(250)
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-parts-001' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 250, available: 50, notBought: [], message: null })
+    expect(bought.statuses.map((s) => s.key)).toEqual(people)
+    expect(bought.statuses.every((s) => s.status === 'Completed' || s.status === 'Failed')).toBe(true)
+    // three New requests of at most 100 keys: the service took every one, and charged once each
+    expect(await newCalls(sandbox)).toBe(3)
+    const rows = ledger(main)
+    expect(rows.map((row) => [row.outcome, row.credits_spent])).toEqual([
+      ['bought', 100],
+      ['bought', 100],
+      ['bought', 50]
+    ])
+    expect(rows.flatMap((row) => JSON.parse(row.keys_json) as string[])).toEqual(people)
+    // the ledger's sum is what the service spent
+    expect(rows.reduce((sum, row) => sum + (row.credits_spent ?? 0), 0)).toBe(300 - (await sandboxCredits(sandbox)))
+    expect((await main.ok('quoteContacts', { keys: people, contactType: 'Email' })).creditsNeeded).toBe(0)
+  })
+
+  it('learns a smaller request size from a "too big" refusal, which spends nothing, and keeps it for the connection', async () => {
+    const sandbox = await service({ credits: 300 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    const connectionId = await connect(main, sandbox)
+    // a connection set (or once told) to send 150 at a time, to a service that takes 100
+    setSetting(main, `contacts.partSize:${connectionId}`, '150')
+    const people = keys(0, 120)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-parts-002' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 120, available: 180, notBought: [] })
+    expect(await sandboxCredits(sandbox)).toBe(180)
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([
+      ['bought', 100],
+      ['bought', 20]
+    ])
+    expect(readSetting(main, `contacts.partSize:${connectionId}`)).toBe('100')
+  })
+
+  it('a part refused for want of credits leaves the parts bought recorded and names the people not bought', async () => {
+    const sandbox = await service({ credits: 150 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    const people = keys(0, 250)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-parts-003' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 100, notBought: people.slice(100) })
+    // the service's own number, from its refusal
+    expect(bought.message).toBe('Not enough credits: 150 needed, 50 left. 100 of 250 were bought; 150 were not.')
+    expect(
+      ledger(main).map((row) => [row.outcome, row.credits_spent, (JSON.parse(row.keys_json) as string[]).length])
+    ).toEqual([
+      ['bought', 100, 100],
+      ['refused', 0, 150]
+    ])
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 50 })
+    // buying again asks only for the people not bought
+    const again = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(again.newKeys).toEqual(people.slice(100))
   })
 
   it('out of credits says how many are needed and left, and records nothing as bought', async () => {

@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { shot, startApp, type E2eApp } from './support'
+
+// Money to the last credit, from the page: a shortlist of 150 people bought in one confirmation
+// (the service takes 100 keys a request), and afterwards the ledger, the header strip and the
+// service agree on what was spent.
+const people = generateProfiles({ count: 2000, seed: 1 }).slice(0, 150)
+
+describe('buying contacts for a whole shortlist', () => {
+  let app: E2eApp
+  beforeAll(async () => {
+    app = await startApp({ colorScheme: 'light' })
+  })
+  afterAll(() => app?.close())
+
+  async function bridge<T>(channel: string, input: unknown): Promise<T> {
+    const response = await request(`${app.host.origin}/bridge/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
+      body: JSON.stringify(input)
+    })
+    const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
+    if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+    return reply.data
+  }
+
+  /** What the service itself says is left (a free Polling of nobody). */
+  async function serviceBalance(): Promise<number> {
+    const sandbox = await app.host.services.sandbox!.ready()
+    const url = new URL('/api/Contacts/GetPremiumContacts?contactType=Email&requestType=Polling', sandbox.baseUrl)
+    const answer = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-key': sandbox.apiKey },
+      body: JSON.stringify(['nobody'])
+    })
+    return ((await answer.body.json()) as { count: { available: number } }).count.available
+  }
+
+  it('150 people in one confirmation: the ledger, the header strip and the service agree', async () => {
+    const { page } = app
+    await page.getByTestId('search-form').waitFor()
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+      .not.toContain('starting')
+    const list = await bridge<{ id: string }>('createShortlist', { name: 'Conference, 150' })
+    await bridge('addMembers', { shortlistId: list.id, profiles: people })
+    const before = await serviceBalance()
+
+    await page.keyboard.press('5')
+    await page.getByRole('heading', { level: 1, name: 'Shortlists' }).waitFor()
+    await page
+      .getByRole('listbox', { name: 'Shortlists' })
+      .getByRole('option')
+      .filter({ hasText: 'Conference, 150' })
+      .click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('150 people')
+    await page.getByTestId('member-list').focus()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.press('c')
+    const dialog = page.getByTestId('buy-contacts')
+    await dialog.getByTestId('contacts-quote').click()
+    expect(await dialog.getByTestId('contacts-quote-text').textContent()).toContain('150 new — 150 credits;')
+    await dialog.getByTestId('contacts-confirm').click()
+    await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })
+    expect(await dialog.getByTestId('contacts-done').textContent()).toContain('Bought 150 for 150 credits.')
+    expect(await dialog.getByTestId('contacts-not-bought').count()).toBe(0)
+    await shot(page, 'contacts-150-bought')
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    const after = await serviceBalance()
+    expect(before - after).toBe(150)
+    // the header strip shows the service's word
+    await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(new RegExp(`${after}\\s*available`))
+    // the ledger: two requests (100 + 50), their sum what the service spent
+    const db = new Database(join(app.dataDir, 'talent-desk.sqlite'), { readonly: true })
+    const rows = db
+      .prepare("SELECT outcome, credits_spent FROM credit_ledger WHERE connection_id = 'sandbox' ORDER BY id")
+      .all() as Array<{ outcome: string; credits_spent: number }>
+    db.close()
+    expect(rows).toEqual([
+      { outcome: 'bought', credits_spent: 100 },
+      { outcome: 'bought', credits_spent: 50 }
+    ])
+    const ledgerSum = rows.reduce((sum, row) => sum + row.credits_spent, 0)
+    console.info(`money e2e: the service spent ${before - after} credits; the ledger's sum is ${ledgerSum}`)
+    expect(ledgerSum).toBe(before - after)
+  })
+})
