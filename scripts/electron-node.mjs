@@ -150,6 +150,8 @@ function run(file, args, options) {
   return result
 }
 
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+
 const temporary = (dir) => `${dir}.partial-${process.pid}`
 
 /** Moves a finished temporary folder into place; if another run got there first, keeps theirs. */
@@ -206,7 +208,7 @@ function buildNative({ nodeDir, nativeDir, stamp }, log) {
       // resolve from the project's node_modules, as they do in the installed tree.
       { cwd: to, env: buildEnv({ NODE_PATH: join(root, 'node_modules') }) }
     )
-    log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    log(`  built in ${seconds(started)}`)
   }
   writeFileSync(join(work, stampName), JSON.stringify(stamp))
   moveIntoPlace(work, nativeDir)
@@ -220,12 +222,14 @@ function buildNative({ nodeDir, nativeDir, stamp }, log) {
 export async function ensureElectronNode({ log = (line) => process.stderr.write(`${line}\n`), env } = {}) {
   let status = electronNodeStatus(env)
   if (status.missing.length > 0) {
+    const started = performance.now()
     mkdirSync(status.dir, { recursive: true })
     if (!existsSync(status.node)) fetchNode(status, log)
     status = electronNodeStatus(env)
     if (status.missing.length > 0) buildNative(status, log)
     status = electronNodeStatus(env)
     if (status.missing.length > 0) throw new Error(`Still missing after the build: ${status.missing.join('; ')}`)
+    log(`Node ${electronNodeVersion} and its native builds ready in ${seconds(started)}, kept in ${status.dir}.`)
   }
   return { node: status.node, version: electronNodeVersion, env: status.bindings }
 }
@@ -242,9 +246,7 @@ async function main() {
       process.stderr.write(`Ready: Node ${electronNodeVersion} and its native builds in ${cacheDir()}.\n`)
       return
     }
-    const started = performance.now()
     const runtime = await ensureElectronNode()
-    process.stderr.write(`Node ${runtime.version} ready in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`)
     process.stdout.write(`${JSON.stringify(runtime, null, 2)}\n`)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
