@@ -154,7 +154,8 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s
 
 const temporary = (dir) => `${dir}.partial-${process.pid}`
 
-/** Moves a finished temporary folder into place; if another run got there first, keeps theirs. */
+/** Moves a finished temporary folder into place (replacing an outdated one); if another run
+ * puts its own copy there in between, keeps that one. */
 function moveIntoPlace(from, to) {
   rmSync(to, { recursive: true, force: true })
   try {
