@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit + integration tests (vitest, inside a real unlocked keychain session when the
-// machine has one), then the renderer build, the security scan of the sources and the build
-// (electronegativity against security/allow-list.json) and the end-to-end suite in Debian's Chromium.
+// machine has one), then the build, the build check (the built main's externals and the native
+// modules loaded under Electron's own Node, 22.20.0: scripts/check-bundle.mjs), the security scan
+// of the sources and the build (electronegativity against security/allow-list.json) and the
+// end-to-end suite in Debian's Chromium.
 // Ends with one summary line "tests: N passed, N failed" so CI can read the result.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -46,6 +48,14 @@ function count(reportFile) {
   if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) totals.failed += report.numFailedTestSuites
 }
 
+/** A check's own report: { passed, failed }. */
+function countChecks(reportFile) {
+  if (!existsSync(reportFile)) return
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  totals.passed += report.passed
+  totals.failed += report.failed
+}
+
 const keyring = has('dbus-run-session') && has('gnome-keyring-daemon')
 if (!keyring) {
   const message =
@@ -67,6 +77,22 @@ run(
 count(unitReport)
 
 if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
+  // The built main's externals as Electron's Node loads them (scripts/check-bundle.mjs); it
+  // fetches that Node and builds the native modules for it on first use, cached per machine.
+  if (process.platform === 'linux' && process.arch === 'x64') {
+    const bundleReport = join(reports, 'bundle.json')
+    run("build check under Electron's Node 22.20.0 (externals, native modules)", process.execPath, [
+      join(import.meta.dirname, 'check-bundle.mjs'),
+      '--report',
+      bundleReport
+    ])
+    countChecks(bundleReport)
+  } else {
+    console.log(
+      `\n▶ build check skipped: Electron's Node is set up for Linux x64 only, not ${process.platform} ${process.arch}`
+    )
+    totals.skipped += 1
+  }
   run('security scan (electronegativity, security/allow-list.json)', process.execPath, [
     '--import',
     'tsx',
