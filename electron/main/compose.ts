@@ -336,6 +336,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       (closing ??= (async () => {
         clearInterval(purgeTimer)
         requests.cancelAll()
+        contacts.close()
         await refresh.close()
         await tools.close()
         writes.flush()

@@ -51,6 +51,8 @@ export class ContactsService {
   readonly #inFlight = new Map<string, string>()
   /** Purchases being followed now, for the Contacts list (by purchase id). */
   readonly #running = new Map<string, RunningPurchase & { statuses: Map<string, string | null> }>()
+  /** Aborted when the app closes: background following of purchases stops then. */
+  readonly #closing = new AbortController()
 
   constructor(
     private readonly deps: {
@@ -190,12 +192,7 @@ export class ContactsService {
       keys: quote.keys,
       statuses: new Map()
     })
-    try {
-      const { client } = await this.deps.connections.client(quote.connectionId)
-      return await this.deps.requests.run(requestId, (signal) =>
-        this.#run(client, quote, purchaseId, requestId, signal)
-      )
-    } catch (error) {
+    const ended = (error: unknown) => {
       // Refused, cancelled or cut off: whoever follows this purchase (the Contacts list) learns it ended.
       const statuses = this.#running.get(purchaseId)?.statuses
       this.deps.events.emit('contactsProgress', {
@@ -204,10 +201,30 @@ export class ContactsService {
         statuses: quote.keys.map((key) => ({ key, status: statuses?.get(key) ?? null })),
         done: true
       })
-      throw error
-    } finally {
+      if (error !== null) this.deps.logger.warn('contacts.following_ended', { purchaseId, error: String(error) })
+    }
+    const release = () => {
       this.#running.delete(purchaseId)
       for (const key of quote.newKeys) this.#inFlight.delete(flightKey(quote.connectionId, quote.contactType, key))
+    }
+    let following: Promise<ContactPurchase> | null = null
+    try {
+      const { client } = await this.deps.connections.client(quote.connectionId)
+      return await this.deps.requests.run(requestId, async (signal) => {
+        const bought = await this.#run(client, quote, purchaseId, requestId, signal)
+        // Following the lookups (free Polling) does not stop with the dialog: a recruiter who
+        // stops waiting gets `cancelled` at once, and the lookups are followed to their end in
+        // the background, where the Contacts list shows them.
+        following = this.#follow(client, quote, purchaseId, requestId, bought)
+        return await untilStopped(following, signal)
+      })
+    } catch (error) {
+      if (following === null) ended(null)
+      throw asStopped(error)
+    } finally {
+      const background = following as Promise<ContactPurchase> | null
+      if (background === null) release()
+      else background.catch((error: unknown) => ended(error)).finally(release)
     }
   }
 
@@ -217,7 +234,7 @@ export class ContactsService {
     purchaseId: string,
     requestId: string,
     signal: AbortSignal
-  ): Promise<ContactPurchase> {
+  ): Promise<Bought> {
     const type = quote.contactType
     const statuses = new Map<string, ContactStatus>()
     let outcome: ContactPurchase['outcome'] = 'none'
@@ -252,8 +269,30 @@ export class ContactsService {
     creditsSpent = bought.creditsSpent
     available = bought.available ?? available
     used = bought.used ?? used
-    const ledgerOf = bought.ledgerOf
+    return {
+      statuses,
+      outcome,
+      creditsSpent,
+      available,
+      used,
+      ledgerOf: bought.ledgerOf,
+      notBought: bought.notBought,
+      message: bought.message
+    }
+  }
 
+  /** Polls every key of the purchase until each lookup ended (or the time limit), saving what changed. */
+  async #follow(
+    client: PartnerClient,
+    quote: ContactQuote,
+    purchaseId: string,
+    requestId: string,
+    bought: Bought
+  ): Promise<ContactPurchase> {
+    const type = quote.contactType
+    const signal = this.#closing.signal
+    const { statuses, outcome, creditsSpent, ledgerOf } = bought
+    let { available, used } = bought
     const keys = [...new Set([...quote.alreadyBought, ...quote.inFlight, ...quote.newKeys])]
     const timing = { ...defaultPollTiming, ...this.deps.poll }
     const started = this.#now()
@@ -322,6 +361,11 @@ export class ContactsService {
       notBought: bought.notBought,
       message: bought.message
     }
+  }
+
+  /** Stops following every purchase (the app is closing); the lookups go on at the service. */
+  close(): void {
+    this.#closing.abort(new Error('Talent Desk is closing'))
   }
 
   /**
@@ -571,6 +615,43 @@ export class ContactsService {
   #now(): number {
     return (this.deps.now ?? Date.now)()
   }
+}
+
+/** What the buying phase of a purchase leaves for the following phase. */
+interface Bought {
+  statuses: Map<string, ContactStatus>
+  outcome: ContactPurchase['outcome']
+  creditsSpent: number
+  available: number | null
+  used: number | null
+  ledgerOf: Map<string, number>
+  notBought: string[]
+  message: string | null
+}
+
+const stoppedFollowing = () =>
+  new AppError(
+    'cancelled',
+    'Stopped following this purchase. The lookups carry on at the service; Contacts shows them as they finish (reading them is free).'
+  )
+
+/** Resolves with `work`, or rejects with `cancelled` as soon as the recruiter stops waiting for it. */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(stoppedFollowing())
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(stoppedFollowing())
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/** An abort (a backoff sleep or a request stopped by the recruiter) is `cancelled`, never an internal error. */
+function asStopped(error: unknown): unknown {
+  if (error instanceof AppError) return error
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new AppError('cancelled', 'Stopped before the purchase was sent: nothing was bought.')
+  }
+  return error
 }
 
 /** A part's note in the ledger, null for a purchase sent in one request. */

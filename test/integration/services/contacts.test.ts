@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { systemClock } from '../../../sandbox/index'
@@ -230,6 +230,41 @@ describe('buying contacts', () => {
     // buying again asks only for the people not bought
     const again = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
     expect(again.newKeys).toEqual(people.slice(100))
+  })
+
+  it('stopping while the lookups run answers cancelled at once, and they are followed to their end in the background', async () => {
+    const sandbox = await startTestSandbox({
+      clock: systemClock,
+      credits: 10,
+      faults: '',
+      contactTiming: { startAfterMs: 200, completeAfterMs: 1_500, failureShare: 0 }
+    })
+    opened.push(sandbox)
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    const people = keys(0, 2)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const buying = main.fail('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-stop-0001' })
+    // bought and being followed: the first progress event with a status from the service
+    const progress = () =>
+      main.events.filter((e) => e.name === 'contactsProgress') as Array<{
+        payload: { requestId: string; statuses: Array<{ status: string | null }>; done: boolean }
+      }>
+    await vi.waitFor(() => expect(progress().some((e) => e.payload.statuses.some((s) => s.status !== null))).toBe(true))
+    expect(await main.ok('cancelRequest', { requestId: 'buy-stop-0001' })).toEqual({ cancelled: true })
+    const stopped = await buying
+    expect(stopped.code).toBe('cancelled')
+    expect(stopped.message).toContain('The lookups carry on at the service')
+    // still followed: the Contacts list shows the purchase running, then the lookups completed
+    const running = await main.ok('listBoughtContacts', {})
+    expect(running.people.flatMap((p) => p.types.map((t) => t.running?.requestId))).toContain('buy-stop-0001')
+    await vi.waitFor(() => expect(progress().at(-1)?.payload.done).toBe(true), { timeout: 10_000 })
+    const after = await main.ok('listBoughtContacts', {})
+    expect(after.people.map((p) => p.types.map((t) => [t.status, t.running]))).toEqual([
+      [['Completed', null]],
+      [['Completed', null]]
+    ])
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([['bought', 2]])
   })
 
   it('out of credits says how many are needed and left, and records nothing as bought', async () => {
