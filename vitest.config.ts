@@ -10,6 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // inherit the root's time limits (a project does not by default: 5 s per test)
+        extends: true,
         test: {
           name: 'node',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
@@ -18,6 +20,7 @@ export default defineConfig({
         }
       },
       {
+        extends: true,
         plugins: [svelte()],
         resolve: { conditions: ['browser'] },
         test: {

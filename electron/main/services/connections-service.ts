@@ -294,6 +294,10 @@ export class ConnectionsService {
     return sandbox.state
   }
 
+  /**
+   * The Sandbox back to its first state. Its money view follows: the ledger's rows so far become
+   * history ("before reset", no longer bought) and the balance is read again from the service.
+   */
   async resetSandbox(): Promise<SandboxState> {
     const sandbox = this.#deps.sandbox
     if (sandbox === null) throw new AppError('not_found', 'The built-in sandbox is not part of this build.')
@@ -305,7 +309,36 @@ export class ConnectionsService {
         `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`
       )
     }
+    try {
+      const store = this.#deps.stores.get()
+      store.transaction(() => store.ledger.startEpoch(SANDBOX_CONNECTION_ID))
+    } catch (error) {
+      this.#deps.logger.warn('connections.sandbox_ledger_not_reset', { error: messageOf(error) })
+    }
+    await this.#rereadSandboxBalance()
     return sandbox.state
+  }
+
+  /** The Sandbox's balance as it says now (a free Polling of nobody), recorded as last seen. */
+  async #rereadSandboxBalance(): Promise<void> {
+    try {
+      const { client } = await this.client(SANDBOX_CONNECTION_ID)
+      const answer = await client.getPremiumContacts([], 'Email', 'Polling')
+      const count = answer.count?.value
+      if (count !== null && typeof count === 'object') {
+        const seen = this.#deps.stores
+          .get()
+          .contacts.recordCounts(count as { available?: number; used?: number }, undefined, SANDBOX_CONNECTION_ID)
+        this.#deps.events.emit('creditsChanged', {
+          connectionId: SANDBOX_CONNECTION_ID,
+          available: seen.available,
+          used: seen.used,
+          seenAt: seen.recordedAt
+        })
+      }
+    } catch (error) {
+      this.#deps.logger.warn('connections.sandbox_balance_unread', { error: messageOf(error) })
+    }
   }
 
   /** Tells every window that something changed (the sandbox started, a connection was switched). */

@@ -335,6 +335,7 @@ export class ContactsService {
           if (entryId !== undefined && seen.has(key)) store.ledger.markBought(quote.connectionId, type, [key], entryId)
         }
       })
+      if (countsChanged) this.#creditsSeen(quote.connectionId)
       // A key the service has no lookup for (it was not bought, or unknown to it) is not polled forever.
       for (const key of open) {
         if (!seen.has(key) && !statuses.has(key)) {
@@ -434,6 +435,7 @@ export class ContactsService {
         this.#apply(statuses, answer.results)
         queue = queue.slice(part.length)
         this.#emitProgress(purchaseId, quote, statuses, false)
+        this.#creditsSeen(quote.connectionId)
       } catch (error) {
         const smaller = learntPartSize(error, part.length)
         if (smaller !== null) {
@@ -454,6 +456,7 @@ export class ContactsService {
           if (left !== null) {
             available = left
             this.#store().contacts.recordCounts({ available: left }, undefined, quote.connectionId)
+            this.#creditsSeen(quote.connectionId)
           }
           const shownLeft = left ?? availableBefore
           const boughtSoFar = toBuy.length - queue.length
@@ -550,6 +553,18 @@ export class ContactsService {
       }
     }
     return { results, count }
+  }
+
+  /** Tells every view the connection's balance as last seen (it was just recorded). */
+  #creditsSeen(connectionId: string): void {
+    const counts = this.#store().contacts.latestCountsFor(connectionId)
+    if (counts === undefined) return
+    this.deps.events.emit('creditsChanged', {
+      connectionId,
+      available: counts.available,
+      used: counts.used,
+      seenAt: counts.recordedAt
+    })
   }
 
   #partSize(connectionId: string): number {

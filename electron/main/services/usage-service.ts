@@ -69,7 +69,8 @@ export class UsageService {
         usedBefore: entry.usedBefore,
         usedAfter: entry.usedAfter,
         transactionId: entry.transactionId,
-        message: entry.message
+        message: entry.message,
+        resetAt: entry.resetAt
       }))
     }
   }

@@ -19,9 +19,11 @@ export interface LedgerEntry {
   usedAfter: number | null
   transactionId: string | null
   message: string | null
+  /** When the service was reset after this row (the Sandbox's Reset): history, no longer bought. */
+  resetAt: string | null
 }
 
-export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'recordedAt'>
+export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'recordedAt' | 'resetAt'>
 
 interface LedgerRow {
   id: number
@@ -38,6 +40,7 @@ interface LedgerRow {
   used_after: number | null
   transaction_id: string | null
   message: string | null
+  reset_at: string | null
 }
 
 /**
@@ -74,7 +77,7 @@ export class CreditLedgerRepo {
         entry.transactionId,
         entry.message
       )
-    return { ...entry, id: Number(lastInsertRowid), recordedAt }
+    return { ...entry, id: Number(lastInsertRowid), recordedAt, resetAt: null }
   }
 
   /** Marks keys as bought on a connection for a type (a key bought before keeps its first row). */
@@ -85,6 +88,20 @@ export class CreditLedgerRepo {
     )
     const now = isoNow(this.clock)
     for (const key of keys) insert.run(connectionId, contactType, key, ledgerId, now)
+  }
+
+  /**
+   * Ends the connection's epoch (the service was reset: its credits back, its purchases gone):
+   * every row so far is kept and marked with the reset's time, and nothing counts as bought any
+   * more, so the next quote asks to pay again for what the service no longer has.
+   */
+  startEpoch(connectionId: string): number {
+    const now = isoNow(this.clock)
+    const marked = this.db
+      .prepare('UPDATE credit_ledger SET reset_at = ? WHERE connection_id = ? AND reset_at IS NULL')
+      .run(now, connectionId).changes
+    this.db.prepare('DELETE FROM contact_purchases WHERE connection_id = ?').run(connectionId)
+    return marked
   }
 
   /** Which of `keys` are bought on this connection for this type. */
@@ -107,7 +124,7 @@ export class CreditLedgerRepo {
       .prepare(
         `SELECT k.value AS key, MIN(l.id) AS id
            FROM credit_ledger l, json_each(l.keys_json) k
-          WHERE l.connection_id = ? AND l.contact_type = ? AND l.outcome = 'unknown'
+          WHERE l.connection_id = ? AND l.contact_type = ? AND l.outcome = 'unknown' AND l.reset_at IS NULL
             AND k.value IN (SELECT value FROM json_each(?))
             AND NOT EXISTS (SELECT 1 FROM contact_purchases p
                              WHERE p.connection_id = l.connection_id AND p.contact_type = l.contact_type
@@ -150,6 +167,7 @@ function toEntry(row: LedgerRow): LedgerEntry {
     availableAfter: row.available_after,
     usedAfter: row.used_after,
     transactionId: row.transaction_id,
-    message: row.message
+    message: row.message,
+    resetAt: row.reset_at ?? null
   }
 }

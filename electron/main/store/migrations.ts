@@ -358,6 +358,13 @@ export const migrations: readonly Migration[] = [
       if (!prefixedSearchSchema.includes("prefix = '1 2 3'")) throw new Error('the prefix option was not added')
       db.exec(prefixedSearchSchema)
     }
+  },
+  {
+    version: 10,
+    name: 'credit ledger: epochs (a reset of the service ends one)',
+    // A reset of the Sandbox gives back its credits and forgets its purchases. The ledger keeps
+    // the rows as history, marked with the reset's time, and they no longer count as bought.
+    up: (db) => db.exec(`ALTER TABLE credit_ledger ADD COLUMN reset_at TEXT;`)
   }
 ]
 

@@ -30,6 +30,12 @@ export class ConnectionsState {
   constructor(client: Client) {
     this.#client = client
     client.on('connectionsChanged', (overview) => this.#apply(overview))
+    // the balance is the service's latest word, whichever screen or tool made it change
+    client.on('creditsChanged', (credits) => {
+      if (this.#overview.state === 'ready' && credits.connectionId === this.#overview.value.activeId) {
+        this.#credits = credits
+      }
+    })
   }
 
   get overview() {

@@ -130,5 +130,7 @@ export const contactEvents = {
     requestId: z.string(),
     statuses: z.array(z.object({ key: z.string(), status: z.string().nullable() })),
     done: z.boolean()
-  })
+  }),
+  /** A connection's balance as last seen changed (a purchase, a reset, a tool call, a refusal's own number). */
+  creditsChanged: creditsSchema
 }

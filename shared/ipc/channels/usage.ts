@@ -80,7 +80,9 @@ export const ledgerRowSchema = z.object({
   usedBefore: z.number().int().nullable(),
   usedAfter: z.number().int().nullable(),
   transactionId: z.string().nullable(),
-  message: z.string().nullable()
+  message: z.string().nullable(),
+  /** Set when the service was reset after this row (the Sandbox's Reset): history, no longer bought. */
+  resetAt: z.string().nullable()
 })
 export type LedgerRow = z.infer<typeof ledgerRowSchema>
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { systemClock } from '../../../sandbox/index'
-import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { generateProfiles } from '../../../sandbox/data/generate'
+import { call, startTestSandbox, testCatalog, testSeed } from '../sandbox/helpers'
 import { tempDir, useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
@@ -266,6 +267,40 @@ describe('buying contacts', () => {
     ])
     expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([['bought', 2]])
   })
+
+  it('Reset sandbox starts a new ledger epoch: history kept as "before reset", nothing counted as bought, balance re-read', async () => {
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll, sandboxProfiles: 200 })
+    // two people of the built-in sandbox (the tests' seed)
+    const people = generateProfiles({ count: 200, seed: testSeed })
+      .slice(0, 2)
+      .map((p) => p.key!)
+    expect(people).toHaveLength(2)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-reset-01' })
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 998 })
+    expect((await main.ok('quoteContacts', { keys: people, contactType: 'Email' })).alreadyBought).toEqual(people)
+
+    const events = main.events.length
+    await main.ok('resetSandbox', {})
+    // the balance is the service's word again, and every view is told
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 1000, used: 0 })
+    expect(main.events.slice(events)).toContainEqual({
+      name: 'creditsChanged',
+      payload: expect.objectContaining({ connectionId: 'sandbox', available: 1000 })
+    })
+    // the people are new again, and buying them works (the service has no lookup for them any more)
+    const again = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(again).toMatchObject({ alreadyBought: [], newKeys: people, creditsNeeded: 2 })
+    const rebought = await main.ok('buyContacts', { quoteId: again.quoteId, requestId: 'buy-reset-02' })
+    expect(rebought).toMatchObject({ outcome: 'bought', creditsSpent: 2, available: 998 })
+    expect(rebought.statuses.every((s) => s.failure === null || !s.failure.includes('no lookup'))).toBe(true)
+    // the ledger keeps the first purchase as history
+    const { entries } = await main.ok('listLedger', {})
+    expect(entries.map((e) => [e.outcome, e.creditsSpent, e.resetAt === null ? 'now' : 'before reset'])).toEqual([
+      ['bought', 2, 'now'],
+      ['bought', 2, 'before reset']
+    ])
+  }, 60_000)
 
   it('out of credits says how many are needed and left, and records nothing as bought', async () => {
     const sandbox = await service({ credits: 1 })
