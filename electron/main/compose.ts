@@ -201,6 +201,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const tools = new ToolsService({
     connections,
     stores,
+    events,
     requests,
     // the token exchange and the tool server go through the same dispatcher as every other call
     fetch: ((input: string | URL | Request, init?: RequestInit) =>

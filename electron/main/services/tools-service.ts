@@ -8,12 +8,25 @@ import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from
 import { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
 import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from './connections-service'
+import type { EventHub } from '../ipc/event-hub'
 import type { RequestRegistry } from './request-registry'
 import type { StoreAccess } from './store-access'
+import {
+  argumentNames,
+  contactRowsIn,
+  contactTypeIn,
+  creditsIn,
+  keysIn,
+  mightSpend,
+  type ToolContactRow,
+  type ToolCredits
+} from './tool-spend'
 
 export interface ToolsDeps {
   connections: ConnectionsService
   stores: StoreAccess
+  /** Told when a tool call changed the balance (creditsChanged). */
+  events?: EventHub
   requests: RequestRegistry
   /** undici's fetch on the app's dispatcher (token exchange and tool server alike). */
   fetch: typeof fetch
@@ -71,6 +84,9 @@ export class ToolsService {
   async call({ name, arguments: args, requestId }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
     const access = await this.#deps.connections.toolAccess()
     const entry = this.#entry(access)
+    // A call that may spend: the balance first (free), so what it spent ends in the ledger.
+    const spending = mightSpend(name, args)
+    const before = spending ? await this.#balance(access.connection.id) : this.#lastSeen(access.connection.id)
     const started = Date.now()
     let result: CallToolResult
     try {
@@ -92,6 +108,9 @@ export class ToolsService {
       this.#learn(access.connection.id, entry.clientId, 'user')
     }
     this.#deps.logger.info('tools.call', { tool: name, isError, durationMs })
+    const structured = (result.structuredContent as Record<string, unknown> | undefined) ?? null
+    const after = creditsIn(structured) ?? (spending ? await this.#balance(access.connection.id) : null)
+    if (after !== null) this.#account(access.connection.id, { name, args, requestId, before, after, structured })
     return {
       name,
       isError,
@@ -100,6 +119,100 @@ export class ToolsService {
       notice,
       credential: this.#credential(access.connection.id, entry.clientId),
       durationMs
+    }
+  }
+
+  /**
+   * Money has one book: a tool call after which the balance fell is recorded in the ledger as a
+   * spend (the tool's name, its arguments' names, the people it named, the counts before and
+   * after), the balance becomes the last seen one, and contacts it returned are saved and counted
+   * as bought so no screen asks to pay for them again.
+   */
+  #account(
+    connectionId: string,
+    call: {
+      name: string
+      args: Record<string, unknown>
+      requestId: string
+      before: ToolCredits | null
+      after: ToolCredits
+      structured: Record<string, unknown> | null
+    }
+  ): void {
+    const { name, args, requestId, before, after } = call
+    const spent = before !== null ? Math.max(0, before.available - after.available) : (after.newRequestedCount ?? 0)
+    let store
+    try {
+      store = this.#deps.stores.get()
+    } catch {
+      this.#deps.logger.warn('tools.spend_not_recorded', { tool: name, spent, reason: 'the store is not open' })
+      return
+    }
+    const rows = contactRowsIn(call.structured)
+    const contactType = contactTypeIn(args)
+    const seen = store.transaction(() => {
+      const counts = store.contacts.recordCounts(
+        { available: after.available, ...(after.used === null ? {} : { used: after.used }) },
+        undefined,
+        connectionId
+      )
+      if (spent > 0) {
+        const keys = keysIn(args)
+        const entry = store.ledger.record({
+          connectionId,
+          purchaseId: requestId,
+          contactType,
+          keys,
+          outcome: 'bought',
+          creditsSpent: spent,
+          availableBefore: before?.available ?? after.available + spent,
+          usedBefore: before?.used ?? null,
+          availableAfter: after.available,
+          usedAfter: after.used,
+          transactionId: null,
+          message: `Spent through the tool “${name}” (arguments: ${argumentNames(args).join(', ')}).`
+        })
+        const answered = rows.filter((row) => keys.includes(row.key)).map((row) => row.key)
+        if (answered.length > 0) store.ledger.markBought(connectionId, contactType, answered, entry.id)
+      }
+      if (rows.length > 0) {
+        store.contacts.saveResponse(
+          { results: rows.map(asContactResult), count: null },
+          { contactType, requestType: spent > 0 ? 'New' : 'Polling', connectionId }
+        )
+      }
+      return counts
+    })
+    if (spent > 0) this.#deps.logger.info('tools.spend_recorded', { tool: name, spent })
+    this.#deps.events?.emit('creditsChanged', {
+      connectionId,
+      available: seen.available,
+      used: seen.used,
+      seenAt: seen.recordedAt
+    })
+  }
+
+  /** The service's balance now, from a free Partner API Polling (null when it cannot be read). */
+  async #balance(connectionId: string): Promise<ToolCredits | null> {
+    try {
+      const { client } = await this.#deps.connections.client(connectionId)
+      const answer = await client.getPremiumContacts(['talent-desk-balance'], 'Email', 'Polling')
+      const count = answer.count?.value
+      return creditsIn({ count: count ?? null })
+    } catch (error) {
+      this.#deps.logger.warn('tools.balance_unread', { error: messageOf(error) })
+      return this.#lastSeen(connectionId)
+    }
+  }
+
+  #lastSeen(connectionId: string): ToolCredits | null {
+    try {
+      const counts = this.#deps.stores.get().contacts.latestCountsFor(connectionId)
+      return counts?.available == null
+        ? null
+        : { available: counts.available, used: counts.used ?? null, newRequestedCount: null }
+    } catch {
+      return null
     }
   }
 
@@ -243,4 +356,15 @@ function messageOf(error: unknown): string {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+/** A tool's contact row in the Partner API's Contact Result shape, for the contacts store. */
+function asContactResult(row: ToolContactRow): Record<string, unknown> {
+  return {
+    request: { key: row.key },
+    status: row.status,
+    emails: row.emails,
+    phone_numbers: row.phones,
+    ...(row.error === null ? {} : { execution_trace: { error: row.error } })
+  }
 }

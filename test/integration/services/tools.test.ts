@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { legacyCredentialMessage } from '../../../electron/main/toolserver/legacy-credential'
-import { startTestSandbox } from '../sandbox/helpers'
+import { generateProfiles } from '../../../sandbox/data/generate'
+import { startTestSandbox, testSeed } from '../sandbox/helpers'
 import { useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
@@ -94,6 +95,52 @@ describe('the tool server through the main process', () => {
       ['toolServer', true]
     ])
     expect(test.parts[3]!.message).toMatch(/5 tools: search, contacts, exports, workspaces, index_search/)
+  })
+
+  it('a contact lookup through the tool server ends in the ledger: spent, the balance moved, and never bought twice', async () => {
+    const main = await start({ sandboxProfiles: 300, loadKeytar: noKeychain })
+    const people = generateProfiles({ count: 300, seed: testSeed })
+      .slice(0, 2)
+      .map((p) => p.key!)
+    // the balance, from the free credits action: the header strip knows it before any purchase
+    await main.ok('callTool', { name: 'contacts', arguments: { action: 'credits' }, requestId: requestId() })
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 1000 })
+    expect((await main.ok('listLedger', {})).entries).toEqual([])
+
+    const events = main.events.length
+    const lookup = await main.ok('callTool', {
+      name: 'contacts',
+      arguments: { action: 'lookup', keys: people, contact_type: 'Email' },
+      requestId: requestId()
+    })
+    expect(lookup.isError).toBe(false)
+    const { entries } = await main.ok('listLedger', {})
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({
+      outcome: 'bought',
+      creditsSpent: 2,
+      keys: people,
+      availableBefore: 1000,
+      availableAfter: 998,
+      message: 'Spent through the tool “contacts” (arguments: action, contact_type, keys).'
+    })
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 998 })
+    expect(main.events.slice(events)).toContainEqual({
+      name: 'creditsChanged',
+      payload: expect.objectContaining({ connectionId: 'sandbox', available: 998 })
+    })
+    // a quote for them now: already bought, free — and their contacts are readable
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(quote).toMatchObject({ alreadyBought: people, creditsNeeded: 0 })
+    expect(Object.keys(await main.ok('contactsFor', { keys: people })).sort()).toEqual([...people].sort())
+
+    // a poll spends nothing and adds no row
+    await main.ok('callTool', {
+      name: 'contacts',
+      arguments: { action: 'poll', keys: people },
+      requestId: requestId()
+    })
+    expect((await main.ok('listLedger', {})).entries).toHaveLength(1)
   })
 
   it('explains an older credential, remembers what it is, and drops the token when the client secret is rotated', async () => {
