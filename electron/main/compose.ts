@@ -289,6 +289,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     listRecentSearches: () => search.recent(),
     shortlistsForKeys: (input) => search.shortlistsForKeys(input),
     getCredits: () => contacts.credits(),
+    refreshCredits: (input) => contacts.refreshCredits(input),
     contactsFor: (input) => contacts.contactsFor(input),
     listBoughtContacts: (input) => contacts.listBought(input),
     quoteContacts: (input) => contacts.quote(input),

@@ -82,6 +82,33 @@ export class ContactsService {
     }
   }
 
+  /**
+   * The balance is the service's latest word: read again (a free Polling of nobody) when the last
+   * seen one is older than `maxAgeSeconds` or unknown. A service that cannot be reached leaves the
+   * last seen balance, with its time.
+   */
+  async refreshCredits({ maxAgeSeconds = 60 }: HandlerInput<'refreshCredits'>): Promise<Credits> {
+    const seen = this.credits()
+    const age = seen.seenAt === null ? Infinity : this.#now() - Date.parse(seen.seenAt)
+    if (seen.available !== null && age <= maxAgeSeconds * 1000) return seen
+    try {
+      const { client, connection } = await this.deps.connections.client(seen.connectionId)
+      const answer = await client.getPremiumContacts(['talent-desk-balance'], 'Email', 'Polling')
+      const counts = countsOf(answer.count)
+      if (counts.available === null) return seen
+      this.#store().contacts.recordCounts(
+        { available: counts.available, ...(counts.used === null ? {} : { used: counts.used }) },
+        undefined,
+        connection.id
+      )
+      this.#creditsSeen(connection.id)
+      return this.credits()
+    } catch (error) {
+      this.deps.logger.warn('contacts.balance_unread', { error: String(error) })
+      return seen
+    }
+  }
+
   contactsFor({ keys }: HandlerInput<'contactsFor'>): Record<string, unknown[]> {
     const connection = this.deps.connections.active()
     let store: Store

@@ -48,10 +48,16 @@ export class ConnectionsState {
     return this.#credits
   }
 
-  /** Reads the credits last seen on the active connection (after a purchase, after a switch). */
+  /**
+   * The credits on the active connection: the last seen at once, then the service's own word
+   * when that is over a minute old or unknown (a free call), so the header strip is true from the
+   * first minute, not only after the first purchase.
+   */
   async loadCredits(): Promise<void> {
     const reply = await this.#client.getCredits({})
     if (reply.ok) this.#credits = reply.data
+    const fresh = await this.#client.refreshCredits({})
+    if (fresh.ok) this.#credits = fresh.data
   }
   get active(): ConnectionView | null {
     const overview = this.#overview

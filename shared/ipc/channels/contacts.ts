@@ -94,6 +94,14 @@ export type BoughtPerson = z.infer<typeof boughtPersonSchema>
 
 export const contactChannels = {
   getCredits: { input: z.strictObject({}), output: creditsSchema },
+  /**
+   * The active connection's balance as the service says it now (a free Polling), when the last
+   * seen one is older than `maxAgeSeconds` (default 60) or unknown; else the last seen one.
+   */
+  refreshCredits: {
+    input: z.strictObject({ maxAgeSeconds: z.number().int().min(0).max(86_400).optional() }),
+    output: creditsSchema
+  },
   /** Contact results already bought on the active connection, newest per key and type, readable offline. */
   contactsFor: {
     input: z.strictObject({ keys: z.array(z.string().max(500)).max(1000) }),

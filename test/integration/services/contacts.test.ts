@@ -302,6 +302,34 @@ describe('buying contacts', () => {
     ])
   }, 60_000)
 
+  it('a colleague spends between two purchases: the balance is read again from the service (free) and every view told', async () => {
+    const sandbox = await service({ credits: 10 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, sandbox)
+    // before any purchase the balance is known (free Polling), not "not seen yet"
+    expect(await main.ok('refreshCredits', {})).toMatchObject({ available: 10, used: 0 })
+    const quote = await main.ok('quoteContacts', { keys: keys(0, 1), contactType: 'Email' })
+    expect(quote).toMatchObject({ available: 10, availableSeenAt: expect.any(String) })
+    await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-colleague-1' })
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 9 })
+    // someone else in the organisation buys three with the same key
+    const colleague = await call(sandbox, '/api/Contacts/GetPremiumContacts', {
+      method: 'POST',
+      query: { contactType: 'Email', requestType: 'New' },
+      body: keys(50, 3)
+    })
+    expect(colleague.status).toBe(200)
+    // the app still shows what it last saw; asked for a balance no older than now, it reads again
+    expect(await main.ok('getCredits', {})).toMatchObject({ available: 9 })
+    const events = main.events.length
+    expect(await main.ok('refreshCredits', { maxAgeSeconds: 0 })).toMatchObject({ available: 6, used: 4 })
+    expect(main.events.slice(events)).toContainEqual({
+      name: 'creditsChanged',
+      payload: expect.objectContaining({ available: 6 })
+    })
+    expect((await main.ok('quoteContacts', { keys: keys(0, 2), contactType: 'Email' })).available).toBe(6)
+  })
+
   it('out of credits says how many are needed and left, and records nothing as bought', async () => {
     const sandbox = await service({ credits: 1 })
     const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
