@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
+import type { TalentDeskBridge } from '../../shared/ipc/bridge'
 import { channelNames } from '../../shared/ipc/contract'
 import { contentSecurityPolicy } from '../../electron/main/window/hardening'
 import { startStandin, type StandinApp } from '../electron-standin/harness'
@@ -26,6 +28,14 @@ const common = [...firstNames.entries()].sort((a, b) => b[1] - a[1])[0]![0]
 const handles = people.slice(300, 303).map((p) => p.li_urls![0]!.split('/in/')[1]!)
 const bogus = 'nobody-here-at-all'
 
+/** The first result row; a search that failed fails the test with what the page says. */
+async function resultsOrError(page: Page): Promise<void> {
+  const row = page.getByTestId('results-list').getByRole('option').first()
+  const error = page.getByTestId('search-error')
+  await row.or(error).first().waitFor()
+  if (await error.isVisible()) throw new Error(`The search failed: ${await error.textContent()}`)
+}
+
 const timings: Record<string, number> = {}
 let mark = Date.now()
 const lap = (step: string) => {
@@ -36,9 +46,19 @@ const lap = (step: string) => {
 
 describe('the built desktop app under Electron’s Node, in the stand-in Electron', () => {
   let app: StandinApp
-  const started = Date.now()
+  let started = 0
+  // One recruiter's session: a step that failed leaves the app where the next cannot start.
+  let failed = false
+  beforeEach(({ skip, onTestFailed }) => {
+    if (failed) skip()
+    onTestFailed(() => {
+      failed = true
+    })
+  })
 
   beforeAll(async () => {
+    started = Date.now()
+    mark = started
     app = await startStandin()
     lap('start: spawn to window loaded')
   })
@@ -72,7 +92,7 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
 
     // The page's world has the preload's bridge — one function per channel and `on` — and no Node.
     const exposed = await page.evaluate(() => ({
-      keys: Object.keys(window.talentDesk ?? {}),
+      keys: Object.keys((window as unknown as { talentDesk?: object }).talentDesk ?? {}),
       require: typeof (window as unknown as { require?: unknown }).require,
       process: typeof (window as unknown as { process?: unknown }).process,
       ipc: typeof (window as unknown as { ipcRenderer?: unknown }).ipcRenderer
@@ -80,7 +100,9 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
     expect(exposed.keys.sort()).toEqual([...channelNames, 'on'].sort())
     expect(exposed).toMatchObject({ require: 'undefined', process: 'undefined', ipc: 'undefined' })
     // through the bridge, main's sender check sees the app's own main frame (app://talent-desk)
-    const info = await page.evaluate(() => window.talentDesk!.getAppInfo({}))
+    const info = await page.evaluate(() =>
+      (window as unknown as { talentDesk: TalentDeskBridge }).talentDesk.getAppInfo({})
+    )
     expect(info).toMatchObject({ ok: true, data: { name: 'Talent Desk', shell: 'electron' } })
 
     // the shell's wiring, as recorded: app:// privileged before ready, permissions, the menu
@@ -105,7 +127,7 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
     await page.getByLabel('Company', { exact: true }).fill(coder.cur_company!)
     await page.getByLabel('Company', { exact: true }).press('Enter')
     const list = page.getByTestId('results-list')
-    await list.getByRole('option').first().waitFor()
+    await resultsOrError(page)
     expect(await list.getByRole('option').first().textContent()).toContain(coder.full_name)
     const profile = page.getByTestId('profile-pane')
     await profile.getByTestId('profile-name').getByText(coder.full_name!).waitFor()
@@ -134,6 +156,7 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
     await name.fill(common)
     await name.press('Enter')
     const list = page.getByTestId('results-list')
+    await resultsOrError(page)
     await list.getByRole('option').nth(2).waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox')
     await page.keyboard.press('Space')

@@ -578,6 +578,7 @@ function createWindowClasses(env) {
     focus() {
       if (this.#destroyed || focused === this) return
       const before = focused
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the stand-in's one focused window
       focused = this
       before?.emit('blur')
       this.emit('focus')
