@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import type { TalentDeskBridge } from '../../shared/ipc/bridge'
-import { channelNames } from '../../shared/ipc/contract'
+import { channelNames, ipcChannel } from '../../shared/ipc/contract'
 import { contentSecurityPolicy } from '../../electron/main/window/hardening'
 import { startStandin, type StandinApp } from '../electron-standin/harness'
 import { artifacts, shot } from './support'
@@ -68,7 +68,13 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
     timings['quit'] = Date.now() - mark
     timings['total'] = Date.now() - started
     mkdirSync(artifacts, { recursive: true })
-    writeFileSync(join(artifacts, 'electron-standin-timings.json'), JSON.stringify(timings, null, 2))
+    // the app's own milestones, in ms from its spawn (the first of each kind)
+    const milestones: Record<string, number> = {}
+    for (const record of app.records) milestones[record.kind] ??= record.at - app.spawnedAt
+    writeFileSync(
+      join(artifacts, 'electron-standin-timings.json'),
+      JSON.stringify({ steps: timings, milestones }, null, 2)
+    )
     expect(code, app.stderr()).toBe(0)
   })
 
@@ -98,6 +104,8 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
       ipc: typeof (window as unknown as { ipcRenderer?: unknown }).ipcRenderer
     }))
     expect(exposed.keys.sort()).toEqual([...channelNames, 'on'].sort())
+    // and main handles exactly the contract's channels
+    expect(((await app.command('ipcChannels')) as string[]).sort()).toEqual(channelNames.map(ipcChannel).sort())
     expect(exposed).toMatchObject({ require: 'undefined', process: 'undefined', ipc: 'undefined' })
     // through the bridge, main's sender check sees the app's own main frame (app://talent-desk)
     const info = await page.evaluate(() =>

@@ -61,7 +61,7 @@ const {
 const { tmpdir, homedir } = require('node:os')
 const { dirname, join } = require('node:path')
 const control = require('./control.cjs')
-const { serverFor, toHttpUrl, closeServers } = require('./scheme-server.cjs')
+const { serverFor, toHttpUrl, closeServers, setFailing } = require('./scheme-server.cjs')
 const { createWindowClasses, preventable } = require('./window.cjs')
 
 const { record } = control
@@ -620,6 +620,10 @@ control.onCommand('clickMenu', (...labels) => {
   if (!item?.click) throw new Error(`No menu item ${labels.join(' → ')} with a click handler.`)
   item.click(item, BrowserWindow.getFocusedWindow(), preventable())
 })
+// For the shell's answers to a page that fails to load and a renderer that dies:
+control.onCommand('failAppScheme', (fail) => setFailing(fail === true))
+control.onCommand('reloadWindow', (id) => BrowserWindow.fromId(id)?.webContents.reload())
+control.onCommand('crashRenderer', (id) => BrowserWindow.fromId(id)?.webContents.crashRenderer())
 control.onCommand('ipcChannels', () => ipcMain.handledChannels())
 control.onCommand('state', () => ({
   ready,

@@ -39,6 +39,8 @@ export interface StandinApp {
   readonly records: StandinRecord[]
   readonly dataDir: string
   readonly downloadsDir: string
+  /** When the app's process was spawned (Date.now()); records carry their own `at`. */
+  readonly spawnedAt: number
   /** The test's own Playwright connection to the stand-in's Chromium, and the window's page. */
   readonly browser: Browser
   readonly page: Page
@@ -76,6 +78,7 @@ export async function startStandin(
   }
   // nothing of the test runner's own loaders in the app's process
   delete env.NODE_OPTIONS
+  const spawnedAt = Date.now()
   const child = spawn(runtime.node, ['--require', register, mainScript], {
     cwd: root,
     env,
@@ -172,6 +175,7 @@ export async function startStandin(
       records,
       dataDir,
       downloadsDir,
+      spawnedAt,
       browser: connected,
       page,
       waitFor,

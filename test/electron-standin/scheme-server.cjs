@@ -23,6 +23,11 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'host', 'transfer-encodi
 
 /** Every running server, by `scheme://host`. */
 const servers = new Map()
+/** While true, every request's connection is dropped (the page sees net::ERR_EMPTY_RESPONSE). */
+let failing = false
+const setFailing = (value) => {
+  failing = value
+}
 
 /**
  * The server for one scheme://host (started once), answering with `handlerOf(scheme)` at the
@@ -34,6 +39,7 @@ async function serverFor(scheme, host, handlerOf, record) {
   const existing = servers.get(appOrigin)
   if (existing) return existing.ready
   const server = http.createServer((req, res) => {
+    if (failing) return void res.destroy()
     void answer(req, res).catch((error) => {
       record('protocol-error', { url: `${appOrigin}${req.url}`, error: String(error?.stack ?? error) })
       res.destroy()
@@ -103,4 +109,4 @@ function closeServers() {
   servers.clear()
 }
 
-module.exports = { serverFor, toHttpUrl, toAppUrl, closeServers }
+module.exports = { serverFor, toHttpUrl, toAppUrl, closeServers, setFailing }

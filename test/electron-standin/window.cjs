@@ -156,6 +156,18 @@ function createWindowClasses(env) {
       cdp.on('Fetch.requestPaused', (event) => void this.#navigationRequest(event))
 
       await cdp.send('Page.enable')
+      await cdp.send('Inspector.enable')
+      // what Chromium itself reports (CSP violations, failed loads): console API calls are below
+      cdp.on('Log.entryAdded', ({ entry }) =>
+        env.record('console', {
+          id: this.id,
+          world: 'chromium',
+          type: entry.level,
+          source: entry.source,
+          text: entry.text
+        })
+      )
+      await cdp.send('Log.enable')
       const { frameTree } = await cdp.send('Page.getFrameTree')
       this.#mainFrameId = frameTree.frame.id
       this.#frames.set(frameTree.frame.id, frameTree.frame)
@@ -203,11 +215,20 @@ function createWindowClasses(env) {
         env.record('did-fail-load', { id: this.id, code, name, url: toAppUrl(request.url()) })
         this.emit('did-fail-load', preventable(), code, name, toAppUrl(request.url()), true, 0, 0)
       })
-      page.on('crash', () => {
+      let gone = false
+      const onGone = () => {
+        if (gone) return
+        gone = true
         const details = { reason: 'crashed', exitCode: -1 }
         env.record('render-process-gone', { id: this.id, ...details })
         this.emit('render-process-gone', preventable(), details)
         env.app.emit('render-process-gone', preventable(), this, details)
+      }
+      page.on('crash', onGone)
+      cdp.on('Inspector.targetCrashed', onGone)
+      // a new document after a crash (Reload) is a new renderer: it may be gone again
+      page.on('load', () => {
+        gone = false
       })
       page.on('console', (message) => {
         env.record('console', { id: this.id, world: 'main', type: message.type(), text: message.text() })
@@ -493,6 +514,13 @@ function createWindowClasses(env) {
       this.emit('destroyed', preventable())
       await this.attached.catch(() => {})
       await this.#page?.close().catch(() => {})
+    }
+
+    /** Makes the renderer crash, as a renderer that dies would (test command). */
+    async crashRenderer() {
+      await this.attached
+      // Page.crash never answers: the renderer it would answer from is gone
+      void this.#cdp.send('Page.crash').catch(() => {})
     }
 
     /** The Playwright page (for the stand-in's own use). */
