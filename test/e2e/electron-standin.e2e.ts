@@ -61,7 +61,8 @@ describe('the built desktop app under Electron’s Node, in the stand-in Electro
     mark = started
     app = await startStandin()
     lap('start: spawn to window loaded')
-  })
+    // the first run on a machine may install Electron's Node and build the native modules for it
+  }, 600_000)
   afterAll(async () => {
     if (!app) return
     const code = await app.quit()

@@ -363,14 +363,24 @@ function createWindowClasses(env) {
         disposition: 'new-window',
         referrer: { url: this.getURL(), policy: 'strict-origin-when-cross-origin' }
       }
-      const answer = this.#openHandler ? this.#openHandler(details) : { action: 'allow' }
-      this.#lastOpenAnswer = answer?.action ?? 'allow'
-      env.record('window-open', { id: this.id, url: details.url, action: this.#lastOpenAnswer })
+      const action = (this.#openHandler ? this.#openHandler(details) : { action: 'allow' })?.action ?? 'allow'
+      env.record('window-open', { id: this.id, url: details.url, action })
+      // Chromium has made (or is making) the popup: pair answers and popups in order
+      const popup = this.#popupsWaiting.shift()
+      if (popup) void this.#settlePopup(popup, action)
+      else this.#openAnswers.push(action)
     }
-    #lastOpenAnswer = 'allow'
+    #openAnswers = []
+    #popupsWaiting = []
 
     async #popup(popup) {
-      if (this.#lastOpenAnswer === 'deny') {
+      const action = this.#openAnswers.shift()
+      if (action === undefined) this.#popupsWaiting.push(popup)
+      else await this.#settlePopup(popup, action)
+    }
+
+    async #settlePopup(popup, action) {
+      if (action === 'deny') {
         await popup.close().catch(() => {})
         env.record('popup-closed', { id: this.id })
       } else {
