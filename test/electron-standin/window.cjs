@@ -290,10 +290,19 @@ function createWindowClasses(env) {
       env.record('console', { id: this.id, world: 'preload', type, text })
     }
 
+    /** The main frame as Electron's WebFrameMain shows it (null before the page exists). */
+    get mainFrame() {
+      return this.#frameMain(this.#mainFrameId)
+    }
+
     /** The sending frame as Electron's WebFrameMain shows it; null when its document is gone. */
     #senderFrame(executionContextId) {
       const context = this.#contexts.get(executionContextId)
       if (!context) return null
+      return this.#frameMain(context.frameId)
+    }
+
+    #frameMain(frameId) {
       const frameMain = (frameId) => {
         const frame = this.#frames.get(frameId)
         if (!frame) return null
@@ -311,7 +320,7 @@ function createWindowClasses(env) {
           isDestroyed: () => !this.#frames.has(frameId)
         }
       }
-      const frame = frameMain(context.frameId)
+      const frame = frameMain(frameId)
       if (frame && frame.parent === null) frame.top = frame
       return frame
     }
