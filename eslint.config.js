@@ -98,6 +98,16 @@ export default ts.config(
     }
   },
   {
+    // The stand-in Electron: a test fixture that plain Node 22 loads as `electron` (no tsx), so
+    // CommonJS by design; page-scripts.cjs also holds code that runs in the page.
+    files: ['test/electron-standin/**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
+    files: ['test/electron-standin/page-scripts.cjs'],
+    languageOptions: { globals: { ...globals.browser } }
+  },
+  {
     files: ['electron/main/index.ts', 'electron/preload/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' }
   }
