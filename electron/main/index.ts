@@ -20,8 +20,10 @@ import { refreshNotice } from '../../shared/refresh-notice'
 import type { Logger } from './logger'
 import { LOG_FOLDER, openFileLogger } from './logging/file-logger'
 import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
+import { applyAppUserModelId } from './window/app-identity'
 import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
-import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './window/hardening'
+import { hardenWebContents, limitPermissions, secureWebPreferences } from './window/hardening'
+import { showFailuresInWindow } from './window/load-failure'
 import { menuTemplate } from './window/menu'
 import { senderFromFrame } from './window/sender'
 
@@ -38,6 +40,9 @@ const appPath = app.getAppPath()
 const rendererDir = join(appPath, 'out', 'renderer')
 const preloadPath = join(appPath, 'out', 'preload', 'index.cjs')
 const background = () => (nativeTheme.shouldUseDarkColors ? '#0d1117' : '#ffffff')
+
+// Windows: notifications and the taskbar name the app by the installer's id (before any window).
+applyAppUserModelId(app, process.platform)
 
 if (!app.requestSingleInstanceLock()) {
   // Another Talent Desk is running; it gets focus through its 'second-instance' event.
@@ -78,7 +83,7 @@ async function start(): Promise<void> {
   logger.info('shell.native_bindings', { overridden: Object.keys(native) })
 
   await app.whenReady()
-  denyAllPermissions(session.defaultSession, logger)
+  limitPermissions(session.defaultSession, { appOrigin, logger })
   protocol.handle(appScheme, (request) => serveAppRequest(request, rendererDir))
 
   const services = await composeMain({
@@ -176,6 +181,8 @@ function createWindow(services: MainServices, logger: Logger): BrowserWindow {
     webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
   })
   win.once('ready-to-show', () => win.show())
+  // A page that fails to load or a renderer that dies: a page that says so, with Reload, shown.
+  showFailuresInWindow(win, { appOrigin, logger })
 
   // Push events go to this window only, never to any other webContents.
   const unsubscribe = services.events.subscribe((name, payload) => {
