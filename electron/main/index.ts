@@ -20,6 +20,7 @@ import { refreshNotice } from '../../shared/refresh-notice'
 import type { Logger } from './logger'
 import { LOG_FOLDER, openFileLogger } from './logging/file-logger'
 import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
+import { loadTrustedCertificates } from './net/ca-certificates'
 import { applyAppUserModelId } from './window/app-identity'
 import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
 import { hardenWebContents, limitPermissions, secureWebPreferences } from './window/hardening'
@@ -94,6 +95,11 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    // Corporate networks: the system's proxy (settings, PAC, WPAD) for each origin, and the OS
+    // certificate store + Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS (the
+    // NODE_OPTIONS fuse turns Node's own reading of the latter off).
+    proxy: (url) => session.defaultSession.resolveProxy(url),
+    ca: loadTrustedCertificates(process.env, logger).certificates,
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi'
 import { AppError } from '../../../shared/ipc/errors'
+import { describeConnectionError } from '../net/connection-problem'
 
 /** The scope the tool server's tokens carry (spec: Authentication). */
 export const TOOL_SCOPE = 'mcp:tools'
@@ -165,9 +166,10 @@ function tokenError(error: unknown, endpoint: string): AppError {
     )
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+  const problem = describeConnectionError(error)
   return new AppError(
     'network',
-    `Could not reach the authorization server at ${new URL(endpoint).origin}. Check the Auth URL and your network.`,
+    `Could not reach the authorization server at ${new URL(endpoint).origin}. ${problem ?? 'Check the Auth URL and your network.'}`,
     { cause }
   )
 }

@@ -1,4 +1,7 @@
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type * as WorkerThreads from 'node:worker_threads'
@@ -136,6 +139,37 @@ describe('the Electron shell: the page and its CSP', () => {
       expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
     }
   })
+})
+
+describe('the Electron shell: the network', () => {
+  it('asks the system for the proxy of each remote origin (session.resolveProxy) and goes through it', async () => {
+    // a proxy that records the tunnel asked for and refuses it
+    const tunnels: string[] = []
+    const proxy = createServer((_req, res) => res.writeHead(405).end())
+    proxy.on('connect', (req, socket: Socket) => {
+      tunnels.push(req.url ?? '')
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+    })
+    proxy.listen(0, '127.0.0.1')
+    await once(proxy, 'listening')
+    recorded.proxyAnswer = `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}; DIRECT`
+    try {
+      const handler = (name: string) => (input: unknown) =>
+        recorded.ipcHandlers.get(ipcChannel(name as never))!({ senderFrame: appMainFrame }, input) as Promise<{
+          ok: boolean
+          data: { connections: { id: string; name: string }[]; parts: { part: string; message: string }[] }
+        }>
+      const saved = await handler('saveConnection')({ name: 'Behind a proxy', baseUrl: 'https://partner.test' })
+      const id = saved.data.connections.find((c) => c.name === 'Behind a proxy')!.id
+      await handler('setSecret')({ connectionId: id, kind: 'apiKey', value: 'key-0123456789', sessionOnly: true })
+      const test = await handler('testConnection')({ id })
+      expect(recorded.proxyQuestions).toEqual(['https://partner.test/'])
+      expect(tunnels[0]).toBe('partner.test:443')
+      expect(test.data.parts[0]!.message).toContain('The proxy refused to connect to the service (HTTP 403)')
+    } finally {
+      proxy.close()
+    }
+  }, 30_000)
 })
 
 describe('the Electron shell: a page that fails', () => {

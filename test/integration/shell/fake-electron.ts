@@ -56,6 +56,8 @@ export const recorded = {
   protocolHandlers: new Map<string, (request: { url: string; method: string }) => Promise<Response> | Response>(),
   ipcHandlers: new Map<string, (event: { senderFrame: unknown }, ...args: unknown[]) => unknown>(),
   openedExternally: [] as string[],
+  proxyQuestions: [] as string[],
+  proxyAnswer: 'DIRECT',
   permission: {
     request: undefined as
       | ((
@@ -154,6 +156,11 @@ export const electronModule = {
   },
   session: {
     defaultSession: {
+      /** The system's proxy decision: recorded, and answered with `recorded.proxyAnswer`. */
+      resolveProxy: (url: string) => {
+        recorded.proxyQuestions.push(url)
+        return Promise.resolve(recorded.proxyAnswer)
+      },
       setPermissionRequestHandler: (handler: typeof recorded.permission.request) =>
         void (recorded.permission.request = handler),
       setPermissionCheckHandler: (handler: typeof recorded.permission.check) =>
