@@ -64,9 +64,13 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
   // The same rotated, masked support log as the desktop app, in the data folder.
   const logDir = resolve(dataDir, LOG_FOLDER)
   const log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose })
-  const trust = loadTrustedCertificates(process.env, log.logger)
-  // an extra certificate file the user named but that cannot be used: say so here too
-  for (const problem of trust.problems) process.stderr.write(`${problem}\n`)
+  // read at the first HTTPS call, not at start; an extra certificate file that cannot be used is
+  // said here too, not only in the log
+  const trustedCa = () => {
+    const trust = loadTrustedCertificates(process.env, log.logger)
+    for (const problem of trust.problems) process.stderr.write(`${problem}\n`)
+    return trust.certificates
+  }
 
   const host = await startBrowserHostApp({
     port,
@@ -79,7 +83,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     // Corporate networks: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, and the OS store (Node ≥ 22.15) +
     // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
     proxy: envProxyResolver(process.env),
-    ca: trust.certificates,
+    ca: trustedCa,
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
     secretWatcher: log.mask,

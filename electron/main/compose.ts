@@ -76,9 +76,10 @@ export interface MainOptions {
   proxy?: ProxyResolver | undefined
   /**
    * PEM certificates HTTPS trusts instead of Node's bundled roots: the OS store, the bundled roots
-   * and an extra file (net/ca-certificates.ts). Without it, Node's defaults.
+   * and an extra file (net/ca-certificates.ts); a function is called at the first HTTPS
+   * connection, not at start. Without it, Node's defaults.
    */
-  ca?: readonly string[] | undefined
+  ca?: readonly string[] | (() => readonly string[]) | undefined
   /** HTTP for the Partner API; tests shorten timeouts and retries (a dispatcher replaces proxy and ca). */
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
   /** Tests: the tool server's clock, token margin and time limits. */

@@ -97,9 +97,9 @@ async function start(): Promise<void> {
     versions: process.versions,
     // Corporate networks: the system's proxy (settings, PAC, WPAD) for each origin, and the OS
     // certificate store + Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS (the
-    // NODE_OPTIONS fuse turns Node's own reading of the latter off).
+    // NODE_OPTIONS fuse turns Node's own reading of the latter off), read at the first HTTPS call.
     proxy: (url) => session.defaultSession.resolveProxy(url),
-    ca: loadTrustedCertificates(process.env, logger).certificates,
+    ca: () => loadTrustedCertificates(process.env, logger).certificates,
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)

@@ -1,5 +1,5 @@
 import { createSecureContext, type SecureContext } from 'node:tls'
-import { Agent, Dispatcher, ProxyAgent } from 'undici'
+import { Agent, buildConnector, Dispatcher, ProxyAgent } from 'undici'
 import type { Logger } from '../logger'
 import { isLoopbackHost, parsePacResult, proxyLabel, type ProxyResolver, type ProxyRoute } from './proxy-rules'
 
@@ -18,8 +18,11 @@ import { isLoopbackHost, parsePacResult, proxyLabel, type ProxyResolver, type Pr
 export interface AppDispatcherOptions {
   /** The system's proxy decision for a URL (PAC form). Without it everything goes direct. */
   proxy?: ProxyResolver | undefined
-  /** PEM certificates to trust instead of Node's defaults (ca-certificates.ts). */
-  ca?: readonly string[] | undefined
+  /**
+   * PEM certificates to trust instead of Node's defaults (ca-certificates.ts), or how to get them:
+   * a function is called at the first HTTPS connection, so reading the OS store costs the start nothing.
+   */
+  ca?: readonly string[] | (() => readonly string[]) | undefined
   logger?: Logger | undefined
   /** How long an origin's route is kept (default 60 s). */
   routeTtlMs?: number
@@ -41,7 +44,9 @@ const poolOptions = { keepAliveTimeout: 30_000, connections: 16 } as const
 export class AppDispatcher extends Dispatcher {
   readonly #resolver: ProxyResolver | undefined
   readonly #logger: Logger | undefined
-  readonly #tls: { secureContext?: SecureContext; timeout: number }
+  readonly #ca: readonly string[] | (() => readonly string[]) | undefined
+  readonly #connectTimeoutMs: number
+  #secureContext: SecureContext | undefined
   readonly #direct: Agent
   readonly #proxies = new Map<string, ProxyAgent>()
   readonly #routes = new Map<string, KnownRoute>()
@@ -59,13 +64,34 @@ export class AppDispatcher extends Dispatcher {
     this.#ttlMs = options.routeTtlMs ?? 60_000
     this.#resolveTimeoutMs = options.resolveTimeoutMs ?? 10_000
     this.#now = options.now ?? Date.now
-    // One secure context for every connection: `ca` given to each tls.connect would parse the
-    // whole list again for each new socket.
-    this.#tls = {
-      timeout: options.connectTimeoutMs ?? 10_000,
-      ...(options.ca === undefined ? {} : { secureContext: createSecureContext({ ca: [...options.ca] }) })
+    this.#ca = options.ca
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 10_000
+    // Plain http (the built-in sandbox on loopback) never builds the secure context.
+    const plain = buildConnector({ timeout: this.#connectTimeoutMs })
+    let secure: buildConnector.connector | undefined
+    this.#direct = new Agent({
+      ...poolOptions,
+      connect: (connectOptions, callback) =>
+        connectOptions.protocol === 'https:'
+          ? (secure ??= buildConnector(this.#tls()))(connectOptions, callback)
+          : plain(connectOptions, callback)
+    })
+  }
+
+  /**
+   * TLS options for every connection: one secure context holding the trusted certificates, made
+   * at the first HTTPS connection and shared (`ca` given to each tls.connect would parse the whole
+   * list again for each new socket: about 0.1–0.3 s for Node's 144 roots on this machine).
+   */
+  #tls(): { timeout: number; secureContext?: SecureContext } {
+    if (this.#ca !== undefined && this.#secureContext === undefined) {
+      const ca = typeof this.#ca === 'function' ? this.#ca() : this.#ca
+      this.#secureContext = createSecureContext({ ca: [...ca] })
     }
-    this.#direct = new Agent({ ...poolOptions, connect: this.#tls })
+    return {
+      timeout: this.#connectTimeoutMs,
+      ...(this.#secureContext === undefined ? {} : { secureContext: this.#secureContext })
+    }
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
@@ -134,8 +160,8 @@ export class AppDispatcher extends Dispatcher {
         uri: route.url,
         ...poolOptions,
         // TLS to the server inside the tunnel, and to an HTTPS proxy itself: the same trust
-        requestTls: this.#tls,
-        proxyTls: this.#tls
+        requestTls: this.#tls(),
+        proxyTls: this.#tls()
       })
       this.#proxies.set(route.url, agent)
     }

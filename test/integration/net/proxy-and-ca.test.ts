@@ -29,6 +29,7 @@ let dir: string
 let caFile: string
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>
 let front: TlsServer
+let frontPort: number
 let proxy: HttpServer
 let proxyPort: number
 let refusingProxy: HttpServer
@@ -59,7 +60,7 @@ function makeTestPki(folder: string): { ca: string; key: string; cert: string } 
   run('req', ...ec, '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', `/CN=${HOST}`)
   writeFileSync(
     join(folder, 'leaf.ext'),
-    `subjectAltName=DNS:${HOST}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`
+    `subjectAltName=DNS:${HOST},IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`
   )
   run(
     'x509',
@@ -105,7 +106,7 @@ beforeAll(async () => {
   front = createTlsServer({ key: pki.key, cert: pki.cert }, (socket) =>
     pipeBoth(socket, netConnect(sandboxPort, '127.0.0.1'))
   )
-  const frontPort = await listen(front)
+  frontPort = await listen(front)
 
   // the company proxy: CONNECT only, every partner.test:443 tunnel goes to the front
   proxy = createHttpServer((_req, res) => res.writeHead(405).end())
@@ -139,7 +140,7 @@ afterAll(async () => {
 })
 
 /** The app's services with a remote connection to https://partner.test, through `network`. */
-async function appWith(network: Pick<MainOptions, 'proxy' | 'ca'>) {
+async function appWith(network: Pick<MainOptions, 'proxy' | 'ca'>, base = `https://${HOST}`) {
   const logs: LogRecord[] = []
   const dataDir = mkdtempSync(join(dir, 'data-'))
   const services: MainServices = await composeMain({
@@ -161,8 +162,8 @@ async function appWith(network: Pick<MainOptions, 'proxy' | 'ca'>) {
   }
   const overview = await ok('saveConnection', {
     name: 'Partner behind the proxy',
-    baseUrl: `https://${HOST}`,
-    authUrl: `https://${HOST}`,
+    baseUrl: base,
+    authUrl: base,
     // the tool server on loopback: always direct, never through the proxy
     mcpUrl: sandbox.mcpUrl,
     clientId: sandbox.clientId
@@ -240,6 +241,26 @@ describe('corporate network: the system proxy and a private certificate authorit
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('corporate network: the certificate authorities on a direct connection', () => {
+  it('trusts the given CA going direct too (loopback is never proxied), and only when given', async () => {
+    const before = tunnels.length
+    const direct = `https://127.0.0.1:${frontPort}`
+    const trusted = await appWith({ proxy: systemProxy(proxyPort), ca: withTestCa() }, direct)
+    try {
+      expect((await trusted.test()).map((p) => p.ok)).toEqual([true, true, true, true])
+    } finally {
+      await trusted.close()
+    }
+    const untrusted = await appWith({ proxy: systemProxy(proxyPort), ca: trustedCertificates().certificates }, direct)
+    try {
+      expect((await untrusted.test())[0]!.message).toMatch(/not signed by an authority this computer trusts/)
+    } finally {
+      await untrusted.close()
+    }
+    expect(tunnels.slice(before)).toEqual([])
   })
 })
 

@@ -1,3 +1,7 @@
+import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
@@ -97,5 +101,35 @@ describe('AppDispatcher routes', () => {
     opened.push(dispatcher)
     expect(await dispatcher.routeOf('https://api.example.com')).toEqual({ kind: 'direct' })
     expect(dispatcher.resolutions).toBe(0)
+  })
+})
+
+describe('AppDispatcher certificates', () => {
+  it('reads the trusted certificates at the first HTTPS connection, never for plain http, and once', async () => {
+    const server = createServer((_req, res) => res.end('ok'))
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const { port } = server.address() as AddressInfo
+    let reads = 0
+    const dispatcher = createAppDispatcher({
+      ca: () => {
+        reads += 1
+        return []
+      }
+    })
+    opened.push(dispatcher)
+    try {
+      const plain = await request(`http://127.0.0.1:${port}/`, { dispatcher })
+      expect(await plain.body.text()).toBe('ok')
+      expect(reads).toBe(0)
+      // TLS to a plain server fails, but the secure context was made for it, and only once
+      for (let i = 0; i < 2; i += 1) {
+        await expect(request(`https://127.0.0.1:${port}/`, { dispatcher })).rejects.toThrow()
+      }
+      expect(reads).toBe(1)
+    } finally {
+      server.close()
+      server.closeAllConnections()
+    }
   })
 })
