@@ -166,10 +166,13 @@ function tokenError(error: unknown, endpoint: string): AppError {
     )
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
-  const problem = describeConnectionError(error)
+  // a certificate or proxy problem says what it is; anything else: check the address and the network
+  const advice = (describeConnectionError(error) ?? 'Check the Auth URL and your network').replace(/\.$/, '')
   return new AppError(
     'network',
-    `Could not reach the authorization server at ${new URL(endpoint).origin}. ${problem ?? 'Check the Auth URL and your network.'}`,
-    { cause }
+    `Could not reach the authorization server at ${new URL(endpoint).origin}. ${advice}.`,
+    {
+      cause
+    }
   )
 }

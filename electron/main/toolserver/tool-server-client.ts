@@ -348,11 +348,8 @@ export function toAppError(error: unknown, mcpUrl: string): AppError {
     return new AppError('invalid_response', `The tool server's answer was not JSON and could not be read (${text}).`)
   }
   if (error instanceof TypeError) {
-    const problem = describeConnectionError(error)
-    return new AppError(
-      'network',
-      `Could not reach the tool server at ${origin}. ${problem ?? 'Check the MCP URL and your network.'}`
-    )
+    const advice = (describeConnectionError(error) ?? 'Check the MCP URL and your network').replace(/\.$/, '')
+    return new AppError('network', `Could not reach the tool server at ${origin}. ${advice}.`)
   }
   if (error instanceof Error && error.name === 'ZodError') {
     return new AppError('invalid_response', "The tool server's answer did not follow MCP and could not be read.")
