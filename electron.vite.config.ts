@@ -30,7 +30,7 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       // A preload under `sandbox: true` must be ONE CommonJS file that requires only `electron`:
-      // bundle every dependency (zod, the contract) into it.
+      // bundle every dependency into it (only shared/ipc/names.ts: the names, no schema, no zod).
       externalizeDeps: false,
       minify: true,
       rollupOptions: {
@@ -50,7 +50,17 @@ export default defineConfig({
       // out/renderer/.vite/manifest.json: which chunks the first paint loads and which each
       // section loads later (the bench reports their sizes).
       manifest: true,
-      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } }
+      rollupOptions: {
+        input: { index: resolve(root, 'renderer/index.html') },
+        output: {
+          codeSplitting: {
+            // zod and the line that makes it jitless (renderer/src/zod-config.ts) in one chunk of
+            // their own: every chunk that builds a schema imports it, so the setting is made before
+            // any schema exists (inside a shared chunk it would run after the schemas built there).
+            groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]renderer[\\/]src[\\/]zod-config\.ts$/ }]
+          }
+        }
+      }
     }
   }
 })

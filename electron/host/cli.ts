@@ -4,6 +4,8 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { SpawnBackupWorker } from '../main/export/backup-reader'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
+import { loadTrustedCertificates } from '../main/net/ca-certificates'
+import { envProxyResolver } from '../main/net/proxy-rules'
 import type { SpawnSandboxWorker } from '../main/sandbox/embedded-sandbox'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
@@ -63,6 +65,13 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
   // The same rotated, masked support log as the desktop app, in the data folder.
   const logDir = resolve(dataDir, LOG_FOLDER)
   const log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose })
+  // read at the first HTTPS call, not at start; an extra certificate file that cannot be used is
+  // said here too, not only in the log
+  const trustedCa = () => {
+    const trust = loadTrustedCertificates(process.env, log.logger)
+    for (const problem of trust.problems) process.stderr.write(`${problem}\n`)
+    return trust.certificates
+  }
 
   const host = await startBrowserHostApp({
     port,
@@ -72,6 +81,10 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     appVersion: pkg.version,
     logger: log.logger,
     versions: { node: process.versions.node, v8: process.versions.v8 },
+    // Corporate networks: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, and the OS store (Node ≥ 22.15) +
+    // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
+    proxy: envProxyResolver(process.env),
+    ca: trustedCa,
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
     secretWatcher: log.mask,

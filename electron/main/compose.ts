@@ -16,7 +16,9 @@ import { ShortlistsService } from './services/shortlists-service'
 import { StoreAccess } from './services/store-access'
 import { systemClock, type Clock } from './store/clock'
 import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
-import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { fetch as undiciFetch, type Dispatcher } from 'undici'
+import { createAppDispatcher } from './net/dispatcher'
+import type { ProxyResolver } from './net/proxy-rules'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './sandbox/embedded-sandbox'
 import { ChatService } from './services/chat-service'
@@ -66,7 +68,19 @@ export interface MainOptions {
    * that work runs on the calling thread (tests that do not restore large files).
    */
   backupWorker?: SpawnBackupWorker
-  /** HTTP for the Partner API; tests shorten timeouts and retries. */
+  /**
+   * The system's proxy decision for a URL, in PAC form ('DIRECT', 'PROXY host:port; DIRECT'…):
+   * Electron's `session.resolveProxy`, or the browser host's from HTTPS_PROXY/NO_PROXY. Without
+   * it every call goes direct. Loopback (the built-in sandbox) is never proxied.
+   */
+  proxy?: ProxyResolver | undefined
+  /**
+   * PEM certificates HTTPS trusts instead of Node's bundled roots: the OS store, the bundled roots
+   * and an extra file (net/ca-certificates.ts); a function is called at the first HTTPS
+   * connection, not at start. Without it, Node's defaults.
+   */
+  ca?: readonly string[] | (() => readonly string[]) | undefined
+  /** HTTP for the Partner API; tests shorten timeouts and retries (a dispatcher replaces proxy and ca). */
   http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
   /** Tests: the tool server's clock, token margin and time limits. */
   toolServer?: { now?: () => number; tokenMarginMs?: number; callTimeoutMs?: number; listRetryMinMs?: number }
@@ -146,9 +160,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     clock,
     ...(options.secretWatcher ? { watcher: options.secretWatcher } : {})
   })
-  // One keep-alive pool per origin (undici's Agent keeps a Pool for each), shared by every connection.
+  // One dispatcher for every call (Partner API, token exchange, tool server): keep-alive pools per
+  // origin, through the system's proxy, trusting the given certificate authorities.
   const dispatcher =
-    options.http?.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 16, connect: { timeout: 10_000 } })
+    options.http?.dispatcher ?? createAppDispatcher({ proxy: options.proxy, ca: options.ca, logger: options.logger })
   const writes = new WriteBehind(stores, options.logger)
   const sandbox =
     options.sandbox === undefined

@@ -20,8 +20,11 @@ import { refreshNotice } from '../../shared/refresh-notice'
 import type { Logger } from './logger'
 import { LOG_FOLDER, openFileLogger } from './logging/file-logger'
 import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindings'
+import { loadTrustedCertificates } from './net/ca-certificates'
+import { applyAppUserModelId } from './window/app-identity'
 import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
-import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './window/hardening'
+import { hardenWebContents, limitPermissions, secureWebPreferences } from './window/hardening'
+import { showFailuresInWindow } from './window/load-failure'
 import { menuTemplate } from './window/menu'
 import { senderFromFrame } from './window/sender'
 
@@ -38,6 +41,9 @@ const appPath = app.getAppPath()
 const rendererDir = join(appPath, 'out', 'renderer')
 const preloadPath = join(appPath, 'out', 'preload', 'index.cjs')
 const background = () => (nativeTheme.shouldUseDarkColors ? '#0d1117' : '#ffffff')
+
+// Windows: notifications and the taskbar name the app by the installer's id (before any window).
+applyAppUserModelId(app, process.platform)
 
 if (!app.requestSingleInstanceLock()) {
   // Another Talent Desk is running; it gets focus through its 'second-instance' event.
@@ -78,7 +84,7 @@ async function start(): Promise<void> {
   logger.info('shell.native_bindings', { overridden: Object.keys(native) })
 
   await app.whenReady()
-  denyAllPermissions(session.defaultSession, logger)
+  limitPermissions(session.defaultSession, { appOrigin, logger })
   protocol.handle(appScheme, (request) => serveAppRequest(request, rendererDir))
 
   const services = await composeMain({
@@ -89,6 +95,11 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    // Corporate networks: the system's proxy (settings, PAC, WPAD) for each origin, and the OS
+    // certificate store + Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS (the
+    // NODE_OPTIONS fuse turns Node's own reading of the latter off), read at the first HTTPS call.
+    proxy: (url) => session.defaultSession.resolveProxy(url),
+    ca: () => loadTrustedCertificates(process.env, logger).certificates,
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
@@ -176,6 +187,8 @@ function createWindow(services: MainServices, logger: Logger): BrowserWindow {
     webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
   })
   win.once('ready-to-show', () => win.show())
+  // A page that fails to load or a renderer that dies: a page that says so, with Reload, shown.
+  showFailuresInWindow(win, { appOrigin, logger })
 
   // Push events go to this window only, never to any other webContents.
   const unsubscribe = services.events.subscribe((name, payload) => {

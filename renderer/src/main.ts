@@ -1,3 +1,5 @@
+// first: zod must be jitless before any schema is built (see zod-config.ts)
+import './zod-config'
 import { mount } from 'svelte'
 import App from './App.svelte'
 import BridgeFailure from './components/BridgeFailure.svelte'

@@ -11,12 +11,14 @@ import { refreshChannels, refreshEvents } from './channels/refresh'
 import { chatChannels } from './channels/chat'
 import { usageChannels } from './channels/usage'
 import { toolsChannels } from './channels/tools'
+import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
  * The one IPC contract. Each channel: name → strict input schema, output schema. Main validates
  * inputs (and its own outputs), the renderer client validates both again, and the preload builds
- * `window.talentDesk` from these keys. To add a channel: declare it in a file under `channels/`,
- * spread it here, implement it in `electron/main/compose.ts`'s handlers.
+ * `window.talentDesk` from these keys (as the zod-free name lists of names.ts, which must agree
+ * with them). To add a channel: declare it in a file under `channels/`, spread it here, add its
+ * name to names.ts, implement it in `electron/main/compose.ts`'s handlers.
  */
 export const channels = {
   ...appChannels,
@@ -66,6 +68,9 @@ export function isEventName(name: string): name is EventName {
   return Object.hasOwn(events, name)
 }
 
-/** Electron IPC channel names, namespaced so nothing else on ipcMain can collide. */
-export const ipcChannel = (name: ChannelName) => `talent-desk:call:${name}`
-export const ipcEvent = (name: EventName) => `talent-desk:event:${name}`
+/** The zod-free name lists (names.ts) are exactly the contract's keys: this fails to compile if not. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export const channelListsAgree: SameKeys<ChannelNameOfList, ChannelName> = true
+export const eventListsAgree: SameKeys<EventNameOfList, EventName> = true
+
+export { ipcChannel, ipcEvent } from './names'

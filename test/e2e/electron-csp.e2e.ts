@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelNames } from '../../shared/ipc/contract'
 import type { MainServices } from '../../electron/main/compose'
+import { failurePagePath } from '../../electron/main/window/load-failure'
 import { builtHost } from './built-host'
 import { chromiumFlags, chromiumPath, root } from './support'
 
@@ -53,6 +54,13 @@ beforeAll(async () => {
   await page.exposeFunction('__talentDeskCall', (name: string, input: unknown) =>
     services.router.handle(name, input, { origin: appOrigin, isMainFrame: true })
   )
+  // Every CSP violation the page reports, caught or not (a caught `new Function` logs nothing to
+  // the console but still fires securitypolicyviolation, and Electron prints it as a warning).
+  await page.addInitScript({
+    content: `window.__violations = []
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber))`
+  })
   await page.addInitScript({
     content: `{
       const bridge = { on: () => () => {} }
@@ -62,6 +70,8 @@ beforeAll(async () => {
   })
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
 })
+
+const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
 
 afterAll(async () => {
   await browser?.close()
@@ -76,6 +86,8 @@ describe('the renderer under the Electron shell CSP', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     expect(background).not.toBe('rgba(0, 0, 0, 0)')
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+    // none either from zod's `new Function` probe (zod is set jitless before any schema exists)
+    expect(await violations()).toEqual([])
   })
 
   it('draws the Usage chart (chart.js, loaded with the section) without a CSP violation', async () => {
@@ -87,6 +99,7 @@ describe('the renderer under the Electron shell CSP', () => {
       /^From this app’s own calls .*No calls and no credits used/
     )
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+    expect(await violations()).toEqual([])
   })
 
   it('opens Tools (its own chunk, the schema form and JSON tree) without a CSP violation', async () => {
@@ -96,6 +109,7 @@ describe('the renderer under the Electron shell CSP', () => {
     await error.waitFor()
     expect(await error.textContent()).toContain('not part of this build')
     expect(pageConsole.filter((line) => /Content Security Policy|pageerror/.test(line))).toEqual([])
+    expect(await violations()).toEqual([])
   })
 
   it('blocks eval, inline scripts and every network call from the page', async () => {
@@ -116,5 +130,25 @@ describe('the renderer under the Electron shell CSP', () => {
     expect(fetched).toBe('blocked')
     expect(pageConsole.join('\n')).toMatch(/unsafe-eval/)
     expect(pageConsole.join('\n')).toMatch(/connect-src 'none'/)
+    // …and the listener above does see violations
+    expect(await violations()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^script-src-elem inline/), expect.stringMatching(/^connect-src /)])
+    )
+  })
+
+  it('shows the shell’s failure page styled and violation-free, and its Reload brings the app back', async () => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    await page.goto(`${base}${failurePagePath}?kind=gone&reason=crashed`)
+    expect(await page.getByTestId('failure-message').textContent()).toBe(
+      'Talent Desk’s window stopped: its page crashed. Your data is safe: everything was saved as you worked.'
+    )
+    const reload = page.getByRole('link', { name: 'Reload' })
+    // its own stylesheet applies (a style the CSP refused would leave the link unstyled)
+    expect(await reload.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe('rgb(47, 111, 235)')
+    expect(await reload.evaluate((link) => link === document.activeElement)).toBe(true)
+    expect(await violations()).toEqual([])
+    await reload.click()
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/index.html')
   })
 })

@@ -50,6 +50,11 @@ describe('the built preload bundle', () => {
     expect(runBundle().required).toEqual(['electron'])
   })
 
+  it('carries the channel names only: no zod, no schema (114 KB when it bundled the contract)', () => {
+    expect(bundle).not.toMatch(/_zod|ZodError|safeParse/)
+    expect(Buffer.byteLength(bundle)).toBeLessThan(8_000)
+  })
+
   it('exposes only window.talentDesk: one function per channel, plus on, and no ipcRenderer', () => {
     const { exposed, ipcRenderer } = runBundle()
     expect(exposed.map((entry) => entry.key)).toEqual(['talentDesk'])

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
+import { describeConnectionCause } from '../net/connection-problem'
 
 /** What went wrong with a Partner API call, in the terms the screens act on. */
 export const apiErrorKinds = [
@@ -88,8 +89,12 @@ export function describe(info: ApiErrorInfo): string {
       return `There are not enough credits for this request.${saidEnd} Buy more credits or choose fewer people.`
     case 'server':
       return `The service had a problem with ${op} (HTTP ${info.status ?? '5xx'}) and Talent Desk’s retries did not help. Try again in a few minutes.`
-    case 'network':
+    case 'network': {
+      // a certificate or proxy problem says what it is (a company network), not "check your network"
+      const problem = describeConnectionCause(info.cause)
+      if (problem !== null) return `Talent Desk could not reach the service for ${op}. ${problem}`
       return `Talent Desk could not reach the service for ${op}. Check your network and the connection’s base URL, then try again.`
+    }
     case 'timeout':
       return `The service took too long to answer ${op}. Try again, or ask for fewer results.`
     case 'invalid_request':

@@ -358,7 +358,8 @@ export class PartnerClient {
       if (signal?.aborted) throw fail({ kind: 'cancelled' })
       const code = (error as { code?: string }).code
       const kind: ApiErrorKind = code !== undefined && TIMEOUT_CODES.has(code) ? 'timeout' : 'network'
-      throw fail({ kind, cause: code ?? String(error) })
+      // not cancelled by us (above), so an abort is the proxy's refusal: keep its words ("Proxy response (407)…")
+      throw fail({ kind, cause: code === undefined || code === 'UND_ERR_ABORTED' ? String(error) : code })
     }
 
     if (status >= 200 && status < 300) {

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi'
 import { AppError } from '../../../shared/ipc/errors'
 import { isLoopbackUrl } from '../../../shared/loopback'
+import { describeConnectionError } from '../net/connection-problem'
 
 /** The scope the tool server's tokens carry (spec: Authentication). */
 export const TOOL_SCOPE = 'mcp:tools'
@@ -160,9 +161,13 @@ function tokenError(error: unknown, endpoint: string): AppError {
     )
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+  // a certificate or proxy problem says what it is; anything else: check the address and the network
+  const advice = (describeConnectionError(error) ?? 'Check the Auth URL and your network').replace(/\.$/, '')
   return new AppError(
     'network',
-    `Could not reach the authorization server at ${new URL(endpoint).origin}. Check the Auth URL and your network.`,
-    { cause }
+    `Could not reach the authorization server at ${new URL(endpoint).origin}. ${advice}.`,
+    {
+      cause
+    }
   )
 }

@@ -7,6 +7,7 @@ import pRetry from 'p-retry'
 import { AppError } from '../../../shared/ipc/errors'
 import { plainMessage } from '../../../shared/json-schema-words'
 import { createToolAjv } from './tool-ajv'
+import { describeConnectionError } from '../net/connection-problem'
 import { legacyCredentialMessage, mentionsLegacyCredential } from './legacy-credential'
 
 /** What a client needs of the token source: a token, and forgetting it when the server refuses it. */
@@ -347,7 +348,8 @@ export function toAppError(error: unknown, mcpUrl: string): AppError {
     return new AppError('invalid_response', `The tool server's answer was not JSON and could not be read (${text}).`)
   }
   if (error instanceof TypeError) {
-    return new AppError('network', `Could not reach the tool server at ${origin}. Check the MCP URL and your network.`)
+    const advice = (describeConnectionError(error) ?? 'Check the MCP URL and your network').replace(/\.$/, '')
+    return new AppError('network', `Could not reach the tool server at ${origin}. ${advice}.`)
   }
   if (error instanceof Error && error.name === 'ZodError') {
     return new AppError('invalid_response', "The tool server's answer did not follow MCP and could not be read.")

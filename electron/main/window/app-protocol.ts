@@ -1,5 +1,6 @@
 import { readRendererFile } from '../renderer-files'
 import { contentSecurityPolicy } from './hardening'
+import { failurePageCss, failurePageHtml, failurePagePath, failureStylePath } from './load-failure'
 
 /**
  * The renderer is served from `app://talent-desk/…`, not `file://`: a standard, secure custom
@@ -66,12 +67,23 @@ export interface AppRequest {
 /**
  * Answers one `app://` request from the built renderer folder. Encoded separators and any path
  * that would leave the folder are refused by `readRendererFile` (shared with the browser host).
- * Only GET and HEAD: the page has nothing to post to its own files.
+ * Only GET and HEAD: the page has nothing to post to its own files. The shell's own failure page
+ * (load-failure.ts) is made here, not read from the renderer folder.
  */
 export async function serveAppRequest(request: AppRequest, rendererDir: string): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed')
   const path = appRequestPath(request.url)
   if (path === null) return plain(404, 'Not found')
+  if (path === failurePagePath || path === failureStylePath) {
+    const text = path === failurePagePath ? failurePageHtml(new URL(request.url).search) : failurePageCss
+    return new Response(request.method === 'HEAD' ? null : text, {
+      status: 200,
+      headers: {
+        ...appResponseHeaders,
+        'content-type': path === failurePagePath ? 'text/html; charset=utf-8' : 'text/css; charset=utf-8'
+      }
+    })
+  }
   const file = await readRendererFile(rendererDir, path)
   if ('status' in file) return plain(file.status, file.status === 403 ? 'Forbidden' : 'Not found')
   const body = request.method === 'HEAD' ? null : new Uint8Array(file.body)

@@ -192,24 +192,79 @@ function schemeOf(raw: string): string {
   return match?.[1]?.toLowerCase() ?? 'unknown'
 }
 
+/**
+ * What Electron tells a permission request handler about the frame asking (its `details`:
+ * `PermissionRequest` and the media/openExternal/fileSystem variants all carry these two).
+ */
+export interface PermissionRequestDetails {
+  requestingUrl?: string
+  isMainFrame?: boolean
+}
+
+/** What Electron tells a permission check handler (`PermissionCheckHandlerHandlerDetails`). */
+export interface PermissionCheckDetails {
+  requestingUrl?: string
+  isMainFrame?: boolean
+  /** Set only for a cross-origin subframe. */
+  embeddingOrigin?: string
+}
+
 /** The part of Electron's `Session` whose permission handlers hardening sets. */
 export interface PermissionSession {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: PermissionRequestDetails
+    ) => void
   ): void
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void
+  setPermissionCheckHandler(
+    handler: (
+      contents: unknown,
+      permission: string,
+      requestingOrigin: string,
+      details: PermissionCheckDetails
+    ) => boolean
+  ): void
   setDevicePermissionHandler(handler: (details: unknown) => boolean): void
 }
 
 /**
- * Talent Desk needs no web permission (camera, notifications, clipboard-read, HID, USB,
- * serial, geolocation, opening external protocols…), so every request and check is denied.
+ * The one web permission Talent Desk uses: `navigator.clipboard.writeText` (the Copy buttons)
+ * asks for `clipboard-sanitized-write`. Reading the clipboard is never needed.
  */
-export function denyAllPermissions(session: PermissionSession, logger?: Logger): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => {
-    logger?.warn('window.permission_refused', { permission })
-    callback(false)
+export const grantedPermissions: readonly string[] = ['clipboard-sanitized-write']
+
+export interface PermissionPolicyOptions {
+  /** The app's own origin (`app://talent-desk`): the only one granted anything. */
+  appOrigin: string
+  logger?: Logger
+}
+
+/**
+ * Every permission request and check is refused, except `clipboard-sanitized-write` asked by
+ * the app's own main frame (its URL's origin is the app's, and it is not a subframe). Anything
+ * Electron leaves out of the details counts as a refusal. Devices (HID, USB, serial) are refused.
+ */
+export function limitPermissions(session: PermissionSession, options: PermissionPolicyOptions): void {
+  const { appOrigin, logger } = options
+  const isGranted = (permission: string) => grantedPermissions.includes(permission)
+
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const allow =
+      isGranted(permission) && details?.isMainFrame === true && originOf(details.requestingUrl) === appOrigin
+    if (!allow) logger?.warn('window.permission_refused', { permission })
+    callback(allow)
   })
-  session.setPermissionCheckHandler(() => false)
+  // A check names the origin itself; the URL, when Electron gives it, must agree.
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin, details) =>
+      isGranted(permission) &&
+      details?.isMainFrame === true &&
+      details.embeddingOrigin === undefined &&
+      originOf(requestingOrigin) === appOrigin &&
+      (details.requestingUrl === undefined || originOf(details.requestingUrl) === appOrigin)
+  )
   session.setDevicePermissionHandler(() => false)
 }

@@ -1,10 +1,14 @@
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type * as WorkerThreads from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { channelNames, ipcChannel } from '../../../shared/ipc/contract'
-import { appEntryUrl, appScheme } from '../../../electron/main/window/app-protocol'
+import { appEntryUrl, appOrigin, appScheme } from '../../../electron/main/window/app-protocol'
+import { failurePageUrl } from '../../../electron/main/window/load-failure'
 import { contentSecurityPolicy, secureWebPreferences } from '../../../electron/main/window/hardening'
 import { FakeWebContents, recorded } from './fake-electron'
 
@@ -137,6 +141,69 @@ describe('the Electron shell: the page and its CSP', () => {
   })
 })
 
+describe('the Electron shell: the network', () => {
+  it('asks the system for the proxy of each remote origin (session.resolveProxy) and goes through it', async () => {
+    // a proxy that records the tunnel asked for and refuses it
+    const tunnels: string[] = []
+    const proxy = createServer((_req, res) => res.writeHead(405).end())
+    proxy.on('connect', (req, socket: Socket) => {
+      tunnels.push(req.url ?? '')
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+    })
+    proxy.listen(0, '127.0.0.1')
+    await once(proxy, 'listening')
+    recorded.proxyAnswer = `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}; DIRECT`
+    try {
+      const handler = (name: string) => (input: unknown) =>
+        recorded.ipcHandlers.get(ipcChannel(name as never))!({ senderFrame: appMainFrame }, input) as Promise<{
+          ok: boolean
+          data: { connections: { id: string; name: string }[]; parts: { part: string; message: string }[] }
+        }>
+      const saved = await handler('saveConnection')({ name: 'Behind a proxy', baseUrl: 'https://partner.test' })
+      const id = saved.data.connections.find((c) => c.name === 'Behind a proxy')!.id
+      await handler('setSecret')({ connectionId: id, kind: 'apiKey', value: 'key-0123456789', sessionOnly: true })
+      const test = await handler('testConnection')({ id })
+      expect(recorded.proxyQuestions).toEqual(['https://partner.test/'])
+      expect(tunnels[0]).toBe('partner.test:443')
+      expect(test.data.parts[0]!.message).toContain('The proxy refused to connect to the service (HTTP 403)')
+    } finally {
+      proxy.close()
+    }
+  }, 30_000)
+})
+
+describe('the Electron shell: a page that fails', () => {
+  it('shows the hidden window with the failure page when the app’s page fails to load, and ignores aborts', () => {
+    const contents = window.webContents
+    // created hidden (show: false); ready-to-show never comes for a failed load
+    expect(window.options.show).toBe(false)
+    contents.emit('did-fail-load', {}, -3, 'ERR_ABORTED', appEntryUrl, true, 1, 1)
+    expect(contents.loaded).toEqual([])
+    contents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', appEntryUrl, true, 1, 1)
+    expect(contents.loaded).toEqual([
+      failurePageUrl(appOrigin, { kind: 'load', code: -6, description: 'ERR_FILE_NOT_FOUND' })
+    ])
+    expect(window.shows).toBe(1)
+  })
+
+  it('serves that page through app:// with the CSP, and loads it again when the renderer dies', async () => {
+    const response = await recorded.protocolHandlers.get(appScheme)!({
+      url: window.webContents.loaded[0]!,
+      method: 'GET'
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
+    expect(await response.text()).toContain('>Reload</a>')
+    // Reload: the link goes back to the app (hardening lets a same-origin navigation through)
+    window.webContents.url = appEntryUrl
+    expect(window.webContents.fire('will-navigate', appEntryUrl)).toBe(false)
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 })
+    expect(window.webContents.loaded.at(-1)).toBe(
+      failurePageUrl(appOrigin, { kind: 'gone', reason: 'crashed', exitCode: 139 })
+    )
+  })
+})
+
 describe('the Electron shell: navigation, window.open and permissions', () => {
   it('hardens the window’s webContents: navigation away refused, https handed to the OS browser', () => {
     const contents = window.webContents
@@ -165,11 +232,21 @@ describe('the Electron shell: navigation, window.open and permissions', () => {
     expect(other.windowOpenHandler?.({ url: 'http://evil.example/' })).toEqual({ action: 'deny' })
   })
 
-  it('denies every permission request and check', () => {
-    const answers: boolean[] = []
-    recorded.permission.request?.({}, 'media', (granted) => answers.push(granted))
-    expect(answers).toEqual([false])
-    expect(recorded.permission.check?.({}, 'clipboard-read')).toBe(false)
+  it('grants the app’s main frame the clipboard write (Copy buttons) and refuses every other permission', () => {
+    const request = (permission: string, details: { requestingUrl: string; isMainFrame: boolean }) => {
+      const answers: boolean[] = []
+      recorded.permission.request?.({}, permission, (granted) => answers.push(granted), details)
+      return answers
+    }
+    const app = { requestingUrl: appEntryUrl, isMainFrame: true }
+    expect(request('clipboard-sanitized-write', app)).toEqual([true])
+    expect(recorded.permission.check?.(null, 'clipboard-sanitized-write', 'app://talent-desk', app)).toBe(true)
+    expect(request('clipboard-sanitized-write', { ...app, isMainFrame: false })).toEqual([false])
+    expect(request('clipboard-sanitized-write', { requestingUrl: 'https://evil.example/', isMainFrame: true })).toEqual(
+      [false]
+    )
+    expect(request('media', app)).toEqual([false])
+    expect(recorded.permission.check?.(null, 'clipboard-read', 'app://talent-desk', app)).toBe(false)
     expect(recorded.permission.device?.({ deviceType: 'usb' })).toBe(false)
   })
 })

@@ -16,6 +16,17 @@ export interface RecordedEvent {
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined
   readonly sent: { channel: string; payload: unknown }[] = []
+  /** URLs loaded into this webContents directly (the shell's failure page). */
+  readonly loaded: string[] = []
+  url = ''
+  loadURL(url: string): Promise<void> {
+    this.loaded.push(url)
+    this.url = url
+    return Promise.resolve()
+  }
+  getURL(): string {
+    return this.url
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler
   }
@@ -45,10 +56,25 @@ export const recorded = {
   protocolHandlers: new Map<string, (request: { url: string; method: string }) => Promise<Response> | Response>(),
   ipcHandlers: new Map<string, (event: { senderFrame: unknown }, ...args: unknown[]) => unknown>(),
   openedExternally: [] as string[],
+  proxyQuestions: [] as string[],
+  proxyAnswer: 'DIRECT',
   permission: {
     request: undefined as
-      ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined,
-    check: undefined as ((contents: unknown, permission: string) => boolean) | undefined,
+      | ((
+          contents: unknown,
+          permission: string,
+          callback: (granted: boolean) => void,
+          details: { requestingUrl?: string; isMainFrame?: boolean }
+        ) => void)
+      | undefined,
+    check: undefined as
+      | ((
+          contents: unknown,
+          permission: string,
+          requestingOrigin: string,
+          details: { requestingUrl?: string; isMainFrame: boolean; embeddingOrigin?: string }
+        ) => boolean)
+      | undefined,
     device: undefined as ((details: unknown) => boolean) | undefined
   },
   windows: [] as FakeBrowserWindow[],
@@ -83,13 +109,18 @@ export class FakeBrowserWindow extends EventEmitter {
     // Electron announces every webContents it creates, the window's own included.
     app.emit('web-contents-created', {}, this.webContents)
   }
+  shows = 0
   loadURL(url: string): Promise<void> {
     this.loaded.push(url)
+    this.webContents.url = url
     return Promise.resolve()
   }
   isDestroyed = () => false
   isMinimized = () => false
-  show = () => {}
+  isVisible = () => this.shows > 0
+  show = () => {
+    this.shows += 1
+  }
   restore = () => {}
   focus = () => {}
   setBackgroundColor = () => {}
@@ -125,6 +156,11 @@ export const electronModule = {
   },
   session: {
     defaultSession: {
+      /** The system's proxy decision: recorded, and answered with `recorded.proxyAnswer`. */
+      resolveProxy: (url: string) => {
+        recorded.proxyQuestions.push(url)
+        return Promise.resolve(recorded.proxyAnswer)
+      },
       setPermissionRequestHandler: (handler: typeof recorded.permission.request) =>
         void (recorded.permission.request = handler),
       setPermissionCheckHandler: (handler: typeof recorded.permission.check) =>

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import {
   contentSecurityPolicy,
-  denyAllPermissions,
   hardenWebContents,
   isSafeExternalUrl,
+  limitPermissions,
   originOf,
   safeExternalUrl,
   secureWebPreferences,
@@ -173,8 +173,9 @@ describe('originOf', () => {
   })
 })
 
-describe('denyAllPermissions', () => {
-  function fakeSession() {
+describe('limitPermissions', () => {
+  const appOrigin = 'app://talent-desk'
+  function setup() {
     const handlers: {
       request?: Parameters<PermissionSession['setPermissionRequestHandler']>[0]
       check?: Parameters<PermissionSession['setPermissionCheckHandler']>[0]
@@ -185,43 +186,106 @@ describe('denyAllPermissions', () => {
       setPermissionCheckHandler: (handler) => void (handlers.check = handler),
       setDevicePermissionHandler: (handler) => void (handlers.device = handler)
     }
-    return { session, handlers }
+    const logs: LogRecord[] = []
+    limitPermissions(session, { appOrigin, logger: createLogger((record) => logs.push(record)) })
+    /** Asks as Electron asks: (webContents, permission, callback, details: PermissionRequest). */
+    const request = (permission: string, details: { requestingUrl?: string; isMainFrame?: boolean }) => {
+      const answers: boolean[] = []
+      handlers.request!({}, permission, (granted) => answers.push(granted), details)
+      expect(answers).toHaveLength(1)
+      return answers[0]
+    }
+    /** (webContents | null, permission, requestingOrigin, details: PermissionCheckHandlerHandlerDetails) */
+    const check = (
+      permission: string,
+      requestingOrigin: string,
+      details: { requestingUrl?: string; isMainFrame: boolean; embeddingOrigin?: string }
+    ) => handlers.check!(null, permission, requestingOrigin, details)
+    return { handlers, logs, request, check }
   }
 
-  const permissions = [
+  const appMainFrame = { requestingUrl: 'app://talent-desk/index.html', isMainFrame: true }
+
+  it('grants clipboard-sanitized-write (navigator.clipboard.writeText) to the app’s own main frame', () => {
+    const { request, check, logs } = setup()
+    expect(request('clipboard-sanitized-write', appMainFrame)).toBe(true)
+    expect(
+      request('clipboard-sanitized-write', { requestingUrl: 'app://talent-desk/#/search', isMainFrame: true })
+    ).toBe(true)
+    // Chromium may give the origin with or without a trailing slash
+    expect(check('clipboard-sanitized-write', 'app://talent-desk', appMainFrame)).toBe(true)
+    expect(check('clipboard-sanitized-write', 'app://talent-desk/', appMainFrame)).toBe(true)
+    expect(check('clipboard-sanitized-write', 'app://talent-desk', { isMainFrame: true })).toBe(true)
+    expect(logs).toEqual([])
+  })
+
+  const refusedFrames: { requestingUrl?: string; isMainFrame?: boolean }[] = [
+    { requestingUrl: 'app://talent-desk/index.html', isMainFrame: false },
+    { requestingUrl: 'app://talent-desk/index.html' },
+    { requestingUrl: 'https://evil.example/', isMainFrame: true },
+    { requestingUrl: 'app://talent-desk.evil/index.html', isMainFrame: true },
+    { requestingUrl: 'http://127.0.0.1:5173/', isMainFrame: true },
+    { requestingUrl: 'file:///etc/passwd', isMainFrame: true },
+    { requestingUrl: 'about:blank', isMainFrame: true },
+    { requestingUrl: '', isMainFrame: true },
+    { isMainFrame: true },
+    {}
+  ]
+  it.each(refusedFrames)('refuses clipboard-sanitized-write to any other frame: %o', (details) => {
+    const { request, logs } = setup()
+    expect(request('clipboard-sanitized-write', details)).toBe(false)
+    expect(logs[0]?.fields).toEqual({ permission: 'clipboard-sanitized-write' })
+  })
+
+  it('refuses the clipboard check for other origins, subframes and cross-origin embeds', () => {
+    const { check } = setup()
+    expect(check('clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true })).toBe(false)
+    expect(check('clipboard-sanitized-write', 'app://talent-desk', { ...appMainFrame, isMainFrame: false })).toBe(false)
+    expect(
+      check('clipboard-sanitized-write', 'app://talent-desk', {
+        ...appMainFrame,
+        embeddingOrigin: 'https://evil.example'
+      })
+    ).toBe(false)
+    // the URL Electron gives must agree with the origin it names
+    expect(
+      check('clipboard-sanitized-write', 'app://talent-desk', {
+        requestingUrl: 'https://evil.example/',
+        isMainFrame: true
+      })
+    ).toBe(false)
+    expect(check('clipboard-sanitized-write', '', { isMainFrame: true })).toBe(false)
+  })
+
+  const refused = [
     'media',
     'notifications',
     'geolocation',
     'clipboard-read',
-    'clipboard-sanitized-write',
+    'deprecated-sync-clipboard-read',
     'display-capture',
     'openExternal',
     'fullscreen',
     'pointerLock',
+    'keyboardLock',
+    'fileSystem',
     'hid',
     'usb',
     'serial',
+    'storage-access',
+    'window-management',
     'unknown'
   ]
-
-  it.each(permissions)('denies a request for %s', (permission) => {
-    const { session, handlers } = fakeSession()
-    const logs: LogRecord[] = []
-    denyAllPermissions(
-      session,
-      createLogger((record) => logs.push(record))
-    )
-    const answers: boolean[] = []
-    handlers.request?.({}, permission, (granted) => answers.push(granted))
-    expect(answers).toEqual([false])
-    expect(handlers.check?.({}, permission)).toBe(false)
+  it.each(refused)('refuses %s, even to the app’s own main frame', (permission) => {
+    const { request, check, logs } = setup()
+    expect(request(permission, appMainFrame)).toBe(false)
+    expect(check(permission, appOrigin, appMainFrame)).toBe(false)
     expect(logs[0]?.fields).toEqual({ permission })
   })
 
-  it('denies device access (HID, USB, serial)', () => {
-    const { session, handlers } = fakeSession()
-    denyAllPermissions(session)
-    expect(handlers.device?.({ deviceType: 'usb', origin: 'app://talent-desk' })).toBe(false)
+  it('refuses device access (HID, USB, serial)', () => {
+    const { handlers } = setup()
+    expect(handlers.device?.({ deviceType: 'usb', origin: appOrigin })).toBe(false)
   })
 })
 

@@ -57,8 +57,8 @@ describe('electron-builder.yml', () => {
     expect(config.npmRebuild).toBe(true)
   })
 
-  it('builds AppImage and deb (with libsecret for keytar), dmg and nsis', () => {
-    expect(config.linux.target).toEqual(['AppImage', 'deb'])
+  it('builds deb (with libsecret for keytar) and AppImage, dmg and nsis', () => {
+    expect(config.linux.target).toEqual(['deb', 'AppImage'])
     expect(config.deb.depends).toContain('libsecret-1-0')
     expect(config.mac).toMatchObject({
       target: ['dmg'],
