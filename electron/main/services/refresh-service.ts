@@ -347,13 +347,17 @@ export class RefreshService {
     const { profiles, source, note } = await this.#refreshedProfiles(client, record)
     const store = this.#store()
     const changed: RefreshOutcome['changed'] = []
+    const updated = { memberIds: new Set<number>(), shortlistIds: new Set<string>(), profileKeys: new Set<string>() }
     let membersUpdated = 0
     let rejected = 0
     for (const profile of profiles) {
       try {
         for (const member of store.members.applyRefreshedProfile(profile as Record<string, unknown>)) {
           membersUpdated += 1
-          if (member.changes.length > 0) changed.push(member)
+          updated.memberIds.add(member.memberId)
+          updated.shortlistIds.add(member.shortlistId)
+          updated.profileKeys.add(member.profileKey)
+          if (member.changes.length > 0) changed.push(withoutKey(member))
         }
       } catch (error) {
         // one record the store refuses (no key, too large) never sinks the rest
@@ -374,6 +378,15 @@ export class RefreshService {
       notes.join(' ') || null
     )
     this.#delays.delete(record.jobId)
+    // every view of these people (a shortlist's rows, the open person, Contacts) reads them again
+    if (updated.memberIds.size > 0) {
+      this.deps.events.emit('membersChanged', {
+        reason: 'refresh',
+        memberIds: [...updated.memberIds],
+        shortlistIds: [...updated.shortlistIds],
+        profileKeys: [...updated.profileKeys]
+      })
+    }
     const summary = this.#emit(record.jobId, true)
     try {
       this.deps.notify?.(summary)
@@ -510,6 +523,11 @@ function handleOfJson(json: string): string | null {
   } catch {
     return null
   }
+}
+
+function withoutKey<T extends { profileKey: string }>(member: T): Omit<T, 'profileKey'> {
+  const { profileKey: _key, ...rest } = member
+  return rest
 }
 
 function messageOf(error: unknown): string {

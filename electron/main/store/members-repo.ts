@@ -422,7 +422,7 @@ export class MembersRepo {
   applyRefreshedProfile(
     profile: ProfileInput,
     capturedAt?: string
-  ): Array<{ memberId: number; shortlistId: string; name: string; changes: ProfileChange[] }> {
+  ): Array<{ memberId: number; shortlistId: string; profileKey: string; name: string; changes: ProfileChange[] }> {
     const { key } = storedProfile(profile)
     return this.db.transaction(() => {
       const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map(
@@ -430,7 +430,13 @@ export class MembersRepo {
       )
       return ids.map((id) => {
         const member = this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
-        return { memberId: id, shortlistId: member.shortlistId, name: member.name, changes: member.refreshChanges }
+        return {
+          memberId: id,
+          shortlistId: member.shortlistId,
+          profileKey: key,
+          name: member.name,
+          changes: member.refreshChanges
+        }
       })
     })()
   }

@@ -245,3 +245,16 @@ export const shortlistChannels = {
     output: z.array(searchHitSchema)
   }
 }
+
+export const shortlistEvents = {
+  /**
+   * Saved people's profiles changed outside the page's own edits (a refresh job applied what it
+   * read): every view of them (a shortlist's rows, the open person, Contacts) reads them again.
+   */
+  membersChanged: z.object({
+    reason: z.enum(['refresh']),
+    memberIds: z.array(z.number().int()),
+    shortlistIds: z.array(z.string()),
+    profileKeys: z.array(z.string())
+  })
+}

@@ -136,6 +136,25 @@ describe('refresh jobs', () => {
       .map((e) => e.payload as { finishedNow: boolean })
     expect(changes.length).toBeGreaterThan(2)
     expect(changes.filter((e) => e.finishedNow)).toHaveLength(1)
+    // and which saved people it changed, once, so every view of them reads them again
+    const refreshedKeys = [...moved, ...stayed].map((p) => p.key).sort()
+    const peopleChanged = main.events.filter((e) => e.name === 'membersChanged').map((e) => e.payload)
+    expect(peopleChanged).toEqual([
+      {
+        reason: 'refresh',
+        memberIds: expect.any(Array),
+        shortlistIds: [list.id],
+        profileKeys: expect.any(Array)
+      }
+    ])
+    const [payload] = peopleChanged as Array<{ memberIds: number[]; profileKeys: string[] }>
+    expect([...payload!.profileKeys].sort()).toEqual(refreshedKeys)
+    expect([...payload!.memberIds].sort()).toEqual(
+      members
+        .filter((m) => refreshedKeys.includes(m.profileKey))
+        .map((m) => m.id)
+        .sort()
+    )
     expect(notified.map((job) => job.jobId)).toEqual([started.jobId])
     expect((await serviceCalls(sandbox, 'RefreshProfiles')).length).toBe(1)
   }, 30_000)
