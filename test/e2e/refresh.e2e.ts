@@ -140,6 +140,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await row.dblclick()
       const detail = page.getByTestId('member-detail')
       await detail.getByRole('heading', { level: 2, name: mover.full_name! }).waitFor()
+      // Saved today, but the service last refreshed them months ago: that is how old the data is.
+      const age = row.getByTestId('member-age')
+      expect(await age.textContent()).toMatch(/^\d+ (mo|yr)$/)
+      expect(await age.getAttribute('class')).toContain('stale')
+      expect(await age.getAttribute('title')).toMatch(/^Refreshed by the service \d+ months? ago \(.+\); saved here /)
+      const dataAge = detail.getByTestId('member-data-age')
+      expect(await dataAge.textContent()).toMatch(
+        /^\s*Refreshed by the service \d+ months? ago \(.+\); saved here .+\.\s+Refresh the shortlist’s stale members/
+      )
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `data-age-stale-${width}-${colorScheme}`)
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
       await members.focus()
       await page.keyboard.press('c')
       const buy = page.getByTestId('buy-contacts')
@@ -152,12 +166,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await contactRow.waitFor()
       expect(await contactRow.textContent()).toContain(mover.cur_company)
 
-      // Just saved: not stale, so the whole shortlist is refreshed on purpose.
+      // Just saved, yet stale (the service's date says so): a refresh of the stale members takes them.
       await page.keyboard.press('4')
       await page.getByLabel('A shortlist’s members').check()
       await page.getByTestId('refresh-shortlist').selectOption({ label: `Watch ${colorScheme} (1)` })
-      await expect.poll(() => page.getByTestId('refresh-plan').textContent()).toContain('All 1 members were saved')
-      await page.getByLabel(/Only members whose data is older/).uncheck()
+      expect(await page.getByLabel(/Only members whose data is older/).isChecked()).toBe(true)
       await expect
         .poll(() => page.getByTestId('refresh-plan').textContent())
         .toContain('1 of 1 members will be refreshed')
@@ -183,6 +196,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         `Employer: ${mover.cur_company} → ${newCompany}`
       )
       expect(await detail.getByTestId('profile-section-identity').textContent()).toContain(newCompany)
+      // and the data is as of the refresh now
+      expect(await age.textContent()).toBe('today')
+      expect(await age.getAttribute('class')).not.toContain('stale')
+      expect(await dataAge.textContent()).toMatch(/^\s*Refreshed by the service today \(/)
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 800 })
         await shot(page, `refresh-shortlist-changed-${width}-${colorScheme}`)

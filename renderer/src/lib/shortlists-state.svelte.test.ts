@@ -31,6 +31,7 @@ const member = (id: number, shortlistId: string, company: string, changed = fals
   updatedAt: at,
   profileCapturedAt: at,
   profileSource: changed ? 'refreshed' : 'saved',
+  dataAsOf: { at, basis: changed ? 'refreshed' : 'saved' },
   refreshChanges: changed ? [{ field: 'company', from: 'Juniper Row Media', to: company }] : []
 })
 const detailOf = (row: MemberSummary): MemberDetail => ({
