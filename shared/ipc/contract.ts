@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { exportChannels, exportEvents } from './channels/export'
 import { keychainChannels } from './channels/keychain'
-import { shortlistChannels } from './channels/shortlists'
+import { shortlistChannels, shortlistEvents } from './channels/shortlists'
 import { storeChannels } from './channels/store'
 import { connectionChannels, connectionEvents } from './channels/connections'
 import { searchChannels } from './channels/search'
@@ -37,6 +37,7 @@ export const channels = {
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
 export const events = {
+  ...shortlistEvents,
   ...exportEvents,
   ...connectionEvents,
   ...contactEvents,

@@ -79,6 +79,7 @@ export const channelNameList = [
 ] as const
 
 export const eventNameList = [
+  'membersChanged',
   'exportProgress',
   'connectionsChanged',
   'contactsProgress',

@@ -42,6 +42,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByTestId('query-chips').getByText('Seattle').waitFor()
       await shot(page, `chat-narrowed-${colorScheme}`)
 
+      // A reload reopens the conversation where it was: its turns and its chips.
+      await page.reload()
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await page.keyboard.press('2')
+      await expect.poll(() => page.getByTestId('chat-answer').count()).toBe(3)
+      await page.getByTestId('query-chips').getByText('Seattle').waitFor()
+      expect(await page.getByTestId('chat-new-notice').count()).toBe(0)
+      expect(await page.getByTestId('conversation-item').count()).toBe(1)
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `chat-reopened-${width}-${colorScheme}`)
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
+
       // Remove the place from the query; the next message carries the edited query.
       await page.getByRole('button', { name: /^Remove .*Seattle$/ }).click()
       await page.getByTestId('query-edited').waitFor()
@@ -61,14 +75,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByTestId('chat-profile').waitFor()
       await shot(page, `chat-widened-${colorScheme}`)
 
-      // After a restart of the host, the conversation is listed and reads whole.
+      // A new conversation is never silent: the composer says so, after a reload too, with a way back.
+      await page.keyboard.press('n')
+      const notice = page.getByTestId('chat-new-notice')
+      await notice.waitFor()
+      expect(await notice.textContent()).toContain('Your next message starts a new conversation.')
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `chat-new-notice-${width}-${colorScheme}`)
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.reload()
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+      await page.keyboard.press('2')
+      await notice.waitFor()
+      await notice.getByRole('button', { name: /^Continue “software engineers”/ }).click()
+      await expect.poll(() => page.getByTestId('chat-answer').count()).toBe(4)
+      expect(await notice.count()).toBe(0)
+
+      // After a restart of the host, the conversation is reopened by itself and reads whole.
       await app.restartHost()
       await app.openLink()
       await page.keyboard.press('2')
       const item = page.getByTestId('conversation-item').first()
       await item.waitFor()
       expect(await item.textContent()).toContain('software engineers')
-      await item.click()
       await expect.poll(() => page.getByTestId('chat-answer').count()).toBe(4)
       expect(await page.getByTestId('chat-you').allTextContents()).toEqual([
         'software engineers',
@@ -76,9 +107,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
         'only senior',
         'show me everyone'
       ])
-      // and goes on where it was
+      const chipsBefore = await page
+        .getByTestId('query-chips')
+        .getByRole('button', { name: /^Remove / })
+        .count()
+      expect(chipsBefore).toBeGreaterThan(0)
+      // and goes on where it was: the same conversation, its chips kept and one more
       await say('only in Portland', 5)
       await page.getByTestId('query-chips').getByText('Portland').waitFor()
+      expect(await page.getByTestId('conversation-item').count()).toBe(1)
+      expect(
+        await page
+          .getByTestId('query-chips')
+          .getByRole('button', { name: /^Remove / })
+          .count()
+      ).toBeGreaterThan(chipsBefore)
+      expect(await totalOf(app, 4)).toBeLessThan(widened)
     }, 120_000)
   })
 }

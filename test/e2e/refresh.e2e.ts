@@ -113,7 +113,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       )
     }, 120_000)
 
-    it('a saved person refreshed with a new employer shows what changed on the shortlist', async () => {
+    it('a saved person refreshed with a new employer shows what changed on the open shortlist and in Contacts, without a reload', async () => {
       const { page } = app
       await page.keyboard.press('1')
       await page.getByLabel('Name', { exact: true }).fill(mover.full_name!)
@@ -130,11 +130,47 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await dialog.getByLabel('New shortlist name').press('Enter')
       await page.getByText(`Added 1 to “Watch ${colorScheme}”.`).waitFor()
 
-      // Just saved: not stale, so the whole shortlist is refreshed on purpose.
+      // Shortlists shows them (and keeps what it read), with their email bought from there
+      await page.keyboard.press('5')
+      await page.getByRole('option', { name: new RegExp(`Watch ${colorScheme}`) }).click()
+      const members = page.getByTestId('member-list')
+      const row = members.getByRole('option').filter({ hasText: mover.full_name! })
+      await row.waitFor()
+      expect(await row.textContent()).toContain(mover.cur_company)
+      await row.dblclick()
+      const detail = page.getByTestId('member-detail')
+      await detail.getByRole('heading', { level: 2, name: mover.full_name! }).waitFor()
+      // Saved today, but the service last refreshed them months ago: that is how old the data is.
+      const age = row.getByTestId('member-age')
+      expect(await age.textContent()).toMatch(/^\d+ (mo|yr)$/)
+      expect(await age.getAttribute('class')).toContain('stale')
+      expect(await age.getAttribute('title')).toMatch(/^Refreshed by the service \d+ months? ago \(.+\); saved here /)
+      const dataAge = detail.getByTestId('member-data-age')
+      expect(await dataAge.textContent()).toMatch(
+        /^\s*Refreshed by the service \d+ months? ago \(.+\); saved here .+\.\s+Refresh the shortlist’s stale members/
+      )
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `data-age-stale-${width}-${colorScheme}`)
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await members.focus()
+      await page.keyboard.press('c')
+      const buy = page.getByTestId('buy-contacts')
+      await buy.getByTestId('contacts-quote').click()
+      await buy.getByTestId('contacts-confirm').click()
+      await buy.getByTestId('contacts-done').waitFor({ timeout: 30_000 })
+      await buy.getByRole('button', { name: 'Done' }).click()
+      await page.keyboard.press('3')
+      const contactRow = page.getByTestId('contacts-list').getByRole('option').filter({ hasText: mover.full_name! })
+      await contactRow.waitFor()
+      expect(await contactRow.textContent()).toContain(mover.cur_company)
+
+      // Just saved, yet stale (the service's date says so): a refresh of the stale members takes them.
       await page.keyboard.press('4')
       await page.getByLabel('A shortlist’s members').check()
-      await expect.poll(() => page.getByTestId('refresh-plan').textContent()).toContain('All 1 members were saved')
-      await page.getByLabel(/Only members whose data is older/).uncheck()
+      await page.getByTestId('refresh-shortlist').selectOption({ label: `Watch ${colorScheme} (1)` })
+      expect(await page.getByLabel(/Only members whose data is older/).isChecked()).toBe(true)
       await expect
         .poll(() => page.getByTestId('refresh-plan').textContent())
         .toContain('1 of 1 members will be refreshed')
@@ -142,15 +178,41 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const jobPage = page.getByTestId('job-page')
       await expect.poll(() => jobPage.getByTestId('job-status').textContent(), { timeout: 30_000 }).toBe('Completed')
       await expect.poll(() => jobPage.getByTestId('job-outcome').textContent()).toContain('1 saved member updated')
-      expect(await jobPage.getByTestId('job-changes').textContent()).toContain(`Employer: ${mover.cur_company} →`)
+      const employer = await jobPage
+        .getByTestId('job-changes')
+        .locator('.change', { hasText: 'Employer:' })
+        .textContent()
+      expect(employer).toContain(`Employer: ${mover.cur_company} → `)
+      const newCompany = employer!.split(' → ')[1]!.trim()
 
+      // Back to the shortlist, no reload: the row, its marker and the open person say the new job.
       await page.keyboard.press('5')
-      await page.getByRole('option', { name: new RegExp(`Watch ${colorScheme}`) }).click()
-      const change = page.getByTestId('member-change').first()
+      const change = row.getByTestId('member-change')
       await change.waitFor()
-      expect(await change.textContent()).toContain(`${mover.cur_company} →`)
-      expect(await page.getByTestId('member-age').first().textContent()).toBe('today')
-      await shot(page, `refresh-shortlist-changed-${colorScheme}`)
+      expect(await change.textContent()).toBe(`${mover.cur_company} → ${newCompany}`)
+      expect(await row.textContent()).toContain(newCompany)
+      await detail.getByTestId('member-detail-changes').waitFor()
+      expect(await detail.getByTestId('member-detail-changes').textContent()).toContain(
+        `Employer: ${mover.cur_company} → ${newCompany}`
+      )
+      expect(await detail.getByTestId('profile-section-identity').textContent()).toContain(newCompany)
+      // and the data is as of the refresh now
+      expect(await age.textContent()).toBe('today')
+      expect(await age.getAttribute('class')).not.toContain('stale')
+      expect(await dataAge.textContent()).toMatch(/^\s*Refreshed by the service today \(/)
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `refresh-shortlist-changed-${width}-${colorScheme}`)
+      }
+
+      // Contacts says the new job too (the card bought before said the old one).
+      await page.keyboard.press('3')
+      await expect.poll(() => contactRow.textContent()).toContain(newCompany)
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `refresh-contacts-changed-${width}-${colorScheme}`)
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
     }, 120_000)
   })
 }

@@ -169,12 +169,56 @@ export function resolveColumns(choice: ColumnChoice): CsvColumn[] {
 /**
  * Reads a dotted path. Through an array, a numeric segment picks an element and any other
  * segment is read from every element: `profile.positions.title` gives every position's title.
+ * The first array read that way gives one slot per element, empty ones kept (a position with no
+ * end date still has its place in "Positions: end"), so the lists of two columns line up; what a
+ * slot holds is read as before (arrays inside it are walked and joined in the cell).
  */
 export function valueAt(row: ExportRow, path: string): unknown {
   return readPath(row, path.split('.'))
 }
 
+/** One value per element of the array a path was read through, in order, empty ones included. */
+export class Slots {
+  constructor(readonly values: readonly unknown[]) {}
+}
+
+const isIndex = (segment: string) => /^\d+$/.test(segment)
+
 function readPath(row: unknown, segments: readonly string[]): unknown {
+  let current = row
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!
+    if (Array.isArray(current)) {
+      if (isIndex(segment)) {
+        current = current[Number(segment)]
+      } else {
+        const rest = segments.slice(i)
+        return new Slots(elementsOf(current).map((element) => readAll(element, rest)))
+      }
+    } else if (current !== null && typeof current === 'object' && Object.hasOwn(current, segment)) {
+      current = (current as Record<string, unknown>)[segment]
+    } else {
+      return undefined
+    }
+    if (current === undefined || current === null) return undefined
+  }
+  return current
+}
+
+/** The elements of an array, arrays inside it walked in place (with a stack, not recursion). */
+function elementsOf(array: readonly unknown[]): unknown[] {
+  const out: unknown[] = []
+  const pending: unknown[] = [array]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (Array.isArray(current)) for (let i = current.length - 1; i >= 0; i--) pending.push(current[i])
+    else out.push(current)
+  }
+  return out
+}
+
+/** A path read inside one slot: every match, through any arrays, absent ones left out. */
+function readAll(row: unknown, segments: readonly string[]): unknown {
   let values: unknown[] = [row]
   for (const segment of segments) {
     const next: unknown[] = []
@@ -187,7 +231,7 @@ function readPath(row: unknown, segments: readonly string[]): unknown {
 
 /** One segment, from one value. Arrays inside arrays are walked with a stack, not recursion. */
 function step(value: unknown, segment: string, out: unknown[]): void {
-  const index = /^\d+$/.test(segment) ? Number(segment) : undefined
+  const index = isIndex(segment) ? Number(segment) : undefined
   const pending: unknown[] = [value]
   while (pending.length > 0) {
     const current = pending.pop()
@@ -212,12 +256,30 @@ export function compileColumn(column: CsvColumn): (row: ExportRow) => string | n
   return (row) => cellValue(readPath(row, segments))
 }
 
+/** Between the slots of a per-element column ("2019-01-01; ; 2023-06-30"). */
+export const SLOT_SEPARATOR = '; '
+
+/** One slot: a list inside it joined with ", " so its commas never read as another slot. */
+function slotCell(value: unknown): string | number {
+  if (!Array.isArray(value)) return cellValue(value)
+  return value
+    .map((item) => cellValue(item))
+    .filter((item) => item !== '')
+    .join(', ')
+}
+
 /**
- * The cell for a value: arrays joined with "; ", objects as JSON, null and absent as empty.
+ * The cell for a value: arrays joined with "; " (per-element slots too, empty ones kept), objects
+ * as JSON, null and absent as empty.
  * Numbers stay numbers so the spreadsheet sees them as numbers.
  */
 export function cellValue(value: unknown): string | number {
   if (value === undefined || value === null) return ''
+  if (value instanceof Slots) {
+    // one place per element, so "Positions: end" lines up with "Positions: title"
+    if (value.values.length === 1) return slotCell(value.values[0])
+    return value.values.map((slot) => String(slotCell(slot))).join(SLOT_SEPARATOR)
+  }
   // Deeper than any record the API describes (and than the store saves): named, not written out,
   // so the rest of the row and the file are exported.
   if (typeof value === 'object' && objectDepthExceeds(value, MAX_PROFILE_DEPTH)) return TOO_DEEP_CELL

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pThrottle from 'p-throttle'
 import { issuesOf, refreshHandleOf, refreshJobStartSchema, refreshJobStatusSchema } from '../../../shared/api'
 import type { HandlerInput } from '../../../shared/ipc/contract'
+import { dataAsOf, profileDates } from '../../../shared/data-age'
 import { AppError } from '../../../shared/ipc/errors'
 import { parseJson } from '../../../shared/json'
 import { STALE_AFTER_DAYS } from '../../../shared/ipc/channels/shortlists'
@@ -104,8 +105,17 @@ export class RefreshService {
     const withoutHandle: string[] = []
     for (const member of store.members.records({ shortlistId }, { contacts: false })) {
       members += 1
-      if (onlyStale && Date.parse(member.profileCapturedAt) > staleBefore) continue
-      const handle = handleOfJson(member.profileJson)
+      const profile = profileOfJson(member.profileJson)
+      if (onlyStale) {
+        // as old as the shortlist shows it: the profile's own dates, else the save
+        const asOf = dataAsOf({
+          profileCapturedAt: member.profileCapturedAt,
+          profileSource: member.profileSource,
+          dates: profile === null ? { refreshedAt: null, updatedAt: null } : profileDates(profile)
+        })
+        if (Date.parse(asOf.at) > staleBefore) continue
+      }
+      const handle = profile === null ? null : refreshHandleOf(profile)
       if (handle === null) withoutHandle.push(member.name || member.profileKey)
       else if (!handles.includes(handle)) handles.push(handle)
     }
@@ -347,13 +357,17 @@ export class RefreshService {
     const { profiles, source, note } = await this.#refreshedProfiles(client, record)
     const store = this.#store()
     const changed: RefreshOutcome['changed'] = []
+    const updated = { memberIds: new Set<number>(), shortlistIds: new Set<string>(), profileKeys: new Set<string>() }
     let membersUpdated = 0
     let rejected = 0
     for (const profile of profiles) {
       try {
         for (const member of store.members.applyRefreshedProfile(profile as Record<string, unknown>)) {
           membersUpdated += 1
-          if (member.changes.length > 0) changed.push(member)
+          updated.memberIds.add(member.memberId)
+          updated.shortlistIds.add(member.shortlistId)
+          updated.profileKeys.add(member.profileKey)
+          if (member.changes.length > 0) changed.push(withoutKey(member))
         }
       } catch (error) {
         // one record the store refuses (no key, too large) never sinks the rest
@@ -374,6 +388,15 @@ export class RefreshService {
       notes.join(' ') || null
     )
     this.#delays.delete(record.jobId)
+    // every view of these people (a shortlist's rows, the open person, Contacts) reads them again
+    if (updated.memberIds.size > 0) {
+      this.deps.events.emit('membersChanged', {
+        reason: 'refresh',
+        memberIds: [...updated.memberIds],
+        shortlistIds: [...updated.shortlistIds],
+        profileKeys: [...updated.profileKeys]
+      })
+    }
     const summary = this.#emit(record.jobId, true)
     try {
       this.deps.notify?.(summary)
@@ -503,13 +526,25 @@ export class RefreshService {
   }
 }
 
-function handleOfJson(json: string): string | null {
+function profileOfJson(json: string): Record<string, unknown> | null {
   try {
     const profile = parseJson(json)
-    return profile !== null && typeof profile === 'object' ? refreshHandleOf(profile as Record<string, unknown>) : null
+    return profile !== null && typeof profile === 'object' && !Array.isArray(profile)
+      ? (profile as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
+}
+
+function handleOfJson(json: string): string | null {
+  const profile = profileOfJson(json)
+  return profile === null ? null : refreshHandleOf(profile)
+}
+
+function withoutKey<T extends { profileKey: string }>(member: T): Omit<T, 'profileKey'> {
+  const { profileKey: _key, ...rest } = member
+  return rest
 }
 
 function messageOf(error: unknown): string {

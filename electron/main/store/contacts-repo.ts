@@ -31,7 +31,10 @@ export interface PersonContactRow {
   status: string | null
   /** From the result's request (full name, else first and last), its card, else a shortlist member. */
   name: string | null
-  /** "Title at Company" from the result's card. */
+  /**
+   * "Title at Company": from the person's saved profile when it was saved or refreshed after this
+   * result was fetched (a refresh found a new job), else from the result's card.
+   */
   headline: string | null
   emails: number
   phones: number
@@ -204,7 +207,10 @@ export class ContactsRepo {
                      THEN json_object('execution_trace', r.result_json -> '$.execution_trace', 'exceptions', r.result_json -> '$.exceptions')
                 END AS failure_json,
                 (SELECT m.name FROM members m WHERE m.profile_key = r.profile_key AND m.name != ''
-                  ORDER BY m.removed_at IS NOT NULL, m.updated_at DESC LIMIT 1) AS member_name
+                  ORDER BY m.removed_at IS NOT NULL, m.updated_at DESC LIMIT 1) AS member_name,
+                (SELECT json_object('title', m.title, 'company', m.company, 'at', m.profile_captured_at)
+                   FROM members m WHERE m.profile_key = r.profile_key
+                  ORDER BY m.profile_captured_at DESC LIMIT 1) AS saved_json
            FROM contact_results r
           WHERE r.id IN (
             SELECT MAX(id) FROM contact_results
@@ -226,6 +232,7 @@ export class ContactsRepo {
       phones: number
       failure_json: string | null
       member_name: string | null
+      saved_json: string | null
     }>
     const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
     return rows.map((row) => ({
@@ -238,7 +245,7 @@ export class ContactsRepo {
         text([text(row.first_name), text(row.last_name)].filter(Boolean).join(' ')) ??
         text(row.card_name) ??
         text(row.member_name),
-      headline: text(row.headline),
+      headline: newerSavedHeadline(row.saved_json, row.fetched_at) ?? text(row.headline),
       emails: row.emails,
       phones: row.phones,
       failureSource: row.failure_json === null ? null : (JSON.parse(row.failure_json) as Record<string, unknown>)
@@ -307,4 +314,16 @@ function toResult(row: ContactRow): StoredContactResult {
     result: checked.value as ContactResult,
     resultIssues: checked.issues
   }
+}
+
+/**
+ * A saved member's "Title at Company" when their profile is newer than the contact result: the card
+ * is what the person was when the contacts were bought, the member what the latest refresh found.
+ */
+function newerSavedHeadline(savedJson: string | null, fetchedAt: string): string | null {
+  if (savedJson === null) return null
+  const saved = JSON.parse(savedJson) as { title: string; company: string; at: string }
+  if (!(saved.at > fetchedAt)) return null
+  const headline = [saved.title.trim(), saved.company.trim()].filter(Boolean).join(' at ')
+  return headline === '' ? null : headline
 }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { z } from 'zod'
 import { parseTolerant, wholePersonProfileSchema, type ApiIssue, type WholePersonProfile } from '../../../shared/api'
+import { dataAsOf } from '../../../shared/data-age'
 import { StoreError } from './errors'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
@@ -134,12 +135,14 @@ interface MemberRow {
   updated_at: string
   profile_captured_at: string
   profile_source: SnapshotSource
+  profile_refreshed_at: string | null
+  profile_updated_at: string | null
   refresh_changes: string
 }
 
 const summaryColumns = `m.id, m.shortlist_id, m.profile_key, m.name, m.title, m.company, m.skills, m.notes, m.tags,
   m.stage_id, st.name AS stage, m.rating, m.added_at, m.updated_at, m.profile_captured_at, m.profile_source,
-  m.refresh_changes`
+  m.profile_refreshed_at, m.profile_updated_at, m.refresh_changes`
 
 /** Matches ranked for a common word: the newest this many (see `search`). */
 export const SEARCH_CANDIDATES = 1000
@@ -396,12 +399,15 @@ export class MembersRepo {
       const changes =
         source === 'refreshed' ? profileChanges(current.profile as Record<string, unknown>, next.profile) : []
       this.sql(
-        `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, name = ?, title = ?,
-           company = ?, skills = ?, location = ?, refresh_changes = ?, updated_at = ? WHERE id = ?`
+        `UPDATE members SET profile_json = ?, profile_captured_at = ?, profile_source = ?, profile_refreshed_at = ?,
+           profile_updated_at = ?, name = ?, title = ?, company = ?, skills = ?, location = ?, refresh_changes = ?,
+           updated_at = ? WHERE id = ?`
       ).run(
         next.json,
         options.capturedAt ?? isoNow(this.clock),
         source,
+        next.dates.refreshedAt,
+        next.dates.updatedAt,
         next.name,
         next.title,
         next.company,
@@ -422,7 +428,7 @@ export class MembersRepo {
   applyRefreshedProfile(
     profile: ProfileInput,
     capturedAt?: string
-  ): Array<{ memberId: number; shortlistId: string; name: string; changes: ProfileChange[] }> {
+  ): Array<{ memberId: number; shortlistId: string; profileKey: string; name: string; changes: ProfileChange[] }> {
     const { key } = storedProfile(profile)
     return this.db.transaction(() => {
       const ids = (this.sql('SELECT id FROM members WHERE profile_key = ?').all(key) as Array<{ id: number }>).map(
@@ -430,7 +436,13 @@ export class MembersRepo {
       )
       return ids.map((id) => {
         const member = this.addSnapshot(id, profile, capturedAt === undefined ? {} : { capturedAt })
-        return { memberId: id, shortlistId: member.shortlistId, name: member.name, changes: member.refreshChanges }
+        return {
+          memberId: id,
+          shortlistId: member.shortlistId,
+          profileKey: key,
+          name: member.name,
+          changes: member.refreshChanges
+        }
       })
     })()
   }
@@ -587,15 +599,18 @@ export class MembersRepo {
     let inserted: BetterSqlite3.RunResult
     try {
       inserted = this.sql(
-        `INSERT INTO members (shortlist_id, profile_key, profile_json, profile_captured_at, profile_source, name, title,
-           company, skills, location, notes, tags, stage_id, rating, added_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        `INSERT INTO members (shortlist_id, profile_key, profile_json, profile_captured_at, profile_source,
+           profile_refreshed_at, profile_updated_at, name, title, company, skills, location, notes, tags, stage_id,
+           rating, added_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       ).run(
         shortlistId,
         profile.key,
         profile.json,
         input.capturedAt ?? now,
         input.source ?? 'saved',
+        profile.dates.refreshedAt,
+        profile.dates.updatedAt,
         profile.name,
         profile.title,
         profile.company,
@@ -715,8 +730,17 @@ function toSummary(row: MemberRow): MemberSummary {
     updatedAt: row.updated_at,
     profileCapturedAt: row.profile_captured_at,
     profileSource: row.profile_source,
+    dataAsOf: dataAsOfRow(row),
     refreshChanges: listOf<ProfileChange>(row.refresh_changes)
   }
+}
+
+function dataAsOfRow(row: MemberRow): MemberSummary['dataAsOf'] {
+  return dataAsOf({
+    profileCapturedAt: row.profile_captured_at,
+    profileSource: row.profile_source,
+    dates: { refreshedAt: row.profile_refreshed_at, updatedAt: row.profile_updated_at }
+  })
 }
 
 /** A search hit in one object (a keystroke makes hundreds: no summary copied into a second). */
@@ -738,6 +762,7 @@ function toHit(row: MemberRow & { shortlist_name: string; rank: number }): Searc
     updatedAt: row.updated_at,
     profileCapturedAt: row.profile_captured_at,
     profileSource: row.profile_source,
+    dataAsOf: dataAsOfRow(row),
     refreshChanges: listOf<ProfileChange>(row.refresh_changes),
     shortlistName: row.shortlist_name,
     rank: row.rank

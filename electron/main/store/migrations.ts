@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { profileDates, type ProfileDates } from '../../../shared/data-age'
 import { locationText } from './search-text'
 
 /**
@@ -242,6 +243,40 @@ function locationOf(profileJson: string): string {
   }
 }
 
+/**
+ * Version 10: each member's profile dates (last_refreshed, last_updated) read into columns, so a
+ * list shows how old the data is without parsing every profile. Backfilled a page at a time, as
+ * the location was; an unreadable profile keeps NULL (its save time dates it).
+ */
+function profileDateColumns(db: BetterSqlite3.Database): void {
+  db.exec(`ALTER TABLE members ADD COLUMN profile_refreshed_at TEXT;
+    ALTER TABLE members ADD COLUMN profile_updated_at TEXT;`)
+  const page = db.prepare('SELECT id, profile_json FROM members WHERE id > ? ORDER BY id LIMIT 500')
+  const setDates = db.prepare('UPDATE members SET profile_refreshed_at = ?, profile_updated_at = ? WHERE id = ?')
+  let after = 0
+  for (;;) {
+    const rows = page.all(after) as Array<{ id: number; profile_json: string }>
+    if (rows.length === 0) break
+    for (const row of rows) {
+      const dates = datesOf(row.profile_json)
+      if (dates.refreshedAt !== null || dates.updatedAt !== null)
+        setDates.run(dates.refreshedAt, dates.updatedAt, row.id)
+    }
+    after = (rows.at(-1) as { id: number }).id
+  }
+}
+
+function datesOf(profileJson: string): ProfileDates {
+  try {
+    const profile: unknown = JSON.parse(profileJson)
+    if (profile !== null && typeof profile === 'object' && !Array.isArray(profile))
+      return profileDates(profile as Record<string, unknown>)
+  } catch {
+    // a damaged profile: dated by its save
+  }
+  return { refreshedAt: null, updatedAt: null }
+}
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'shortlists, members, stages, full-text index', up: (db) => db.exec(shortlistsSchema) },
   {
@@ -365,7 +400,8 @@ export const migrations: readonly Migration[] = [
     // A reset of the Sandbox gives back its credits and forgets its purchases. The ledger keeps
     // the rows as history, marked with the reset's time, and they no longer count as bought.
     up: (db) => db.exec(`ALTER TABLE credit_ledger ADD COLUMN reset_at TEXT;`)
-  }
+  },
+  { version: 11, name: 'how old saved data is: the profile’s own dates', up: profileDateColumns }
 ]
 
 export function latestVersion(list: readonly Migration[] = migrations): number {

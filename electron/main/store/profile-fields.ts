@@ -1,4 +1,5 @@
 import type { WholePersonProfile } from '../../../shared/api'
+import { profileDates, type ProfileDates } from '../../../shared/data-age'
 import { jsonDepth, parseJson, stringifyJson } from '../../../shared/json'
 import { StoreError } from './errors'
 import { locationText } from './search-text'
@@ -17,6 +18,8 @@ export interface StoredProfile {
   skills: string
   /** City, state, country and listed locations, for the saved-people search. */
   location: string
+  /** The profile's own last_refreshed and last_updated: what its age is counted from. */
+  dates: ProfileDates
 }
 
 /**
@@ -57,7 +60,8 @@ export function storedProfile(input: ProfileInput): StoredProfile {
     title: text(profile.cur_title),
     company: text(profile.cur_company),
     skills: strings(profile.skills).join(', '),
-    location: locationText(profile)
+    location: locationText(profile),
+    dates: profileDates(profile)
   }
 }
 

@@ -7,13 +7,66 @@ type Query = Record<string, unknown>
 
 const newRequestId = (): string => `chat-${crypto.randomUUID()}`
 
+/** Where Chat was on one connection: what a reload (or the next visit) reopens. */
+export interface ChatPlace {
+  /** The open conversation; null when the recruiter chose a new one (the next message starts it). */
+  openId: string | null
+  /** The query as edited and not sent yet (null: every chip removed); absent when untouched. */
+  editedQuery?: Query | null
+  /** The message being typed. */
+  draft?: string
+}
+
+/** Keeps each connection's place in Chat across reloads. */
+export interface ChatPlaces {
+  read(connectionId: string): ChatPlace | null
+  write(connectionId: string, place: ChatPlace): void
+}
+
+const placeKey = (connectionId: string) => `talent-desk.chat-place.${connectionId}`
+
+/** In the page's own storage (the app's origin): survives a reload, a restart, a closed window. */
+export const storedChatPlaces: ChatPlaces = {
+  read(connectionId) {
+    try {
+      const text = localStorage.getItem(placeKey(connectionId))
+      const place: unknown = text === null ? null : JSON.parse(text)
+      if (place === null || typeof place !== 'object') return null
+      const { openId, editedQuery, draft } = place as Record<string, unknown>
+      if (openId !== null && typeof openId !== 'string') return null
+      return {
+        openId,
+        ...(editedQuery === null || (typeof editedQuery === 'object' && !Array.isArray(editedQuery))
+          ? { editedQuery: editedQuery as Query | null }
+          : {}),
+        ...(typeof draft === 'string' ? { draft } : {})
+      }
+    } catch {
+      return null // storage off or a damaged entry: Chat opens the newest conversation
+    }
+  },
+  write(connectionId, place) {
+    try {
+      localStorage.setItem(placeKey(connectionId), JSON.stringify(place))
+    } catch {
+      // storage full or off: the place is kept for this page only
+    }
+  }
+}
+
 /**
  * Chat (Conversational Search) as the page knows it: the connection's conversations, the open
  * one with its turns, the query as the recruiter edited it (sent with the next message), and
- * what is being sent now.
+ * what is being sent now. Where it was on each connection (the open conversation, the edited
+ * chips, the typed message) is kept, so a reload reopens it; without a kept place the newest
+ * conversation is reopened. Nothing open means the next message starts a new conversation, and
+ * `startsNew` says so for the screen to show.
  */
 export class ChatState {
   readonly #client: Client
+  readonly #places: ChatPlaces
+  /** The connection whose conversations are shown (its place is kept as it changes). */
+  #connectionId: string | null = null
   #list = $state.raw<Load<ConversationSummary[]>>({ state: 'idle' })
   #openId = $state<string | null>(null)
   #conversation = $state.raw<Load<Conversation>>({ state: 'idle' })
@@ -22,10 +75,25 @@ export class ChatState {
   #sending = $state<{ text: string; requestId: string } | null>(null)
   #error = $state.raw<{ error: IpcError; text: string } | null>(null)
   #undo = $state.raw<ConversationSummary | null>(null)
-  draft = $state('')
+  #draft = $state('')
 
-  constructor(client: Client) {
+  constructor(client: Client, places: ChatPlaces = storedChatPlaces) {
     this.#client = client
+    this.#places = places
+  }
+
+  /** The message being typed (kept with the place, so a reload does not lose it). */
+  get draft() {
+    return this.#draft
+  }
+  set draft(text: string) {
+    this.#draft = text
+    this.#keepPlace()
+  }
+
+  /** Nothing is open: the next message starts a new conversation (the screen says so). */
+  get startsNew(): boolean {
+    return this.#openId === null
   }
 
   get list() {
@@ -64,11 +132,40 @@ export class ChatState {
     this.#list = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
-  async open(id: string): Promise<void> {
-    this.#openId = id
+  /**
+   * Shows a connection's conversations where Chat was on it: the kept conversation (with its
+   * edited chips and typed message), a new one if that was chosen, else the newest. Coming back
+   * to the screen on the same connection keeps everything as it is.
+   */
+  async resume(connectionId: string): Promise<void> {
+    if (this.#connectionId === connectionId) return
+    this.#connectionId = connectionId
+    this.#openId = null
+    this.#conversation = { state: 'idle' }
     this.#draftQuery = undefined
     this.#error = null
+    this.#draft = ''
+    await this.load()
+    if (this.#connectionId !== connectionId) return
+    const place = this.#places.read(connectionId)
+    const listed = this.#list.state === 'ready' ? this.#list.value : []
+    const kept = place?.openId != null && listed.some((c) => c.id === place.openId)
+    // a kept place that is gone (deleted since) falls back to the newest, as no place does
+    const openId = kept ? place!.openId : place !== null && place.openId === null ? null : (listed[0]?.id ?? null)
+    const same = place !== null && place.openId === openId
+    if (same && place.draft !== undefined) this.#draft = place.draft
+    if (openId !== null)
+      await this.open(openId, same && 'editedQuery' in place ? { editedQuery: place.editedQuery! } : {})
+    else if (same && 'editedQuery' in place) this.#draftQuery = place.editedQuery
+    this.#keepPlace()
+  }
+
+  async open(id: string, restore: { editedQuery?: Query | null } = {}): Promise<void> {
+    this.#openId = id
+    this.#draftQuery = 'editedQuery' in restore ? restore.editedQuery : undefined
+    this.#error = null
     this.#conversation = { state: 'loading' }
+    this.#keepPlace()
     const reply = await this.#client.getConversation({ id })
     if (this.#openId !== id) return
     this.#conversation = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
@@ -80,14 +177,17 @@ export class ChatState {
     this.#conversation = { state: 'idle' }
     this.#draftQuery = undefined
     this.#error = null
-    this.draft = ''
+    this.#draft = ''
+    this.#keepPlace()
   }
 
   editQuery(next: Query | null): void {
     this.#draftQuery = next
+    this.#keepPlace()
   }
   resetQuery(): void {
     this.#draftQuery = undefined
+    this.#keepPlace()
   }
 
   async send(text = this.draft): Promise<boolean> {
@@ -114,8 +214,9 @@ export class ChatState {
     this.#openId = conversation.id
     this.#conversation = { state: 'ready', value: { ...conversation, turns: [...before, ...turns] } }
     this.#draftQuery = undefined
-    if (text === this.draft) this.draft = ''
+    if (text === this.#draft) this.#draft = ''
     this.#upsert(conversation)
+    this.#keepPlace()
     return true
   }
 
@@ -164,6 +265,15 @@ export class ChatState {
     if (this.#openId === null) return null
     const reply = await this.#client.getChatTurnRaw({ conversationId: this.#openId, turnId })
     return reply.ok ? reply.data.raw : null
+  }
+
+  #keepPlace(): void {
+    if (this.#connectionId === null) return
+    this.#places.write(this.#connectionId, {
+      openId: this.#openId,
+      ...(this.#draftQuery === undefined ? {} : { editedQuery: this.#draftQuery }),
+      ...(this.#draft === '' ? {} : { draft: this.#draft })
+    })
   }
 
   #upsert(summary: ConversationSummary): void {

@@ -1,3 +1,4 @@
+import type { DataAsOf, DataBasis } from '../../../shared/data-age'
 import { STALE_AFTER_DAYS, type ProfileChange } from '../../../shared/ipc/channels/shortlists'
 
 const DAY_MS = 86_400_000
@@ -18,6 +19,36 @@ export function ageText(iso: string, now: number = Date.now()): string {
   if (days < 60) return `${Math.round(days / 7)} wk`
   if (days < 730) return `${Math.round(days / 30)} mo`
   return `${Math.round(days / 365)} yr`
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+
+/** "today", "yesterday", "3 days ago", "5 weeks ago", "13 months ago", "2 years ago". */
+export function ageWords(iso: string, now: number = Date.now()): string {
+  const days = ageDays(iso, now)
+  if (days < 14) return relative.format(-days, 'day')
+  if (days < 60) return relative.format(-Math.round(days / 7), 'week')
+  if (days < 730) return relative.format(-Math.round(days / 30), 'month')
+  return relative.format(-Math.round(days / 365), 'year')
+}
+
+const basisWords: Record<DataBasis, string> = {
+  refreshed: 'refreshed by the service',
+  updated: 'updated at the service',
+  saved: 'saved'
+}
+
+/**
+ * How old the data is and what says so, for a sentence: "refreshed by the service 13 months ago"
+ * (the profile's own date), "saved today" (no date of its own: the save).
+ */
+export const dataAgeText = (asOf: DataAsOf, now: number = Date.now()): string =>
+  `${basisWords[asOf.basis]} ${ageWords(asOf.at, now)}`
+
+/** The same, opening a sentence: "Refreshed by the service 13 months ago". */
+export function dataAgeSentence(asOf: DataAsOf, now: number = Date.now()): string {
+  const words = dataAgeText(asOf, now)
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
 }
 
 const fieldNames: Record<ProfileChange['field'], string> = { company: 'Employer', title: 'Title', location: 'Place' }

@@ -7,6 +7,7 @@ import type {
   Shortlist,
   Stage
 } from '../../../shared/ipc/channels/shortlists'
+import type { EventPayload } from '../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
@@ -66,6 +67,9 @@ export class ShortlistsState {
   constructor(client: Client) {
     this.#client = client
     this.trash = new RecentlyDeletedState(client)
+    // A refresh job changed saved people: whatever shows them reads them again,
+    // whether this screen is open or not, so it is never stale when the recruiter comes back.
+    client.on('membersChanged', (change) => void this.#membersChanged(change))
   }
 
   get lists() {
@@ -378,14 +382,14 @@ export class ShortlistsState {
       return
     }
     if (this.#hits.state !== 'ready') this.#hits = { state: 'loading' }
-    const scoped = this.#scope === 'selected' && this.#selectedId !== null
-    const reply = await this.#client.searchSaved({
-      query,
-      ...(scoped ? { shortlistId: this.#selectedId! } : {}),
-      limit: 500
-    })
+    const reply = await this.#searchSaved(query)
     if (request !== this.#searchRequest) return
     this.#hits = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  #searchSaved(query: string) {
+    const scoped = this.#scope === 'selected' && this.#selectedId !== null
+    return this.#client.searchSaved({ query, ...(scoped ? { shortlistId: this.#selectedId! } : {}), limit: 500 })
   }
 
   clearSearch(): void {
@@ -408,15 +412,50 @@ export class ShortlistsState {
     }
   }
 
-  async #loadMembers(): Promise<void> {
+  /**
+   * Reads again what shows the changed people: the selected shortlist's rows, search results that
+   * include them, the open person. Quietly: the rows stay on screen (with cursor, ticks and scroll)
+   * until the new ones arrive, and an edit being typed in the open person is kept.
+   */
+  async #membersChanged(change: EventPayload<'membersChanged'>): Promise<void> {
+    const changed = (id: number) => change.memberIds.includes(id)
+    const reads: Array<Promise<void>> = []
+    if (this.#selectedId !== null && this.#members.state !== 'idle' && change.shortlistIds.includes(this.#selectedId))
+      reads.push(this.#loadMembers({ quiet: true }))
+    if (this.#hits.state === 'ready' && this.#hits.value.some((hit) => changed(hit.id))) reads.push(this.#searchAgain())
+    const openId = this.#openMemberId
+    if (openId !== null && changed(openId)) reads.push(this.#reloadDetail(openId))
+    await Promise.all(reads)
+  }
+
+  async #loadMembers(options: { quiet?: boolean } = {}): Promise<void> {
     const id = this.#selectedId
     if (id === null) return
     const request = ++this.#membersRequest
-    this.#members = { state: 'loading' }
+    if (!(options.quiet === true && this.#members.state === 'ready')) this.#members = { state: 'loading' }
     const reply = await this.#client.listMembers({ shortlistId: id })
     if (request !== this.#membersRequest) return
     this.#members = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
     if (reply.ok) this.#memberCursor = Math.min(this.#memberCursor, Math.max(reply.data.length - 1, 0))
+  }
+
+  /** The same search again, keeping the results and the cursor while it runs. */
+  async #searchAgain(): Promise<void> {
+    const query = this.#query
+    if (query.trim() === '') return
+    const request = ++this.#searchRequest
+    const reply = await this.#searchSaved(query)
+    if (request !== this.#searchRequest || !reply.ok) return
+    this.#hits = { state: 'ready', value: reply.data }
+    this.#hitCursor = Math.min(this.#hitCursor, Math.max(reply.data.length - 1, 0))
+  }
+
+  /** The open person read again, without touching the save state of their editor. */
+  async #reloadDetail(memberId: number): Promise<void> {
+    const request = ++this.#detailRequest
+    const reply = await this.#client.getMember({ memberId })
+    if (request !== this.#detailRequest || this.#openMemberId !== memberId || !reply.ok) return
+    this.#detail = { state: 'ready', value: reply.data }
   }
 
   async #reloadLists(): Promise<void> {

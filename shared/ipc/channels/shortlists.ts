@@ -54,7 +54,7 @@ export const stageSchema = z.object({
 })
 export type Stage = z.infer<typeof stageSchema>
 
-/** A member's data is called stale after this many days without a save or refresh. */
+/** A member's data is called stale when it is older than this many days (see `dataAsOf`). */
 export const STALE_AFTER_DAYS = 30
 
 /** What a refresh found different from the snapshot before ("Acme → Globex"). */
@@ -81,8 +81,14 @@ export const memberSummarySchema = z.object({
   rating: z.number().int().nullable(),
   addedAt: isoSchema,
   updatedAt: isoSchema,
+  /** When this snapshot was saved here (or restored, or brought in by a refresh job). */
   profileCapturedAt: isoSchema,
   profileSource: snapshotSourceSchema,
+  /**
+   * How old the data is: the profile's own refresh or update date when it has one, else the save
+   * (see shared/data-age.ts). What "stale" and the age shown are counted from.
+   */
+  dataAsOf: z.object({ at: isoSchema, basis: z.enum(['refreshed', 'updated', 'saved']) }),
   /** What the latest refresh changed against the snapshot before it; empty when nothing did. */
   refreshChanges: z.array(profileChangeSchema)
 })
@@ -244,4 +250,17 @@ export const shortlistChannels = {
     }),
     output: z.array(searchHitSchema)
   }
+}
+
+export const shortlistEvents = {
+  /**
+   * Saved people's profiles changed outside the page's own edits (a refresh job applied what it
+   * read): every view of them (a shortlist's rows, the open person, Contacts) reads them again.
+   */
+  membersChanged: z.object({
+    reason: z.enum(['refresh']),
+    memberIds: z.array(z.number().int()),
+    shortlistIds: z.array(z.string()),
+    profileKeys: z.array(z.string())
+  })
 }

@@ -89,9 +89,15 @@ describe('refresh jobs', () => {
       li_urls: ['https://www.profilenet.com/in/nobody-by-this-handle']
     }
     await main.ok('addMembers', { shortlistId: list.id, profiles: [...moved, ...stayed, unknown] })
-    // Nothing is stale yet; a month later everything is.
-    expect((await main.ok('planRefresh', { shortlistId: list.id, onlyStale: true })).chosen).toBe(0)
-    expect((await main.fail('startRefresh', { shortlistId: list.id })).message).toMatch(/older than 30 days/)
+    // The catalog's people carry the service's own dates (refreshed months ago): stale the day
+    // they are saved. The one with no date of its own is dated by its save: fresh for a month.
+    const first = await main.ok('planRefresh', { shortlistId: list.id, onlyStale: true })
+    expect(first).toMatchObject({ members: 6, chosen: 5 })
+    expect(first.handles).not.toContain('nobody-by-this-handle')
+    const fresh = await main.ok('createShortlist', { name: 'Fresh' })
+    await main.ok('addMembers', { shortlistId: fresh.id, profiles: [unknown] })
+    expect((await main.fail('startRefresh', { shortlistId: fresh.id })).message).toMatch(/older than 30 days/)
+    await main.ok('deleteShortlist', { id: fresh.id })
     clock.advanceDays(31)
     const plan = await main.ok('planRefresh', { shortlistId: list.id, onlyStale: true })
     expect(plan).toMatchObject({ members: 6, chosen: 6, withoutHandle: [] })
@@ -136,6 +142,25 @@ describe('refresh jobs', () => {
       .map((e) => e.payload as { finishedNow: boolean })
     expect(changes.length).toBeGreaterThan(2)
     expect(changes.filter((e) => e.finishedNow)).toHaveLength(1)
+    // and which saved people it changed, once, so every view of them reads them again
+    const refreshedKeys = [...moved, ...stayed].map((p) => p.key).sort()
+    const peopleChanged = main.events.filter((e) => e.name === 'membersChanged').map((e) => e.payload)
+    expect(peopleChanged).toEqual([
+      {
+        reason: 'refresh',
+        memberIds: expect.any(Array),
+        shortlistIds: [list.id],
+        profileKeys: expect.any(Array)
+      }
+    ])
+    const [payload] = peopleChanged as Array<{ memberIds: number[]; profileKeys: string[] }>
+    expect([...payload!.profileKeys].sort()).toEqual(refreshedKeys)
+    expect([...payload!.memberIds].sort()).toEqual(
+      members
+        .filter((m) => refreshedKeys.includes(m.profileKey))
+        .map((m) => m.id)
+        .sort()
+    )
     expect(notified.map((job) => job.jobId)).toEqual([started.jobId])
     expect((await serviceCalls(sandbox, 'RefreshProfiles')).length).toBe(1)
   }, 30_000)

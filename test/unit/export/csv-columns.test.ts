@@ -46,7 +46,8 @@ describe('dotted paths', () => {
     expect(cellValue(valueAt(row, 'profile.skills'))).toBe('Rust; SQL')
     expect(cellValue(valueAt(row, 'profile.positions.title'))).toBe('SRE; Staff Engineer')
     expect(cellValue(valueAt(row, 'profile.positions.1.company'))).toBe('Globex')
-    expect(cellValue(valueAt(row, 'profile.positions.tags'))).toBe('oncall; lead; remote')
+    // one slot per position; a list inside one is joined with commas
+    expect(cellValue(valueAt(row, 'profile.positions.tags'))).toBe('oncall; lead, remote')
     expect(cellValue(valueAt(row, 'profile.salary_data.median'))).toBe(90000)
     expect(cellValue(valueAt(row, 'contact.emails.email'))).toBe('a@x.example; b@x.example')
     expect(cellValue(valueAt(row, 'profile.time_zone_delta'))).toBe(-1.5)

@@ -69,11 +69,18 @@ export class BoughtContactsState {
     return this.#contacts
   }
 
-  /** Follows every purchase's progress; returns the unsubscribe (call from an $effect). */
+  /**
+   * Follows every purchase's progress, and saved people a refresh changed (their headline here is
+   * the newer of the saved profile and the bought card); returns the unsubscribe (call from an $effect).
+   */
   follow(): () => void {
     const off = this.#client.on('contactsProgress', (progress) => this.#progress(progress))
+    const offMembers = this.#client.on('membersChanged', ({ profileKeys }) => {
+      if (this.people.some((person) => profileKeys.includes(person.key))) this.#reloadSoon()
+    })
     return () => {
       off()
+      offMembers()
       clearTimeout(this.#queryTimer)
       clearTimeout(this.#reloadTimer)
     }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
+import type { ChatTurn, Conversation, ConversationSummary } from '../../../shared/ipc/channels/chat'
+import { ChatState, type ChatPlace, type ChatPlaces } from './chat-state.svelte'
+import { createClient } from './client'
+
+const summary = (
+  id: string,
+  title: string,
+  updatedAt: string,
+  query: Record<string, unknown>
+): ConversationSummary => ({
+  id,
+  remoteId: null,
+  connectionId: 'c1',
+  title,
+  currentQuery: query,
+  createdAt: updatedAt,
+  updatedAt,
+  turnCount: 2
+})
+
+const turn = (id: number, role: 'user' | 'assistant', text: string): ChatTurn => ({
+  id,
+  role,
+  text,
+  query: null,
+  sentQuery: null,
+  total: role === 'assistant' ? 52 : null,
+  results: [],
+  transactionId: null,
+  hasRaw: false,
+  createdAt: '2026-11-22T09:00:00.000Z'
+})
+
+/**
+ * Main as the page sees it: two conversations on the connection, the newest first, and every
+ * sendChat recorded (which conversation it continued, with which query).
+ */
+function fakeMain() {
+  const conversations = [
+    summary('new-york', 'engineers', '2026-11-22T10:00:00.000Z', { title: 'engineer', location: 'New York' }),
+    summary('older', 'designers', '2026-11-20T10:00:00.000Z', { title: 'designer' })
+  ]
+  const sent: Array<{ conversationId?: string; currentQuery?: unknown; text: string }> = []
+  const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
+  const bridge = {
+    listConversations: () => ok(conversations),
+    getConversation: ({ id }: { id: string }) => {
+      const found = conversations.find((c) => c.id === id)
+      return found
+        ? ok<Conversation>({ ...found, turns: [turn(1, 'user', found.title), turn(2, 'assistant', 'Found 52')] })
+        : Promise.resolve({ ok: false, error: { code: 'not_found', message: 'gone' } })
+    },
+    sendChat: (input: { conversationId?: string; currentQuery?: unknown; text: string }) => {
+      sent.push(input)
+      const id = input.conversationId ?? 'started-now'
+      const conversation = summary(id, input.text, '2026-11-22T11:00:00.000Z', { title: 'x' })
+      return ok({ conversation, turns: [turn(3, 'user', input.text), turn(4, 'assistant', 'Found 1')] })
+    },
+    on: () => () => undefined
+  } as unknown as TalentDeskBridge
+  return { client: createClient(bridge), sent }
+}
+
+/** The page's storage, shared by the "before" and "after" pages of a reload. */
+function memoryPlaces(): ChatPlaces & { kept: Map<string, ChatPlace> } {
+  const kept = new Map<string, ChatPlace>()
+  return {
+    kept,
+    read: (id) => structuredClone(kept.get(id) ?? null),
+    write: (id, place) => void kept.set(id, structuredClone(place))
+  }
+}
+
+describe('ChatState after a reload', () => {
+  it('reopens the newest conversation when none was kept, and the next message continues it with its chips', async () => {
+    const main = fakeMain()
+    const chat = new ChatState(main.client, memoryPlaces())
+    await chat.resume('c1')
+    expect(chat.openId).toBe('new-york')
+    expect(chat.startsNew).toBe(false)
+    expect(chat.query).toEqual({ title: 'engineer', location: 'New York' })
+    await chat.send('only senior')
+    expect(main.sent).toEqual([{ text: 'only senior', requestId: expect.any(String), conversationId: 'new-york' }])
+  })
+
+  it('reopens the conversation that was open, with the chips as edited and the message as typed', async () => {
+    const places = memoryPlaces()
+    const before = new ChatState(fakeMain().client, places)
+    await before.resume('c1')
+    await before.open('older')
+    before.editQuery({ title: 'designer', seniority: 'senior' })
+    before.draft = 'in Lisbon'
+
+    const main = fakeMain()
+    const after = new ChatState(main.client, places) // the page loaded again
+    await after.resume('c1')
+    expect(after.openId).toBe('older')
+    expect(after.query).toEqual({ title: 'designer', seniority: 'senior' })
+    expect(after.queryEdited).toBe(true)
+    expect(after.draft).toBe('in Lisbon')
+    await after.send()
+    expect(main.sent).toEqual([
+      {
+        text: 'in Lisbon',
+        requestId: expect.any(String),
+        conversationId: 'older',
+        currentQuery: { title: 'designer', seniority: 'senior' }
+      }
+    ])
+  })
+
+  it('stays on a new conversation the recruiter chose, saying so, and a kept one that is gone falls back to the newest', async () => {
+    const places = memoryPlaces()
+    const before = new ChatState(fakeMain().client, places)
+    await before.resume('c1')
+    before.startNew()
+    const after = new ChatState(fakeMain().client, places)
+    await after.resume('c1')
+    expect(after.openId).toBeNull()
+    expect(after.startsNew).toBe(true)
+
+    places.kept.set('c1', { openId: 'deleted-meanwhile' })
+    const again = new ChatState(fakeMain().client, places)
+    await again.resume('c1')
+    expect(again.openId).toBe('new-york')
+  })
+
+  it('keeps each connection’s place apart, and coming back to the screen changes nothing', async () => {
+    const places = memoryPlaces()
+    const chat = new ChatState(fakeMain().client, places)
+    await chat.resume('c1')
+    await chat.open('older')
+    await chat.resume('c1')
+    expect(chat.openId).toBe('older')
+    await chat.resume('c2') // another connection: its own (none kept: the newest)
+    expect(chat.openId).toBe('new-york')
+    expect(places.kept.get('c1')?.openId).toBe('older')
+  })
+})

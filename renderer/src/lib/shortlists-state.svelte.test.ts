@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
+import type { MemberDetail, MemberSummary, Shortlist } from '../../../shared/ipc/channels/shortlists'
+import type { EventName } from '../../../shared/ipc/contract'
+import { createClient } from './client'
+import { ShortlistsState } from './shortlists-state.svelte'
+
+const at = '2026-11-01T09:00:00.000Z'
+const shortlist = (id: string, name: string): Shortlist => ({
+  id,
+  name,
+  createdAt: at,
+  updatedAt: at,
+  deletedAt: null,
+  memberCount: 1
+})
+const member = (id: number, shortlistId: string, company: string, changed = false): MemberSummary => ({
+  id,
+  shortlistId,
+  profileKey: `key-${id}`,
+  name: `Person ${id}`,
+  title: 'Data Engineer',
+  company,
+  skills: '',
+  notes: '',
+  tags: [],
+  stageId: 1,
+  stage: 'New',
+  rating: null,
+  addedAt: at,
+  updatedAt: at,
+  profileCapturedAt: at,
+  profileSource: changed ? 'refreshed' : 'saved',
+  dataAsOf: { at, basis: changed ? 'refreshed' : 'saved' },
+  refreshChanges: changed ? [{ field: 'company', from: 'Juniper Row Media', to: company }] : []
+})
+const detailOf = (row: MemberSummary): MemberDetail => ({
+  ...row,
+  summary: {
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    location: '',
+    headline: '',
+    skills: [],
+    positions: [],
+    urls: []
+  },
+  profile: { key: row.profileKey, cur_company: row.company },
+  snapshots: [],
+  problems: [],
+  profileIssues: [],
+  contacts: []
+})
+
+/**
+ * A bridge over an in-memory store that main's refresh changes, with main's push events: what the
+ * page sees through the real client (replies checked against the contract).
+ */
+function fakeMain() {
+  const rows = new Map<number, MemberSummary>([
+    [1, member(1, 'a', 'Juniper Row Media')],
+    [2, member(2, 'b', 'Acme')]
+  ])
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const calls: string[] = []
+  const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
+  const bridge = {
+    listShortlists: () => ok([shortlist('a', 'Backend'), shortlist('b', 'Design')]),
+    listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 2 }]),
+    listMembers: ({ shortlistId }: { shortlistId: string }) => {
+      calls.push(`listMembers ${shortlistId}`)
+      return ok([...rows.values()].filter((row) => row.shortlistId === shortlistId))
+    },
+    getMember: ({ memberId }: { memberId: number }) => {
+      calls.push(`getMember ${memberId}`)
+      return ok(detailOf(rows.get(memberId)!))
+    },
+    updateMember: ({ memberId, patch }: { memberId: number; patch: { rating?: number } }) => {
+      const row = { ...rows.get(memberId)!, rating: patch.rating ?? null }
+      rows.set(memberId, row)
+      return ok(detailOf(row))
+    },
+    searchSaved: () => ok([]),
+    on: (event: EventName, listener: (payload: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      return () => set.delete(listener)
+    }
+  } as unknown as TalentDeskBridge
+  return {
+    client: createClient(bridge),
+    calls,
+    /** A refresh job found a new employer for these members. */
+    refresh(ids: number[], company: string) {
+      for (const id of ids) rows.set(id, member(id, rows.get(id)!.shortlistId, company, true))
+      const changed = ids.map((id) => rows.get(id)!)
+      for (const listener of listeners.get('membersChanged') ?? [])
+        listener({
+          reason: 'refresh',
+          memberIds: ids,
+          shortlistIds: [...new Set(changed.map((row) => row.shortlistId))],
+          profileKeys: changed.map((row) => row.profileKey)
+        })
+    }
+  }
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('ShortlistsState after a refresh job changed saved people', () => {
+  it('shows the new employer and its marker in the rows and the open person, with no reload and no flash', async () => {
+    const main = fakeMain()
+    const state = new ShortlistsState(main.client)
+    await state.load()
+    await state.open(1)
+    await state.update({ rating: 4 })
+    const saveBefore = state.save
+    expect(saveBefore.state).toBe('saved')
+    expect(state.members.state === 'ready' && state.members.value[0]?.company).toBe('Juniper Row Media')
+
+    main.refresh([1], 'Brightline Data')
+    // while the rows are read again the old ones stay (the list keeps its place, no "Loading…")
+    expect(state.members.state).toBe('ready')
+    await settled()
+
+    expect(state.members.state === 'ready' && state.members.value[0]).toMatchObject({
+      company: 'Brightline Data',
+      refreshChanges: [{ field: 'company', from: 'Juniper Row Media', to: 'Brightline Data' }]
+    })
+    expect(state.detail.state === 'ready' && state.detail.value.company).toBe('Brightline Data')
+    // what the editor said about the last save is untouched
+    expect(state.save).toBe(saveBefore)
+  })
+
+  it('leaves alone what does not show the changed people', async () => {
+    const main = fakeMain()
+    const state = new ShortlistsState(main.client)
+    await state.load()
+    main.calls.length = 0
+    main.refresh([2], 'Globex')
+    await settled()
+    expect(main.calls).toEqual([])
+  })
+})

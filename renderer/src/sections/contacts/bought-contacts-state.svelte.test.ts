@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
+import type { BoughtPerson } from '../../../../shared/ipc/channels/contacts'
+import type { EventName } from '../../../../shared/ipc/contract'
+import { createClient } from '../../lib/client'
+import { BoughtContactsState } from './bought-contacts-state.svelte'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const person = (key: string, headline: string): BoughtPerson => ({
+  key,
+  name: `Person ${key}`,
+  headline,
+  types: [
+    {
+      contactType: 'Email',
+      status: 'Completed',
+      fetchedAt: '2026-11-01T09:00:00.000Z',
+      failure: null,
+      emails: 1,
+      phones: 0,
+      running: null
+    }
+  ],
+  lastAt: '2026-11-01T09:00:00.000Z'
+})
+
+describe('BoughtContactsState after a refresh job changed saved people', () => {
+  it('reads the list again when someone on it changed, and only then', async () => {
+    vi.useFakeTimers()
+    let headline = 'Data Engineer at Juniper Row Media'
+    let lists = 0
+    const listeners = new Set<(payload: unknown) => void>()
+    const bridge = {
+      listBoughtContacts: () => {
+        lists += 1
+        return Promise.resolve({
+          ok: true,
+          data: { connectionId: 'c1', people: [person('key-1', headline)], total: 1 }
+        })
+      },
+      on: (event: EventName, listener: (payload: unknown) => void) => {
+        if (event !== 'membersChanged') return () => undefined
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    } as unknown as TalentDeskBridge
+    const changed = (profileKeys: string[]) => {
+      for (const listener of listeners)
+        listener({ reason: 'refresh', memberIds: [7], shortlistIds: ['a'], profileKeys })
+    }
+    const state = new BoughtContactsState(createClient(bridge))
+    const stop = state.follow()
+    await state.load()
+    expect(state.people[0]?.headline).toBe('Data Engineer at Juniper Row Media')
+
+    changed(['someone-else'])
+    await vi.runAllTimersAsync()
+    expect(lists).toBe(1)
+
+    headline = 'Data Engineer at Brightline Data'
+    changed(['key-1'])
+    await vi.runAllTimersAsync()
+    expect(lists).toBe(2)
+    expect(state.people[0]?.headline).toBe('Data Engineer at Brightline Data')
+
+    stop()
+    changed(['key-1'])
+    await vi.runAllTimersAsync()
+    expect(lists).toBe(2)
+  })
+})
