@@ -229,6 +229,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   sandbox?.start()
   // Jobs still running when the app last closed are followed again (the sandbox answers once up).
   refresh.resume()
+  // and so are contact lookups whose following a restart cut off (free Polling)
+  void contacts
+    .resumeFollowing()
+    .catch((error: unknown) => options.logger.warn('contacts.resume_failed', { error: String(error) }))
 
   const handlers: Handlers = {
     getAppInfo: () => appInfo.getInfo(),

@@ -391,6 +391,68 @@ export class ContactsService {
     }
   }
 
+  /**
+   * Lookups a purchase was following when Talent Desk stopped (a restart mid-poll) are followed
+   * again at start, with free Polling, like refresh jobs: their latest stored state is neither
+   * Completed nor Failed. The Contacts list shows them running until they end.
+   */
+  async resumeFollowing(): Promise<void> {
+    let store: Store
+    try {
+      store = this.deps.stores.get()
+    } catch {
+      return
+    }
+    const { connections } = await this.deps.connections.overview()
+    for (const { id } of connections) {
+      const open = store.contacts.latestPerPerson(id).filter((row) => row.status !== null && !TERMINAL.has(row.status))
+      for (const contactType of ['Email', 'Phone'] as const) {
+        const keys = open.filter((row) => row.contactType === contactType).map((row) => row.profileKey)
+        if (keys.length === 0) continue
+        this.deps.logger.info('contacts.following_resumed', { connectionId: id, contactType, people: keys.length })
+        await this.#resume(id, contactType, keys).catch((error: unknown) =>
+          this.deps.logger.warn('contacts.resume_failed', { connectionId: id, error: String(error) })
+        )
+      }
+    }
+  }
+
+  async #resume(connectionId: string, contactType: ContactType, keys: string[]): Promise<void> {
+    const purchaseId = randomUUID()
+    const requestId = `resume-${purchaseId}`
+    const quote: ContactQuote = {
+      quoteId: `resume-${purchaseId}`,
+      connectionId,
+      contactType,
+      keys,
+      alreadyBought: keys,
+      inFlight: [],
+      newKeys: [],
+      creditsNeeded: 0,
+      available: null,
+      availableSeenAt: null,
+      expiresAt: new Date(this.#now()).toISOString()
+    }
+    this.#running.set(purchaseId, { purchaseId, requestId, connectionId, contactType, keys, statuses: new Map() })
+    try {
+      const { client } = await this.deps.connections.client(connectionId)
+      await this.#follow(client, quote, purchaseId, requestId, {
+        statuses: new Map(),
+        outcome: 'none',
+        creditsSpent: 0,
+        available: null,
+        used: null,
+        ledgerOf: new Map(),
+        notBought: [],
+        message: null
+      })
+    } finally {
+      // the Contacts list reads the stored states again when it hears the end
+      this.#emitProgress(purchaseId, quote, new Map(), true)
+      this.#running.delete(purchaseId)
+    }
+  }
+
   /** Stops following every purchase (the app is closing); the lookups go on at the service. */
   close(): void {
     this.#closing.abort(new Error('Talent Desk is closing'))

@@ -4,8 +4,10 @@ import { join } from 'node:path'
 import { systemClock } from '../../../sandbox/index'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { call, startTestSandbox, testCatalog, testSeed } from '../sandbox/helpers'
+import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { tempDir, useMains, type TestMain } from './helpers'
 
+const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const noKeychain = () => {
   throw new Error('libsecret-1.so.0: cannot open shared object file')
 }
@@ -329,6 +331,54 @@ describe('buying contacts', () => {
     })
     expect((await main.ok('quoteContacts', { keys: keys(0, 2), contactType: 'Email' })).available).toBe(6)
   })
+
+  // The key must outlive the restart, as it does in the OS keychain (npm test runs one).
+  it.runIf(keychainHere)(
+    'lookups whose following a restart cut off are followed again at start (free Polling) to their end',
+    async () => {
+      const sandbox = await startTestSandbox({
+        clock: systemClock,
+        credits: 10,
+        faults: '',
+        contactTiming: { startAfterMs: 100, completeAfterMs: 1_200, failureShare: 0 }
+      })
+      opened.push(sandbox)
+      const dataDir = tempDir()
+      const first = await start({ dataDir, loadKeytar: loadNodeKeytar, contactPolling: poll })
+      const overview = await first.ok('saveConnection', { name: 'Restarted', baseUrl: sandbox.baseUrl })
+      const connectionId = overview.connections.find((c) => c.name === 'Restarted')!.id
+      await first.ok('setSecret', { connectionId, kind: 'apiKey', value: sandbox.apiKey })
+      await first.ok('setActiveConnection', { id: connectionId })
+      const people = keys(0, 2)
+      const quote = await first.ok('quoteContacts', { keys: people, contactType: 'Email' })
+      const buying = first.fail('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-restart-01' })
+      await vi.waitFor(() =>
+        expect(
+          first.events.some(
+            (e) =>
+              e.name === 'contactsProgress' &&
+              (e.payload as { statuses: Array<{ status: string | null }> }).statuses.some((s) => s.status !== null)
+          )
+        ).toBe(true)
+      )
+      // Talent Desk quits while the lookups run
+      await first.close()
+      expect((await buying).code).toBe('cancelled')
+      const newCallsBefore = await newCalls(sandbox)
+
+      const second = await start({ dataDir, loadKeytar: loadNodeKeytar, contactPolling: poll })
+      await vi.waitFor(
+        async () => {
+          const list = await second.ok('listBoughtContacts', {})
+          expect(list.people.map((p) => p.types.map((t) => t.status))).toEqual([['Completed'], ['Completed']])
+        },
+        { timeout: 15_000, interval: 200 }
+      )
+      // following is free: no New was sent again
+      expect(await newCalls(sandbox)).toBe(newCallsBefore)
+      await second.ok('removeConnection', { id: connectionId })
+    }
+  )
 
   it('out of credits says how many are needed and left, and records nothing as bought', async () => {
     const sandbox = await service({ credits: 1 })
