@@ -12,6 +12,7 @@ import type { ErrorCode, IpcResult } from '../../shared/ipc/errors'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logger'
 import { createBridgeGuard } from './guard'
+import { throttleWarnings } from './log-throttle'
 import { createHostSessions } from './sessions'
 import { readRendererFile } from '../main/renderer-files'
 
@@ -49,6 +50,8 @@ export interface HostLimits {
   maxEventStreams: number
   /** Events queued for a stream that does not read them: past this, the stream is closed. */
   maxStreamBacklogBytes: number
+  /** Refusals a client can repeat at will (streams, foreign origins): one log line per kind per this. */
+  refusalLogIntervalMs: number
 }
 
 export const defaultHostLimits: HostLimits = {
@@ -57,7 +60,8 @@ export const defaultHostLimits: HostLimits = {
   headersTimeoutMs: 20_000,
   timeoutCheckMs: 2_000,
   maxEventStreams: 32,
-  maxStreamBacklogBytes: 4 * 1024 * 1024
+  maxStreamBacklogBytes: 4 * 1024 * 1024,
+  refusalLogIntervalMs: 10_000
 }
 
 export interface BrowserHostOptions {
@@ -135,6 +139,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const loginUrl = linkFor(sessions.renewLogin())
   const services = await options.createServices(guard.origins)
   const streams = new Set<ServerResponse>()
+  const refusals = throttleWarnings(options.logger, { intervalMs: limits.refusalLogIntervalMs })
 
   const unsubscribe = services.events.subscribe((name, payload) => {
     const frame = `event: ${name}\ndata: ${stringifyJson(payload)}\n\n`
@@ -175,7 +180,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function bridgeRoute(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const requestOrigin = request.headers.origin
     if (!guard.isAllowedOrigin(requestOrigin)) {
-      options.logger.warn('host.foreign_origin', { origin: requestOrigin })
+      refusals.warn('host.foreign_origin', { origin: requestOrigin })
       return refuse(request, response, 403, failure('forbidden', 'Requests from other web pages are refused.'))
     }
     if (url.pathname === '/bridge/session') return loginRoute(request, response)
@@ -249,7 +254,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function openEventStream(response: ServerResponse): void {
     if (streams.size >= limits.maxEventStreams) {
-      options.logger.warn('host.too_many_event_streams', { open: streams.size })
+      refusals.warn('host.too_many_event_streams', { open: streams.size })
       response.setHeader('retry-after', '5')
       return sendJson(
         response,
@@ -298,6 +303,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     services,
     async close() {
       unsubscribe()
+      refusals.flush()
       for (const stream of streams) stream.end()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -344,6 +344,8 @@ describe('limits over HTTP', () => {
     expect(served).toHaveLength(max)
     expect(refused).toHaveLength(200 - max)
     expect(parseJson(refused[0]!.body)).toMatchObject({ ok: false, error: { code: 'rate_limited' } })
+    // 168 refusals, one log line (the count follows when the interval ends)
+    expect(records.filter((record) => record.event === 'host.too_many_event_streams')).toHaveLength(1)
     await stillAnswers()
     for (const stream of streams) stream.request.destroy()
     // closed streams are forgotten: new ones are served again
@@ -358,5 +360,24 @@ describe('limits over HTTP', () => {
     expect(again.every((stream) => stream.status === 200)).toBe(true)
     for (const stream of again) stream.request.destroy()
     await stillAnswers()
+  })
+
+  it('a burst of requests from another web page is refused each time and logged once', async () => {
+    const before = records.filter((record) => record.event === 'host.foreign_origin').length
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const response = await request(`${host.origin}/bridge/getAppInfo`, {
+          method: 'POST',
+          headers: bridgeHeaders({ origin: 'http://127.0.0.1:1' }),
+          body: '{}',
+          dispatcher
+        })
+        await response.body.dump()
+        return response.statusCode
+      })
+    )
+    expect(statuses.every((status) => status === 403)).toBe(true)
+    const lines = records.filter((record) => record.event === 'host.foreign_origin').length - before
+    expect(lines).toBeLessThanOrEqual(1)
   })
 })

@@ -11,6 +11,7 @@ import { hardeningSeed, runs } from './seed'
 
 const seed = hardeningSeed('file-names')
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i
 
 describe('safeFileName', () => {
@@ -18,6 +19,10 @@ describe('safeFileName', () => {
     const names = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 300 }),
       fc.string({ unit: fc.constantFrom('/', '\\', '.', ' ', ':', '\u0000', 'a', '😀', '\uD800'), maxLength: 400 }),
+      fc.string({
+        unit: fc.constantFrom('\u202E', '\u202B', '\u2067', '\u200F', '\u061C', 'g', '.', 'e'),
+        maxLength: 40
+      }),
       fc.constantFrom(
         ...hostileStrings,
         'CON',
@@ -41,10 +46,17 @@ describe('safeFileName', () => {
         expect(file.endsWith(`.${extension}`), what).toBe(true)
         expect(file.startsWith('.'), what).toBe(false)
         expect(LONE.test(file), what).toBe(false)
+        expect(BIDI.test(file), what).toBe(false)
         expect(WINDOWS_RESERVED.test(file), what).toBe(false)
         expect(file.length, what).toBeLessThanOrEqual(160)
       }),
       runs(seed, 150)
     )
+    // a property run: seconds on a loaded machine (the projects do not inherit testTimeout)
+  }, 30_000)
+  it('drops the bidirectional controls that make a name read backwards (issue 19)', () => {
+    expect(safeFileName('\u202Egnp.exe', 'csv')).toBe('gnp.exe.csv')
+    expect(safeFileName('Backend \u2067Berlin\u2069 \u200Fx\u061C', 'xlsx')).toBe('Backend Berlin x.xlsx')
+    expect(safeFileName('\u202A\u202B\u202C\u202D\u202E\u2066\u2068\u200E', 'json')).toBe('talent-desk.json')
   })
 })
