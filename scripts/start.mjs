@@ -225,12 +225,13 @@ function main() {
     try {
       rebuildNative(native)
     } catch (error) {
-      process.stderr.write(
-        `Could not build the native modules for Electron: ${error instanceof Error ? error.message : String(error)}\n` +
-          "Building them needs a C++ toolchain, Python and Electron's headers (downloaded once). " +
-          'The browser host works without them: `npm run web`.\n'
+      // The browser host needs only the Node builds `npm install` made: open that rather than nothing.
+      process.stdout.write(
+        `Could not build them: ${error instanceof Error ? error.message : String(error)}\n` +
+          "That needs a C++ toolchain, Python and Electron's headers (downloaded once); until then Talent Desk runs in your browser.\n"
       )
-      process.exit(1)
+      build(buildStep.command)
+      return runToEnd([process.execPath, join(root, 'out', 'main', 'host.cjs'), ...appArgs])
     }
   }
   build(buildStep.command)
