@@ -175,10 +175,12 @@ function build(command) {
 /**
  * Runs the app in a process group of its own, so Ctrl+C reaches it once, through us (npm and the
  * terminal would otherwise each deliver it, and a second signal cuts the app's clean stop short).
+ * Not on Windows, where a detached child gets a console window of its own.
  */
 function runToEnd(command, options = {}) {
   const [file, ...args] = command
-  const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, detached: true, ...options })
+  const detached = process.platform !== 'win32'
+  const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, detached, ...options })
   let forwarded = false
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
