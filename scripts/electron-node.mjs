@@ -115,10 +115,16 @@ function npmCommand() {
 }
 
 /**
- * node-gyp's command line script: @electron/rebuild's dependency (the version package-lock.json
+ * node-gyp's command line script: the project's devDependency (the version package-lock.json
  * pins), or else the one npm ships with.
  */
 function nodeGypScript() {
+  try {
+    // the project's own (a devDependency, pinned by package-lock.json)
+    return requireFromRoot.resolve('node-gyp/bin/node-gyp.js')
+  } catch {
+    // an older install: @electron/rebuild's, else npm's own
+  }
   try {
     const fromRebuild = createRequire(requireFromRoot.resolve('@electron/rebuild/package.json'))
     return fromRebuild.resolve('node-gyp/bin/node-gyp.js')

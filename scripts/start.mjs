@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app when the Electron binary is installed, the browser host otherwise.
+// Either way it builds the app first (quietly: the build's output is shown only when it fails)
+// and prints a few plain lines, not the build's.
 //
 // Native modules (better-sqlite3, keytar) are compiled for one ABI. `npm install` builds them for
 // Node, which `npm test` and the browser host need. Electron needs its own builds, so this script
-// keeps them apart, in node_modules/.electron-native/<electron>-<platform>-<arch>/, built once
-// with @electron/rebuild from copies of the two packages, and tells the main process where they
-// are through two environment variables. The Node builds are never touched.
+// keeps them apart, in node_modules/.electron-native/<electron>-<platform>-<arch>/, compiled once
+// with node-gyp against Electron's headers from copies of the two packages, and tells the main
+// process where they are through two environment variables. The Node builds are never touched.
 //
-//   node scripts/start.mjs [--dry-run] [-- args for the app]
+//   node scripts/start.mjs [--dry-run] [--] [args for the app, e.g. --port 4000 --data-dir DIR]
 //   --dry-run  print the plan as JSON (and the same message a real run prints) without doing it
 import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,10 +25,10 @@ const nativeModules = [
   { name: 'keytar', binding: 'build/Release/keytar.node', env: 'TALENT_DESK_KEYTAR_BINDING' }
 ]
 const stampName = '.talent-desk-native.json'
+const electronHeaders = 'https://electronjs.org/headers'
 
 const missingElectronMessage =
-  'The Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD was set or the download failed). ' +
-  'Starting the browser host instead: `npm run web`.'
+  'Electron is not installed here (its download failed or was skipped), so Talent Desk runs in your browser.'
 
 /**
  * Where the Electron binary is, or why there is none. The `electron` package exports the binary's
@@ -67,11 +69,11 @@ function nativePlan(electronVersion) {
   return { dir, stamp, bindings, upToDate }
 }
 
-/** Runs npm's `web` script with the npm that runs us (npm_execpath), so it works on Windows too. */
-function npmCommand(args) {
-  const npmCli = process.env.npm_execpath
-  return npmCli ? [process.execPath, npmCli, ...args] : ['npm', ...args]
-}
+const buildCommand = () => [
+  process.execPath,
+  join(dirname(requireFromRoot.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'),
+  'build'
+]
 
 function planStart(appArgs) {
   const electron = locateElectron()
@@ -80,11 +82,13 @@ function planStart(appArgs) {
       host: 'browser-host',
       message: missingElectronMessage,
       reason: electron.reason,
-      steps: [{ step: 'web', command: npmCommand(['run', 'web', ...(appArgs.length ? ['--', ...appArgs] : [])]) }]
+      steps: [
+        { step: 'build', command: buildCommand() },
+        { step: 'web', command: [process.execPath, join(root, 'out', 'main', 'host.cjs'), ...appArgs] }
+      ]
     }
   }
   const native = nativePlan(electron.version)
-  const electronVite = join(dirname(requireFromRoot.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
   return {
     host: 'electron',
     message: `Starting Talent Desk in Electron ${electron.version}.`,
@@ -95,84 +99,148 @@ function planStart(appArgs) {
         needed: !native.upToDate,
         dir: native.dir,
         modules: nativeModules.map((m) => m.name),
-        stamp: native.stamp
+        stamp: native.stamp,
+        // Run in each module's copy, without npm's nodedir (that would mean Node's headers).
+        command: [
+          process.execPath,
+          join(dirname(requireFromRoot.resolve('node-gyp/package.json')), 'bin', 'node-gyp.js'),
+          'rebuild',
+          '--release',
+          `--target=${electron.version}`,
+          `--arch=${process.arch}`,
+          `--dist-url=${electronHeaders}`
+        ]
       },
-      { step: 'build', command: [process.execPath, electronVite, 'build'] },
+      { step: 'build', command: buildCommand() },
       { step: 'launch', command: [electron.path, '.', ...appArgs], env: native.bindings }
     ]
   }
 }
 
+/**
+ * Runs a command to its end with its output kept, not shown: a step that works prints nothing.
+ * Returns undefined on success, else what it printed (for the caller to show).
+ */
+function runQuietly(command, options = {}) {
+  const [file, ...args] = command
+  const result = spawnSync(file, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...options
+  })
+  if (result.status === 0) return undefined
+  return (
+    `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}` ||
+    `exit code ${result.status}\n`
+  )
+}
+
+/** npm's own settings that would point node-gyp at Node's headers instead of Electron's. */
+function electronGypEnv() {
+  const env = { ...process.env }
+  for (const key of Object.keys(env)) {
+    if (/^npm_config_(nodedir|target|runtime|disturl|dist_url|arch)$/i.test(key)) delete env[key]
+  }
+  return env
+}
+
 /** Copies the two packages (without their Node builds) and compiles them for Electron. */
-async function rebuildNative({ dir, modules, stamp }) {
-  process.stdout.write(`Building native modules for Electron ${stamp.electron} in ${dir} (once per version)…\n`)
+function rebuildNative({ dir, modules, stamp, command }) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(join(dir, 'node_modules'), { recursive: true })
   for (const name of modules) {
     const from = dirname(requireFromRoot.resolve(`${name}/package.json`))
-    cpSync(from, join(dir, 'node_modules', name), { recursive: true, filter: (src) => src !== join(from, 'build') })
+    const to = join(dir, 'node_modules', name)
+    cpSync(from, to, { recursive: true, filter: (src) => src !== join(from, 'build') })
+    const failed = runQuietly(command, { cwd: to, env: electronGypEnv() })
+    if (failed !== undefined) {
+      writeFileSync(join(dir, 'build.log'), failed)
+      throw new Error(
+        `node-gyp could not build ${name} for Electron ${stamp.electron}; its output is in ${join(dir, 'build.log')}`
+      )
+    }
   }
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'talent-desk-electron-native', private: true, dependencies: stamp.modules }, null, 2)
-  )
-  const { rebuild } = await import('@electron/rebuild')
-  await rebuild({
-    buildPath: dir,
-    projectRootPath: dir,
-    electronVersion: stamp.electron,
-    arch: stamp.arch,
-    onlyModules: modules,
-    force: true,
-    mode: 'sequential'
-  })
   writeFileSync(join(dir, stampName), JSON.stringify(stamp))
 }
 
+function build(command) {
+  const failed = runQuietly(command)
+  if (failed === undefined) return
+  process.stderr.write(`${failed}\nThe build failed (its output is above).\n`)
+  process.exit(1)
+}
+
+/**
+ * Runs the app in a process group of its own, so Ctrl+C reaches it once, through us (npm and the
+ * terminal would otherwise each deliver it, and a second signal cuts the app's clean stop short).
+ * Not on Windows, where a detached child gets a console window of its own.
+ */
 function runToEnd(command, options = {}) {
   const [file, ...args] = command
-  const child = spawn(file, args, { stdio: 'inherit', cwd: root, ...options })
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  const detached = process.platform !== 'win32'
+  const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, detached, ...options })
+  let forwarded = false
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (forwarded) return
+      forwarded = true
+      child.kill(signal)
+    })
+  }
+  process.on('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+  })
+  child.on('error', (error) => {
+    process.stderr.write(`Could not start ${file}: ${error.message}\n`)
+    process.exit(1)
+  })
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }
 
-async function main() {
+function main() {
+  // `npm start -- --port 4000` arrives here as `--port 4000`; `node scripts/start.mjs -- --port
+  // 4000` with the separator. Either way every argument but --dry-run is the app's.
   const argv = process.argv.slice(2)
-  const dryRun = argv.includes('--dry-run')
   const separator = argv.indexOf('--')
-  const appArgs = separator === -1 ? [] : argv.slice(separator + 1)
+  const ours = separator === -1 ? argv : argv.slice(0, separator)
+  const dryRun = ours.includes('--dry-run')
+  const appArgs = [...ours.filter((arg) => arg !== '--dry-run'), ...(separator === -1 ? [] : argv.slice(separator + 1))]
   const plan = planStart(appArgs)
 
-  if (plan.host === 'browser-host') process.stderr.write(`${plan.message}\n`)
   if (dryRun) {
+    process.stderr.write(`${plan.message}\n`)
     process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`)
     return
   }
+  process.stdout.write(`${plan.message}\n`)
   if (plan.host === 'browser-host') {
-    const [web] = plan.steps
-    return runToEnd(web.command, { shell: web.command[0] === 'npm' && process.platform === 'win32' })
+    const [buildStep, web] = plan.steps
+    build(buildStep.command)
+    return runToEnd(web.command)
   }
 
-  process.stdout.write(`${plan.message}\n`)
-  const [native, build, launch] = plan.steps
+  const [native, buildStep, launch] = plan.steps
   if (native.needed) {
+    process.stdout.write(`Building the native modules for Electron ${native.stamp.electron} (first start only)…\n`)
     try {
-      await rebuildNative(native)
+      rebuildNative(native)
     } catch (error) {
-      process.stderr.write(
-        `Could not build the native modules for Electron: ${error instanceof Error ? error.message : String(error)}\n` +
-          'Building them needs a C++ toolchain (and Python) or network access for prebuilt binaries. ' +
-          'The browser host works without them: `npm run web`.\n'
+      // The browser host needs only the Node builds `npm install` made: open that rather than nothing.
+      process.stdout.write(
+        `Could not build them: ${error instanceof Error ? error.message : String(error)}\n` +
+          "That needs a C++ toolchain, Python and Electron's headers (downloaded once); until then Talent Desk runs in your browser.\n"
       )
-      process.exit(1)
+      build(buildStep.command)
+      return runToEnd([process.execPath, join(root, 'out', 'main', 'host.cjs'), ...appArgs])
     }
   }
-  const built = spawnSync(build.command[0], build.command.slice(1), { stdio: 'inherit', cwd: root })
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  build(buildStep.command)
   // ELECTRON_RUN_AS_NODE would make the binary behave as plain Node and ignore the app.
   const env = { ...process.env, ...launch.env }
   delete env.ELECTRON_RUN_AS_NODE
   runToEnd(launch.command, { env })
 }
 
-await main()
+main()

@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..', '..', '..')
 const require = createRequire(join(root, 'package.json'))
 const yaml = require('js-yaml') as { load(text: string): unknown }
+// electron-builder lives in packaging/ with its own lockfile (it needs Node 22.12; the app 20.19):
+// `npm ci --prefix packaging` installs it, as `npm run dist` and CI do.
+const requirePackaging = createRequire(join(root, 'packaging', 'package.json'))
 
 interface BuilderConfig {
   appId: string
@@ -29,11 +32,12 @@ interface BuilderConfig {
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
 
 describe('electron-builder.yml', () => {
-  it('is a configuration electron-builder itself accepts', async () => {
-    const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+  // Loading electron-builder's validator takes seconds from a cold disk on a busy machine.
+  it('is a configuration electron-builder itself accepts', { timeout: 30_000 }, async () => {
+    const { validateConfiguration } = requirePackaging('app-builder-lib/out/util/config/config.js') as {
       validateConfiguration(config: unknown, logger: unknown): Promise<void>
     }
-    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }
+    const { DebugLogger } = requirePackaging('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }
     await expect(validateConfiguration(structuredClone(config), new DebugLogger(false))).resolves.toBeUndefined()
     // …and the validator does refuse a wrong one, so the line above means something.
     const broken = { ...structuredClone(config), nsis: { oneClick: 'no' } }
