@@ -32,6 +32,8 @@ import { WriteBehind } from './services/write-behind'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
+/** The sandbox's people's index, kept so a later start need not make it again (sandbox/search/catalog-file.ts). */
+export const SANDBOX_CATALOG_FILE = 'sandbox-catalog.bin'
 /** People in the built-in sandbox. */
 export const SANDBOX_PROFILES = 20_000
 
@@ -158,7 +160,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
           data: {
             profiles: options.sandbox.profiles ?? SANDBOX_PROFILES,
             seed: options.sandbox.seed ?? 1,
-            stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE)
+            stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE),
+            catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE)
           },
           logger: options.logger,
           // called from start() below, once `connections` exists

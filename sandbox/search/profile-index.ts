@@ -82,11 +82,242 @@ function allOf(postings: Postings, tokens: readonly string[]): PostingList {
   return tokens.length === 0 ? EMPTY : postings.all(tokens)
 }
 
-export class ProfileIndex {
-  readonly #profiles: readonly WholePersonProfile[]
+/** Where the index reads profiles: an array, or profiles made on demand (the catalog file's). */
+export interface ProfileSource {
+  readonly size: number
+  /** Profile `id` (0 ≤ id < size); the same object on every call. */
+  at(id: number): WholePersonProfile
+}
+
+/** Profiles already in memory. */
+export function arraySource(profiles: readonly WholePersonProfile[]): ProfileSource {
+  return { size: profiles.length, at: (id) => profiles[id] as WholePersonProfile }
+}
+
+/**
+ * Everything the index knows besides the profiles themselves: exact maps, posting lists per
+ * field, each profile's quality and its skills in order (ranking reads them without the
+ * profile). The catalog file (catalog-file.ts) keeps these, so a later start need not index again.
+ */
+export interface IndexParts {
+  /** Profiles indexed (ids 0 … size-1; a partial index may hold fewer of them). */
+  size: number
+  byKey: Map<string, number>
+  byEmail: Map<string, number>
+  byHandle: Map<string, number>
+  name: Postings
+  title: Postings
+  pastTitle: Postings
+  company: Postings
+  pastCompany: Postings
+  school: Postings
+  location: Postings
+  skill: Postings
+  seniority: Postings
+  text: Postings
+  /** Query-independent quality per profile in [0, 1]: completeness and freshness. */
+  quality: Float32Array
+  /** Each profile's skills as phrase keys, in its order: ids into `skillKeys`, from `skillStarts[id]` to `skillStarts[id + 1]`. */
+  skillKeys: readonly string[]
+  skillStarts: Uint32Array
+  skillSeq: Uint32Array
+}
+
+/** Adds the name tokens of one profile: first and last name, else the full name. */
+function indexName(names: FieldIndexer, id: number, first?: string | null, last?: string | null, full?: string | null) {
+  if (first || last) {
+    names.add(first, id)
+    names.add(last, id)
+  } else names.add(full, id)
+}
+
+/**
+ * The name postings alone, from each profile's first and last name (what the index builds for
+ * the name field): enough to find the candidates of a name search before any profile exists.
+ */
+export function namePostings(size: number, nameOf: (id: number) => { first: string; last: string }): Postings {
+  const builder = new PostingsBuilder()
+  const names = new FieldIndexer(builder, nameTokens)
+  for (let id = 0; id < size; id++) {
+    const { first, last } = nameOf(id)
+    indexName(names, id, first, last)
+  }
+  return builder.build()
+}
+
+/**
+ * Builds the index profile by profile, in increasing id order: all of them, in pieces (the
+ * catalog indexes while it generates), or only some (the candidates of an early name search).
+ */
+export class IndexBuilder {
+  readonly #size: number
   readonly #byKey = new Map<string, number>()
   readonly #byEmail = new Map<string, number>()
   readonly #byHandle = new Map<string, number>()
+  readonly #builders = {
+    name: new PostingsBuilder(),
+    title: new PostingsBuilder(),
+    pastTitle: new PostingsBuilder(),
+    company: new PostingsBuilder(),
+    pastCompany: new PostingsBuilder(),
+    school: new PostingsBuilder(),
+    location: new PostingsBuilder(),
+    skill: new PostingsBuilder(),
+    seniority: new PostingsBuilder(),
+    text: new PostingsBuilder()
+  }
+  readonly #quality: Float32Array
+  readonly #skillKeys = new Map<string, number>()
+  readonly #skillStarts: Uint32Array
+  #skillSeq = new Uint32Array(1024)
+  #skillLength = 0
+  #lastId = -1
+  // Field values repeat a lot (they come from vocabularies): each distinct value is tokenized once.
+  readonly #names: FieldIndexer
+  readonly #titles: FieldIndexer
+  readonly #familyTitleWords: FieldIndexer
+  readonly #pastTitles: FieldIndexer
+  readonly #companyNames: FieldIndexer
+  readonly #pastCompanies: FieldIndexer
+  readonly #schoolNames: FieldIndexer
+  readonly #placeNames: FieldIndexer
+  readonly #stateCodes: FieldIndexer
+  readonly #skillPhrases: FieldIndexer
+  readonly #seniorityLabels: FieldIndexer
+  readonly #freeText: FieldIndexer
+  readonly #tagText: FieldIndexer
+  readonly #refMonth = monthNumber('2026-01')
+
+  /** `size`: the ids the index will span (0 … size-1). */
+  constructor(size: number) {
+    this.#size = size
+    this.#quality = new Float32Array(size)
+    this.#skillStarts = new Uint32Array(size + 1)
+    const b = this.#builders
+    const aliasesBySchool = new Map(schools.map((s) => [s.name, s.aliases]))
+    this.#names = new FieldIndexer(b.name, nameTokens)
+    this.#titles = new FieldIndexer(b.title, titleTokens)
+    this.#familyTitleWords = new FieldIndexer(b.title, (department) => FAMILY_TITLE_WORDS[department] ?? [])
+    this.#pastTitles = new FieldIndexer(b.pastTitle, titleTokens)
+    this.#companyNames = new FieldIndexer(b.company, companyTokens)
+    this.#pastCompanies = new FieldIndexer(b.pastCompany, companyTokens)
+    this.#schoolNames = new FieldIndexer(b.school, (v) => [
+      ...termTokens(v),
+      ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)
+    ])
+    this.#placeNames = new FieldIndexer(b.location, placeTokens)
+    this.#stateCodes = new FieldIndexer(b.location, (v) => [v.toLowerCase()])
+    this.#skillPhrases = new FieldIndexer(b.skill, (v) => [phraseKey(v)])
+    this.#seniorityLabels = new FieldIndexer(b.seniority, (v) => [canonicalSeniority(v) ?? phraseKey(v)])
+    this.#freeText = new FieldIndexer(b.text, termTokens)
+    this.#tagText = new FieldIndexer(b.text, (v) => termTokens(v.replace(/-/g, ' ')))
+  }
+
+  /** Indexes profile `id`; ids come in increasing order. */
+  add(id: number, p: WholePersonProfile): void {
+    if (id <= this.#lastId || id >= this.#size) throw new RangeError(`profile ${id} out of order`)
+    // profiles skipped (a partial index) have no skills
+    this.#skillStarts.fill(this.#skillLength, this.#lastId + 1, id + 1)
+    this.#lastId = id
+    if (p.key) this.#byKey.set(p.key, id)
+    for (const e of emailsOf(p)) if (!this.#byEmail.has(e)) this.#byEmail.set(e, id)
+    for (const h of handlesOf(p)) if (!this.#byHandle.has(h)) this.#byHandle.set(h, id)
+
+    indexName(this.#names, id, p.first_name, p.last_name, p.full_name)
+    this.#titles.add(p.cur_title, id)
+    // Family words that specialised titles lack: a cardiologist is a physician, a charge nurse a nurse.
+    this.#familyTitleWords.add(p.department, id)
+    this.#pastTitles.addAll(p.past_titles, id)
+    this.#companyNames.add(p.cur_company, id)
+    this.#pastCompanies.addAll(p.past_companies, id)
+    for (const e of p.educations ?? []) this.#schoolNames.add(e.school, id)
+    this.#placeNames.add(p.city, id)
+    this.#placeNames.add(p.state, id)
+    this.#placeNames.add(p.country, id)
+    const place = p.city ? placeOf(p.city, p.state ?? '', p.country ?? '') : undefined
+    if (place?.countryCode === 'US') this.#stateCodes.add(place.stateCode, id)
+    this.#skillPhrases.addAll(p.skills, id)
+    const freeText = this.#freeText
+    freeText.addAll(p.skills, id)
+    this.#seniorityLabels.add(p.cur_seniority, id)
+    freeText.add(p.cur_title, id)
+    freeText.add(p.cur_title_specialization, id)
+    freeText.add(p.department, id)
+    freeText.add(p.industry, id)
+    freeText.add(p.cur_company, id)
+    freeText.addAll(p.certifications, id)
+    freeText.addAll(p.key_phrases, id)
+    freeText.addAll(p.topics, id)
+    freeText.addAll(p.categories, id)
+    freeText.addAll(p.sub_categories, id)
+    freeText.addAll(p.past_titles, id)
+    freeText.addAll(p.interests, id)
+    for (const tag of p.qasite_tags ?? []) this.#tagText.add(tag.name, id)
+
+    for (const skill of p.skills ?? []) this.#pushSkill(skillKey(skill))
+    this.#skillStarts[id + 1] = this.#skillLength
+
+    // Completeness and freshness, for a deterministic order among equally relevant profiles.
+    let q = 0
+    if (p.email) q += 0.25
+    if (p.phones?.length) q += 0.1
+    if (p.codehost_handle) q += 0.1
+    if (p.qasite_name) q += 0.05
+    if (p.author_id) q += 0.05
+    if (p.image_urls?.length) q += 0.05
+    q += ((p.contact_quality ?? 0) / 3) * 0.2
+    const age = p.last_updated ? this.#refMonth - monthNumber(p.last_updated) : NaN
+    if (Number.isFinite(age)) q += Math.max(0, 0.2 - (age / 12) * 0.2)
+    this.#quality[id] = Math.min(1, q)
+  }
+
+  #pushSkill(key: string): void {
+    let k = this.#skillKeys.get(key)
+    if (k === undefined) {
+      k = this.#skillKeys.size
+      this.#skillKeys.set(key, k)
+    }
+    if (this.#skillLength === this.#skillSeq.length) {
+      const grown = new Uint32Array(this.#skillSeq.length * 2)
+      grown.set(this.#skillSeq)
+      this.#skillSeq = grown
+    }
+    this.#skillSeq[this.#skillLength++] = k
+  }
+
+  /** The finished parts (the builder is spent). */
+  finish(): IndexParts {
+    this.#skillStarts.fill(this.#skillLength, this.#lastId + 1)
+    const b = this.#builders
+    return {
+      size: this.#size,
+      byKey: this.#byKey,
+      byEmail: this.#byEmail,
+      byHandle: this.#byHandle,
+      name: b.name.build(),
+      title: b.title.build(),
+      pastTitle: b.pastTitle.build(),
+      company: b.company.build(),
+      pastCompany: b.pastCompany.build(),
+      school: b.school.build(),
+      location: b.location.build(),
+      skill: b.skill.build(),
+      seniority: b.seniority.build(),
+      text: b.text.build(),
+      quality: this.#quality,
+      skillKeys: [...this.#skillKeys.keys()],
+      skillStarts: this.#skillStarts,
+      skillSeq: this.#skillSeq.slice(0, this.#skillLength)
+    }
+  }
+}
+
+export class ProfileIndex {
+  readonly #source: ProfileSource
+  readonly #parts: IndexParts
+  readonly #byKey: Map<string, number>
+  readonly #byEmail: Map<string, number>
+  readonly #byHandle: Map<string, number>
   readonly #name: Postings
   readonly #title: Postings
   readonly #pastTitle: Postings
@@ -101,126 +332,73 @@ export class ProfileIndex {
   readonly #nameVocabulary: readonly string[]
   /** Query-independent quality per profile in [0, 1]: completeness and freshness. */
   readonly #quality: Float32Array
+  readonly #skillOrdinals: ReadonlyMap<string, number>
+  readonly #skillStarts: Uint32Array
+  readonly #skillSeq: Uint32Array
 
-  constructor(profiles: readonly WholePersonProfile[]) {
-    this.#profiles = profiles
-    const name = new PostingsBuilder()
-    const title = new PostingsBuilder()
-    const pastTitle = new PostingsBuilder()
-    const company = new PostingsBuilder()
-    const pastCompany = new PostingsBuilder()
-    const school = new PostingsBuilder()
-    const location = new PostingsBuilder()
-    const skill = new PostingsBuilder()
-    const seniority = new PostingsBuilder()
-    const text = new PostingsBuilder()
-    const aliasesBySchool = new Map(schools.map((s) => [s.name, s.aliases]))
-    const quality = new Float32Array(profiles.length)
-    // Field values repeat a lot (they come from vocabularies): each distinct value is tokenized once.
-    const names = new FieldIndexer(name, nameTokens)
-    const titles = new FieldIndexer(title, titleTokens)
-    const familyTitleWords = new FieldIndexer(title, (department) => FAMILY_TITLE_WORDS[department] ?? [])
-    const pastTitles = new FieldIndexer(pastTitle, titleTokens)
-    const companyNames = new FieldIndexer(company, companyTokens)
-    const pastCompanies = new FieldIndexer(pastCompany, companyTokens)
-    const schoolNames = new FieldIndexer(school, (v) => [
-      ...termTokens(v),
-      ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)
-    ])
-    const placeNames = new FieldIndexer(location, placeTokens)
-    const stateCodes = new FieldIndexer(location, (v) => [v.toLowerCase()])
-    const skillPhrases = new FieldIndexer(skill, (v) => [phraseKey(v)])
-    const seniorityLabels = new FieldIndexer(seniority, (v) => [canonicalSeniority(v) ?? phraseKey(v)])
-    const freeText = new FieldIndexer(text, termTokens)
-    const tagText = new FieldIndexer(text, (v) => termTokens(v.replace(/-/g, ' ')))
-    const refMonth = monthNumber('2026-01')
-
-    for (let id = 0; id < profiles.length; id++) {
-      const p = profiles[id] as WholePersonProfile
-      if (p.key) this.#byKey.set(p.key, id)
-      for (const e of emailsOf(p)) if (!this.#byEmail.has(e)) this.#byEmail.set(e, id)
-      for (const h of handlesOf(p)) if (!this.#byHandle.has(h)) this.#byHandle.set(h, id)
-
-      if (p.first_name || p.last_name) {
-        names.add(p.first_name, id)
-        names.add(p.last_name, id)
-      } else names.add(p.full_name, id)
-      titles.add(p.cur_title, id)
-      // Family words that specialised titles lack: a cardiologist is a physician, a charge nurse a nurse.
-      familyTitleWords.add(p.department, id)
-      pastTitles.addAll(p.past_titles, id)
-      companyNames.add(p.cur_company, id)
-      pastCompanies.addAll(p.past_companies, id)
-      for (const e of p.educations ?? []) schoolNames.add(e.school, id)
-      placeNames.add(p.city, id)
-      placeNames.add(p.state, id)
-      placeNames.add(p.country, id)
-      const place = p.city ? placeOf(p.city, p.state ?? '', p.country ?? '') : undefined
-      if (place?.countryCode === 'US') stateCodes.add(place.stateCode, id)
-      skillPhrases.addAll(p.skills, id)
-      freeText.addAll(p.skills, id)
-      seniorityLabels.add(p.cur_seniority, id)
-      freeText.add(p.cur_title, id)
-      freeText.add(p.cur_title_specialization, id)
-      freeText.add(p.department, id)
-      freeText.add(p.industry, id)
-      freeText.add(p.cur_company, id)
-      freeText.addAll(p.certifications, id)
-      freeText.addAll(p.key_phrases, id)
-      freeText.addAll(p.topics, id)
-      freeText.addAll(p.categories, id)
-      freeText.addAll(p.sub_categories, id)
-      freeText.addAll(p.past_titles, id)
-      freeText.addAll(p.interests, id)
-      for (const tag of p.qasite_tags ?? []) tagText.add(tag.name, id)
-
-      // Completeness and freshness, for a deterministic order among equally relevant profiles.
-      let q = 0
-      if (p.email) q += 0.25
-      if (p.phones?.length) q += 0.1
-      if (p.codehost_handle) q += 0.1
-      if (p.qasite_name) q += 0.05
-      if (p.author_id) q += 0.05
-      if (p.image_urls?.length) q += 0.05
-      q += ((p.contact_quality ?? 0) / 3) * 0.2
-      const age = p.last_updated ? refMonth - monthNumber(p.last_updated) : NaN
-      if (Number.isFinite(age)) q += Math.max(0, 0.2 - (age / 12) * 0.2)
-      quality[id] = Math.min(1, q)
+  /**
+   * Indexes `profiles` (all of them), or, given `parts` (built earlier or read from the catalog
+   * file), serves those over `profiles`.
+   */
+  constructor(profiles: readonly WholePersonProfile[] | ProfileSource, parts?: IndexParts) {
+    const source = Array.isArray(profiles) ? arraySource(profiles) : (profiles as ProfileSource)
+    if (parts === undefined) {
+      const builder = new IndexBuilder(source.size)
+      for (let id = 0; id < source.size; id++) builder.add(id, source.at(id))
+      parts = builder.finish()
     }
-    this.#name = name.build()
-    this.#title = title.build()
-    this.#pastTitle = pastTitle.build()
-    this.#company = company.build()
-    this.#pastCompany = pastCompany.build()
-    this.#school = school.build()
-    this.#location = location.build()
-    this.#skill = skill.build()
-    this.#seniority = seniority.build()
-    this.#text = text.build()
+    this.#source = source
+    this.#parts = parts
+    this.#byKey = parts.byKey
+    this.#byEmail = parts.byEmail
+    this.#byHandle = parts.byHandle
+    this.#name = parts.name
+    this.#title = parts.title
+    this.#pastTitle = parts.pastTitle
+    this.#company = parts.company
+    this.#pastCompany = parts.pastCompany
+    this.#school = parts.school
+    this.#location = parts.location
+    this.#skill = parts.skill
+    this.#seniority = parts.seniority
+    this.#text = parts.text
     this.#nameVocabulary = [...this.#name.terms()]
-    this.#quality = quality
+    this.#quality = parts.quality
+    this.#skillOrdinals = new Map(parts.skillKeys.map((key, i) => [key, i]))
+    this.#skillStarts = parts.skillStarts
+    this.#skillSeq = parts.skillSeq
+  }
+
+  /** What the index holds, for the catalog file. */
+  parts(): IndexParts {
+    return this.#parts
   }
 
   get size(): number {
-    return this.#profiles.length
+    return this.#source.size
+  }
+
+  /** Profile `id` (shared, treat as read-only). */
+  at(id: number): WholePersonProfile {
+    return this.#source.at(id)
   }
 
   /** The stored profile (shared, treat as read-only), or undefined. */
   get(key: string): WholePersonProfile | undefined {
     const id = this.#byKey.get(key.trim())
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /** The profile holding this email (case-insensitive), or undefined. */
   byEmail(email: string): WholePersonProfile | undefined {
     const id = this.#byEmail.get(normalizeEmail(email))
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /** The profile holding this handle: bare, @handle or a codehost/profilenet/qasite URL. */
   byHandle(handle: string): WholePersonProfile | undefined {
     const id = this.#byHandle.get(normalizeHandle(handle))
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /**
@@ -282,15 +460,29 @@ export class ProfileIndex {
     return { ids: intersectAll(lists), variants }
   }
 
-  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
+  /**
+   * The profiles a partial match ranks: those sharing every name token of the request (exact,
+   * by prefix or one edit away). Only the name postings are read, so an index whose other parts
+   * hold just these profiles ranks them as the whole index would.
+   */
+  nameCandidates(request: MatchProfileRequest): PostingList {
+    return this.#candidates(request).ids
+  }
+
+  #candidates(request: MatchProfileRequest): { ids: PostingList; variants: Array<Map<string, number>> } {
     let tokens = nameTokens(request.name ?? '')
-    if (tokens.length === 0) return []
-    let { ids, variants } = this.#nameCandidates(tokens)
-    if (ids.length === 0 && tokens.length > 2) {
+    if (tokens.length === 0) return { ids: EMPTY, variants: [] }
+    let found = this.#nameCandidates(tokens)
+    if (found.ids.length === 0 && tokens.length > 2) {
       // Middle names the profile lacks: retry with first and last only.
       tokens = [tokens[0] as string, tokens[tokens.length - 1] as string]
-      ;({ ids, variants } = this.#nameCandidates(tokens))
+      found = this.#nameCandidates(tokens)
     }
+    return found
+  }
+
+  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
+    const { ids, variants } = this.#candidates(request)
     if (ids.length === 0) return []
 
     const titleToks = request.title ? titleTokens(request.title) : []
@@ -333,7 +525,7 @@ export class ProfileIndex {
     )
 
     return scored.slice(0, max).map(({ id, score, raw }) => {
-      const p = this.#profiles[id] as WholePersonProfile
+      const p = this.#source.at(id)
       const matched: string[] = []
       const keyMatches: KeyMatch[] = [{ key: 'NAME', value: p.full_name ?? '' }]
       for (const v of variants) for (const [term] of v) if (contains(this.#name.get(term), id)) matched.push(term)
@@ -397,7 +589,7 @@ export class ProfileIndex {
     id: number,
     fields: Pick<WholePersonProfile, 'match_type' | 'match_score' | 'document_score' | 'matched_terms' | 'key_matches'>
   ): WholePersonProfile {
-    return { ...(this.#profiles[id] as WholePersonProfile), ...fields }
+    return { ...this.#source.at(id), ...fields }
   }
 
   /**
@@ -411,16 +603,18 @@ export class ProfileIndex {
     const offset = Math.max(0, Math.floor(options.offset ?? 0))
     const where = options.where
     const matching = this.matchingIds(query)
-    const ids = where ? matching.filter((id) => where(this.#profiles[id] as WholePersonProfile)) : matching
-    const skills = (query.skills ?? []).map(skillKey)
+    const ids = where ? matching.filter((id) => where(this.#source.at(id))) : matching
+    // the requested skills' ids (a skill nobody has never adds to a score)
+    const skills = (query.skills ?? []).flatMap((skill) => this.#skillOrdinals.get(skillKey(skill)) ?? [])
     const score = (id: number): number => {
       let s = this.#quality[id] as number
       if (skills.length > 0) {
-        const own = this.#profiles[id]?.skills ?? []
+        const from = this.#skillStarts[id] as number
+        const to = this.#skillStarts[id + 1] as number
         for (const want of skills) {
-          for (let at = 0; at < own.length; at++) {
-            if (skillKey(own[at] as string) === want) {
-              s += 1 / (1 + at)
+          for (let at = from; at < to; at++) {
+            if (this.#skillSeq[at] === want) {
+              s += 1 / (1 + at - from)
               break
             }
           }
@@ -429,7 +623,7 @@ export class ProfileIndex {
       return s
     }
     const top = topK(ids, offset + limit, score)
-    const results = top.slice(offset).map((id) => ({ ...(this.#profiles[id] as WholePersonProfile) }))
+    const results = top.slice(offset).map((id) => ({ ...this.#source.at(id) }))
     return { total: ids.length, results }
   }
 
@@ -464,7 +658,7 @@ export class ProfileIndex {
   #allIdsCache: PostingList | undefined
   #allIds(): PostingList {
     if (!this.#allIdsCache) {
-      const all = new Uint32Array(this.#profiles.length)
+      const all = new Uint32Array(this.#source.size)
       for (let i = 0; i < all.length; i++) all[i] = i
       this.#allIdsCache = all
     }
