@@ -4,7 +4,13 @@ import { FaultInjector } from './faults/injector'
 import { hasFaults, parseFaultSpec } from './faults/spec'
 import { builtInCollisionLog } from './data/collision-log'
 import { SandboxCatalog } from './search/catalog'
-import { encodeCatalog, readCatalog, writeCatalog, type CatalogRead } from './search/catalog-file'
+import {
+  encodeCatalog,
+  readCatalog,
+  removeCatalogLeftovers,
+  writeCatalog,
+  type CatalogRead
+} from './search/catalog-file'
 import { ProfileIndex } from './search/profile-index'
 import { interpretUtterance } from './search/utterance'
 import { systemClock, type Clock } from './server/clock'
@@ -58,6 +64,11 @@ export interface SandboxOptions {
    * 20,000 people), other requests finish the build first. Default: build, then listen.
    */
   progressive?: boolean
+  /**
+   * With `progressive`: how long after listening the build starts (ms; default 0). The app waits a
+   * moment, so its first screen and first search do not share the CPU with the build.
+   */
+  buildDelayMs?: number
 }
 
 /** Where the people came from at start, and what became of the catalog file. */
@@ -199,6 +210,7 @@ function openCatalog(options: SandboxOptions, seed: number): OpenedCatalog {
   const startedAt = performance.now()
   let read: CatalogRead | null = null
   if (options.catalogFile !== undefined) {
+    removeCatalogLeftovers(options.catalogFile)
     read = readCatalog(options.catalogFile, { seed, count, fingerprint: options.catalogFingerprint ?? '' })
     if (read.ok) {
       return {
@@ -235,9 +247,9 @@ function completeCatalog(
 ): { stop(): Promise<void>; settled: CatalogReport['settled'] } {
   const { catalog } = opened
   let stopped = false
-  let resolveBuilt!: () => void
-  const built = new Promise<void>((resolve) => (resolveBuilt = resolve))
+  let timer: NodeJS.Timeout | null = null
   const slice = (): void => {
+    timer = null
     if (stopped) return
     const until = performance.now() + BUILD_SLICE_MS
     while (!catalog.step()) {
@@ -246,12 +258,9 @@ function completeCatalog(
         return
       }
     }
-    resolveBuilt()
   }
-  if (catalog.complete) resolveBuilt()
-  else setImmediate(slice)
-  let saving: Promise<unknown> = Promise.resolve()
-  const settled = built.then(async () => {
+  if (!catalog.complete) timer = setTimeout(slice, options.buildDelayMs ?? 0)
+  const settled = catalog.completed.then(async () => {
     const buildMs = Math.round(performance.now() - opened.startedAt)
     const file = options.catalogFile
     if (file === undefined || !opened.writable) {
@@ -265,17 +274,16 @@ function completeCatalog(
     if (saved === null) return { buildMs, saved: false, detail: 'not complete' }
     const key = { seed: catalog.seed, count: catalog.size, fingerprint: options.catalogFingerprint ?? '' }
     const bytes = encodeCatalog(key, saved.parts, saved.log, (id) => catalog.profileAt(id))
-    const writing = writeCatalog(file, bytes)
-    saving = writing.catch(() => undefined)
-    await writing
+    await writeCatalog(file, bytes)
     return { buildMs, saved: true, detail: `${bytes.length} bytes` }
   })
   settled.catch(() => undefined) // observed by whoever asks; never an unhandled rejection
   return {
-    // an unfinished build is dropped (the next start builds again); a file being written is waited for
+    // an unfinished build is dropped (the next start builds again); a finished one is written first
     stop: async () => {
       stopped = true
-      await saving
+      if (timer !== null) clearTimeout(timer)
+      if (catalog.complete) await settled.catch(() => undefined)
     },
     settled
   }

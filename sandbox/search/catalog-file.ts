@@ -16,14 +16,15 @@
  *   the file describes — rebuilt, never trusted.
  */
 import { createHash } from 'node:crypto'
-import { closeSync, openSync, readSync, fstatSync, renameSync, rmSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { endianness } from 'node:os'
+import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import type { WholePersonProfile } from '../../shared/api'
 import { DATA_VERSION, ProfileGenerator, type CollisionLog } from '../data/generate'
 import { Postings, type PostingList } from './postings'
-import type { IndexParts } from './profile-index'
+import { LazyLookup, type IndexParts } from './profile-index'
 
 /** The first bytes of every catalog file (readable, so a person opening it knows what it is). */
 const MAGIC = Buffer.from('Talent Desk sandbox catalog\n', 'latin1')
@@ -96,9 +97,9 @@ export function encodeCatalog(
   }
   const arrays: Array<[string, Uint32Array | Float32Array]> = []
   for (const name of MAPS) {
-    const map = parts[name]
-    strings.maps[name] = [...map.keys()]
-    arrays.push([`${name}.ids`, Uint32Array.from(map.values())])
+    const entries = [...parts[name].entries()]
+    strings.maps[name] = entries.map(([key]) => key)
+    arrays.push([`${name}.ids`, Uint32Array.from(entries, ([, id]) => id)])
   }
   for (const field of FIELDS) {
     const lists = parts[field].lists
@@ -166,6 +167,34 @@ export async function writeCatalog(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
+/**
+ * Removes the temporary files of writes that never finished (`<file>.tmp-<pid>` of a process that
+ * is gone): only names this module makes, and never one a running process may still rename.
+ */
+export function removeCatalogLeftovers(file: string): void {
+  const own = new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tmp-(\\d+)$`)
+  let names: string[]
+  try {
+    names = readdirSync(dirname(file))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const pid = own.exec(name)?.[1]
+    if (pid === undefined || alive(Number(pid))) continue
+    rmSync(join(dirname(file), name), { force: true })
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** Reads and checks the catalog file against `key`; see the file's comment for the reasons. */
 export function readCatalog(file: string, key: CatalogKey): CatalogRead {
   let bytes: Buffer
@@ -216,12 +245,12 @@ function decode(bytes: Buffer, key: CatalogKey): CatalogRead {
   }
   const u32 = (name: string): Uint32Array => view(section(name), Uint32Array)
   const strings = JSON.parse(section('strings').toString('utf8')) as Strings
-  const maps = {} as Record<(typeof MAPS)[number], Map<string, number>>
+  const maps = {} as Record<(typeof MAPS)[number], LazyLookup>
   for (const name of MAPS) {
     const ids = u32(`${name}.ids`)
     const keys = strings.maps[name]
     if (keys.length !== ids.length) throw new Error(`${name}: ${keys.length} keys, ${ids.length} ids`)
-    maps[name] = new Map(keys.map((k, i) => [k, ids[i] as number]))
+    maps[name] = new LazyLookup(keys, ids)
   }
   const postings = {} as Record<(typeof FIELDS)[number], Postings>
   for (const field of FIELDS) {

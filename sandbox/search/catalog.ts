@@ -52,10 +52,13 @@ export class SandboxCatalog implements ProfileCatalog {
   /** People the run generated differently from their early answer (a stale known log); 0 expected. */
   #mismatches = 0
   #checked = 0
+  readonly #completed: Promise<void>
+  #markComplete!: () => void
 
   private constructor(size: number, seed: number) {
     this.size = size
     this.seed = seed
+    this.#completed = new Promise((resolve) => (this.#markComplete = resolve))
   }
 
   /** Generated and indexed now, in full. */
@@ -73,6 +76,7 @@ export class SandboxCatalog implements ProfileCatalog {
     const source: ProfileSource = { size: parts.size, at: (id) => (made[id] ??= generator.one(id, log)) }
     catalog.#index = new ProfileIndex(source, parts)
     catalog.#log = log
+    catalog.#markComplete()
     return catalog
   }
 
@@ -99,6 +103,11 @@ export class SandboxCatalog implements ProfileCatalog {
   /** True once everyone is generated and indexed. */
   get complete(): boolean {
     return this.#index !== null
+  }
+
+  /** Settles when everyone is generated and indexed (by `step`, or by a request that needed them). */
+  get completed(): Promise<void> {
+    return this.#completed
   }
 
   /** How many people the build has generated so far (all of them once complete). */
@@ -133,6 +142,7 @@ export class SandboxCatalog implements ProfileCatalog {
     this.#index = new ProfileIndex(run.profiles, builder.finish())
     this.#log = run.log()
     this.#building = null
+    this.#markComplete()
     return true
   }
 

@@ -94,6 +94,48 @@ export function arraySource(profiles: readonly WholePersonProfile[]): ProfileSou
   return { size: profiles.length, at: (id) => profiles[id] as WholePersonProfile }
 }
 
+/** An exact lookup: a key, an email or a handle → the id of the profile holding it. */
+export interface Lookup {
+  get(key: string): number | undefined
+  entries(): Iterable<[string, number]>
+}
+
+/**
+ * A lookup over keys and ids read from a file, made into a map at its first use (a name search
+ * never needs one; building three of them was half of reading the catalog file).
+ */
+export class LazyLookup implements Lookup {
+  #keys: readonly string[] | null
+  #ids: Uint32Array | null
+  #map: Map<string, number> | null = null
+
+  constructor(keys: readonly string[], ids: Uint32Array) {
+    if (keys.length !== ids.length) throw new RangeError(`${keys.length} keys, ${ids.length} ids`)
+    this.#keys = keys
+    this.#ids = ids
+  }
+
+  get(key: string): number | undefined {
+    return this.#built().get(key)
+  }
+
+  entries(): Iterable<[string, number]> {
+    return this.#built().entries()
+  }
+
+  #built(): Map<string, number> {
+    if (this.#map === null) {
+      const keys = this.#keys as readonly string[]
+      const ids = this.#ids as Uint32Array
+      this.#map = new Map()
+      for (let i = 0; i < keys.length; i++) this.#map.set(keys[i] as string, ids[i] as number)
+      this.#keys = null
+      this.#ids = null
+    }
+    return this.#map
+  }
+}
+
 /**
  * Everything the index knows besides the profiles themselves: exact maps, posting lists per
  * field, each profile's quality and its skills in order (ranking reads them without the
@@ -102,9 +144,9 @@ export function arraySource(profiles: readonly WholePersonProfile[]): ProfileSou
 export interface IndexParts {
   /** Profiles indexed (ids 0 … size-1; a partial index may hold fewer of them). */
   size: number
-  byKey: Map<string, number>
-  byEmail: Map<string, number>
-  byHandle: Map<string, number>
+  byKey: Lookup
+  byEmail: Lookup
+  byHandle: Lookup
   name: Postings
   title: Postings
   pastTitle: Postings
@@ -315,9 +357,9 @@ export class IndexBuilder {
 export class ProfileIndex {
   readonly #source: ProfileSource
   readonly #parts: IndexParts
-  readonly #byKey: Map<string, number>
-  readonly #byEmail: Map<string, number>
-  readonly #byHandle: Map<string, number>
+  readonly #byKey: Lookup
+  readonly #byEmail: Lookup
+  readonly #byHandle: Lookup
   readonly #name: Postings
   readonly #title: Postings
   readonly #pastTitle: Postings

@@ -6,16 +6,17 @@
  * run. Beside it: when the link was printed, the page's own load (navigation → DOMContentLoaded,
  * → the search form painted), when the built-in sandbox said it was ready (the support log), the
  * host's main thread's longest block from the link to the first row (a heartbeat loaded with
- * `--import`, test/bench/lib/loop-monitor.mjs) and the page's longest task (Long Tasks API).
+ * `--require`, test/bench/lib/loop-monitor.cjs) and the page's longest task (Long Tasks API).
  * Cold and warm runs alternate, the order swapped each round, after one unmeasured run.
  * Run alone: npx tsx test/bench/first-result.bench.ts [--quick]
+ * Against another build, side by side (each round runs both, cold and warm, in turned-round order):
+ *   TD_BENCH_BASELINE=/tmp/before/out/main/host.cjs npx tsx test/bench/first-result.bench.ts
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { pathToFileURL } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { chromiumFlags, chromiumPath, root } from '../e2e/support'
@@ -25,8 +26,11 @@ import { done, figure, progress, quick, report } from './lib/figures'
 
 const RUNS = quick ? 2 : 5
 const AIM_MS = 2500
-const monitor = join(import.meta.dirname, 'lib/loop-monitor.mjs')
-/** Another build to measure (e.g. a copy of out/ from before a change, with package.json beside it). */
+const monitor = join(import.meta.dirname, 'lib/loop-monitor.cjs')
+/**
+ * The build to measure (default: this one's), and another to measure side by side with it (e.g. a
+ * copy of out/ from before a change, package.json beside it and node_modules reachable).
+ */
 const hostFile = process.env['TD_BENCH_HOST'] ?? builtHostFile
 /** Extra node flags for the host (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its start goes). */
 const nodeArgs = (process.env['TD_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean)
@@ -113,6 +117,7 @@ async function catalogSaved(dataDir: string, after: number): Promise<void> {
 
 async function oneRun(
   browser: Browser,
+  host: string,
   dataDir: string,
   name: string,
   options: { keepRunningUntilCatalogSaved?: boolean } = {}
@@ -124,7 +129,7 @@ async function oneRun(
   const t0 = epoch()
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', pathToFileURL(monitor).href, hostFile, '--port', '0', '--data-dir', dataDir],
+    [...nodeArgs, '--require', monitor, host, '--port', '0', '--data-dir', dataDir],
     {
       cwd: root,
       env: { ...process.env, TD_LOOP_GAPS_FILE: gapsFile },
@@ -166,7 +171,9 @@ async function oneRun(
       }
       poll()
     })`)) as PageTimes
-    if (options.keepRunningUntilCatalogSaved) await catalogSaved(dataDir, t0)
+    // (a build whose sandbox keeps no catalog file says nothing of one when ready)
+    const keepsCatalog = logged(dataDir, 'sandbox.ready', t0)?.fields?.['catalog'] !== undefined
+    if (options.keepRunningUntilCatalogSaved && keepsCatalog) await catalogSaved(dataDir, t0)
     child.kill('SIGTERM')
     const code = await exited
     if (code !== 0) throw new Error(`the host exited with ${code}: ${stderr}`)
@@ -213,28 +220,39 @@ const fresh = () => {
 const summary = (r: Run) =>
   `first row ${r.firstResult.toFixed(0)} ms (sandbox from ${r.catalog}; link ${r.link.toFixed(0)}, form ${r.formUsable.toFixed(0)}, sandbox ${r.sandboxReady.toFixed(0)}; main block ${r.mainLongestBlock.toFixed(0)}, page task ${r.pageLongestTask.toFixed(0)})`
 
-const cold: Run[] = []
-const warm: Run[] = []
+/** A build to measure: this one, and (TD_BENCH_BASELINE) another measured side by side with it. */
+interface Variant {
+  name: string
+  host: string
+  warmDir: string
+  cold: Run[]
+  warm: Run[]
+}
+const variants: Variant[] = [{ name: '', host: hostFile, warmDir: fresh(), cold: [], warm: [] }]
+const baseline = process.env['TD_BENCH_BASELINE']
+if (baseline !== undefined) {
+  variants.push({ name: 'baseline ', host: baseline, warmDir: fresh(), cold: [], warm: [] })
+}
 try {
-  // one unmeasured run: Chromium, the disk cache and the warm runs' data folder
-  const warmDir = fresh()
-  progress(`warm-up: ${summary(await oneRun(browser, warmDir, nameOf(0), { keepRunningUntilCatalogSaved: true }))}`)
+  // one unmeasured run each: Chromium, the disk cache, and the warm runs' data folder
+  for (const v of variants) {
+    const r = await oneRun(browser, v.host, v.warmDir, nameOf(0), { keepRunningUntilCatalogSaved: true })
+    progress(`${v.name}warm-up: ${summary(r)}`)
+  }
+  let n = 0
   for (let run = 0; run < RUNS; run++) {
-    const coldRun = async () => {
-      cold.push(await oneRun(browser, fresh(), nameOf(2 * run + 1)))
-      progress(`cold ${run + 1}: ${summary(cold.at(-1)!)}`)
-    }
-    const warmRun = async () => {
-      warm.push(await oneRun(browser, warmDir, nameOf(2 * run + 2)))
-      progress(`warm ${run + 1}: ${summary(warm.at(-1)!)}`)
-    }
-    if (run % 2 === 0) {
-      await coldRun()
-      await warmRun()
-    } else {
-      await warmRun()
-      await coldRun()
-    }
+    const steps = variants.flatMap((v) => [
+      async () => {
+        v.cold.push(await oneRun(browser, v.host, fresh(), nameOf(++n)))
+        progress(`${v.name}cold ${run + 1}: ${summary(v.cold.at(-1)!)}`)
+      },
+      async () => {
+        v.warm.push(await oneRun(browser, v.host, v.warmDir, nameOf(++n)))
+        progress(`${v.name}warm ${run + 1}: ${summary(v.warm.at(-1)!)}`)
+      }
+    ])
+    // the order turned round every run, so no side always goes first
+    for (const step of run % 2 === 0 ? steps : steps.reverse()) await step()
   }
 } finally {
   await browser.close()
@@ -242,14 +260,20 @@ try {
 }
 
 const values = (runs: Run[], key: Exclude<keyof Run, 'catalog'>) => runs.map((r) => r[key])
+const [{ cold, warm }] = variants as [Variant]
+const base = variants[1]
 const both = [...cold, ...warm]
+const against = (mine: Run[], theirs: Run[] | undefined, what: string) =>
+  theirs === undefined
+    ? {}
+    : { ratio: { against: what, values: mine.map((r, i) => r.firstResult / theirs[i]!.firstResult) } }
 report(
   figure({
     id: 'first-result.cold',
     label: 'first start → first result row, fresh data folder (cold)',
     unit: 'ms',
     values: values(cold, 'firstResult'),
-    ratio: { against: 'warm (side by side)', values: cold.map((r, i) => r.firstResult / warm[i]!.firstResult) },
+    ...against(cold, base?.cold ?? warm, base ? 'the baseline build, cold' : 'warm (side by side)'),
     aim: { op: '<', value: AIM_MS },
     note: 'from spawning `node out/main/host.cjs` to the frame after the first row exists; each run a new process'
   }),
@@ -258,6 +282,7 @@ report(
     label: 'first start → first result row, data folder of an earlier run (warm)',
     unit: 'ms',
     values: values(warm, 'firstResult'),
+    ...against(warm, base?.warm, 'the baseline build, warm'),
     aim: { op: '<', value: AIM_MS }
   }),
   figure({
@@ -302,7 +327,7 @@ report(
     unit: 'ms',
     values: values(both, 'mainLongestBlock'),
     aim: { op: '<', value: 50 },
-    note: 'a 2 ms heartbeat in the host (--import test/bench/lib/loop-monitor.mjs); gaps over 10 ms'
+    note: 'a 2 ms heartbeat in the host (--require test/bench/lib/loop-monitor.cjs); gaps over 10 ms'
   }),
   figure({
     id: 'first-result.main.load-block',
@@ -318,4 +343,32 @@ report(
     aim: { op: '<', value: 50 }
   })
 )
+if (base) {
+  report(
+    figure({
+      id: 'first-result.baseline.cold',
+      label: `baseline (${base.host}): first result, cold`,
+      unit: 'ms',
+      values: values(base.cold, 'firstResult')
+    }),
+    figure({
+      id: 'first-result.baseline.warm',
+      label: 'baseline: first result, warm',
+      unit: 'ms',
+      values: values(base.warm, 'firstResult')
+    }),
+    figure({
+      id: 'first-result.baseline.main.longest-block',
+      label: "baseline: host main thread's longest block, link → first row",
+      unit: 'ms',
+      values: values([...base.cold, ...base.warm], 'mainLongestBlock')
+    }),
+    figure({
+      id: 'first-result.baseline.page.longest-task',
+      label: "baseline: the page's longest task until the first row",
+      unit: 'ms',
+      values: values([...base.cold, ...base.warm], 'pageLongestTask')
+    })
+  )
+}
 done('First start to first result')

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -96,7 +96,8 @@ async function referenceAnswers(): Promise<unknown[]> {
   return reference
 }
 
-describe('the catalog file', () => {
+// several starts of 1,200 people each: seconds on a busy machine
+describe('the catalog file', { timeout: 60_000 }, () => {
   it('is written after the first start and read at the next: the same answers as generating everyone', async () => {
     const file = join(folder(), 'sandbox-catalog.bin')
     const first = await start({ catalogFile: file, progressive: true })
@@ -199,6 +200,21 @@ describe('the catalog file', () => {
     expect(statSync(folderFile).isDirectory()).toBe(true)
   })
 
+  it('removes what an unfinished write of its own left, and nothing else', async () => {
+    const dir = folder()
+    const file = join(dir, 'sandbox-catalog.bin')
+    const names = {
+      gone: 'sandbox-catalog.bin.tmp-2147483646', // a process that is not running
+      running: `sandbox-catalog.bin.tmp-${process.ppid}`, // another process's write, still under way
+      other: 'sandbox-catalog.bin.tmp-notes',
+      beside: 'sandbox-catalog.bin.bak'
+    }
+    for (const name of Object.values(names)) writeFileSync(join(dir, name), 'x')
+    const sandbox = await start({ catalogFile: file })
+    await sandbox.catalog.settled
+    expect(readdirSync(dir).sort()).toEqual(['sandbox-catalog.bin', names.running, names.other, names.beside].sort())
+  })
+
   it('keeps the sandbox state correct across a restart that reads the catalog file', async () => {
     const dir = folder()
     const clock = new ManualClock()
@@ -238,7 +254,7 @@ describe('the catalog file', () => {
   })
 })
 
-describe('a catalog still being built', () => {
+describe('a catalog still being built', { timeout: 30_000 }, () => {
   const full = new ProfileIndex(people)
   const requests = matchRequests().filter((r) => !r.key && !r.emails && !r.handles)
 
@@ -279,7 +295,7 @@ describe('a catalog still being built', () => {
   })
 })
 
-describe('profiles made alone', () => {
+describe('profiles made alone', { timeout: 30_000 }, () => {
   it('are the people a sequential run makes, collisions and all', () => {
     const catalog = SandboxCatalog.build(COUNT, SEED)
     const { parts, log } = catalog.saved()!
