@@ -40,7 +40,7 @@ for (let run = 0; run < RUNS; run++) {
       const { EmbeddedSandbox, workers } = built()
       const sandbox = new EmbeddedSandbox({
         spawn: workers.sandbox,
-        data: { profiles: PROFILES, seed: 1, stateFile: null },
+        data: { profiles: PROFILES, seed: 1, stateFile: null, buildDelayMs: 0 },
         logger: silent
       })
       sandbox.start()

@@ -16,8 +16,6 @@ function notAWorker(): never {
   throw new Error('sandbox-worker runs only as a worker thread')
 }
 const data = workerData as SandboxWorkerData
-/** How long after listening the sandbox starts generating and indexing everyone (ms). */
-const BUILD_DELAY_MS = 1500
 const send = (reply: WorkerReply): void => port.postMessage(reply)
 
 async function main(): Promise<void> {
@@ -28,8 +26,7 @@ async function main(): Promise<void> {
       seed: data.seed,
       faults: '',
       progressive: true,
-      // the app's first screen and first search go first (name searches are answered meanwhile)
-      buildDelayMs: BUILD_DELAY_MS,
+      buildDelayMs: data.buildDelayMs ?? 0,
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
       ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })

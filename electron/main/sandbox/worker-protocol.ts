@@ -11,6 +11,8 @@ export interface SandboxWorkerData {
    * a later start need not generate and index them again. Null: generated at every start.
    */
   catalogFile?: string | null
+  /** How long after listening the worker starts generating and indexing everyone (ms; default 0). */
+  buildDelayMs?: number
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */
