@@ -24,7 +24,7 @@ import { crc32 } from 'node:zlib'
 import type { WholePersonProfile } from '../../shared/api'
 import { DATA_VERSION, ProfileGenerator, type CollisionLog } from '../data/generate'
 import { Postings, type PostingList } from './postings'
-import { LazyLookup, type IndexParts } from './profile-index'
+import { LazyLookup, type IndexParts } from './index-builder'
 
 /** The first bytes of every catalog file (readable, so a person opening it knows what it is). */
 const MAGIC = Buffer.from('Talent Desk sandbox catalog\n', 'latin1')

@@ -16,7 +16,8 @@
 import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
 import { ProfileGenerator, profileStart, type CollisionLog, type SequentialRun } from '../data/generate'
 import type { ProfileCatalog } from '../server/profile-catalog'
-import { IndexBuilder, namePostings, ProfileIndex, type IndexParts, type ProfileSource } from './profile-index'
+import { IndexBuilder, namePostings, type IndexParts, type ProfileSource } from './index-builder'
+import { ProfileIndex } from './profile-index'
 
 /** People generated and indexed per step: about 10–20 ms of work, so requests wait little between steps. */
 const STEP = 200
