@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400),
     stateFile: values.state
   })
-  const { profileCount: _count, close, reset: _reset, stateNote, ...line } = sandbox
+  const { profileCount: _count, close, reset: _reset, stateNote, catalog: _catalog, ...line } = sandbox
   if (stateNote !== null) console.error(`[sandbox] ${stateNote}`)
   console.log(JSON.stringify(line))
   let closing = false

@@ -2,6 +2,15 @@ import { once } from 'node:events'
 import { generateProfiles } from './data/generate'
 import { FaultInjector } from './faults/injector'
 import { hasFaults, parseFaultSpec } from './faults/spec'
+import { builtInCollisionLog } from './data/collision-log'
+import { SandboxCatalog } from './search/catalog'
+import {
+  encodeCatalog,
+  readCatalog,
+  removeCatalogLeftovers,
+  writeCatalog,
+  type CatalogRead
+} from './search/catalog-file'
 import { ProfileIndex } from './search/profile-index'
 import { interpretUtterance } from './search/utterance'
 import { systemClock, type Clock } from './server/clock'
@@ -40,6 +49,36 @@ export interface SandboxOptions {
    * conversations, workspaces) between runs; without it the state lives in memory only.
    */
   stateFile?: string | undefined
+  /**
+   * A file keeping the people's index (and what is needed to make each person again) between
+   * runs, so a later start skips generating and indexing them (sandbox/search/catalog-file.ts).
+   * A missing, stale or damaged file is written anew once everyone is indexed; a file there that
+   * the sandbox did not write is left alone (and not used).
+   */
+  catalogFile?: string | undefined
+  /** Keys the catalog file besides seed, count and the data version: the build of the code ('' by default). */
+  catalogFingerprint?: string
+  /**
+   * Listen before everyone is generated and indexed: the build goes on between requests; name
+   * searches are answered at once where the data set's collision log is built in (seed 1, up to
+   * 20,000 people), other requests finish the build first. Default: build, then listen.
+   */
+  progressive?: boolean
+  /**
+   * With `progressive`: how long after listening the build starts (ms; default 0). The app waits a
+   * moment, so its first screen and first search do not share the CPU with the build.
+   */
+  buildDelayMs?: number
+}
+
+/** Where the people came from at start, and what became of the catalog file. */
+export interface CatalogReport {
+  /** `file`: read from the catalog file; `generated`: generated and indexed (before or after listening). */
+  source: 'file' | 'generated'
+  /** Why the catalog file was not used (missing, foreign, stale, damaged), with a detail. */
+  fileProblem: string | null
+  /** Settles once everyone is indexed and the catalog file written (or not: why). */
+  settled: Promise<{ buildMs: number; saved: boolean; detail: string }>
 }
 
 export interface RunningSandbox {
@@ -55,6 +94,7 @@ export interface RunningSandbox {
   profileCount: number
   /** Set when the state file could not be read and was set aside (a plain sentence). */
   stateNote: string | null
+  catalog: CatalogReport
   /** Back to the first state (initial credits, nothing bought, no jobs, calls or conversations), saved. */
   reset(): Promise<void>
   /** Saves the state (if there is a state file) and stops listening. */
@@ -71,7 +111,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const seed = options.seed ?? 1
   const spec = options.faults ?? process.env['SANDBOX_FAULTS'] ?? ''
   const faultConfig = parseFaultSpec(spec)
-  const catalog = options.catalog ?? buildCatalog(options.profiles ?? 20_000, seed)
+  const opened = options.catalog ? null : openCatalog(options, seed)
+  const catalog = options.catalog ?? (opened as OpenedCatalog).catalog
   const credentials = deriveCredentials(seed, options.credentials)
   const stateFile = options.stateFile
   // Saving is debounced: a burst of calls writes the file once, shortly after.
@@ -111,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       throw error
     })
   ])
+  const build = opened === null ? null : completeCatalog(opened, options)
   const base = baseUrl()
   let closing: Promise<void> | undefined
   const flush = async (): Promise<void> => {
@@ -119,7 +161,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await saving
     if (stateFile !== undefined) saveStateSync(stateFile, sandbox.snapshot())
   }
-  const closeServer = (): Promise<void> =>
+  const closeServer = async (): Promise<void> => {
+    await build?.stop()
+    await stopListening()
+  }
+  const stopListening = (): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()))
       server.closeAllConnections() // keep-alive sockets would hold close() open
@@ -135,10 +181,110 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     legacyClientSecret: credentials.legacyClientSecret,
     profileCount: catalog.size,
     stateNote: loaded.note,
+    catalog: {
+      source: opened?.source ?? 'generated',
+      fileProblem: opened?.problem ?? null,
+      settled: build?.settled ?? Promise.resolve({ buildMs: 0, saved: false, detail: 'a catalog was given' })
+    },
     async reset() {
       sandbox.reset()
       await flush()
     },
     close: () => (closing ??= flush().then(closeServer))
+  }
+}
+
+interface OpenedCatalog {
+  catalog: SandboxCatalog
+  source: 'file' | 'generated'
+  /** Why the catalog file was not used, if there is one. */
+  problem: string | null
+  /** Whether a catalog file may be written once everyone is indexed (never over a foreign file). */
+  writable: boolean
+  startedAt: number
+}
+
+/** The catalog file's people when it checks out; else a catalog to generate (now, or between requests). */
+function openCatalog(options: SandboxOptions, seed: number): OpenedCatalog {
+  const count = options.profiles ?? 20_000
+  const startedAt = performance.now()
+  let read: CatalogRead | null = null
+  if (options.catalogFile !== undefined) {
+    removeCatalogLeftovers(options.catalogFile)
+    read = readCatalog(options.catalogFile, { seed, count, fingerprint: options.catalogFingerprint ?? '' })
+    if (read.ok) {
+      return {
+        catalog: SandboxCatalog.fromFile(read.parts, read.log, seed),
+        source: 'file',
+        problem: null,
+        writable: false,
+        startedAt
+      }
+    }
+  }
+  const catalog = options.progressive
+    ? SandboxCatalog.progressive({ count, seed, knownLog: builtInCollisionLog(seed, count) })
+    : SandboxCatalog.build(count, seed)
+  return {
+    catalog,
+    source: 'generated',
+    problem: read === null || read.ok ? null : `${read.reason}: ${read.detail}`,
+    writable: read !== null && !read.ok && read.reason !== 'foreign',
+    startedAt
+  }
+}
+
+/** Pieces of the build between requests, each at most this long (ms). */
+const BUILD_SLICE_MS = 12
+
+/**
+ * Finishes a progressive catalog in slices between requests, then writes the catalog file
+ * (when it was missing, stale or damaged).
+ */
+function completeCatalog(
+  opened: OpenedCatalog,
+  options: SandboxOptions
+): { stop(): Promise<void>; settled: CatalogReport['settled'] } {
+  const { catalog } = opened
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+  const slice = (): void => {
+    timer = null
+    if (stopped) return
+    const until = performance.now() + BUILD_SLICE_MS
+    while (!catalog.step()) {
+      if (performance.now() >= until) {
+        setImmediate(slice)
+        return
+      }
+    }
+  }
+  if (!catalog.complete) timer = setTimeout(slice, options.buildDelayMs ?? 0)
+  const settled = catalog.completed.then(async () => {
+    const buildMs = Math.round(performance.now() - opened.startedAt)
+    const file = options.catalogFile
+    if (file === undefined || !opened.writable) {
+      return {
+        buildMs,
+        saved: false,
+        detail: file === undefined ? 'no catalog file' : (opened.problem ?? 'up to date')
+      }
+    }
+    const saved = catalog.saved()
+    if (saved === null) return { buildMs, saved: false, detail: 'not complete' }
+    const key = { seed: catalog.seed, count: catalog.size, fingerprint: options.catalogFingerprint ?? '' }
+    const bytes = encodeCatalog(key, saved.parts, saved.log, (id) => catalog.profileAt(id))
+    await writeCatalog(file, bytes)
+    return { buildMs, saved: true, detail: `${bytes.length} bytes` }
+  })
+  settled.catch(() => undefined) // observed by whoever asks; never an unhandled rejection
+  return {
+    // an unfinished build is dropped (the next start builds again); a finished one is written first
+    stop: async () => {
+      stopped = true
+      if (timer !== null) clearTimeout(timer)
+      if (catalog.complete) await settled.catch(() => undefined)
+    },
+    settled
   }
 }

@@ -34,8 +34,15 @@ import { WriteBehind } from './services/write-behind'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
+/** The sandbox's people's index, kept so a later start need not make it again (sandbox/search/catalog-file.ts). */
+export const SANDBOX_CATALOG_FILE = 'sandbox-catalog.bin'
 /** People in the built-in sandbox. */
 export const SANDBOX_PROFILES = 20_000
+/**
+ * How long after it listens the built-in sandbox starts generating and indexing everyone (ms):
+ * the first screen and the first search go first (it answers name searches meanwhile).
+ */
+export const SANDBOX_BUILD_DELAY_MS = 1500
 
 export interface MainOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */
@@ -173,7 +180,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
           data: {
             profiles: options.sandbox.profiles ?? SANDBOX_PROFILES,
             seed: options.sandbox.seed ?? 1,
-            stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE)
+            stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE),
+            catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE),
+            buildDelayMs: SANDBOX_BUILD_DELAY_MS
           },
           logger: options.logger,
           // called from start() below, once `connections` exists

@@ -51,26 +51,109 @@ export function profileKey(seed: number, index: number): string {
   return 'p_' + mixed.toString(36).padStart(7, '0')
 }
 
-/** Per-run state: what earlier profiles already claimed. */
-class Claims {
-  readonly handles = new Map<string, number>()
-  readonly emails = new Set<string>()
-  readonly npis = new Set<string>()
+/**
+ * Bump when the generator's output changes for the same seed and index (a field added, a
+ * vocabulary edited, a draw moved): it keys the sandbox's catalog cache (sandbox/search/catalog-file.ts).
+ */
+export const DATA_VERSION = 1
 
-  handle(rng: Random, index: number, wanted: string): string {
-    const base = wanted.toLowerCase()
-    let h = base
-    while (this.handles.has(h) && this.handles.get(h) !== index) h = `${base}${rng.int(2, 9999)}`
-    this.handles.set(h, index)
-    return h
+/** What a claim is for: unique across the data set, each in its own namespace. */
+export type ClaimKind = 'handle' | 'email' | 'npi'
+
+/**
+ * The only thing profile i takes from the profiles before it: whether an identifier it wants
+ * (a handle, an email, an NPI) is someone else's already. `claim` answers true when the value is
+ * now this profile's (free, or for a handle, already its own), false when it is taken (the
+ * generator then draws another). Given the same answers, a profile is generated the same way, so
+ * a log of the false answers lets any one profile be generated without the others (`ReplayClaims`).
+ */
+export interface Claims {
+  claim(kind: ClaimKind, value: string, index: number): boolean
+}
+
+/**
+ * Which of a data set's claims were refused, as sorted pairs (profile index, the number of that
+ * profile's claim call, from 0): everything `ReplayClaims` needs to generate profile i alone.
+ */
+export type CollisionLog = Uint32Array
+
+/** The real claims of a sequential run, noting every refusal (its collision log). */
+export class RecordingClaims implements Claims {
+  readonly #owners = {
+    handle: new Map<string, number>(),
+    email: new Map<string, number>(),
+    npi: new Map<string, number>()
+  }
+  readonly #refused: number[] = []
+  #index = -1
+  #call = 0
+
+  claim(kind: ClaimKind, value: string, index: number): boolean {
+    if (index !== this.#index) {
+      this.#index = index
+      this.#call = 0
+    }
+    const call = this.#call++
+    const owners = this.#owners[kind]
+    const owner = owners.get(value)
+    // a person may reuse their own handle on several sites; emails and NPIs are never reused
+    const free = owner === undefined || (kind === 'handle' && owner === index)
+    if (free) owners.set(value, index)
+    else this.#refused.push(index, call)
+    return free
   }
 
-  email(rng: Random, local: string, domain: string): string {
-    let e = `${local}@${domain}`
-    while (this.emails.has(e)) e = `${local}${rng.int(2, 999)}@${domain}`
-    this.emails.add(e)
-    return e
+  /** The refusals so far (profiles are generated in index order, so the pairs are sorted). */
+  log(): CollisionLog {
+    return Uint32Array.from(this.#refused)
   }
+}
+
+/** Answers one profile's claims from a collision log, as the sequential run answered them. */
+export class ReplayClaims implements Claims {
+  readonly #log: CollisionLog
+  #index = -1
+  #call = 0
+  /** This profile's refused call numbers. */
+  #refused: number[] = []
+
+  constructor(log: CollisionLog) {
+    this.#log = log
+  }
+
+  claim(_kind: ClaimKind, _value: string, index: number): boolean {
+    if (index !== this.#index) this.#start(index)
+    return !this.#refused.includes(this.#call++)
+  }
+
+  #start(index: number): void {
+    this.#index = index
+    this.#call = 0
+    this.#refused = []
+    // binary search for the first pair of `index`
+    const log = this.#log
+    let lo = 0
+    let hi = log.length >> 1
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((log[mid * 2] as number) < index) lo = mid + 1
+      else hi = mid
+    }
+    for (let at = lo * 2; at < log.length && log[at] === index; at += 2) this.#refused.push(log[at + 1] as number)
+  }
+}
+
+function claimHandle(claims: Claims, rng: Random, index: number, wanted: string): string {
+  const base = wanted.toLowerCase()
+  let h = base
+  while (!claims.claim('handle', h, index)) h = `${base}${rng.int(2, 9999)}`
+  return h
+}
+
+function claimEmail(claims: Claims, rng: Random, index: number, local: string, domain: string): string {
+  let e = `${local}@${domain}`
+  while (!claims.claim('email', e, index)) e = `${local}${rng.int(2, 999)}@${domain}`
+  return e
 }
 
 const lowerCache = new Map<string, string>()
@@ -92,6 +175,17 @@ function summaryOf(c: Career): string {
   return s
 }
 
+/**
+ * The start of profile i's random stream: its names are its first two draws, so every profile's
+ * name is known without generating the rest (the catalog answers name searches from it early).
+ */
+export function profileStart(seed: number, index: number): { rng: Random; first: string; last: string } {
+  const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
+  const first = rng.pick(firstNames)
+  const last = rng.pick(lastNames)
+  return { rng, first, last }
+}
+
 function generateOne(
   seed: number,
   index: number,
@@ -101,9 +195,7 @@ function generateOne(
   shared: ArrayInterner,
   lazy: LazySections
 ): WholePersonProfile {
-  const rng = new Random((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0)
-  const first = rng.pick(firstNames)
-  const last = rng.pick(lastNames)
+  const { rng, first, last } = profileStart(seed, index)
   const full = `${first} ${last}`
   const key = profileKey(seed, index)
   const career = buildCareer(rng, now, shared)
@@ -118,12 +210,13 @@ function generateOne(
     career,
     now,
     shared,
-    claimHandle: (wanted) => claims.handle(rng, index, wanted)
+    claimHandle: (wanted) => claimHandle(claims, rng, index, wanted)
   }
 
   const slugFirst = asciiSlug(first)
   const slugLast = asciiSlug(last)
-  const profilenetHandle = claims.handle(
+  const profilenetHandle = claimHandle(
+    claims,
     rng,
     index,
     rng.chance(0.5) ? `${slugFirst}-${slugLast}` : `${slugFirst}-${slugLast}-${rng.uint32().toString(16).slice(0, 6)}`
@@ -189,8 +282,9 @@ function generateOne(
   let emails: string[] = []
   if (rng.chance(SECTION_SHARES.emails)) {
     const local = `${slugFirst}.${slugLast}`
-    emails.push(claims.email(rng, local, company.domain))
-    if (rng.chance(0.5)) emails.push(claims.email(rng, `${slugFirst}${slugLast}${rng.int(1, 99)}`, 'mail.example'))
+    emails.push(claimEmail(claims, rng, index, local, company.domain))
+    if (rng.chance(0.5))
+      emails.push(claimEmail(claims, rng, index, `${slugFirst}${slugLast}${rng.int(1, 99)}`, 'mail.example'))
     if (rng.chance(0.3)) emails = emails.reverse()
     profile.email = emails[0] ?? undefined
     ;(profile as { emails?: string[] }).emails = emails
@@ -201,24 +295,74 @@ function generateOne(
   if (rng.chance(rates.codehost)) applyCodehost(person, profile, lazy)
   if (rng.chance(rates.qasite)) applyQasite(person, profile, lazy)
   if (rng.chance(rates.academic)) applyAcademic(person, profile, lazy)
-  if (career.family.id === 'physician') applyHealthcare(person, profile, lazy, claims.npis)
-  if (career.family.id === 'nurse') applyNurse(person, profile, lazy, claims.npis)
+  if (career.family.id === 'physician') applyHealthcare(person, profile, lazy, (npi) => claims.claim('npi', npi, index))
+  if (career.family.id === 'nurse') applyNurse(person, profile, lazy, (npi) => claims.claim('npi', npi, index))
   if (rng.chance(SECTION_SHARES.ats)) applyAts(person, profile, emails)
   if (rng.chance(SECTION_SHARES.salary)) profile.salary_data = bands.bandFor(career.family, level, place)
   return profile
 }
 
+/**
+ * Generates the profiles of one data set (a seed and a reference date): all of them in order
+ * (`run`), or any one alone given the collision log of a sequential run (`one`) — the same
+ * profile either way.
+ */
+export class ProfileGenerator {
+  readonly seed: number
+  readonly #now: Month
+  readonly #bands = new SalaryBands()
+  readonly #shared = new ArrayInterner()
+  readonly #lazy: LazySections
+
+  constructor(options: { seed?: number; referenceDate?: string } = {}) {
+    this.seed = options.seed ?? 1
+    this.#now = parseMonth(options.referenceDate ?? DEFAULT_REFERENCE_DATE)
+    this.#lazy = new LazySections(this.#now)
+  }
+
+  /** A sequential run: `next(n)` generates the next n profiles; `log()` is its collision log so far. */
+  run(count: number): SequentialRun {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer: ${count}`)
+    const claims = new RecordingClaims()
+    const profiles = new Array<WholePersonProfile>(count)
+    let done = 0
+    return {
+      profiles,
+      get done() {
+        return done
+      },
+      next: (n) => {
+        const end = Math.min(count, done + n)
+        for (; done < end; done++) profiles[done] = this.#generate(done, claims)
+        return done
+      },
+      log: () => claims.log()
+    }
+  }
+
+  /** Profile `index` alone, as a sequential run whose collision log is `log` generated it. */
+  one(index: number, log: CollisionLog): WholePersonProfile {
+    return this.#generate(index, new ReplayClaims(log))
+  }
+
+  #generate(index: number, claims: Claims): WholePersonProfile {
+    return generateOne(this.seed, index, this.#now, claims, this.#bands, this.#shared, this.#lazy)
+  }
+}
+
+export interface SequentialRun {
+  /** Filled in index order as `next` runs. */
+  readonly profiles: WholePersonProfile[]
+  readonly done: number
+  /** Generates up to `n` more profiles; returns how many are done. */
+  next(n: number): number
+  log(): CollisionLog
+}
+
 /** `count` profiles for `seed`, deterministic: same options, same profiles. */
 export function generateProfiles(options: GenerateOptions = {}): WholePersonProfile[] {
   const count = options.count ?? DEFAULT_PROFILE_COUNT
-  const seed = options.seed ?? 1
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer: ${count}`)
-  const now = parseMonth(options.referenceDate ?? DEFAULT_REFERENCE_DATE)
-  const claims = new Claims()
-  const bands = new SalaryBands()
-  const shared = new ArrayInterner()
-  const lazy = new LazySections(now)
-  const out = new Array<WholePersonProfile>(count)
-  for (let i = 0; i < count; i++) out[i] = generateOne(seed, i, now, claims, bands, shared, lazy)
-  return out
+  const run = new ProfileGenerator(options).run(count)
+  run.next(count)
+  return run.profiles
 }

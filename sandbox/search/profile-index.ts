@@ -1,23 +1,14 @@
 /**
- * In-memory search over generated profiles. Built once from the profile list: exact maps for
- * key, email and handle, and inverted indexes (term -> sorted profile ids) per field. Queries
- * intersect and union posting lists; no query scans the whole profile list.
+ * In-memory search over generated profiles: exact maps for key, email and handle, and inverted
+ * indexes (term -> sorted profile ids) per field, built from the profile list (index-builder.ts)
+ * or read from the catalog file (catalog-file.ts). Queries intersect and union posting lists; no
+ * query scans the whole profile list.
  */
 import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
-import { emailsOf, handlesOf, normalizeEmail, normalizeHandle } from '../data/handles'
-import { placeAliases, places, type Place } from '../data/vocab/places'
-import { schools } from '../data/vocab/schools'
-import {
-  contains,
-  difference,
-  EMPTY,
-  FieldIndexer,
-  intersectAll,
-  PostingsBuilder,
-  unionAll,
-  type PostingList,
-  type Postings
-} from './postings'
+import { normalizeEmail, normalizeHandle } from '../data/handles'
+import { placeAliases } from '../data/vocab/places'
+import { arraySource, IndexBuilder, skillKey, type IndexParts, type Lookup, type ProfileSource } from './index-builder'
+import { contains, difference, EMPTY, intersectAll, unionAll, type PostingList, type Postings } from './postings'
 import { canonicalSeniority } from './seniority'
 import { companyTokens, editDistance, nameTokens, phraseKey, placeTokens, termTokens, titleTokens } from './text'
 
@@ -54,17 +45,6 @@ const FUZZY_QUALITY = 0.8
 /** A past title or company counts this much of a current one. */
 const PAST_FACTOR = 0.6
 
-/** Title words implied by the department (indexed as title terms, documented in DATA.md). */
-const FAMILY_TITLE_WORDS: Readonly<Record<string, readonly string[]>> = {
-  Medicine: ['physician', 'doctor'],
-  Nursing: ['nurse']
-}
-
-const placesByCity = new Map<string, Place[]>()
-for (const p of places) placesByCity.set(p.city, [...(placesByCity.get(p.city) ?? []), p])
-const placeOf = (city: string, state: string, country: string): Place | undefined =>
-  placesByCity.get(city)?.find((p) => p.state === state && p.country === country)
-
 /** Request location, with aliases (NYC, SF, USA...) replaced by what profiles store. */
 function expandPlace(text: string): string {
   const k = phraseKey(text)
@@ -83,10 +63,11 @@ function allOf(postings: Postings, tokens: readonly string[]): PostingList {
 }
 
 export class ProfileIndex {
-  readonly #profiles: readonly WholePersonProfile[]
-  readonly #byKey = new Map<string, number>()
-  readonly #byEmail = new Map<string, number>()
-  readonly #byHandle = new Map<string, number>()
+  readonly #source: ProfileSource
+  readonly #parts: IndexParts
+  readonly #byKey: Lookup
+  readonly #byEmail: Lookup
+  readonly #byHandle: Lookup
   readonly #name: Postings
   readonly #title: Postings
   readonly #pastTitle: Postings
@@ -101,126 +82,73 @@ export class ProfileIndex {
   readonly #nameVocabulary: readonly string[]
   /** Query-independent quality per profile in [0, 1]: completeness and freshness. */
   readonly #quality: Float32Array
+  readonly #skillOrdinals: ReadonlyMap<string, number>
+  readonly #skillStarts: Uint32Array
+  readonly #skillSeq: Uint32Array
 
-  constructor(profiles: readonly WholePersonProfile[]) {
-    this.#profiles = profiles
-    const name = new PostingsBuilder()
-    const title = new PostingsBuilder()
-    const pastTitle = new PostingsBuilder()
-    const company = new PostingsBuilder()
-    const pastCompany = new PostingsBuilder()
-    const school = new PostingsBuilder()
-    const location = new PostingsBuilder()
-    const skill = new PostingsBuilder()
-    const seniority = new PostingsBuilder()
-    const text = new PostingsBuilder()
-    const aliasesBySchool = new Map(schools.map((s) => [s.name, s.aliases]))
-    const quality = new Float32Array(profiles.length)
-    // Field values repeat a lot (they come from vocabularies): each distinct value is tokenized once.
-    const names = new FieldIndexer(name, nameTokens)
-    const titles = new FieldIndexer(title, titleTokens)
-    const familyTitleWords = new FieldIndexer(title, (department) => FAMILY_TITLE_WORDS[department] ?? [])
-    const pastTitles = new FieldIndexer(pastTitle, titleTokens)
-    const companyNames = new FieldIndexer(company, companyTokens)
-    const pastCompanies = new FieldIndexer(pastCompany, companyTokens)
-    const schoolNames = new FieldIndexer(school, (v) => [
-      ...termTokens(v),
-      ...(aliasesBySchool.get(v) ?? []).flatMap(termTokens)
-    ])
-    const placeNames = new FieldIndexer(location, placeTokens)
-    const stateCodes = new FieldIndexer(location, (v) => [v.toLowerCase()])
-    const skillPhrases = new FieldIndexer(skill, (v) => [phraseKey(v)])
-    const seniorityLabels = new FieldIndexer(seniority, (v) => [canonicalSeniority(v) ?? phraseKey(v)])
-    const freeText = new FieldIndexer(text, termTokens)
-    const tagText = new FieldIndexer(text, (v) => termTokens(v.replace(/-/g, ' ')))
-    const refMonth = monthNumber('2026-01')
-
-    for (let id = 0; id < profiles.length; id++) {
-      const p = profiles[id] as WholePersonProfile
-      if (p.key) this.#byKey.set(p.key, id)
-      for (const e of emailsOf(p)) if (!this.#byEmail.has(e)) this.#byEmail.set(e, id)
-      for (const h of handlesOf(p)) if (!this.#byHandle.has(h)) this.#byHandle.set(h, id)
-
-      if (p.first_name || p.last_name) {
-        names.add(p.first_name, id)
-        names.add(p.last_name, id)
-      } else names.add(p.full_name, id)
-      titles.add(p.cur_title, id)
-      // Family words that specialised titles lack: a cardiologist is a physician, a charge nurse a nurse.
-      familyTitleWords.add(p.department, id)
-      pastTitles.addAll(p.past_titles, id)
-      companyNames.add(p.cur_company, id)
-      pastCompanies.addAll(p.past_companies, id)
-      for (const e of p.educations ?? []) schoolNames.add(e.school, id)
-      placeNames.add(p.city, id)
-      placeNames.add(p.state, id)
-      placeNames.add(p.country, id)
-      const place = p.city ? placeOf(p.city, p.state ?? '', p.country ?? '') : undefined
-      if (place?.countryCode === 'US') stateCodes.add(place.stateCode, id)
-      skillPhrases.addAll(p.skills, id)
-      freeText.addAll(p.skills, id)
-      seniorityLabels.add(p.cur_seniority, id)
-      freeText.add(p.cur_title, id)
-      freeText.add(p.cur_title_specialization, id)
-      freeText.add(p.department, id)
-      freeText.add(p.industry, id)
-      freeText.add(p.cur_company, id)
-      freeText.addAll(p.certifications, id)
-      freeText.addAll(p.key_phrases, id)
-      freeText.addAll(p.topics, id)
-      freeText.addAll(p.categories, id)
-      freeText.addAll(p.sub_categories, id)
-      freeText.addAll(p.past_titles, id)
-      freeText.addAll(p.interests, id)
-      for (const tag of p.qasite_tags ?? []) tagText.add(tag.name, id)
-
-      // Completeness and freshness, for a deterministic order among equally relevant profiles.
-      let q = 0
-      if (p.email) q += 0.25
-      if (p.phones?.length) q += 0.1
-      if (p.codehost_handle) q += 0.1
-      if (p.qasite_name) q += 0.05
-      if (p.author_id) q += 0.05
-      if (p.image_urls?.length) q += 0.05
-      q += ((p.contact_quality ?? 0) / 3) * 0.2
-      const age = p.last_updated ? refMonth - monthNumber(p.last_updated) : NaN
-      if (Number.isFinite(age)) q += Math.max(0, 0.2 - (age / 12) * 0.2)
-      quality[id] = Math.min(1, q)
+  /**
+   * Indexes `profiles` (all of them), or, given `parts` (built earlier or read from the catalog
+   * file), serves those over `profiles`.
+   */
+  constructor(profiles: readonly WholePersonProfile[] | ProfileSource, parts?: IndexParts) {
+    const source = Array.isArray(profiles) ? arraySource(profiles) : (profiles as ProfileSource)
+    if (parts === undefined) {
+      const builder = new IndexBuilder(source.size)
+      for (let id = 0; id < source.size; id++) builder.add(id, source.at(id))
+      parts = builder.finish()
     }
-    this.#name = name.build()
-    this.#title = title.build()
-    this.#pastTitle = pastTitle.build()
-    this.#company = company.build()
-    this.#pastCompany = pastCompany.build()
-    this.#school = school.build()
-    this.#location = location.build()
-    this.#skill = skill.build()
-    this.#seniority = seniority.build()
-    this.#text = text.build()
+    this.#source = source
+    this.#parts = parts
+    this.#byKey = parts.byKey
+    this.#byEmail = parts.byEmail
+    this.#byHandle = parts.byHandle
+    this.#name = parts.name
+    this.#title = parts.title
+    this.#pastTitle = parts.pastTitle
+    this.#company = parts.company
+    this.#pastCompany = parts.pastCompany
+    this.#school = parts.school
+    this.#location = parts.location
+    this.#skill = parts.skill
+    this.#seniority = parts.seniority
+    this.#text = parts.text
     this.#nameVocabulary = [...this.#name.terms()]
-    this.#quality = quality
+    this.#quality = parts.quality
+    this.#skillOrdinals = new Map(parts.skillKeys.map((key, i) => [key, i]))
+    this.#skillStarts = parts.skillStarts
+    this.#skillSeq = parts.skillSeq
+  }
+
+  /** What the index holds, for the catalog file. */
+  parts(): IndexParts {
+    return this.#parts
   }
 
   get size(): number {
-    return this.#profiles.length
+    return this.#source.size
+  }
+
+  /** Profile `id` (shared, treat as read-only). */
+  at(id: number): WholePersonProfile {
+    return this.#source.at(id)
   }
 
   /** The stored profile (shared, treat as read-only), or undefined. */
   get(key: string): WholePersonProfile | undefined {
     const id = this.#byKey.get(key.trim())
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /** The profile holding this email (case-insensitive), or undefined. */
   byEmail(email: string): WholePersonProfile | undefined {
     const id = this.#byEmail.get(normalizeEmail(email))
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /** The profile holding this handle: bare, @handle or a codehost/profilenet/qasite URL. */
   byHandle(handle: string): WholePersonProfile | undefined {
     const id = this.#byHandle.get(normalizeHandle(handle))
-    return id === undefined ? undefined : this.#profiles[id]
+    return id === undefined ? undefined : this.#source.at(id)
   }
 
   /**
@@ -282,15 +210,29 @@ export class ProfileIndex {
     return { ids: intersectAll(lists), variants }
   }
 
-  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
+  /**
+   * The profiles a partial match ranks: those sharing every name token of the request (exact,
+   * by prefix or one edit away). Only the name postings are read, so an index whose other parts
+   * hold just these profiles ranks them as the whole index would.
+   */
+  nameCandidates(request: MatchProfileRequest): PostingList {
+    return this.#candidates(request).ids
+  }
+
+  #candidates(request: MatchProfileRequest): { ids: PostingList; variants: Array<Map<string, number>> } {
     let tokens = nameTokens(request.name ?? '')
-    if (tokens.length === 0) return []
-    let { ids, variants } = this.#nameCandidates(tokens)
-    if (ids.length === 0 && tokens.length > 2) {
+    if (tokens.length === 0) return { ids: EMPTY, variants: [] }
+    let found = this.#nameCandidates(tokens)
+    if (found.ids.length === 0 && tokens.length > 2) {
       // Middle names the profile lacks: retry with first and last only.
       tokens = [tokens[0] as string, tokens[tokens.length - 1] as string]
-      ;({ ids, variants } = this.#nameCandidates(tokens))
+      found = this.#nameCandidates(tokens)
     }
+    return found
+  }
+
+  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
+    const { ids, variants } = this.#candidates(request)
     if (ids.length === 0) return []
 
     const titleToks = request.title ? titleTokens(request.title) : []
@@ -333,7 +275,7 @@ export class ProfileIndex {
     )
 
     return scored.slice(0, max).map(({ id, score, raw }) => {
-      const p = this.#profiles[id] as WholePersonProfile
+      const p = this.#source.at(id)
       const matched: string[] = []
       const keyMatches: KeyMatch[] = [{ key: 'NAME', value: p.full_name ?? '' }]
       for (const v of variants) for (const [term] of v) if (contains(this.#name.get(term), id)) matched.push(term)
@@ -397,7 +339,7 @@ export class ProfileIndex {
     id: number,
     fields: Pick<WholePersonProfile, 'match_type' | 'match_score' | 'document_score' | 'matched_terms' | 'key_matches'>
   ): WholePersonProfile {
-    return { ...(this.#profiles[id] as WholePersonProfile), ...fields }
+    return { ...this.#source.at(id), ...fields }
   }
 
   /**
@@ -411,16 +353,18 @@ export class ProfileIndex {
     const offset = Math.max(0, Math.floor(options.offset ?? 0))
     const where = options.where
     const matching = this.matchingIds(query)
-    const ids = where ? matching.filter((id) => where(this.#profiles[id] as WholePersonProfile)) : matching
-    const skills = (query.skills ?? []).map(skillKey)
+    const ids = where ? matching.filter((id) => where(this.#source.at(id))) : matching
+    // the requested skills' ids (a skill nobody has never adds to a score)
+    const skills = (query.skills ?? []).flatMap((skill) => this.#skillOrdinals.get(skillKey(skill)) ?? [])
     const score = (id: number): number => {
       let s = this.#quality[id] as number
       if (skills.length > 0) {
-        const own = this.#profiles[id]?.skills ?? []
+        const from = this.#skillStarts[id] as number
+        const to = this.#skillStarts[id + 1] as number
         for (const want of skills) {
-          for (let at = 0; at < own.length; at++) {
-            if (skillKey(own[at] as string) === want) {
-              s += 1 / (1 + at)
+          for (let at = from; at < to; at++) {
+            if (this.#skillSeq[at] === want) {
+              s += 1 / (1 + at - from)
               break
             }
           }
@@ -429,7 +373,7 @@ export class ProfileIndex {
       return s
     }
     const top = topK(ids, offset + limit, score)
-    const results = top.slice(offset).map((id) => ({ ...(this.#profiles[id] as WholePersonProfile) }))
+    const results = top.slice(offset).map((id) => ({ ...this.#source.at(id) }))
     return { total: ids.length, results }
   }
 
@@ -464,7 +408,7 @@ export class ProfileIndex {
   #allIdsCache: PostingList | undefined
   #allIds(): PostingList {
     if (!this.#allIdsCache) {
-      const all = new Uint32Array(this.#profiles.length)
+      const all = new Uint32Array(this.#source.size)
       for (let i = 0; i < all.length; i++) all[i] = i
       this.#allIdsCache = all
     }
@@ -485,17 +429,6 @@ export class ProfileIndex {
   #locationIds(location: string): PostingList {
     return allOf(this.#location, placeTokens(expandPlace(location)))
   }
-}
-
-const skillKeys = new Map<string, string>()
-/** phraseKey of a skill, memoised: skills come from a vocabulary and ranking reads many. */
-function skillKey(skill: string): string {
-  let k = skillKeys.get(skill)
-  if (k === undefined) {
-    k = phraseKey(skill)
-    if (skillKeys.size < 50_000) skillKeys.set(skill, k)
-  }
-  return k
 }
 
 /**
@@ -547,11 +480,6 @@ function topK(ids: PostingList, k: number, score: (id: number) => number): numbe
   const order = heapIds.map((id, i) => ({ id, s: heapScores[i] as number }))
   order.sort((a, b) => b.s - a.s || a.id - b.id)
   return order.map((o) => o.id)
-}
-
-/** Months since year 0 of an ISO date ("2025-10-15..." -> 2025 * 12 + 9); NaN when malformed. */
-function monthNumber(iso: string): number {
-  return Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1
 }
 
 /** Share of `tokens` found for `id` in the current field, else PAST_FACTOR times the past share. */

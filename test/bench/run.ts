@@ -27,6 +27,7 @@ const only = args.filter((arg, i) => !arg.startsWith('--') && (outAt === -1 || i
 
 /** The order of the table: the figures first, then today's store and sandbox benches. */
 const ORDER = [
+  'first-result',
   'client-path',
   'validation',
   'bridge',

@@ -40,11 +40,13 @@ for (let run = 0; run < RUNS; run++) {
       const { EmbeddedSandbox, workers } = built()
       const sandbox = new EmbeddedSandbox({
         spawn: workers.sandbox,
-        data: { profiles: PROFILES, seed: 1, stateFile: null },
+        data: { profiles: PROFILES, seed: 1, stateFile: null, buildDelayMs: 0 },
         logger: silent
       })
       sandbox.start()
       await sandbox.ready()
+      // it answers before everyone is generated and indexed: wait for the whole build
+      await sandbox.catalog()
       return () => sandbox.close()
     })
   const same = () =>
@@ -91,7 +93,7 @@ report(
   }),
   figure({
     id: 'sandbox-start.worker.ready',
-    label: `sandbox ready (worker: spawn, generate, index, listen)`,
+    label: `sandbox built (worker: spawn, listen, generate and index everyone)`,
     unit: 'ms',
     values: inWorker.map((r) => r.startMs),
     ratio: { against: 'the same on the main thread', values: inWorker.map((r, i) => r.startMs / inProcess[i]!.startMs) }

@@ -1,4 +1,3 @@
-import { writeXlsxFile } from './xlsx-export'
 import type { Writable } from 'node:stream'
 import type { MembersRepo } from '../store/members-repo'
 import { StoreError } from '../store/errors'
@@ -48,7 +47,10 @@ export class CsvExportService {
   ): Promise<{ path: string; rows: number; bytes: number; unreadable: UnreadableRow[] }> {
     const { rows, options, unreadable } = this.prepare(request)
     const written =
-      request.format === 'xlsx' ? await writeXlsxFile(rows, file, options) : await writeCsvFile(rows, file, options)
+      request.format === 'xlsx'
+        ? // exceljs takes a third of a second to load: only an .xlsx export pays for it, not every start
+          await (await import('./xlsx-export')).writeXlsxFile(rows, file, options)
+        : await writeCsvFile(rows, file, options)
     return { ...written, unreadable }
   }
 

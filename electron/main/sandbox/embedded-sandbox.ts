@@ -3,6 +3,13 @@ import type { SandboxState } from '../../../shared/ipc/channels/connections'
 import type { Logger } from '../logger'
 import type { SandboxEndpoints, SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
 
+/** How the worker's build of its people ended: how long it took, and whether the catalog file was written. */
+export interface CatalogOutcome {
+  buildMs: number
+  saved: boolean
+  detail: string
+}
+
 /** Starts the worker thread that runs the sandbox (the shell knows where its script is). */
 export type SpawnSandboxWorker = (data: SandboxWorkerData) => Worker
 
@@ -28,10 +35,13 @@ export class EmbeddedSandbox {
   #nextId = 1
   readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
   #closing: Promise<void> | null = null
+  #catalog: Promise<CatalogOutcome>
+  #catalogDone!: (outcome: CatalogOutcome) => void
 
   constructor(options: EmbeddedSandboxOptions) {
     this.#options = options
     this.#ready = this.#newReady()
+    this.#catalog = new Promise((resolve) => (this.#catalogDone = resolve))
   }
 
   get state(): SandboxState {
@@ -64,6 +74,14 @@ export class EmbeddedSandbox {
   /** Endpoints if already running, else null. */
   endpoints(): SandboxEndpoints | null {
     return this.#endpoints
+  }
+
+  /**
+   * Settles once the sandbox has generated and indexed everyone (it answers before: see
+   * sandbox/search/catalog.ts) and written its catalog file, or found it up to date.
+   */
+  catalog(): Promise<CatalogOutcome> {
+    return this.#catalog
   }
 
   /** Back to the first state: full credits, no purchases, jobs, calls or conversations. */
@@ -101,7 +119,14 @@ export class EmbeddedSandbox {
       this.#endpoints = reply.endpoints
       this.#setState({ state: 'ready', profileCount: reply.endpoints.profileCount, message: reply.endpoints.stateNote })
       this.#settle.resolve(reply.endpoints)
-      this.#options.logger.info('sandbox.ready', { profiles: reply.endpoints.profileCount })
+      this.#options.logger.info('sandbox.ready', {
+        profiles: reply.endpoints.profileCount,
+        ...(reply.catalog ? { catalog: reply.catalog.source, catalogProblem: reply.catalog.fileProblem } : {})
+      })
+    } else if (reply.type === 'catalog') {
+      const { buildMs, saved, detail } = reply
+      this.#options.logger.info('sandbox.catalog', { buildMs, saved, detail })
+      this.#catalogDone({ buildMs, saved, detail })
     } else if (reply.type === 'failed') {
       this.#fail(`The built-in sandbox could not start: ${reply.message}`)
     } else {

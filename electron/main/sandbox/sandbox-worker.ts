@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
 import type { SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
 
 /*
  * The built-in sandbox, in a worker thread: generating and indexing its people takes over a
- * second of CPU, which must never stall the main process (it also serves the window).
+ * second of CPU, which must never stall the main process (it also serves the window). It listens
+ * before they are all generated (name searches are answered at once, the rest when the build is
+ * done), and keeps their index in the catalog file so the next start reads it instead.
  */
 const port: MessagePort = parentPort ?? notAWorker()
 function notAWorker(): never {
@@ -20,7 +25,10 @@ async function main(): Promise<void> {
       profiles: data.profiles,
       seed: data.seed,
       faults: '',
-      ...(data.stateFile === null ? {} : { stateFile: data.stateFile })
+      progressive: true,
+      buildDelayMs: data.buildDelayMs ?? 0,
+      ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
+      ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })
   } catch (error) {
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
@@ -37,8 +45,13 @@ async function main(): Promise<void> {
       clientSecret: sandbox.clientSecret,
       profileCount: sandbox.profileCount,
       stateNote: sandbox.stateNote
-    }
+    },
+    catalog: { source: sandbox.catalog.source, fileProblem: sandbox.catalog.fileProblem }
   })
+  sandbox.catalog.settled.then(
+    (outcome) => send({ type: 'catalog', ...outcome }),
+    (error: unknown) => send({ type: 'catalog', buildMs: 0, saved: false, detail: `not written: ${String(error)}` })
+  )
   port.on('message', (request: WorkerRequest) => {
     const run = request.type === 'reset' ? sandbox.reset() : sandbox.close()
     run.then(
@@ -52,3 +65,19 @@ async function main(): Promise<void> {
 }
 
 void main()
+
+/**
+ * This worker's code, as a hash of its file: the built worker (out/main/sandbox-worker.cjs)
+ * bundles the sandbox, and names its shared chunks by their content, so a new build of the app
+ * never reads a catalog file an older one wrote.
+ */
+function codeFingerprint(): string {
+  try {
+    return createHash('sha256')
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex')
+      .slice(0, 16)
+  } catch {
+    return ''
+  }
+}

@@ -6,6 +6,13 @@ export interface SandboxWorkerData {
   seed: number
   /** The sandbox's own state file in the data folder (credits, purchases, jobs, call log). */
   stateFile: string | null
+  /**
+   * The people's index kept between runs in the data folder (sandbox/search/catalog-file.ts), so
+   * a later start need not generate and index them again. Null: generated at every start.
+   */
+  catalogFile?: string | null
+  /** How long after listening the worker starts generating and indexing everyone (ms; default 0). */
+  buildDelayMs?: number
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */
@@ -16,7 +23,15 @@ export type SandboxEndpoints = Pick<
 
 export type WorkerRequest = { type: 'reset'; id: number } | { type: 'close'; id: number }
 
+/** How the sandbox found its people at start (`ready`), and how the build ended (`catalog`). */
+export interface CatalogStart {
+  source: 'file' | 'generated'
+  /** Why the catalog file was not used (missing, foreign, stale, damaged: a detail). */
+  fileProblem: string | null
+}
+
 export type WorkerReply =
-  | { type: 'ready'; endpoints: SandboxEndpoints }
+  | { type: 'ready'; endpoints: SandboxEndpoints; catalog?: CatalogStart }
+  | { type: 'catalog'; buildMs: number; saved: boolean; detail: string }
   | { type: 'failed'; message: string }
   | { type: 'done'; id: number; error?: string }

@@ -12,12 +12,14 @@ import { fictionalPhone, streetAddress, suite } from './address'
 /** NPI of each physician and nurse profile (allocated when generated, unique in the data set). */
 const npis = new WeakMap<WholePersonProfile, string>()
 
-/** A unique NPI: nine-digit base starting with 1 (individual providers) plus its check digit. */
-export function allocateNpi(p: Person, used: Set<string>, profile: WholePersonProfile): string {
+/**
+ * A unique NPI: nine-digit base starting with 1 (individual providers) plus its check digit.
+ * `claim` answers whether the NPI is now this person's (false: someone holds it, draw again).
+ */
+export function allocateNpi(p: Person, claim: (npi: string) => boolean, profile: WholePersonProfile): string {
   for (;;) {
     const npi = npiFromBase('1' + p.rng.digits(8))
-    if (!used.has(npi)) {
-      used.add(npi)
+    if (claim(npi)) {
       npis.set(profile, npi)
       return npi
     }
@@ -128,7 +130,12 @@ export const healthcareRecord: Section<{ healthcare_profile: HealthcareProfile }
   }
 }
 
-export function applyHealthcare(p: Person, out: WholePersonProfile, lazy: LazySections, usedNpis: Set<string>): void {
-  allocateNpi(p, usedNpis, out)
+export function applyHealthcare(
+  p: Person,
+  out: WholePersonProfile,
+  lazy: LazySections,
+  claimNpi: (npi: string) => boolean
+): void {
+  allocateNpi(p, claimNpi, out)
   lazy.attach(healthcareRecord, out, { healthcare_profile: true })
 }

@@ -92,7 +92,12 @@ export const nurseRecord: Section<{ nurse_profile: NurseProfile }> = {
   }
 }
 
-export function applyNurse(p: Person, out: WholePersonProfile, lazy: LazySections, usedNpis: Set<string>): void {
-  allocateNpi(p, usedNpis, out)
+export function applyNurse(
+  p: Person,
+  out: WholePersonProfile,
+  lazy: LazySections,
+  claimNpi: (npi: string) => boolean
+): void {
+  allocateNpi(p, claimNpi, out)
   lazy.attach(nurseRecord, out, { nurse_profile: true })
 }

@@ -1,0 +1,389 @@
+/**
+ * First start to first result: the browser host started as a user starts it (`node
+ * out/main/host.cjs`, a process of its own), the printed link opened in Chromium (already running,
+ * as a recruiter's browser is), a name typed in Search as soon as the form is there and Enter, until
+ * the first result row is painted. Cold: a fresh data folder; warm: the data folder of an earlier
+ * run. Beside it: when the link was printed, the page's own load (navigation → DOMContentLoaded,
+ * → the search form painted), when the built-in sandbox said it was ready (the support log), the
+ * host's main thread's longest block from the link to the first row (a heartbeat loaded with
+ * `--require`, test/bench/lib/loop-monitor.cjs) and the page's longest task (Long Tasks API).
+ * Cold and warm runs alternate, the order swapped each round, after one unmeasured run.
+ * Run alone: npx tsx test/bench/first-result.bench.ts [--quick]
+ * Against another build, side by side (each round runs both, cold and warm, in turned-round order):
+ *   TD_BENCH_BASELINE=/tmp/before/out/main/host.cjs npx tsx test/bench/first-result.bench.ts
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { chromium, type Browser } from 'playwright-core'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { chromiumFlags, chromiumPath, root } from '../e2e/support'
+import { builtHostFile } from '../e2e/built-host'
+import { ensureBuilt } from './lib/build'
+import { done, figure, progress, quick, report } from './lib/figures'
+
+const RUNS = quick ? 2 : 5
+const AIM_MS = 2500
+const monitor = join(import.meta.dirname, 'lib/loop-monitor.cjs')
+/**
+ * The build to measure (default: this one's), and another to measure side by side with it (e.g. a
+ * copy of out/ from before a change, package.json beside it and node_modules reachable).
+ */
+const hostFile = process.env['TD_BENCH_HOST'] ?? builtHostFile
+/** Extra node flags for the host (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its start goes). */
+const nodeArgs = (process.env['TD_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean)
+
+/** What the page notes as it loads: when the form and the first row were painted, its long tasks. */
+const pageProbe = `{
+  const at = () => performance.timeOrigin + performance.now()
+  const probe = (window.__firstResult = { formAt: 0, rowAt: 0, longTasks: [] })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration })
+  }).observe({ type: 'longtask', buffered: true })
+  new MutationObserver((_, observer) => {
+    if (probe.formAt === 0 && document.querySelector('[data-testid="search-form"]')) {
+      probe.formAt = -1
+      requestAnimationFrame(() => { probe.formAt = at() })
+    }
+    if (probe.rowAt === 0 && document.querySelector('[data-testid="results-list"] [role="option"]')) {
+      probe.rowAt = -1
+      observer.disconnect()
+      requestAnimationFrame(() => { probe.rowAt = at() })
+    }
+  }).observe(document, { childList: true, subtree: true })
+}`
+
+interface PageTimes {
+  navigationStart: number
+  domContentLoaded: number
+  formAt: number
+  rowAt: number
+  longTasks: Array<{ at: number; ms: number }>
+}
+
+interface Run {
+  /** Where the sandbox found its people: the catalog file, or generated. */
+  catalog: string
+  link: number
+  formUsable: number
+  firstResult: number
+  sandboxReady: number
+  domContentLoaded: number
+  formPainted: number
+  mainLongestBlock: number
+  /** The most the main thread itself ran in one such gap (the rest of a gap it waited for a CPU). */
+  mainLongestBlockCpu: number
+  /** The gap before the heartbeat's first tick: loading the host's modules (before the link). */
+  mainLoadBlock: number
+  pageLongestTask: number
+}
+
+const epoch = () => performance.timeOrigin + performance.now()
+
+interface LogLine {
+  time: string
+  event: string
+  fields?: Record<string, unknown>
+}
+
+/** The support log's first `event` line in `dataDir` since `after` (epoch ms), if any. */
+function logged(dataDir: string, event: string, after: number): (LogLine & { at: number }) | undefined {
+  const dir = join(dataDir, 'logs')
+  if (!existsSync(dir)) return undefined
+  for (const name of readdirSync(dir)) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (!line.includes(`"${event}"`)) continue
+      const record = JSON.parse(line) as LogLine
+      const at = Date.parse(record.time)
+      if (at >= after - 1) return { ...record, at }
+    }
+  }
+  return undefined
+}
+
+/** Waits until the support log says the sandbox's catalog file was written (the warm runs read it). */
+async function catalogSaved(dataDir: string, after: number): Promise<void> {
+  const until = Date.now() + 180_000
+  for (;;) {
+    const line = logged(dataDir, 'sandbox.catalog', after)
+    if (line) {
+      if (line.fields?.['saved'] !== true) throw new Error(`the catalog file was not written: ${JSON.stringify(line)}`)
+      return
+    }
+    if (Date.now() > until) throw new Error('the sandbox did not finish its catalog in 180 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function oneRun(
+  browser: Browser,
+  host: string,
+  dataDir: string,
+  name: string,
+  options: { keepRunningUntilCatalogSaved?: boolean } = {}
+): Promise<Run> {
+  const gapsFile = join(dataDir, `loop-gaps-${process.pid}.json`)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addInitScript(pageProbe)
+  const page = await context.newPage()
+  const t0 = epoch()
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--require', monitor, host, '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: root,
+      env: { ...process.env, TD_LOOP_GAPS_FILE: gapsFile },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  try {
+    const link = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no link printed in 60 s; stderr: ${stderr}`)), 60_000)
+      void exited.then((code) => reject(new Error(`the host exited (${code}) before printing a link: ${stderr}`)))
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const found = /it works once\): (http:\/\/\S+)/.exec(line)
+        if (found) {
+          clearTimeout(timer)
+          resolve(found[1]!)
+        }
+      })
+    })
+    const linkAt = epoch()
+    await page.goto(link, { waitUntil: 'commit' })
+    // the recruiter types a name as soon as the field is there, and presses Enter
+    const field = page.getByLabel('Name', { exact: true })
+    await field.fill(name, { timeout: 60_000 })
+    await field.press('Enter')
+    // (strings evaluated over CDP: the page's CSP refuses eval, which waitForFunction would need)
+    const times = (await page.evaluate(`new Promise((resolve, reject) => {
+      const started = Date.now()
+      const poll = () => {
+        const probe = window.__firstResult
+        if (probe.rowAt > 0) {
+          const nav = performance.getEntriesByType('navigation')[0]
+          resolve({ navigationStart: performance.timeOrigin, domContentLoaded: performance.timeOrigin + nav.domContentLoadedEventEnd,
+            formAt: probe.formAt, rowAt: probe.rowAt, longTasks: probe.longTasks })
+        } else if (Date.now() - started > 120000) reject(new Error('no result row in 120 s'))
+        else setTimeout(poll, 5)
+      }
+      poll()
+    })`)) as PageTimes
+    // (a build whose sandbox keeps no catalog file says nothing of one when ready)
+    const keepsCatalog = logged(dataDir, 'sandbox.ready', t0)?.fields?.['catalog'] !== undefined
+    if (options.keepRunningUntilCatalogSaved && keepsCatalog) await catalogSaved(dataDir, t0)
+    child.kill('SIGTERM')
+    const code = await exited
+    if (code !== 0) throw new Error(`the host exited with ${code}: ${stderr}`)
+    const { gaps } = JSON.parse(readFileSync(gapsFile, 'utf8')) as {
+      gaps: Array<{ at: number; ms: number; cpuMs: number | null }>
+    }
+    rmSync(gapsFile, { force: true })
+    // gaps that overlap [link printed, first row]: the main thread blocked while the recruiter waited
+    const window = gaps.filter((g) => g.at + g.ms > linkAt && g.at < times.rowAt)
+    const during = window.map((g) => g.ms)
+    // (JSON has no NaN: a gap whose CPU time is unknown reads null)
+    const ran = window.map((g) => g.cpuMs ?? NaN)
+    const before = gaps.filter((g) => g.at < linkAt).map((g) => g.ms)
+    const during2 = times.longTasks.filter((t) => t.at < times.rowAt).map((t) => t.ms)
+    const ready = logged(dataDir, 'sandbox.ready', t0)
+    return {
+      catalog: String(ready?.fields?.['catalog'] ?? '?'),
+      link: linkAt - t0,
+      formUsable: times.formAt - t0,
+      firstResult: times.rowAt - t0,
+      sandboxReady: (ready?.at ?? NaN) - t0,
+      domContentLoaded: times.domContentLoaded - times.navigationStart,
+      formPainted: times.formAt - times.navigationStart,
+      mainLongestBlock: Math.max(0, ...during),
+      mainLongestBlockCpu: Math.max(0, ...ran),
+      mainLoadBlock: Math.max(0, ...before),
+      pageLongestTask: Math.max(0, ...during2)
+    }
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL')
+      await exited
+    }
+    await context.close()
+  }
+}
+
+if (process.env['TD_BENCH_HOST'] === undefined) ensureBuilt()
+if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+const people = generateProfiles({ count: 200, seed: 1 })
+const nameOf = (i: number) => people[(i * 37) % people.length]!.full_name ?? 'Ada Lovelace'
+const folders: string[] = []
+const fresh = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'td-bench-first-'))
+  folders.push(dir)
+  return dir
+}
+
+const summary = (r: Run) =>
+  `first row ${r.firstResult.toFixed(0)} ms (sandbox from ${r.catalog}; link ${r.link.toFixed(0)}, form ${r.formUsable.toFixed(0)}, sandbox ${r.sandboxReady.toFixed(0)}; main block ${r.mainLongestBlock.toFixed(0)} (ran ${r.mainLongestBlockCpu.toFixed(0)}), page task ${r.pageLongestTask.toFixed(0)})`
+
+/** A build to measure: this one, and (TD_BENCH_BASELINE) another measured side by side with it. */
+interface Variant {
+  name: string
+  host: string
+  warmDir: string
+  cold: Run[]
+  warm: Run[]
+}
+const variants: Variant[] = [{ name: '', host: hostFile, warmDir: fresh(), cold: [], warm: [] }]
+const baseline = process.env['TD_BENCH_BASELINE']
+if (baseline !== undefined) {
+  variants.push({ name: 'baseline ', host: baseline, warmDir: fresh(), cold: [], warm: [] })
+}
+try {
+  // one unmeasured run each: Chromium, the disk cache, and the warm runs' data folder
+  for (const v of variants) {
+    const r = await oneRun(browser, v.host, v.warmDir, nameOf(0), { keepRunningUntilCatalogSaved: true })
+    progress(`${v.name}warm-up: ${summary(r)}`)
+  }
+  let n = 0
+  for (let run = 0; run < RUNS; run++) {
+    const steps = variants.flatMap((v) => [
+      async () => {
+        v.cold.push(await oneRun(browser, v.host, fresh(), nameOf(++n)))
+        progress(`${v.name}cold ${run + 1}: ${summary(v.cold.at(-1)!)}`)
+      },
+      async () => {
+        v.warm.push(await oneRun(browser, v.host, v.warmDir, nameOf(++n)))
+        progress(`${v.name}warm ${run + 1}: ${summary(v.warm.at(-1)!)}`)
+      }
+    ])
+    // the order turned round every run, so no side always goes first
+    for (const step of run % 2 === 0 ? steps : steps.reverse()) await step()
+  }
+} finally {
+  await browser.close()
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+}
+
+const values = (runs: Run[], key: Exclude<keyof Run, 'catalog'>) => runs.map((r) => r[key])
+const [{ cold, warm }] = variants as [Variant]
+const base = variants[1]
+const both = [...cold, ...warm]
+const against = (mine: Run[], theirs: Run[] | undefined, what: string) =>
+  theirs === undefined
+    ? {}
+    : { ratio: { against: what, values: mine.map((r, i) => r.firstResult / theirs[i]!.firstResult) } }
+report(
+  figure({
+    id: 'first-result.cold',
+    label: 'first start → first result row, fresh data folder (cold)',
+    unit: 'ms',
+    values: values(cold, 'firstResult'),
+    ...against(cold, base?.cold ?? warm, base ? 'the baseline build, cold' : 'warm (side by side)'),
+    aim: { op: '<', value: AIM_MS },
+    note: 'from spawning `node out/main/host.cjs` to the frame after the first row exists; each run a new process'
+  }),
+  figure({
+    id: 'first-result.warm',
+    label: 'first start → first result row, data folder of an earlier run (warm)',
+    unit: 'ms',
+    values: values(warm, 'firstResult'),
+    ...against(warm, base?.warm, 'the baseline build, warm'),
+    aim: { op: '<', value: AIM_MS }
+  }),
+  figure({
+    id: 'first-result.link',
+    label: '… the link printed (cold and warm)',
+    unit: 'ms',
+    values: values(both, 'link')
+  }),
+  figure({
+    id: 'first-result.form',
+    label: '… the search form painted (cold and warm)',
+    unit: 'ms',
+    values: values(both, 'formUsable')
+  }),
+  figure({
+    id: 'first-result.sandbox.cold',
+    label: '… the built-in sandbox ready, cold (support log)',
+    unit: 'ms',
+    values: values(cold, 'sandboxReady')
+  }),
+  figure({
+    id: 'first-result.sandbox.warm',
+    label: '… the built-in sandbox ready, warm (support log)',
+    unit: 'ms',
+    values: values(warm, 'sandboxReady')
+  }),
+  figure({
+    id: 'first-result.page.dcl',
+    label: "the page's own load: navigation → DOMContentLoaded",
+    unit: 'ms',
+    values: values(both, 'domContentLoaded')
+  }),
+  figure({
+    id: 'first-result.page.form',
+    label: "the page's own load: navigation → search form painted",
+    unit: 'ms',
+    values: values(both, 'formPainted')
+  }),
+  figure({
+    id: 'first-result.main.longest-block',
+    label: "host main thread's longest block, link → first row (cold and warm)",
+    unit: 'ms',
+    values: values(both, 'mainLongestBlock'),
+    aim: { op: '<', value: 50 },
+    note: 'a 2 ms heartbeat in the host (--require test/bench/lib/loop-monitor.cjs); gaps over 10 ms'
+  }),
+  figure({
+    id: 'first-result.main.longest-block-cpu',
+    label: '… of it, the most the main thread itself ran in one gap (on Linux)',
+    unit: 'ms',
+    values: values(both, 'mainLongestBlockCpu'),
+    note: 'the thread’s own run time in the gap (/proc/thread-self/schedstat); the rest it waited for a CPU other processes held'
+  }),
+  figure({
+    id: 'first-result.main.load-block',
+    label: "host main thread's block loading its modules (before the link)",
+    unit: 'ms',
+    values: values(both, 'mainLoadBlock')
+  }),
+  figure({
+    id: 'first-result.page.longest-task',
+    label: "the page's longest task until the first row (0: none over 50 ms)",
+    unit: 'ms',
+    values: values(both, 'pageLongestTask'),
+    aim: { op: '<', value: 50 }
+  })
+)
+if (base) {
+  report(
+    figure({
+      id: 'first-result.baseline.cold',
+      label: `baseline (${base.host}): first result, cold`,
+      unit: 'ms',
+      values: values(base.cold, 'firstResult')
+    }),
+    figure({
+      id: 'first-result.baseline.warm',
+      label: 'baseline: first result, warm',
+      unit: 'ms',
+      values: values(base.warm, 'firstResult')
+    }),
+    figure({
+      id: 'first-result.baseline.main.longest-block',
+      label: "baseline: host main thread's longest block, link → first row",
+      unit: 'ms',
+      values: values([...base.cold, ...base.warm], 'mainLongestBlock')
+    }),
+    figure({
+      id: 'first-result.baseline.page.longest-task',
+      label: "baseline: the page's longest task until the first row",
+      unit: 'ms',
+      values: values([...base.cold, ...base.warm], 'pageLongestTask')
+    })
+  )
+}
+done('First start to first result')
