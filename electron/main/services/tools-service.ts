@@ -110,7 +110,9 @@ export class ToolsService {
     this.#deps.logger.info('tools.call', { tool: name, isError, durationMs })
     const structured = (result.structuredContent as Record<string, unknown> | undefined) ?? null
     const after = creditsIn(structured) ?? (spending ? await this.#balance(access.connection.id) : null)
-    if (after !== null) this.#account(access.connection.id, { name, args, requestId, before, after, structured })
+    if (after !== null) {
+      this.#account(access.connection.id, { name, args, requestId, before, after, structured, spending })
+    }
     return {
       name,
       isError,
@@ -137,10 +139,17 @@ export class ToolsService {
       before: ToolCredits | null
       after: ToolCredits
       structured: Record<string, unknown> | null
+      spending: boolean
     }
   ): void {
     const { name, args, requestId, before, after } = call
-    const spent = before !== null ? Math.max(0, before.available - after.available) : (after.newRequestedCount ?? 0)
+    // What this call spent: the count the tool reports for itself; else, for a call that may
+    // spend, how far the balance fell around it. A reading call only updates the balance: the
+    // balance also falls when others spend (the app's own purchases among them), and those are
+    // in the ledger already.
+    const spent =
+      after.newRequestedCount ??
+      (call.spending && before !== null ? Math.max(0, before.available - after.available) : 0)
     let store
     try {
       store = this.#deps.stores.get()

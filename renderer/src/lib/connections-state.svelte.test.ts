@@ -41,7 +41,8 @@ describe('ConnectionsState', () => {
     const client = {
       on: () => () => undefined,
       listConnections: async () => ({ ok: true, data: answers[Math.min(asked++, answers.length - 1)] }),
-      getCredits: async () => ({ ok: false, error: { code: 'network', message: 'offline' } })
+      getCredits: async () => ({ ok: false, error: { code: 'network', message: 'offline' } }),
+      refreshCredits: async () => ({ ok: false, error: { code: 'network', message: 'offline' } })
     } as unknown as Client
     const state = new ConnectionsState(client)
     await state.load()

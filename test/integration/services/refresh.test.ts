@@ -169,8 +169,9 @@ describe('refresh jobs', () => {
     // The built-in sandbox keeps its jobs in the data folder and runs them on while the app is
     // closed, like a remote service: the truest restart there is here.
     const main = await startMain({ sandboxProfiles: 2000, loadKeytar: noKeychain, refreshPolling: poll })
+    // long enough to outlast a slow close on a busy machine
     const handles = testCatalog()
-      .search({}, { limit: 10, offset: 20 })
+      .search({}, { limit: 30, offset: 20 })
       .results.map((p) => p.li_urls![0]!.split('/in/')[1]!)
     const started = await main.ok('startRefresh', {
       handles,
@@ -196,7 +197,7 @@ describe('refresh jobs', () => {
       () => again.ok('getRefreshJob', { jobId: started.jobId }),
       (job) => finished(job)
     )
-    expect(done).toMatchObject({ tracking: 'finished', status: 'Completed', totalSuccessful: 10 })
+    expect(done).toMatchObject({ tracking: 'finished', status: 'Completed', totalSuccessful: 30 })
     // it ended on the service after the first process had closed
     expect(Date.parse(done.endTime!)).toBeGreaterThan(closedAt - 50)
     expect(
