@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import type { LogRecord } from '../../electron/main/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
+import { BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test/e2e/artifacts')
@@ -99,6 +100,9 @@ export async function startApp(
   }
   await page.goto(host.loginUrl)
   await page.waitForURL(host.url)
+  // The address is cleaned before the login answers; a test that reloads at once would reload
+  // a page that never logged in. The session kept in this browser is the login's end.
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, BRIDGE_SESSION_STORAGE_KEY)
   return {
     get host() {
       return host

@@ -60,6 +60,8 @@ export async function startOidcServer(options: { resource: string; ttlSeconds?: 
     }
   })
   let requests = 0
+  const seen = new Set<string>()
+  const expired = new Set<string>()
   const callback = provider.callback()
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/api/oauth/token')) requests += 1
@@ -71,10 +73,17 @@ export async function startOidcServer(options: { resource: string; ttlSeconds?: 
     ...legacy,
     /** What a resource server would learn by introspection: the client a live token was issued to. */
     async checkToken(token: string): Promise<{ clientId: string } | null> {
+      if (expired.has(token)) return null
+      seen.add(token)
       const found = await provider.ClientCredentials.find(token)
       // find() allows some clock tolerance; a resource server that is strict about exp rejects it
       if (found === undefined || found.isExpired || found.aud !== options.resource) return null
       return { clientId: found.clientId as string }
+    },
+    /** Every token handed out so far is refused from now on, as if its lifetime had run out. */
+    expireTokens() {
+      for (const token of seen) expired.add(token)
+      seen.clear()
     },
     get tokenRequests() {
       return requests

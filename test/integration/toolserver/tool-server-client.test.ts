@@ -223,7 +223,7 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
   })
 
   it('renews the token on a 401 from a real authorization server, one exchange for concurrent callers', async () => {
-    const { mcp, oidc } = await setUp(1)
+    const { mcp, oidc } = await setUp()
     const frozen = Date.now()
     const { client, tokens } = clientFor({
       authUrl: oidc.issuer,
@@ -234,7 +234,8 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     })
     await Promise.all([client.listTools(), client.listTools()])
     expect(oidc.tokenRequests).toBe(1)
-    await sleep(1300)
+    // the token runs out on the server's side while the client still thinks it fresh (frozen clock)
+    oidc.expireTokens()
     expect(text(await client.callTool('whoami', {}))).toBe('recruiter@example.test')
     expect(client.renewals).toBe(1)
     expect(tokens.exchanges).toBe(2)
