@@ -73,6 +73,25 @@ export default ts.config(
     }
   },
   {
+    // One number format and one date format in the page, in the recruiter's locale: renderer/src/lib/format.ts.
+    files: ['renderer/**'],
+    ignores: ['renderer/src/lib/format.ts', 'renderer/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format numbers and dates with renderer/src/lib/format.ts: one format everywhere.'
+        })),
+        ...['NumberFormat', 'DateTimeFormat'].map((property) => ({
+          object: 'Intl',
+          property,
+          message: 'Format numbers and dates with renderer/src/lib/format.ts: one format everywhere.'
+        }))
+      ]
+    }
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': [

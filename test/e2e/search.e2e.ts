@@ -302,7 +302,7 @@ describe('a service with 1,000 results and records that do not match the spec', 
     await page.getByLabel('Results').fill('1000')
     await page.getByLabel('Name', { exact: true }).fill('anyone')
     await page.getByLabel('Name', { exact: true }).press('Enter')
-    await expect.poll(() => page.getByTestId('results-count').textContent()).toMatch(/^1000 people/)
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toMatch(/^1,000 people/)
     const list = page.getByTestId('results-list')
     expect(await list.getByRole('option').count()).toBeLessThan(80)
     await list.focus()

@@ -2,6 +2,7 @@ import type { MatchProfileRequest } from '../../../shared/api/match-request'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { searchOptionsSchema, type RecentSearch, type SearchResponse } from '../../../shared/ipc/channels/search'
 import { AppError } from '../../../shared/ipc/errors'
+import { ApiError } from '../api/api-error'
 import type { Logger } from '../logger'
 import type { ConnectionsService } from './connections-service'
 import type { RequestRegistry } from './request-registry'
@@ -34,13 +35,17 @@ export class SearchService {
     }
     const opts = options ?? searchOptionsSchema.parse({})
     const { client, connection } = await this.deps.connections.client()
-    const result = await this.deps.requests.run(requestId, (signal) =>
-      client.matchProfiles(
-        body,
-        { maxNumberOfResults: opts.maxNumberOfResults, emailLookupEnabled: opts.emailLookupEnabled },
-        signal
+    const result = await this.deps.requests
+      .run(requestId, (signal) =>
+        client.matchProfiles(
+          body,
+          { maxNumberOfResults: opts.maxNumberOfResults, emailLookupEnabled: opts.emailLookupEnabled },
+          signal
+        )
       )
-    )
+      .catch((error: unknown) => {
+        throw tooManyResults(error, opts.maxNumberOfResults) ?? error
+      })
     const keys = result.records.map((record) => keyOf(record.value))
     const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
     this.deps.writes.enqueue((store) => store.recentSearches.record(connection.id, body, opts, result.records.length))
@@ -106,4 +111,26 @@ export function keyOf(profile: unknown): string | null {
   if (profile === null || typeof profile !== 'object') return null
   const key = (profile as Record<string, unknown>)['key']
   return typeof key === 'string' && key !== '' ? key : null
+}
+
+/**
+ * A refusal of the number of results asked for ("maxNumberOfResults … <=100", "… must be between
+ * 1 and 100"), said plainly with the bound the service gave, so the page can ask for that next
+ * time. Any other error: null.
+ */
+export function tooManyResults(error: unknown, asked: number): AppError | null {
+  if (!(error instanceof ApiError) || error.kind !== 'invalid_request') return null
+  const said = error.info.serverMessage ?? ''
+  if (!/max\s*number\s*of\s*results/i.test(said)) return null
+  const numbers = [...said.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((n) => n >= 1 && n < asked)
+  const limit = numbers.length > 0 ? Math.max(...numbers) : null
+  const message =
+    limit === null
+      ? `This connection refused ${asked} results for one search. Ask for fewer (try 100) and search again.`
+      : `This connection returns at most ${limit} people a search, and ${asked} were asked for. Results is now ${limit}: search again.`
+  return new AppError('invalid_input', message, {
+    ...(error.details as Record<string, unknown>),
+    resultsLimit: limit,
+    asked
+  })
 }

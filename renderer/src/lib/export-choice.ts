@@ -5,6 +5,7 @@ import {
   type CsvColumn
 } from '../../../shared/ipc/channels/export'
 import type { BackupProblem, RestoreSummary } from '../../../shared/ipc/channels/export'
+import { formatCount, formatNumber } from './format'
 
 export type ColumnMode = ColumnPreset | 'custom'
 
@@ -23,13 +24,11 @@ export function columnChoice(mode: ColumnMode, custom: readonly CsvColumn[]): Co
 
 /** "1,250 of 10,000 rows" with a ratio for the bar (null while the total is unknown). */
 export function progressText(written: number, total: number | null): { text: string; ratio: number | null } {
-  const format = new Intl.NumberFormat('en')
-  if (total === null || total === 0) return { text: `${format.format(written)} rows`, ratio: null }
-  return { text: `${format.format(written)} of ${format.format(total)} rows`, ratio: Math.min(written / total, 1) }
+  if (total === null || total === 0) return { text: `${formatNumber(written)} rows`, ratio: null }
+  return { text: `${formatNumber(written)} of ${formatNumber(total)} rows`, ratio: Math.min(written / total, 1) }
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${new Intl.NumberFormat('en').format(count)} ${count === 1 ? one : many}`
+const plural = formatCount
 
 /** "Restored 3 shortlists, 120 people" (and which came back renamed). */
 export function restoreMessage(summary: RestoreSummary): string {

@@ -14,6 +14,7 @@ import type { Client } from './client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from './save-file'
 import { sendBackupFile, type SentBackupFile } from './backup-file'
+import { formatCount } from './format'
 
 export type ExportPhase =
   | { state: 'choosing' }
@@ -329,5 +330,5 @@ export class BackupState {
 }
 
 function count(n: number, one: string, many: string): string {
-  return `${new Intl.NumberFormat('en').format(n)} ${n === 1 ? one : many}`
+  return formatCount(n, one, many)
 }

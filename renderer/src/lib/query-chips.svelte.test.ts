@@ -7,14 +7,49 @@ describe('query chips', () => {
   it('makes one chip per value of a list and one per plain value, whatever the keys', () => {
     const root = chipsOf({ ...sandboxQuery, remote: true, minYears: 5 })
     expect(allChips(root).map((chip) => `${chip.field}: ${chip.text}`)).toEqual([
-      'titles: Engineer',
-      'locations: Seattle',
-      'locations: Tacoma',
-      'seniorities: senior',
+      'title: Engineer',
+      'in: Seattle',
+      'in: Tacoma',
+      'seniority: senior',
       'remote: true',
       'min years: 5'
     ])
-    expect(fieldLabel('exclude_companies')).toBe('exclude companies')
+    expect(fieldLabel('exclude_regions')).toBe('exclude regions')
+  })
+
+  it('says the structured query’s fields in words, never its API names (issue 19)', () => {
+    const query = {
+      titles: ['Nurse'],
+      skills: ['ICU'],
+      locations: ['Lyon'],
+      companies: ['Acme'],
+      seniorities: ['senior'],
+      schools: ['Sorbonne'],
+      exclude_companies: ['Globex'],
+      exclude_locations: ['Paris'],
+      exclude_titles: ['Intern'],
+      exclude_skills: ['COBOL'],
+      keywords: ['night shifts'],
+      constructor: ['x'],
+      toString: ['y']
+    }
+    const fields = allChips(chipsOf(query)).map((chip) => chip.field)
+    expect(fields).toEqual([
+      'title',
+      'skill',
+      'in',
+      'at',
+      'seniority',
+      'school',
+      'not at',
+      'not in',
+      'not title',
+      'without skill',
+      'keyword',
+      'constructor',
+      'to string'
+    ])
+    expect(fields.some((field) => field.includes('_'))).toBe(false)
   })
 
   it('groups nested objects and objects inside lists', () => {

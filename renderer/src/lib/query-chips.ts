@@ -1,7 +1,9 @@
 /**
  * The query a conversation has built, as chips: whatever JSON object the server returned. An
  * array of plain values gives one chip per value, a plain value one chip, a nested object (or an
- * object inside an array) a group. Nothing here knows any server's key names.
+ * object inside an array) a group. The fields of the structured query the app knows
+ * (shared/api/conversation.ts) read as words ("seniority", "not at"); any other key is made
+ * readable from its name.
  */
 export type ChipPath = ReadonlyArray<string | number>
 export type Scalar = string | number | boolean | null
@@ -26,9 +28,26 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 const isScalar = (value: unknown): value is Scalar =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 
-/** "exclude_companies" / "excludeCompanies" → "exclude companies". */
+/** The structured query's fields in the recruiter's words, said of one value ("seniority: senior"). */
+const fieldWords: Record<string, string> = {
+  titles: 'title',
+  skills: 'skill',
+  locations: 'in',
+  companies: 'at',
+  seniorities: 'seniority',
+  schools: 'school',
+  exclude_companies: 'not at',
+  exclude_locations: 'not in',
+  exclude_titles: 'not title',
+  exclude_skills: 'without skill',
+  keywords: 'keyword'
+}
+
+/** "seniorities" → "seniority"; an unknown "exclude_regions" / "excludeRegions" → "exclude regions". */
 export function fieldLabel(name: string | number): string {
   if (typeof name === 'number') return `#${name + 1}`
+  const known = Object.hasOwn(fieldWords, name) ? fieldWords[name] : undefined
+  if (known !== undefined) return known
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

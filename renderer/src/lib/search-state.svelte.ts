@@ -1,5 +1,13 @@
 import type { MatchProfileRequest } from '../../../shared/api/match-request'
-import type { RecentSearch, SearchResponse, SearchResult, ShortlistRef } from '../../../shared/ipc/channels/search'
+import type { ConnectionView } from '../../../shared/ipc/channels/connections'
+import {
+  MAX_RESULTS,
+  SANDBOX_MAX_RESULTS,
+  type RecentSearch,
+  type SearchResponse,
+  type SearchResult,
+  type ShortlistRef
+} from '../../../shared/ipc/channels/search'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
@@ -38,7 +46,7 @@ export const emptyForm = (): SearchForm => ({
 export type SearchPhase =
   | { state: 'idle' }
   | { state: 'running'; requestId: string; startedAt: number }
-  | { state: 'ready'; response: SearchResponse; rows: ResultRow[] }
+  | { state: 'ready'; response: SearchResponse; rows: ResultRow[]; request: MatchProfileRequest }
   | { state: 'cancelled' }
   | { state: 'error'; error: IpcError }
 
@@ -100,6 +108,9 @@ export class SearchState {
   #picked = $state.raw<readonly number[]>([])
   #notice = $state.raw<Notice | null>(null)
   #scroll = 0
+  #connection = $state.raw<Pick<ConnectionView, 'id' | 'kind'> | null>(null)
+  /** Bounds learned from a connection's refusal ("at most 100"), by connection id. */
+  #learned = $state.raw<Readonly<Record<string, number>>>({})
   /** Called when the first rows of a search are on screen (the bench measures it). */
   onPainted: ((ms: number) => void) | null = null
 
@@ -137,6 +148,17 @@ export class SearchState {
   set scroll(offset: number) {
     this.#scroll = offset
   }
+  /** The connection searched: its bound on results is known (the Sandbox) or learned. */
+  setConnection(connection: Pick<ConnectionView, 'id' | 'kind'> | null): void {
+    this.#connection = connection
+  }
+  /** The most results a search on this connection may ask for. */
+  get resultsLimit(): number {
+    const connection = this.#connection
+    if (connection === null) return MAX_RESULTS
+    const learned = Object.hasOwn(this.#learned, connection.id) ? this.#learned[connection.id] : undefined
+    return learned ?? (connection.kind === 'sandbox' ? SANDBOX_MAX_RESULTS : MAX_RESULTS)
+  }
   get canSearch(): boolean {
     return Object.keys(requestOf(this.form)).length > 0
   }
@@ -158,24 +180,33 @@ export class SearchState {
     const startedAt = performance.now()
     this.#phase = { state: 'running', requestId, startedAt }
     this.#notice = null
+    const limit = this.resultsLimit
+    const wanted = Math.max(1, Math.round(this.form.maxNumberOfResults) || 25)
+    if (wanted > limit) {
+      this.form.maxNumberOfResults = limit
+      this.#notice = {
+        tone: 'info',
+        message: `Asked for ${limit} results: ${this.#connection?.kind === 'sandbox' ? 'the Sandbox' : 'this connection'} returns at most ${limit} people a search.`
+      }
+    }
+    const connectionId = this.#connection?.id ?? null
     const reply = await this.#client.searchProfiles({
       requestId,
       request,
-      options: {
-        maxNumberOfResults: Math.max(1, Math.min(1000, Math.round(this.form.maxNumberOfResults) || 25)),
-        emailLookupEnabled: this.form.emailLookupEnabled
-      }
+      options: { maxNumberOfResults: Math.min(wanted, limit), emailLookupEnabled: this.form.emailLookupEnabled }
     })
     // a newer search (or a cancel) has taken over
     if (this.#phase.state !== 'running' || this.#phase.requestId !== requestId) return
     if (!reply.ok) {
+      this.#learnLimit(connectionId, reply.error)
       this.#phase = reply.error.code === 'cancelled' ? { state: 'cancelled' } : { state: 'error', error: reply.error }
       return
     }
     this.#phase = {
       state: 'ready',
       response: reply.data,
-      rows: reply.data.results.map((result, index) => readRow(result, index))
+      rows: reply.data.results.map((result, index) => readRow(result, index)),
+      request
     }
     this.#cursor = 0
     this.#scroll = 0
@@ -186,6 +217,15 @@ export class SearchState {
       const report = this.onPainted
       requestAnimationFrame(() => report(performance.now() - startedAt))
     }
+  }
+
+  /** A refusal that names the connection's bound: ask for that from now on. */
+  #learnLimit(connectionId: string | null, error: IpcError): void {
+    const details = error.details as { resultsLimit?: unknown } | undefined
+    const limit = details?.resultsLimit
+    if (connectionId === null || typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return
+    this.#learned = { ...this.#learned, [connectionId]: limit }
+    if (this.form.maxNumberOfResults > limit) this.form.maxNumberOfResults = limit
   }
 
   async cancel(): Promise<void> {

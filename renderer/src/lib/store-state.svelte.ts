@@ -2,6 +2,7 @@ import type { StoreCopy, StoreStatus } from '../../../shared/ipc/channels/store'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Load } from './app-state.svelte'
 import type { Client } from './client'
+import { formatDateTime } from './format'
 
 /** A way out the recruiter picked and is asked to confirm. */
 export type StoreChoice = { action: 'moveAside' } | { action: 'restoreCopy'; copy: StoreCopy }
@@ -130,9 +131,7 @@ function successNotice(choice: StoreChoice | null, movedTo: string | undefined):
 
 /** A copy's date as the recruiter reads it: "1 Mar 2026, 08:30" in their locale. */
 export function formatWhen(iso: string): string {
-  const time = Date.parse(iso)
-  if (Number.isNaN(time)) return iso
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time)
+  return formatDateTime(iso)
 }
 
 /** The folder and file name of a path, for "kept as … in …" (paths may use / or \). */

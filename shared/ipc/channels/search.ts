@@ -4,9 +4,14 @@ import { matchProfileRequestSchema } from '../../api/match-request'
 /** A request id the renderer makes, so it can cancel what it started. */
 export const requestIdSchema = z.string().min(8).max(64)
 
+/** The most results one search may ask for; a service may take fewer (its refusal says how many). */
+export const MAX_RESULTS = 1000
+/** What the built-in Sandbox takes (sandbox/server/partner/match-profiles.ts). */
+export const SANDBOX_MAX_RESULTS = 100
+
 export const searchOptionsSchema = z.strictObject({
   /** The spec's default is 5; the service sets the upper bound (the sandbox allows 100). */
-  maxNumberOfResults: z.int().min(1).max(1000).default(25),
+  maxNumberOfResults: z.int().min(1).max(MAX_RESULTS).default(25),
   emailLookupEnabled: z.boolean().default(false)
 })
 export type SearchOptions = z.infer<typeof searchOptionsSchema>

@@ -1,3 +1,4 @@
+import { formatCalendarDayOf, formatMonthOf, formatNumber, formatWhole } from '../../lib/format'
 // Defensive readers for API records: every field is optional and nullable, and a server may
 // send a field of the wrong type. A view shows what it can read and skips the rest, never throws.
 
@@ -32,7 +33,7 @@ export function month(value: unknown): string {
   if (text === '') return ''
   const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) || text.length <= 10 ? text : `${text}Z`)
   if (Number.isNaN(at)) return text
-  return new Date(at).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return formatMonthOf(at)
 }
 
 export function day(value: unknown): string {
@@ -40,22 +41,17 @@ export function day(value: unknown): string {
   if (text === '') return ''
   const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) || text.length <= 10 ? text : `${text}Z`)
   if (Number.isNaN(at)) return text
-  return new Date(at).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC'
-  })
+  return formatCalendarDayOf(at)
 }
 
 export const count = (value: unknown): string => {
   const n = num(value)
-  return n === null ? '' : n.toLocaleString()
+  return n === null ? '' : formatNumber(n)
 }
 
 export const money = (value: unknown): string => {
   const n = num(value)
-  return n === null ? '' : n.toLocaleString(undefined, { maximumFractionDigits: 0 })
+  return n === null ? '' : formatWhole(n)
 }
 
 /** An https link safe to hand to the OS browser, or null (the shell checks again). */

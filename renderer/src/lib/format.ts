@@ -1,0 +1,80 @@
+/**
+ * The one place numbers and dates become text: one number format and one date format, in the
+ * recruiter's locale (the browser's language), everywhere in the app. Lint keeps it that way:
+ * `toLocaleString` and `Intl.NumberFormat`/`DateTimeFormat` are refused anywhere else in renderer/.
+ */
+
+let locale: string | undefined = typeof navigator === 'undefined' ? undefined : navigator.language
+
+let numbers = new Intl.NumberFormat(locale)
+let whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+let dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+let day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+// Calendar dates ("2021-03-01", a month) are read in UTC: March is March wherever the recruiter is.
+let calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+let monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** For tests: format as another locale would. */
+export function useLocale(next: string | undefined): void {
+  locale = next
+  numbers = new Intl.NumberFormat(locale)
+  whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+  calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+}
+
+/** 1,234 (or 1.234, 1 234: the recruiter's locale). */
+export function formatNumber(value: number): string {
+  return numbers.format(value)
+}
+
+/** A whole amount: salaries, money. */
+export function formatWhole(value: number): string {
+  return whole.format(value)
+}
+
+/** "1,234 people", "1 person". */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${numbers.format(count)} ${count === 1 ? one : many}`
+}
+
+const toTime = (value: string | number | Date): number =>
+  value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
+
+/** An instant, to the minute: "Mar 1, 2026, 8:30 AM"; text that is no date stays as it is. */
+export function formatDateTime(value: string | number | Date): string {
+  const at = toTime(value)
+  return Number.isNaN(at) ? String(value) : dateTime.format(at)
+}
+
+/** An instant's day ("Mar 1, 2026"); a bare calendar date ("2026-03-01") as that very day. */
+export function formatDay(value: string | number | Date): string {
+  const at = toTime(value)
+  if (Number.isNaN(at)) return String(value)
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? calendarDay.format(at) : day.format(at)
+}
+
+/** "Mar 2021" from an ISO date-time or date ("2021-03", "2021-03-01T00:00:00Z"); other text as it is. */
+export function formatMonth(value: string): string {
+  const text = value.trim()
+  if (text === '' || /^\d{4}$/.test(text)) return text
+  const date = new Date(/^\d{4}-\d{2}$/.test(text) ? `${text}-01T00:00:00Z` : text)
+  return Number.isNaN(date.getTime()) || !/^\d{4}/.test(text) ? text : monthYear.format(date)
+}
+
+/** A month from a moment already read (milliseconds), in UTC. */
+export function formatMonthOf(at: number): string {
+  return monthYear.format(at)
+}
+
+/** A calendar day from a moment already read (milliseconds), in UTC. */
+export function formatCalendarDayOf(at: number): string {
+  return calendarDay.format(at)
+}
+
+/** A role's or a school's span: "Mar 2021 – now", "2015 – Jun 2019", "? – Dec 2020". */
+export function formatSpan(start: string, end: string): string {
+  return `${formatMonth(start) || '?'} – ${formatMonth(end) || 'now'}`
+}
