@@ -229,7 +229,8 @@ async function oneRun(
     }
     rmSync(gapsFile, { force: true })
     // gaps that overlap [link printed, first row]: the main thread blocked while the recruiter waited
-    const window = gaps.filter((g) => g.at + g.ms > linkAt && g.at < times.rowAt)
+    // blocks that began once the link was out (the one that printed it is the start's: it began before)
+    const window = gaps.filter((g) => g.at >= linkAt && g.at < times.rowAt)
     const during = window.map((g) => g.ms)
     // (JSON has no NaN: a gap whose CPU time is unknown reads null)
     const ran = window.map((g) => g.cpuMs ?? NaN)
@@ -392,7 +393,7 @@ report(
   }),
   figure({
     id: 'first-result.main.load-block',
-    label: "host main thread's block loading its modules (before the link)",
+    label: "host main thread's longest block before the link (loading its modules, composing)",
     unit: 'ms',
     values: values(both, 'mainLoadBlock')
   }),
