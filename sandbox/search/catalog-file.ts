@@ -1,6 +1,6 @@
 /**
  * The catalog file: the sandbox's index of its people and the collision log of the run that made
- * them, kept in the app's data folder so a later start reads them (milliseconds) instead of
+ * them, kept in the app's data folder so a later start reads them (about a tenth of a second) instead of
  * generating and indexing everyone again (seconds). The people themselves are not kept: each is
  * generated alone from the log when first read (catalog.ts).
  *
