@@ -1,8 +1,8 @@
 /**
  * The catalog file: the sandbox's index of its people and the collision log of the run that made
- * them, kept in the app's data folder so a later start reads them (about a tenth of a second) instead of
- * generating and indexing everyone again (seconds). The people themselves are not kept: each is
- * generated alone from the log when first read (catalog.ts).
+ * them, kept in the app's data folder so a later start reads them (about a tenth of a second)
+ * instead of generating and indexing everyone again (seconds). The people themselves are not
+ * kept: each is generated alone from the log when first read (catalog.ts).
  *
  * Layout: MAGIC, a little-endian uint32 header length, the header (JSON: format, data version,
  * seed, count, the code's fingerprint, sample digests, where each section is), the sections
