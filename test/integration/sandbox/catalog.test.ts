@@ -142,7 +142,7 @@ describe('the catalog file', { timeout: 60_000 }, () => {
     expect(await answers(fresh)).toEqual(await referenceAnswers())
   })
 
-  it('is rebuilt, never trusted, when damaged: a changed byte, cut short, or other people than it says', async () => {
+  it('is rebuilt, never trusted, when damaged: a changed byte, cut short, an id beyond the people, other people than it says', async () => {
     const dir = folder()
     const file = join(dir, 'sandbox-catalog.bin')
     const made = await start({ catalogFile: file })
