@@ -69,7 +69,15 @@ export interface MainOptions {
    * How to start the built-in sandbox's worker thread (the shell knows where the script is).
    * Without it the Sandbox connection says it is not part of this build (some tests).
    */
-  sandbox?: { spawn: SpawnSandboxWorker; profiles?: number; seed?: number } | undefined
+  sandbox?:
+    | {
+        spawn: SpawnSandboxWorker
+        profiles?: number
+        seed?: number
+        /** When the worker starts generating and indexing everyone (ms after it listens); benches use 0. */
+        buildDelayMs?: number
+      }
+    | undefined
   /**
    * How to start the worker thread that previews and restores an uploaded backup. Without it
    * that work runs on the calling thread (tests that do not restore large files).
@@ -182,7 +190,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
             seed: options.sandbox.seed ?? 1,
             stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE),
             catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE),
-            buildDelayMs: SANDBOX_BUILD_DELAY_MS
+            buildDelayMs: options.sandbox.buildDelayMs ?? SANDBOX_BUILD_DELAY_MS
           },
           logger: options.logger,
           // called from start() below, once `connections` exists

@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { sendJson } from '../server/http/respond'
 import type { TokenStore } from '../server/oauth/token-store'
 import { toolScope } from '../server/oauth/token-endpoint'
-import { createToolServer } from './tool-server'
+import type * as McpHandler from './mcp-handler'
 import type { ToolContext } from './tools/context'
+
+/**
+ * The MCP SDK's server and the tools are loaded at the first /mcp call: they were a third of the
+ * sandbox's start, before it could answer its first search.
+ */
+let handler: Promise<typeof McpHandler> | undefined
+const loadHandler = () => (handler ??= import('./mcp-handler'))
 
 const realm = 'talent-desk-sandbox'
 
@@ -54,13 +60,7 @@ export function createMcpEndpoint(options: {
       )
       return
     }
-    const server = createToolServer(options.context(check.principal))
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    res.on('close', () => {
-      void transport.close()
-      void server.close()
-    })
-    await server.connect(transport)
-    await transport.handleRequest(req, res)
+    const { serveMcp } = await loadHandler()
+    await serveMcp(options.context(check.principal), req, res)
   }
 }

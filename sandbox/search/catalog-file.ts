@@ -1,8 +1,8 @@
 /**
  * The catalog file: the sandbox's index of its people and the collision log of the run that made
- * them, kept in the app's data folder so a later start reads them (milliseconds) instead of
- * generating and indexing everyone again (seconds). The people themselves are not kept: each is
- * generated alone from the log when first read (catalog.ts).
+ * them, kept in the app's data folder so a later start reads them (about a tenth of a second)
+ * instead of generating and indexing everyone again (seconds). The people themselves are not
+ * kept: each is generated alone from the log when first read (catalog.ts).
  *
  * Layout: MAGIC, a little-endian uint32 header length, the header (JSON: format, data version,
  * seed, count, the code's fingerprint, sample digests, where each section is), the sections
@@ -244,27 +244,36 @@ function decode(bytes: Buffer, key: CatalogKey): CatalogRead {
     return bytes.subarray(at.offset, at.offset + at.length)
   }
   const u32 = (name: string): Uint32Array => view(section(name), Uint32Array)
+  /** A section of ids, each below `limit` (a file whose checksum holds but whose ids do not is refused). */
+  const ids = (name: string, limit: number): Uint32Array => {
+    const array = u32(name)
+    for (let i = 0; i < array.length; i++)
+      if ((array[i] as number) >= limit) throw new Error(`${name}: id out of range`)
+    return array
+  }
   const strings = JSON.parse(section('strings').toString('utf8')) as Strings
   const maps = {} as Record<(typeof MAPS)[number], LazyLookup>
   for (const name of MAPS) {
-    const ids = u32(`${name}.ids`)
+    const found = ids(`${name}.ids`, header.count)
     const keys = strings.maps[name]
-    if (keys.length !== ids.length) throw new Error(`${name}: ${keys.length} keys, ${ids.length} ids`)
-    maps[name] = new LazyLookup(keys, ids)
+    if (keys.length !== found.length) throw new Error(`${name}: ${keys.length} keys, ${found.length} ids`)
+    maps[name] = new LazyLookup(keys, found)
   }
   const postings = {} as Record<(typeof FIELDS)[number], Postings>
   for (const field of FIELDS) {
     const terms = strings.postings[field]
-    const starts = u32(`${field}.starts`)
-    const ids = u32(`${field}.ids`)
-    if (starts.length !== terms.length + 1 || starts[terms.length] !== ids.length)
+    const lists = ids(`${field}.ids`, header.count)
+    const starts = ids(`${field}.starts`, lists.length + 1)
+    if (starts.length !== terms.length + 1 || starts[terms.length] !== lists.length) {
       throw new Error(`${field}: bad lists`)
+    }
     postings[field] = new Postings(
-      new Map(terms.map((term, i) => [term, ids.subarray(starts[i] as number, starts[i + 1] as number)]))
+      new Map(terms.map((term, i) => [term, lists.subarray(starts[i] as number, starts[i + 1] as number)]))
     )
   }
   const quality = view(section('quality'), Float32Array)
-  const skillStarts = u32('skillStarts')
+  const skillSeq = ids('skillSeq', strings.skillKeys.length)
+  const skillStarts = ids('skillStarts', skillSeq.length + 1)
   if (quality.length !== header.count || skillStarts.length !== header.count + 1) throw new Error('per-person arrays')
   const parts: IndexParts = {
     size: header.count,
@@ -273,7 +282,7 @@ function decode(bytes: Buffer, key: CatalogKey): CatalogRead {
     quality,
     skillKeys: strings.skillKeys,
     skillStarts,
-    skillSeq: u32('skillSeq')
+    skillSeq
   }
   const log = u32('log')
 

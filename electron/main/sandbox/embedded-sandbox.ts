@@ -35,13 +35,14 @@ export class EmbeddedSandbox {
   #nextId = 1
   readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
   #closing: Promise<void> | null = null
-  #catalog: Promise<CatalogOutcome>
-  #catalogDone!: (outcome: CatalogOutcome) => void
+  readonly #catalog: Promise<CatalogOutcome>
+  #catalogDone!: { resolve: (outcome: CatalogOutcome) => void; reject: (error: Error) => void }
 
   constructor(options: EmbeddedSandboxOptions) {
     this.#options = options
     this.#ready = this.#newReady()
-    this.#catalog = new Promise((resolve) => (this.#catalogDone = resolve))
+    this.#catalog = new Promise((resolve, reject) => (this.#catalogDone = { resolve, reject }))
+    this.#catalog.catch(() => undefined) // observed by callers; never an unhandled rejection
   }
 
   get state(): SandboxState {
@@ -59,6 +60,8 @@ export class EmbeddedSandbox {
     worker.on('exit', (code) => {
       this.#worker = null
       for (const waiter of this.#pending.values()) waiter.reject(new Error('The built-in sandbox has stopped.'))
+      // (no effect once the build has been reported)
+      this.#catalogDone.reject(new Error('The built-in sandbox stopped before it had indexed everyone.'))
       this.#pending.clear()
       if (this.#closing === null && this.#state.state !== 'failed') {
         this.#fail(`The built-in sandbox stopped unexpectedly (exit code ${code}).`)
@@ -78,7 +81,8 @@ export class EmbeddedSandbox {
 
   /**
    * Settles once the sandbox has generated and indexed everyone (it answers before: see
-   * sandbox/search/catalog.ts) and written its catalog file, or found it up to date.
+   * sandbox/search/catalog.ts) and written its catalog file, or found it up to date; fails when
+   * the worker stops first.
    */
   catalog(): Promise<CatalogOutcome> {
     return this.#catalog
@@ -126,7 +130,7 @@ export class EmbeddedSandbox {
     } else if (reply.type === 'catalog') {
       const { buildMs, saved, detail } = reply
       this.#options.logger.info('sandbox.catalog', { buildMs, saved, detail })
-      this.#catalogDone({ buildMs, saved, detail })
+      this.#catalogDone.resolve({ buildMs, saved, detail })
     } else if (reply.type === 'failed') {
       this.#fail(`The built-in sandbox could not start: ${reply.message}`)
     } else {

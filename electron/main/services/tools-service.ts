@@ -5,7 +5,8 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
 import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from '../toolserver/legacy-credential'
-import { ToolServerClient } from '../toolserver/tool-server-client'
+import type * as ToolServerClientModule from '../toolserver/tool-server-client'
+import type { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
 import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from './connections-service'
 import type { EventHub } from '../ipc/event-hub'
@@ -50,6 +51,13 @@ interface Entry {
 const credentialKey = (connectionId: string) => `toolCredential:${connectionId}`
 
 /**
+ * The MCP SDK's client is loaded at the first use of a tool server, not at every start: it was a
+ * fifth of the main process's start (its modules and their schemas), before the window could open.
+ */
+let clientModule: Promise<typeof ToolServerClientModule> | undefined
+const loadClientModule = () => (clientModule ??= import('../toolserver/tool-server-client'))
+
+/**
  * The tool server of each connection: one token source and one MCP client per connection, made
  * on first use and remade when its addresses or client id change; `forget` drops both (a rotated
  * secret, a removed connection). What kind of credential it is — user-bound or an older one — is
@@ -65,7 +73,7 @@ export class ToolsService {
 
   async list({ reload }: HandlerInput<'listTools'>): Promise<ToolsOverview> {
     const access = await this.#deps.connections.toolAccess()
-    const entry = this.#entry(access)
+    const entry = await this.#entry(access)
     // a fresh handshake; a call running meanwhile finishes on the old session
     if (reload === true) await entry.client.renew()
     const started = Date.now()
@@ -83,7 +91,7 @@ export class ToolsService {
 
   async call({ name, arguments: args, requestId }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
     const access = await this.#deps.connections.toolAccess()
-    const entry = this.#entry(access)
+    const entry = await this.#entry(access)
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = mightSpend(name, args)
     const before = spending ? await this.#balance(access.connection.id) : this.#lastSeen(access.connection.id)
@@ -239,7 +247,7 @@ export class ToolsService {
     }
     // a test always exchanges afresh: a cached token would prove nothing about today's secret
     this.forget(connectionId)
-    const entry = this.#entry(access)
+    const entry = await this.#entry(access)
     let started = Date.now()
     try {
       await entry.tokens.token()
@@ -285,7 +293,8 @@ export class ToolsService {
     await Promise.all(entries.map((entry) => entry.client.close()))
   }
 
-  #entry(access: ToolAccess): Entry {
+  async #entry(access: ToolAccess): Promise<Entry> {
+    const { ToolServerClient } = await loadClientModule()
     const signature = JSON.stringify([access.authUrl, access.mcpUrl, access.clientId])
     const cached = this.#entries.get(access.connection.id)
     if (cached !== undefined && cached.signature === signature) return cached

@@ -5,7 +5,6 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import type { BrowserHost } from '../../../electron/host/server'
 import { chromiumFlags, chromiumPath, root } from '../../e2e/support'
 import { built, ensureBuilt } from './build'
-import { silent } from './main'
 
 export { ensureBuilt }
 
@@ -26,16 +25,25 @@ export async function startBrowserApp(options: { sandboxProfiles: number }): Pro
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
   const dataDir = mkdtempSync(join(tmpdir(), 'td-bench-'))
   // the bundled main process and its built workers (out/main/host.cjs), as the app loads them
-  const { startBrowserHostApp, workers } = built()
+  const { startBrowserHostApp, workers, createLogger } = built()
+  // The sandbox answers before it has generated and indexed everyone: the benches measure it built.
+  let markBuilt!: () => void
+  const catalogBuilt = new Promise<void>((resolve) => (markBuilt = resolve))
+  const logger = createLogger((record) => {
+    if (record.event === 'sandbox.catalog') markBuilt()
+  })
   const host = await startBrowserHostApp({
     rendererDir,
     dataDir,
     appName: 'Talent Desk',
     appVersion: 'bench',
-    logger: silent,
+    logger,
     versions: {},
-    ...(options.sandboxProfiles === 0 ? {} : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles } })
+    ...(options.sandboxProfiles === 0
+      ? {}
+      : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles, buildDelayMs: 0 } })
   })
+  if (options.sandboxProfiles !== 0) await catalogBuilt
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { crc32 } from 'node:zlib'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MatchProfileRequest, WholePersonProfile } from '../../../shared/api'
@@ -20,6 +21,8 @@ import { call, post } from './helpers'
 // Seed 1 is the app's own data set: its collision log is built in (early answers), and its first
 // 1,200 people include some whose handles or emails collided with someone's before them.
 const SEED = 1
+/** `Talent Desk sandbox catalog\n`: the file's first bytes, before its header's length. */
+const MAGIC_LENGTH = 28
 const COUNT = 1200
 const people = generateProfiles({ count: COUNT, seed: SEED })
 
@@ -139,7 +142,7 @@ describe('the catalog file', { timeout: 60_000 }, () => {
     expect(await answers(fresh)).toEqual(await referenceAnswers())
   })
 
-  it('is rebuilt, never trusted, when damaged: a changed byte, cut short, or other people than it says', async () => {
+  it('is rebuilt, never trusted, when damaged: a changed byte, cut short, an id beyond the people, other people than it says', async () => {
     const dir = folder()
     const file = join(dir, 'sandbox-catalog.bin')
     const made = await start({ catalogFile: file })
@@ -152,6 +155,15 @@ describe('the catalog file', { timeout: 60_000 }, () => {
     flipped[Math.floor(flipped.length / 2)]! ^= 0xff
     damages.push(['a changed byte', flipped, 'damaged: checksum does not match'])
     damages.push(['cut short', good.subarray(0, Math.floor(good.length * 0.7)), 'damaged'])
+    // a person id beyond the people, with the checksum made to match
+    const outOfRange = Buffer.from(good)
+    const headerLength = outOfRange.readUInt32LE(MAGIC_LENGTH)
+    const header = JSON.parse(outOfRange.toString('utf8', MAGIC_LENGTH + 4, MAGIC_LENGTH + 4 + headerLength)) as {
+      sections: Record<string, { offset: number }>
+    }
+    outOfRange.writeUInt32LE(COUNT + 7, header.sections['name.ids']!.offset)
+    outOfRange.writeUInt32LE(crc32(outOfRange.subarray(0, outOfRange.length - 4)), outOfRange.length - 4)
+    damages.push(['an id beyond the people', outOfRange, 'damaged: name.ids: id out of range'])
     // a well-formed file whose index is of other people (its checksum is right)
     const others = SandboxCatalog.build(COUNT, SEED)
     const otherPeople = generateProfiles({ count: COUNT, seed: 5 })
