@@ -1,6 +1,6 @@
 import type { MemberSummary } from '../../../../shared/ipc/channels/shortlists'
 import { dataAgeSentence } from '../../lib/freshness'
-import { formatDay } from '../../lib/format'
+import { formatDateTime, formatDay } from '../../lib/format'
 
 // Numbers and dates: one format everywhere (lib/format); the names this section has always used.
 export {
@@ -24,7 +24,7 @@ export function dataAgeLine(
 ): string {
   const own = `${dataAgeSentence(member.dataAsOf, now)} (${formatDay(member.dataAsOf.at)})`
   if (member.dataAsOf.at === member.profileCapturedAt) return own
-  return `${own}; ${sourceLabels[member.profileSource].toLowerCase()} here ${formatDate(member.profileCapturedAt)}`
+  return `${own}; ${sourceLabels[member.profileSource].toLowerCase()} here ${formatDateTime(member.profileCapturedAt)}`
 }
 
 /** One colour per stage (by id, so it survives renames and reordering), AA on both themes. */
