@@ -31,6 +31,17 @@ import { SecretsService, type SecretWatcher } from './services/secrets-service'
 import { ToolsService } from './services/tools-service'
 import { UsageService } from './services/usage-service'
 import { WriteBehind } from './services/write-behind'
+import { appInfoHandlers, type LogFolder } from './app-info/handlers'
+import { chatHandlers } from './chat/handlers'
+import { connectionsHandlers } from './connections/handlers'
+import { contactsHandlers } from './contacts/handlers'
+import { exportHandlers } from './export/handlers'
+import { refreshHandlers } from './refresh/handlers'
+import { searchHandlers } from './search/handlers'
+import { shortlistsHandlers } from './shortlists/handlers'
+import { storeHandlers } from './store/handlers'
+import { toolsHandlers } from './tools/handlers'
+import { usageHandlers } from './usage/handlers'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
@@ -108,7 +119,7 @@ export interface MainOptions {
   /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
   notifyRefreshEnded?: (job: RefreshJobSummary) => void
   /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
-  logFolder?: { path: string; open?: (path: string) => Promise<boolean> }
+  logFolder?: LogFolder
 }
 
 export interface MainServices {
@@ -251,104 +262,19 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     .resumeFollowing()
     .catch((error: unknown) => options.logger.warn('contacts.resume_failed', { error: String(error) }))
 
+  // Each feature turns its channels into calls; a channel missing from the contract fails to compile.
   const handlers: Handlers = {
-    getAppInfo: () => appInfo.getInfo(),
-    openLogFolder: async () => {
-      const folder = options.logFolder
-      if (folder === undefined) return { opened: false, path: null }
-      const opened = folder.open ? await folder.open(folder.path) : false
-      return { opened, path: folder.path }
-    },
-    getKeychainStatus: () => vault.status(),
-
-    listShortlists: () => shortlists.listShortlists(),
-    createShortlist: (input) => shortlists.createShortlist(input),
-    renameShortlist: (input) => shortlists.renameShortlist(input),
-    deleteShortlist: (input) => shortlists.deleteShortlist(input),
-    undoDeleteShortlist: (input) => shortlists.undoDeleteShortlist(input),
-    listMembers: (input) => shortlists.listMembers(input),
-    getMember: (input) => shortlists.getMember(input),
-    addMembers: (input) => shortlists.addMembers(input),
-    updateMember: (input) => shortlists.updateMember(input),
-    removeMember: (input) => shortlists.removeMember(input),
-    restoreMember: (input) => shortlists.restoreMember(input),
-    listRecentlyDeleted: () => shortlists.listRecentlyDeleted(),
-    purgeMember: (input) => shortlists.purgeMember(input),
-    purgeShortlist: (input) => shortlists.purgeShortlist(input),
-    emptyRecentlyDeleted: () => shortlists.emptyRecentlyDeleted(),
-    listStages: () => shortlists.listStages(),
-    addStage: (input) => shortlists.addStage(input),
-    renameStage: (input) => shortlists.renameStage(input),
-    reorderStages: (input) => shortlists.reorderStages(input),
-    removeStage: (input) => shortlists.removeStage(input),
-    searchSaved: (input) => shortlists.searchSaved(input),
-
-    listExportColumns: () => exports.listExportColumns(),
-    exportCsv: (input) => exports.exportCsv(input),
-    cancelExport: (input) => exports.cancelExport(input),
-    backupShortlists: () => exports.backupShortlists(),
-    restoreShortlists: (input) => exports.restoreShortlists(input),
-    previewRestore: (input) => exports.previewRestore(input),
-    startBackupUpload: () => ({ uploadId: uploads.start() }),
-    appendBackupUpload: ({ uploadId, chunk, last }) => uploads.append(uploadId, chunk, last),
-    discardBackupUpload: ({ uploadId }) => ({ discarded: uploads.discard(uploadId) }),
-
-    getStoreStatus: () => stores.status(),
-    recoverStore: (input) => stores.recover(input),
-
-    listConnections: () => connections.overview(),
-    saveConnection: (input) => connections.save(input),
-    removeConnection: async ({ id }) => {
-      const overview = await connections.remove(id)
-      tools.forget(id)
-      return overview
-    },
-    setActiveConnection: ({ id }) => connections.setActive(id),
-    setSecret: ({ connectionId, kind, value, sessionOnly }) => {
-      connections.assertRemote(connectionId)
-      // a rotated client secret: the token made with the old one is dropped at once
-      if (kind === 'clientSecret') tools.forget(connectionId)
-      return secrets.set(connectionId, kind, value, sessionOnly === true)
-    },
-    clearSecret: ({ connectionId, kind }) => {
-      connections.assertRemote(connectionId)
-      if (kind === 'clientSecret') tools.forget(connectionId)
-      return secrets.clear(connectionId, kind)
-    },
-    testConnection: async ({ id }) => ({
-      parts: [...(await connections.test(id)), ...(await tools.testParts(id))]
-    }),
-    resetSandbox: () => connections.resetSandbox(),
-
-    searchProfiles: (input) => search.search(input),
-    cancelRequest: (input) => search.cancel(input),
-    listRecentSearches: () => search.recent(),
-    shortlistsForKeys: (input) => search.shortlistsForKeys(input),
-    getCredits: () => contacts.credits(),
-    refreshCredits: (input) => contacts.refreshCredits(input),
-    contactsFor: (input) => contacts.contactsFor(input),
-    listBoughtContacts: (input) => contacts.listBought(input),
-    quoteContacts: (input) => contacts.quote(input),
-    buyContacts: (input) => contacts.buy(input),
-
-    planRefresh: (input) => refresh.plan(input),
-    startRefresh: (input) => refresh.start(input),
-    listRefreshJobs: () => refresh.list(),
-    getRefreshJob: (input) => refresh.detail(input),
-    checkRefreshJob: (input) => refresh.check(input),
-
-    listConversations: () => chat.list(),
-    getConversation: (input) => chat.get(input),
-    sendChat: (input) => chat.send(input),
-    renameConversation: (input) => chat.rename(input),
-    deleteConversation: (input) => chat.delete(input),
-    restoreConversation: (input) => chat.restore(input),
-    getChatTurnRaw: (input) => chat.raw(input),
-    listTransactions: (input) => usage.listTransactions(input),
-    listCallLog: (input) => usage.listCallLog(input),
-    listLedger: (input) => usage.listLedger(input),
-    listTools: (input) => tools.list(input),
-    callTool: (input) => tools.call(input)
+    ...appInfoHandlers({ appInfo, vault, logFolder: options.logFolder }),
+    ...storeHandlers(stores),
+    ...connectionsHandlers({ connections, secrets, tools }),
+    ...searchHandlers(search),
+    ...shortlistsHandlers(shortlists),
+    ...exportHandlers(exports, uploads),
+    ...contactsHandlers(contacts),
+    ...refreshHandlers(refresh),
+    ...chatHandlers(chat),
+    ...usageHandlers(usage),
+    ...toolsHandlers(tools)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })

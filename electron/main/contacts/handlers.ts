@@ -1,0 +1,14 @@
+import type { Handlers } from '../ipc/router'
+import type { ContactsService } from '../services/contacts-service'
+
+/** The balance, quotes, purchases and the contacts bought. */
+export function contactsHandlers(contacts: ContactsService) {
+  return {
+    getCredits: () => contacts.credits(),
+    refreshCredits: (input) => contacts.refreshCredits(input),
+    contactsFor: (input) => contacts.contactsFor(input),
+    listBoughtContacts: (input) => contacts.listBought(input),
+    quoteContacts: (input) => contacts.quote(input),
+    buyContacts: (input) => contacts.buy(input)
+  } satisfies Partial<Handlers>
+}
