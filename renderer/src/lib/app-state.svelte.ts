@@ -1,7 +1,7 @@
 import type { AppInfo } from '../../../shared/ipc/channels/app'
 import type { KeychainStatus } from '../../../shared/ipc/channels/keychain'
-import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
+import { loaded, type Load } from './load'
 import { ConnectionsState } from './connections-state.svelte'
 import { BackupState, ExportState } from './export-state.svelte'
 import { ChatState } from './chat-state.svelte'
@@ -12,9 +12,6 @@ import { StoreState } from './store-state.svelte'
 import { sections, type SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
 import type { ToolsState } from '../sections/tools/tools-state.svelte'
-
-export type Load<T> =
-  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: IpcError }
 
 /** Navigation and the app-wide panels. One instance, created in App.svelte. */
 export class AppState {
@@ -100,12 +97,12 @@ export class AppState {
   async loadKeychain() {
     this.#keychain = { state: 'loading' }
     const reply = await this.#client.getKeychainStatus({})
-    this.#keychain = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#keychain = loaded(reply)
   }
 
   async loadInfo() {
     this.#info = { state: 'loading' }
     const reply = await this.#client.getAppInfo({})
-    this.#info = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#info = loaded(reply)
   }
 }

@@ -1,6 +1,6 @@
 import type { ChatTurn, Conversation, ConversationSummary } from '../../../shared/ipc/channels/chat'
 import type { IpcError } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 
 type Query = Record<string, unknown>
@@ -129,7 +129,7 @@ export class ChatState {
   async load(): Promise<void> {
     if (this.#list.state !== 'ready') this.#list = { state: 'loading' }
     const reply = await this.#client.listConversations({})
-    this.#list = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#list = loaded(reply)
   }
 
   /**
@@ -168,7 +168,7 @@ export class ChatState {
     this.#keepPlace()
     const reply = await this.#client.getConversation({ id })
     if (this.#openId !== id) return
-    this.#conversation = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#conversation = loaded(reply)
   }
 
   /** A blank conversation: the next message starts it. */

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/ipc/channels/connections'
 import type { Credits } from '../../../shared/ipc/channels/contacts'
 import type { IpcError } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 
 export type SecretOutcome = { ok: true; status: SecretStatus } | { ok: false; error: IpcError }
@@ -119,7 +119,7 @@ export class ConnectionsState {
     const reply = await this.#client.testConnection({ id })
     this.#tests = {
       ...this.#tests,
-      [id]: reply.ok ? { state: 'ready', value: reply.data.parts } : { state: 'error', error: reply.error }
+      [id]: loaded(reply, (data) => data.parts)
     }
   }
 

@@ -9,7 +9,7 @@ import {
   type RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import type { IpcError } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from './save-file'
@@ -159,7 +159,7 @@ export class ExportState {
   async #loadPresets(): Promise<void> {
     this.#presets = { state: 'loading' }
     const reply = await this.#client.listExportColumns({})
-    this.#presets = reply.ok ? { state: 'ready', value: reply.data.presets } : { state: 'error', error: reply.error }
+    this.#presets = loaded(reply, (data) => data.presets)
   }
 }
 

@@ -1,6 +1,6 @@
 import type { RecentlyDeleted } from '../../../shared/ipc/channels/shortlists'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 
 /**
@@ -43,7 +43,7 @@ export class RecentlyDeletedState {
   async load(): Promise<void> {
     if (this.#items.state !== 'ready') this.#items = { state: 'loading' }
     const reply = await this.#client.listRecentlyDeleted({})
-    this.#items = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#items = loaded(reply)
   }
 
   restoreShortlist(id: string, name: string): Promise<boolean> {

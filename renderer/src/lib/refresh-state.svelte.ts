@@ -7,7 +7,7 @@ import type {
 import type { Shortlist } from '../../../shared/ipc/channels/shortlists'
 import type { IpcError } from '../../../shared/ipc/errors'
 import { refreshNotice } from '../../../shared/refresh-notice'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 
 /** Following a job: the app is still asking the service about it. */
@@ -58,7 +58,7 @@ export class RefreshState {
   async load(): Promise<void> {
     if (this.#jobs.state !== 'ready') this.#jobs = { state: 'loading' }
     const reply = await this.#client.listRefreshJobs({})
-    this.#jobs = reply.ok ? { state: 'ready', value: reply.data.jobs } : { state: 'error', error: reply.error }
+    this.#jobs = loaded(reply, (data) => data.jobs)
   }
 
   async select(jobId: string | null): Promise<void> {
@@ -70,18 +70,18 @@ export class RefreshState {
     if (this.#detail.state !== 'ready' || this.#detail.value.jobId !== jobId) this.#detail = { state: 'loading' }
     const reply = await this.#client.getRefreshJob({ jobId })
     if (this.#selected !== jobId) return
-    this.#detail = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#detail = loaded(reply)
   }
 
   /** The shortlists to refresh from, read afresh (Search may have made one since). */
   async shortlists(): Promise<Load<Shortlist[]>> {
     const reply = await this.#client.listShortlists({})
-    return reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    return loaded(reply)
   }
 
   async plan(shortlistId: string, onlyStale: boolean): Promise<Load<RefreshPlan>> {
     const reply = await this.#client.planRefresh({ shortlistId, onlyStale })
-    return reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    return loaded(reply)
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   type ShortlistRef
 } from '../../../shared/ipc/channels/search'
 import type { IpcError } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 import { readRow, type ResultRow } from './result-row'
 
@@ -166,7 +166,7 @@ export class SearchState {
   async loadRecent(): Promise<void> {
     if (this.#recent.state !== 'ready') this.#recent = { state: 'loading' }
     const reply = await this.#client.listRecentSearches({})
-    this.#recent = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#recent = loaded(reply)
   }
 
   async search(): Promise<void> {

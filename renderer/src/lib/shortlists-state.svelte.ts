@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/ipc/channels/shortlists'
 import type { EventPayload } from '../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 
 /** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
@@ -283,7 +283,7 @@ export class ShortlistsState {
     if (!(this.#detail.state === 'ready' && this.#detail.value.id === memberId)) this.#detail = { state: 'loading' }
     const reply = await this.#client.getMember({ memberId })
     if (request !== this.#detailRequest) return
-    this.#detail = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#detail = loaded(reply)
   }
 
   closeDetail(): void {
@@ -384,7 +384,7 @@ export class ShortlistsState {
     if (this.#hits.state !== 'ready') this.#hits = { state: 'loading' }
     const reply = await this.#searchSaved(query)
     if (request !== this.#searchRequest) return
-    this.#hits = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#hits = loaded(reply)
   }
 
   #searchSaved(query: string) {
@@ -435,7 +435,7 @@ export class ShortlistsState {
     if (!(options.quiet === true && this.#members.state === 'ready')) this.#members = { state: 'loading' }
     const reply = await this.#client.listMembers({ shortlistId: id })
     if (request !== this.#membersRequest) return
-    this.#members = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#members = loaded(reply)
     if (reply.ok) this.#memberCursor = Math.min(this.#memberCursor, Math.max(reply.data.length - 1, 0))
   }
 

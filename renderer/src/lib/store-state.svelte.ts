@@ -1,6 +1,6 @@
 import type { StoreCopy, StoreStatus } from '../../../shared/ipc/channels/store'
 import type { IpcError } from '../../../shared/ipc/errors'
-import type { Load } from './app-state.svelte'
+import { loaded, type Load } from './load'
 import type { Client } from './client'
 import { formatDateTime } from './format'
 
@@ -52,7 +52,7 @@ export class StoreState {
   async load(): Promise<void> {
     this.#status = { state: 'loading' }
     const reply = await this.#client.getStoreStatus({})
-    this.#status = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+    this.#status = loaded(reply)
   }
 
   ask(choice: StoreChoice): void {

@@ -1,7 +1,7 @@
 import type { ContactType } from '../../../../shared/api'
 import type { BoughtPerson } from '../../../../shared/ipc/channels/contacts'
 import type { EventPayload } from '../../../../shared/ipc/contract'
-import type { Load } from '../../lib/app-state.svelte'
+import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 
 export type StatusFilter = 'Completed' | 'Failed' | 'InProgress'

@@ -1,6 +1,6 @@
 import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../../shared/ipc/channels/tools'
 import type { IpcError } from '../../../../shared/ipc/errors'
-import type { Load } from '../../lib/app-state.svelte'
+import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import {
   argumentsText,

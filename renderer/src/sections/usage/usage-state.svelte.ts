@@ -6,7 +6,7 @@ import {
   type TransactionsResponse
 } from '../../../../shared/ipc/channels/usage'
 import type { IpcError } from '../../../../shared/ipc/errors'
-import type { Load } from '../../lib/app-state.svelte'
+import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import { deliver } from '../../lib/save-file'
 import {
