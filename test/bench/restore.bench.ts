@@ -9,7 +9,7 @@
  */
 import type { MainServices } from '../../electron/main/compose'
 import { built } from './lib/build'
-import { sendBackupFile } from '../../renderer/src/lib/backup-file'
+import { sendBackupFile } from '../../renderer/src/sections/shortlists/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../shared/ipc/channels/export'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
 import { backupTextOf } from '../integration/store/fixtures/backup-text'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../../shared/ipc/errors'
-import { sendBackupFile } from '../../../renderer/src/lib/backup-file'
+import { sendBackupFile } from '../../../renderer/src/sections/shortlists/backup-file'
 import { BACKUP_CHUNK_CHARS } from '../../../shared/ipc/channels/export'
 import { profiles, startMain, type TestMain } from '../services/helpers'
 import { constructorObject, deepArray, deepObject, jsonText, protoObject } from './schema-arbitraries'
@@ -12,7 +12,7 @@ import { prototypeKeys, watchStore, type StoreWitness } from './store-witness'
 /*
  * Backup files as a recruiter might pick them: ours, re-saved in another encoding, truncated by a
  * failed copy, or hostile (wrong types anywhere, `__proto__` keys, huge or deep fields, not JSON
- * at all). The page decodes the file and sends it in pieces (renderer/src/lib/backup-file.ts),
+ * at all). The page decodes the file and sends it in pieces (renderer/src/sections/shortlists/backup-file.ts),
  * main previews and restores it. Each file is restored, or refused with a message that says why — and a refusal
  * leaves the store byte-for-byte as it was. (The app imports no CSV: CSV is export only.)
  */

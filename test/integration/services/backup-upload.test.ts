@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { sendBackupFile } from '../../../renderer/src/lib/backup-file'
+import { sendBackupFile } from '../../../renderer/src/sections/shortlists/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../../shared/ipc/channels/export'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
 import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'

@@ -1,7 +1,7 @@
-import type { ChatTurn, Conversation, ConversationSummary } from '../../../shared/ipc/channels/chat'
-import type { IpcError } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+import type { ChatTurn, Conversation, ConversationSummary } from '../../../../shared/ipc/channels/chat'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 
 type Query = Record<string, unknown>
 

@@ -1,5 +1,5 @@
-import type { MatchProfileRequest } from '../../../shared/api/match-request'
-import type { ConnectionView } from '../../../shared/ipc/channels/connections'
+import type { MatchProfileRequest } from '../../../../shared/api/match-request'
+import type { ConnectionView } from '../../../../shared/ipc/channels/connections'
 import {
   MAX_RESULTS,
   SANDBOX_MAX_RESULTS,
@@ -7,11 +7,11 @@ import {
   type SearchResponse,
   type SearchResult,
   type ShortlistRef
-} from '../../../shared/ipc/channels/search'
-import type { IpcError } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
-import { readRow, type ResultRow } from './result-row'
+} from '../../../../shared/ipc/channels/search'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
+import { readRow, type ResultRow } from '../../lib/result-row'
 
 export const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
 export type TextField = (typeof textFields)[number]

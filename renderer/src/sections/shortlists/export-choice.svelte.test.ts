@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { columnChoiceSchema } from '../../../shared/ipc/channels/export'
+import { columnChoiceSchema } from '../../../../shared/ipc/channels/export'
 import { columnChoice, presetLabels, progressText, restoreMessage } from './export-choice'
 
 describe('export choices', () => {

@@ -6,11 +6,11 @@ import type {
   SearchHit,
   Shortlist,
   Stage
-} from '../../../shared/ipc/channels/shortlists'
-import type { EventPayload } from '../../../shared/ipc/contract'
-import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+} from '../../../../shared/ipc/channels/shortlists'
+import type { EventPayload } from '../../../../shared/ipc/contract'
+import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 
 /** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
 export type Undoable = { kind: 'shortlist'; shortlist: Shortlist } | { kind: 'member'; memberId: number; name: string }

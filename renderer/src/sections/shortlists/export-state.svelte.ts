@@ -7,14 +7,14 @@ import {
   type CsvSource,
   type ExportProgress,
   type RestoreSummary
-} from '../../../shared/ipc/channels/export'
-import type { IpcError } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+} from '../../../../shared/ipc/channels/export'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
-import { deliver } from './save-file'
+import { deliver } from '../../lib/save-file'
 import { sendBackupFile, type SentBackupFile } from './backup-file'
-import { formatCount } from './format'
+import { formatCount } from '../../lib/format'
 
 export type ExportPhase =
   | { state: 'choosing' }

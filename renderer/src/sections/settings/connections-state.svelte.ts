@@ -5,11 +5,11 @@ import type {
   ConnectionsOverview,
   SecretKind,
   SecretStatus
-} from '../../../shared/ipc/channels/connections'
-import type { Credits } from '../../../shared/ipc/channels/contacts'
-import type { IpcError } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+} from '../../../../shared/ipc/channels/connections'
+import type { Credits } from '../../../../shared/ipc/channels/contacts'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 
 export type SecretOutcome = { ok: true; status: SecretStatus } | { ok: false; error: IpcError }
 

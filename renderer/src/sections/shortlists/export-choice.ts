@@ -3,9 +3,9 @@ import {
   type ColumnChoice,
   type ColumnPreset,
   type CsvColumn
-} from '../../../shared/ipc/channels/export'
-import type { BackupProblem, RestoreSummary } from '../../../shared/ipc/channels/export'
-import { formatCount, formatNumber } from './format'
+} from '../../../../shared/ipc/channels/export'
+import type { BackupProblem, RestoreSummary } from '../../../../shared/ipc/channels/export'
+import { formatCount, formatNumber } from '../../lib/format'
 
 export type ColumnMode = ColumnPreset | 'custom'
 

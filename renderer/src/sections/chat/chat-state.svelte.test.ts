@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
-import type { ChatTurn, Conversation, ConversationSummary } from '../../../shared/ipc/channels/chat'
+import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
+import type { ChatTurn, Conversation, ConversationSummary } from '../../../../shared/ipc/channels/chat'
 import { ChatState, type ChatPlace, type ChatPlaces } from './chat-state.svelte'
-import { createClient } from './client'
+import { createClient } from '../../lib/client'
 
 const summary = (
   id: string,

@@ -1,7 +1,7 @@
-import type { RecentlyDeleted } from '../../../shared/ipc/channels/shortlists'
-import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+import type { RecentlyDeleted } from '../../../../shared/ipc/channels/shortlists'
+import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 
 /**
  * Recently deleted: deleted shortlists and removed people, restorable for 30 days, as mail and

@@ -3,12 +3,12 @@ import type {
   RefreshJobSummary,
   RefreshOptions,
   RefreshPlan
-} from '../../../shared/ipc/channels/refresh'
-import type { Shortlist } from '../../../shared/ipc/channels/shortlists'
-import type { IpcError } from '../../../shared/ipc/errors'
-import { refreshNotice } from '../../../shared/refresh-notice'
-import { loaded, type Load } from './load'
-import type { Client } from './client'
+} from '../../../../shared/ipc/channels/refresh'
+import type { Shortlist } from '../../../../shared/ipc/channels/shortlists'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import { refreshNotice } from '../../../../shared/refresh-notice'
+import { loaded, type Load } from '../../lib/load'
+import type { Client } from '../../lib/client'
 
 /** Following a job: the app is still asking the service about it. */
 export const isFollowed = (job: RefreshJobSummary): boolean =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
-import type { MemberDetail, MemberSummary, Shortlist } from '../../../shared/ipc/channels/shortlists'
-import type { EventName } from '../../../shared/ipc/contract'
-import { createClient } from './client'
+import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
+import type { MemberDetail, MemberSummary, Shortlist } from '../../../../shared/ipc/channels/shortlists'
+import type { EventName } from '../../../../shared/ipc/contract'
+import { createClient } from '../../lib/client'
 import { ShortlistsState } from './shortlists-state.svelte'
 
 const at = '2026-11-01T09:00:00.000Z'
