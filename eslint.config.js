@@ -92,6 +92,30 @@ export default ts.config(
     }
   },
   {
+    // Main's layers: the features (a folder per capability, each with its service and handlers) use
+    // the infrastructure below them (store, api, vault, ipc, logging, net, toolserver, native,
+    // window, sandbox); the infrastructure never reaches up into a feature.
+    files: [
+      'electron/main/{store,api,vault,ipc,logging,net,toolserver,native,window,sandbox}/**',
+      'electron/main/logger.ts'
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noElectronSubpaths,
+            {
+              regex: '^\\.\\./(connections|search|contacts|refresh|chat|tools|usage|shortlists|app-info|export)(/|$)',
+              message: 'Infrastructure does not import a feature: move the shared piece down (store/, api/, …).'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': [

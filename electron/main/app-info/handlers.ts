@@ -1,6 +1,6 @@
 import type { Handlers } from '../ipc/router'
 import type { SecretVault } from '../vault/secret-vault'
-import type { AppInfoService } from '../services/app-info'
+import type { AppInfoService } from './app-info'
 
 export interface LogFolder {
   path: string
@@ -8,7 +8,11 @@ export interface LogFolder {
 }
 
 /** What the app is, where its log is, and whether the keychain holds secrets. */
-export function appInfoHandlers(deps: { appInfo: AppInfoService; vault: SecretVault; logFolder: LogFolder | undefined }) {
+export function appInfoHandlers(deps: {
+  appInfo: AppInfoService
+  vault: SecretVault
+  logFolder: LogFolder | undefined
+}) {
   return {
     getAppInfo: () => deps.appInfo.getInfo(),
     openLogFolder: async () => {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { ChatService } from '../services/chat-service'
+import type { ChatService } from './chat-service'
 
 /** Conversations with the search assistant. */
 export function chatHandlers(chat: ChatService) {

@@ -1,13 +1,17 @@
 import type { Handlers } from '../ipc/router'
-import type { ConnectionsService } from '../services/connections-service'
-import type { SecretsService } from '../services/secrets-service'
-import type { ToolsService } from '../services/tools-service'
+import type { ConnectionsService } from './connections-service'
+import type { SecretsService } from './secrets-service'
+import type { ToolsService } from '../tools/tools-service'
 
 /**
  * Connections and their secrets. The tool server's token is made from a connection's client
  * secret, so removing the connection or changing that secret drops it at once.
  */
-export function connectionsHandlers(deps: { connections: ConnectionsService; secrets: SecretsService; tools: ToolsService }) {
+export function connectionsHandlers(deps: {
+  connections: ConnectionsService
+  secrets: SecretsService
+  tools: ToolsService
+}) {
   const { connections, secrets, tools } = deps
   return {
     listConnections: () => connections.overview(),

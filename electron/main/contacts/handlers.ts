@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { ContactsService } from '../services/contacts-service'
+import type { ContactsService } from './contacts-service'
 
 /** The balance, quotes, purchases and the contacts bought. */
 export function contactsHandlers(contacts: ContactsService) {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/errors'
 import { MAX_UPLOAD_CHARS } from '../../../shared/ipc/channels/export'
-import { removeOwnFiles } from '../services/leftovers'
+import { removeOwnFiles } from './leftovers'
 
 /** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
 export const UPLOADS_FOLDER = 'talent-desk-uploads'

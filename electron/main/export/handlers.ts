@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { ExportService } from '../services/export-service'
+import type { ExportService } from './export-service'
 import type { BackupUploads } from './backup-uploads'
 
 /** CSV and spreadsheet exports, backups, and a backup's restore (its upload in pieces first). */

@@ -8,7 +8,7 @@ import {
 import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
 import { StoreError } from '../store/errors'
-import { toAppError } from '../services/store-errors'
+import { toAppError } from '../store/store-errors'
 
 /** Who is calling: the frame's origin and whether it is a top-level frame. */
 export interface Sender {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { RefreshService } from '../services/refresh-service'
+import type { RefreshService } from './refresh-service'
 
 /** Refresh jobs: planned, started, listed and followed. */
 export function refreshHandlers(refresh: RefreshService) {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { SearchService } from '../services/search-service'
+import type { SearchService } from './search-service'
 
 /** Match Profiles from the Search form, recent searches, and which shortlists hold the people found. */
 export function searchHandlers(search: SearchService) {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { ShortlistsService } from '../services/shortlists-service'
+import type { ShortlistsService } from './shortlists-service'
 
 /** Shortlists, their members and stages, and Recently deleted. */
 export function shortlistsHandlers(shortlists: ShortlistsService) {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { StoreAccess } from '../services/store-access'
+import type { StoreAccess } from './store-access'
 
 /** The data file's state, and the ways out when it was refused. */
 export function storeHandlers(stores: StoreAccess) {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { ToolsService } from '../services/tools-service'
+import type { ToolsService } from './tools-service'
 
 /** The tool server's tools, listed and called. */
 export function toolsHandlers(tools: ToolsService) {

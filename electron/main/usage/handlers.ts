@@ -1,5 +1,5 @@
 import type { Handlers } from '../ipc/router'
-import type { UsageService } from '../services/usage-service'
+import type { UsageService } from './usage-service'
 
 /** The service's transactions, this app's calls, and the credits ledger. */
 export function usageHandlers(usage: UsageService) {

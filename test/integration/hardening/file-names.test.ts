@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { safeFileName } from '../../../electron/main/services/save-targets'
+import { safeFileName } from '../../../electron/main/export/save-targets'
 import { hostileStrings } from './schema-arbitraries'
 import { hardeningSeed, runs } from './seed'
 

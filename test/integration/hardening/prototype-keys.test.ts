@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../../electron/main/store'
-import { SANDBOX_CONNECTION_ID } from '../../../electron/main/services/connections-service'
+import { SANDBOX_CONNECTION_ID } from '../../../electron/main/connections/connections-service'
 import { makeProfile, ManualClock, startMain, tempDir, type TestMain } from '../services/helpers'
 import { prototypeKeys } from './store-witness'
 

@@ -111,7 +111,7 @@ describe('the support log file', () => {
 
 describe('secrets reach the mask as the vault sees them', () => {
   it('a key set, read or rotated is masked; a cleared one no longer needs to be', async () => {
-    const { SecretsService } = await import('../../../electron/main/services/secrets-service')
+    const { SecretsService } = await import('../../../electron/main/connections/secrets-service')
     const { SessionOnlyVault } = await import('../../../electron/main/vault/memory-vault')
     const { SecretMask } = await import('../../../electron/main/logging/secret-mask')
     const mask = new SecretMask()

@@ -2,7 +2,7 @@ import { composeMain, type MainOptions, type MainServices } from '../../../elect
 import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
 import type { KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
-import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/services/save-targets'
+import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/export/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
 import type { ChannelInput, ChannelName, ChannelOutput, EventName } from '../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'

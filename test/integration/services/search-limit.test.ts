@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../electron/main/api/api-error'
-import { tooManyResults } from '../../../electron/main/services/search-service'
+import { tooManyResults } from '../../../electron/main/search/search-service'
 import { SANDBOX_MAX_RESULTS } from '../../../shared/ipc/channels/search'
 import { maxMatchResults } from '../../../sandbox/server/partner/match-profiles'
 import { useMains } from './helpers'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
-import { AppInfoService } from '../../../electron/main/services/app-info'
+import { AppInfoService } from '../../../electron/main/app-info/app-info'
 import { senderFromFrame } from '../../../electron/main/window/sender'
 
 const mainFrame = { origin: 'app://talent-desk', parent: null }

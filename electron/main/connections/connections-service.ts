@@ -19,8 +19,8 @@ import type { Logger } from '../logger'
 import type { EmbeddedSandbox } from '../sandbox/embedded-sandbox'
 import { isoNow, type Clock, type Connection, type Store } from '../store'
 import type { SecretsService } from './secrets-service'
-import type { StoreAccess } from './store-access'
-import type { WriteBehind } from './write-behind'
+import type { StoreAccess } from '../store/store-access'
+import type { WriteBehind } from '../store/write-behind'
 
 export const SANDBOX_CONNECTION_ID = 'sandbox'
 

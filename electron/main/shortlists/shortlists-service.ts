@@ -11,8 +11,8 @@ import type {
 import { DEFAULT_PURGE_AFTER_DAYS, type Store } from '../store'
 import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
-import type { StoreAccess } from './store-access'
-import { mapStoreErrors, type StoreMessages } from './store-errors'
+import type { StoreAccess } from '../store/store-access'
+import { mapStoreErrors, type StoreMessages } from '../store/store-errors'
 
 const memberGone = 'That person is no longer in this shortlist — reload the list.'
 

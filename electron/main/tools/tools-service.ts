@@ -8,10 +8,10 @@ import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from
 import type * as ToolServerClientModule from '../toolserver/tool-server-client'
 import type { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
-import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from './connections-service'
+import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from '../connections/connections-service'
 import type { EventHub } from '../ipc/event-hub'
-import type { RequestRegistry } from './request-registry'
-import type { StoreAccess } from './store-access'
+import type { RequestRegistry } from '../ipc/request-registry'
+import type { StoreAccess } from '../store/store-access'
 import {
   argumentNames,
   contactRowsIn,

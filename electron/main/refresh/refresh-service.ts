@@ -17,9 +17,9 @@ import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '../store'
-import type { ConnectionsService } from './connections-service'
-import type { StoreAccess } from './store-access'
-import { mapStoreErrors } from './store-errors'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { StoreAccess } from '../store/store-access'
+import { mapStoreErrors } from '../store/store-errors'
 
 /** Ids the page still shows, for a shortlist or job that is gone (deleted, another window). */
 const shortlistGone = { not_found: 'That shortlist no longer exists. Reload the list.' }

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/ipc/channels/store'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
-import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from '../store'
+import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
 import { toAppError } from './store-errors'
 
 /** Why the file was refused: the store's code and message, and the error services answer with. */

@@ -4,10 +4,10 @@ import { searchOptionsSchema, type RecentSearch, type SearchResponse } from '../
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
 import type { Logger } from '../logger'
-import type { ConnectionsService } from './connections-service'
-import type { RequestRegistry } from './request-registry'
-import type { StoreAccess } from './store-access'
-import type { WriteBehind } from './write-behind'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { RequestRegistry } from '../ipc/request-registry'
+import type { StoreAccess } from '../store/store-access'
+import type { WriteBehind } from '../store/write-behind'
 
 /**
  * Match Profiles for the Search screen: the request cleaned of empty fields, sent on the active

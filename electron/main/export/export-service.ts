@@ -7,17 +7,17 @@ import type {
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
-import { BackupService, countBackup } from '../export/backup'
-import type { BackupFileJobs } from '../export/backup-reader'
-import type { BackupUploads } from '../export/backup-uploads'
-import { columnPresets } from '../export/csv-columns'
-import { CsvExportService } from '../export/csv-export-service'
+import { BackupService, countBackup } from './backup'
+import type { BackupFileJobs } from './backup-reader'
+import type { BackupUploads } from './backup-uploads'
+import { columnPresets } from './csv-columns'
+import { CsvExportService } from './csv-export-service'
 import type { EventHub } from '../ipc/event-hub'
 import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
-import type { StoreAccess } from './store-access'
-import { mapStoreErrors, mapStoreErrorsAsync } from './store-errors'
+import type { StoreAccess } from '../store/store-access'
+import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-errors'
 
 export interface ExportServiceOptions {
   stores: StoreAccess

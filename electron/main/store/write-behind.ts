@@ -1,5 +1,5 @@
 import type { Logger } from '../logger'
-import type { Store } from '../store'
+import type { Store } from './index'
 import type { StoreAccess } from './store-access'
 
 /**

@@ -3,9 +3,9 @@ import type { AppCall, LedgerRow, TransactionRow, TransactionsResponse } from '.
 import { AppError } from '../../../shared/ipc/errors'
 import type { TolerantRecord } from '../api/partner-client'
 import type { ApiCall, Store } from '../store'
-import type { ConnectionsService } from './connections-service'
-import type { StoreAccess } from './store-access'
-import type { WriteBehind } from './write-behind'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { StoreAccess } from '../store/store-access'
+import type { WriteBehind } from '../store/write-behind'
 
 /**
  * Usage for the Usage screen: the service's transaction records (asked for with the

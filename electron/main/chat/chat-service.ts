@@ -7,11 +7,11 @@ import { stringifyJson } from '../../../shared/json'
 import { readConversationReply } from '../api/conversation-reply'
 import type { Logger } from '../logger'
 import type { ConversationTurn, ConversationSummary as StoredSummary, Store } from '../store'
-import type { ConnectionsService } from './connections-service'
-import type { RequestRegistry } from './request-registry'
-import { keyOf } from './search-service'
-import type { StoreAccess } from './store-access'
-import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from './store-errors'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { RequestRegistry } from '../ipc/request-registry'
+import { keyOf } from '../search/search-service'
+import type { StoreAccess } from '../store/store-access'
+import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from '../store/store-errors'
 
 /** An id the page still shows, for a conversation that is gone (deleted for good, another window). */
 const gone: StoreMessages = { not_found: 'This conversation no longer exists. Reload the list.' }

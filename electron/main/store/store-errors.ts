@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
-import { StoreError, type StoreErrorCode } from '../store/errors'
+import { StoreError, type StoreErrorCode } from './errors'
 
 /**
  * The one place where the store's failures become bridge errors. Codes map to the shared list;
