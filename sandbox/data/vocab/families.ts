@@ -4,6 +4,7 @@
  */
 import type { CompanyKind } from './companies'
 import { physicianRoles } from './healthcare'
+import type { Role } from './role'
 
 /** Seniority ladder, lowest first. Index = level. */
 export const seniorities = [
@@ -21,12 +22,7 @@ export const seniorities = [
 export type Seniority = (typeof seniorities)[number]
 export type Level = number
 
-export interface Role {
-  title: string
-  /** cur_title_specialization */
-  specialization: string
-  skills: readonly string[]
-}
+export type { Role } from './role'
 
 export interface SectionRates {
   codehost: number

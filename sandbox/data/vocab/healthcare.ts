@@ -1,5 +1,5 @@
 /** NPI taxonomy codes (real NUCC codes) for physicians and nurses, and what goes with them. */
-import type { Role } from './families'
+import type { Role } from './role'
 
 export interface Taxonomy {
   code: string
