@@ -266,7 +266,13 @@ describe('refresh jobs', () => {
       .search({}, { limit: 2, offset: 80 })
       .results.map((p) => p.li_urls![0]!)
     const started = await main.ok('startRefresh', { handles })
-    await new Promise((resolve) => setTimeout(resolve, 400)) // the job has ended at the service
+    // the job has ended at the service (asked directly, not through the app)
+    await until(
+      async () =>
+        ((await (await call(sandbox, `/api/Refresh/GetJobStatus/${started.jobId}`)).json()) as { status: string })
+          .status,
+      (status) => status === 'Completed'
+    )
     expect((await main.ok('getRefreshJob', { jobId: started.jobId })).tracking).toBe('following')
     main.services.wake()
     const done = await until(
@@ -287,7 +293,11 @@ describe('refresh jobs', () => {
       .search({}, { limit: 12, offset: 60 })
       .results.map((p) => p.li_urls![0]!)
     for (let i = 0; i < 4; i++) await main.ok('startRefresh', { handles: handles.slice(i * 3, i * 3 + 3) })
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    // every job followed to its end: all the requests they made are in
+    await until(
+      async () => (await main.ok('listRefreshJobs', {})).jobs,
+      (jobs) => jobs.length === 4 && jobs.every((job) => finished(job))
+    )
     const times = [
       ...(await serviceCalls(sandbox, 'GetJobStatus')),
       ...(await serviceCalls(sandbox, 'RefreshProfiles'))
