@@ -124,7 +124,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       const likeTimes: number[] = []
       for (const query of queries) {
         const t = performance.now()
-        hits += store.members.search(query, { limit: 200 }).length
+        hits += store.memberSearch.search(query, { limit: 200 }).length
         const ftsMs = performance.now() - t
         times.push(ftsMs)
         const words = query.split(/\s+/)
@@ -149,7 +149,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       const file = path.join(dataDir, `${step}.csv`)
       // RSS at each quarter of the export: flat memory means these stop rising.
       const quarters: number[] = []
-      const result = await new CsvExportService(open().members).toFile(
+      const result = await new CsvExportService(open().memberRecords).toFile(
         {
           source: { kind: 'shortlist', shortlistId: shortlistId ?? '' },
           columns: { preset: step === 'export-full' ? 'full' : 'basic' },
@@ -170,7 +170,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       const ends: number[] = []
       for (let pass = 0; pass < 3; pass += 1) {
         const file = path.join(dataDir, `${step}.csv`)
-        await new CsvExportService(open().members).toFile(
+        await new CsvExportService(open().memberRecords).toFile(
           { source: { kind: 'shortlist', shortlistId: prepared?.big ?? '' }, columns: { preset: 'basic' } },
           file
         )

@@ -12,15 +12,19 @@ import {
   memberNotesSchema,
   memberRatingSchema,
   memberTagsSchema,
-  snapshotSourceSchema,
-  type MembersRepo
+  snapshotSourceSchema
 } from '../store/members-repo'
+import type { MemberRecordsRepo } from '../store/member-records-repo'
+import type { SnapshotsRepo } from '../store/snapshots-repo'
 import type { Store } from '../store/index'
 import type { RestoreSummary } from '../../../shared/ipc/channels/export'
 import { isWellFormed, toWellFormed } from '../../../shared/ipc/text'
 
 /** The part of the store a backup needs. */
-export type BackupStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'transaction' | 'schemaVersion'>
+export type BackupStore = Pick<
+  Store,
+  'shortlists' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion'
+>
 
 /** Marks a file as ours; a restore refuses anything else. */
 export const BACKUP_FORMAT = 'talent-desk/shortlists-backup'
@@ -134,7 +138,8 @@ const envelopeSchema = z.looseObject({ format: z.string(), version: z.number() }
  */
 export class BackupService {
   private readonly shortlists: ShortlistsRepo
-  private readonly members: MembersRepo
+  private readonly memberRecords: MemberRecordsRepo
+  private readonly snapshots: SnapshotsRepo
   private readonly stages: StagesRepo
 
   constructor(
@@ -142,7 +147,8 @@ export class BackupService {
     private readonly clock: Clock
   ) {
     this.shortlists = store.shortlists
-    this.members = store.members
+    this.memberRecords = store.memberRecords
+    this.snapshots = store.snapshots
     this.stages = store.stages
   }
 
@@ -179,7 +185,7 @@ export class BackupService {
           `${s === 0 ? '' : ','}\n${JSON.stringify({ id, name, createdAt, updatedAt, deletedAt }).slice(0, -1)},"members":[`
         )
         let first = true
-        for (const record of this.members.records({ shortlistId: id, includeDeleted: true, includeRemoved: true })) {
+        for (const record of this.memberRecords.records({ shortlistId: id, includeDeleted: true, includeRemoved: true })) {
           // A profile damaged on disk cannot travel as it is (restore would refuse it): the
           // member goes with what can be read (key and name, plus notes, tags, stage, rating),
           // and the backup names them. Unreadable older snapshots are left out.
@@ -198,7 +204,7 @@ export class BackupService {
             rating: record.rating,
             addedAt: record.addedAt,
             updatedAt: record.updatedAt,
-            history: this.members
+            history: this.snapshots
               .history(record.id)
               .filter((snapshot) => readStoredProfile(snapshot.profileJson) !== undefined),
             ...(record.removedAt === null ? {} : { removedAt: record.removedAt })
@@ -275,7 +281,7 @@ export class BackupService {
         const id = renamed ? randomUUID() : shortlist.id
         const name = renamed ? `${shortlist.name.slice(0, 188)} (restored)` : shortlist.name
         this.shortlists.insertRestored({ ...shortlist, id, name })
-        for (const member of shortlist.members) this.members.insertRestored(id, member)
+        for (const member of shortlist.members) this.memberRecords.insertRestored(id, member)
         // Counted as the recruiter will see them: people in Recently deleted are counted apart.
         const deleted = shortlist.deletedAt !== null
         const members = deleted ? 0 : shortlist.members.filter((member) => member.removedAt == null).length

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import type { MembersRepo } from '../store/members-repo'
+import type { MemberRecordsRepo } from '../store/member-records-repo'
 import { StoreError } from '../store/errors'
 import {
   columnChoiceSchema,
@@ -34,7 +34,7 @@ export interface CsvExportRequest {
  * host pipes `toStream` into the download response.
  */
 export class CsvExportService {
-  constructor(private readonly members: MembersRepo) {}
+  constructor(private readonly memberRecords: MemberRecordsRepo) {}
 
   presets(): Record<string, readonly CsvColumn[]> {
     return columnPresets
@@ -79,8 +79,8 @@ export class CsvExportService {
         source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
       // Look contacts up only when a column shows them.
       const contacts = columns.some((column) => column.path.startsWith('contact.'))
-      rows = memberRows(this.members.records(selector, { contacts }), unreadable)
-      total = this.members.count(selector)
+      rows = memberRows(this.memberRecords.records(selector, { contacts }), unreadable)
+      total = this.memberRecords.count(selector)
     }
     return {
       rows,

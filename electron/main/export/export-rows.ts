@@ -1,5 +1,5 @@
 import { displayName, readStoredProfile } from '../store/profile-fields'
-import type { MemberRecord } from '../store/members-repo'
+import type { MemberRecord } from '../store/member-records-repo'
 import type { ExportRow } from './csv-columns'
 
 /** A member whose saved profile could not be read, so its row was left out of an export. */

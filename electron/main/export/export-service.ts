@@ -79,7 +79,7 @@ export class ExportService {
     try {
       const written = await mapStoreErrorsAsync(
         () =>
-          new CsvExportService(store.members).toFile(
+          new CsvExportService(store.memberRecords).toFile(
             {
               source: input.source,
               columns: input.columns,

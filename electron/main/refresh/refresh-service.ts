@@ -103,7 +103,7 @@ export class RefreshService {
     let members = 0
     const handles: string[] = []
     const withoutHandle: string[] = []
-    for (const member of store.members.records({ shortlistId }, { contacts: false })) {
+    for (const member of store.memberRecords.records({ shortlistId }, { contacts: false })) {
       members += 1
       const profile = profileOfJson(member.profileJson)
       if (onlyStale) {
@@ -362,7 +362,7 @@ export class RefreshService {
     let rejected = 0
     for (const profile of profiles) {
       try {
-        for (const member of store.members.applyRefreshedProfile(profile as Record<string, unknown>)) {
+        for (const member of store.snapshots.applyRefreshedProfile(profile as Record<string, unknown>)) {
           membersUpdated += 1
           updated.memberIds.add(member.memberId)
           updated.shortlistIds.add(member.shortlistId)
@@ -456,7 +456,7 @@ export class RefreshService {
     const wanted = new Set(handles.map((handle) => handle.toLowerCase()))
     const keys = new Set<string>()
     try {
-      for (const member of this.#store().members.records({ shortlistId: record.shortlistId }, { contacts: false })) {
+      for (const member of this.#store().memberRecords.records({ shortlistId: record.shortlistId }, { contacts: false })) {
         const handle = handleOfJson(member.profileJson)
         if (handle !== null && wanted.has(handle.toLowerCase())) keys.add(member.profileKey)
       }

@@ -90,7 +90,7 @@ export class ShortlistsService {
   removeMember({ memberId }: HandlerInput<'removeMember'>): { memberId: number } {
     return this.#run(
       (store) => {
-        store.members.remove(memberId)
+        store.removedMembers.remove(memberId)
         return { memberId }
       },
       { not_found: memberGone }
@@ -106,7 +106,7 @@ export class ShortlistsService {
           profileDamaged: _d,
           profile: _p,
           ...member
-        } = store.members.restore(memberId)
+        } = store.removedMembers.restore(memberId)
         return member
       },
       { not_found: 'That person is no longer in Recently deleted.' }
@@ -118,7 +118,7 @@ export class ShortlistsService {
       const purgeAt = (at: string) => new Date(Date.parse(at) + DEFAULT_PURGE_AFTER_DAYS * 86_400_000).toISOString()
       return {
         shortlists: store.shortlists.listDeleted().map((list) => ({ ...list, purgeAt: purgeAt(list.deletedAt ?? '') })),
-        members: store.members.listRemoved().map((member) => ({ ...member, purgeAt: purgeAt(member.removedAt) })),
+        members: store.removedMembers.listRemoved().map((member) => ({ ...member, purgeAt: purgeAt(member.removedAt) })),
         days: DEFAULT_PURGE_AFTER_DAYS
       }
     })
@@ -127,7 +127,7 @@ export class ShortlistsService {
   purgeMember({ memberId }: HandlerInput<'purgeMember'>): { memberId: number } {
     return this.#run(
       (store) => {
-        store.members.purge(memberId)
+        store.removedMembers.purge(memberId)
         return { memberId }
       },
       { not_found: 'That person is no longer in Recently deleted.' }
@@ -147,7 +147,7 @@ export class ShortlistsService {
   emptyRecentlyDeleted(): { shortlists: number; members: number } {
     return this.#run((store) =>
       store.transaction(() => {
-        const removed = store.members.emptyRemoved()
+        const removed = store.removedMembers.emptyRemoved()
         const inDeletedLists = store.shortlists.listDeleted().reduce((sum, list) => sum + list.memberCount, 0)
         return { members: removed + inDeletedLists, shortlists: store.shortlists.emptyDeleted() }
       })
@@ -187,7 +187,7 @@ export class ShortlistsService {
 
   searchSaved({ query, shortlistId, limit }: HandlerInput<'searchSaved'>): SearchHit[] {
     return this.#run((store) =>
-      store.members.search(query, {
+      store.memberSearch.search(query, {
         ...(shortlistId === undefined ? {} : { shortlistId }),
         ...(limit === undefined ? {} : { limit })
       })
@@ -197,7 +197,7 @@ export class ShortlistsService {
   #detail(store: Store, memberId: number): MemberDetail {
     // The JSON text stays in main; the page gets the parsed profile and where it does not match.
     const { profileJson: _json, profileIssues, profileDamaged, profile, ...member } = store.members.get(memberId)
-    const snapshots = store.members
+    const snapshots = store.snapshots
       .snapshots(memberId)
       .map(({ capturedAt, source, current }) => ({ capturedAt, source, current }))
     // A damaged profile still opens: the member's own columns were stored apart from it.

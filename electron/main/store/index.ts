@@ -10,6 +10,10 @@ import { systemClock, type Clock } from './clock'
 import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
 import { MembersRepo } from './members-repo'
+import { RemovedMembersRepo } from './removed-members-repo'
+import { SnapshotsRepo } from './snapshots-repo'
+import { MemberSearch } from './member-search'
+import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
 import { RefreshJobsRepo } from './refresh-jobs-repo'
 import { ConversationsRepo } from './conversations-repo'
@@ -26,6 +30,10 @@ export * from './recovery'
 export * from './shortlists-repo'
 export * from './stages-repo'
 export * from './members-repo'
+export * from './removed-members-repo'
+export * from './snapshots-repo'
+export * from './member-search'
+export * from './member-records-repo'
 export * from './contacts-repo'
 export * from './refresh-jobs-repo'
 export * from './conversations-repo'
@@ -43,6 +51,14 @@ export interface Store {
   readonly shortlists: ShortlistsRepo
   readonly stages: StagesRepo
   readonly members: MembersRepo
+  /** People in Recently deleted. */
+  readonly removedMembers: RemovedMembersRepo
+  /** A member's profile over time (refreshes). */
+  readonly snapshots: SnapshotsRepo
+  /** Full-text search over saved people. */
+  readonly memberSearch: MemberSearch
+  /** Members in bulk: export, backup and restore. */
+  readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
   readonly refreshJobs: RefreshJobsRepo
   readonly conversations: ConversationsRepo
@@ -69,18 +85,36 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
 
 /** Deletes for good what has been in Recently deleted for `days` (at open, and hourly while running). */
 export function purgeRecentlyDeleted(
-  store: Pick<Store, 'shortlists' | 'members' | 'conversations' | 'transaction'>,
+  store: Pick<Store, 'shortlists' | 'removedMembers' | 'conversations' | 'transaction'>,
   days = DEFAULT_PURGE_AFTER_DAYS
 ): { shortlists: number; members: number; conversations: number } {
   return store.transaction(() => ({
     shortlists: store.shortlists.purgeDeleted(days),
-    members: store.members.purgeRemoved(days),
+    members: store.removedMembers.purgeRemoved(days),
     conversations: store.conversations.purgeDeleted(days)
   }))
 }
 
 export function storeFilePath(dataDir: string, fileName = STORE_FILE_NAME): string {
   return path.join(dataDir, fileName)
+}
+
+/** The repositories of saved people, over one connection. */
+function memberRepos(
+  db: StoreDatabase['db'],
+  clock: Clock,
+  shortlists: ShortlistsRepo,
+  stages: StagesRepo
+): Pick<Store, 'members' | 'removedMembers' | 'snapshots' | 'memberSearch' | 'memberRecords'> {
+  const members = new MembersRepo(db, clock, shortlists, stages)
+  const snapshots = new SnapshotsRepo(db, clock, members)
+  return {
+    members,
+    removedMembers: new RemovedMembersRepo(db, clock, shortlists, members),
+    snapshots,
+    memberSearch: new MemberSearch(db),
+    memberRecords: new MemberRecordsRepo(db, shortlists, members, snapshots)
+  }
 }
 
 /** Opens the store (checks, migrations), purges long-deleted shortlists, and builds the repositories. */
@@ -95,7 +129,7 @@ export function openStore(options: OpenStoreOptions): Store {
     database,
     shortlists,
     stages,
-    members: new MembersRepo(db, clock, shortlists, stages),
+    ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
     refreshJobs: new RefreshJobsRepo(db, clock),
     conversations: new ConversationsRepo(db, clock),
@@ -113,7 +147,10 @@ export function openStore(options: OpenStoreOptions): Store {
 }
 
 /** The repositories a backup restore writes through, and the connection to close after. */
-export type RestoreStore = Pick<Store, 'shortlists' | 'members' | 'stages' | 'transaction' | 'schemaVersion' | 'close'>
+export type RestoreStore = Pick<
+  Store,
+  'shortlists' | 'members' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion' | 'close'
+>
 
 /**
  * A second connection to an open store, for a worker thread that restores a large backup: the
@@ -129,7 +166,7 @@ export function openRestoreStore(
   return {
     shortlists,
     stages,
-    members: new MembersRepo(db, options.clock, shortlists, stages),
+    ...memberRepos(db, options.clock, shortlists, stages),
     schemaVersion: options.schemaVersion,
     // IMMEDIATE: the write lock is taken before the first read, so a commit by main in between
     // cannot make the transaction fail half-way (SQLITE_BUSY_SNAPSHOT)

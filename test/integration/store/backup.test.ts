@@ -61,7 +61,7 @@ function populate(target: Store): void {
   })
   const plain = target.members.add(backend.id, { profile: makeProfile(2), rating: null })
   clock.advanceDays(3)
-  target.members.addSnapshot(plain.id, { ...makeProfile(2), cur_title: 'CTO' })
+  target.snapshots.addSnapshot(plain.id, { ...makeProfile(2), cur_title: 'CTO' })
   const nurses = target.shortlists.create('Nurses')
   target.members.addMany(
     nurses.id,
@@ -120,7 +120,7 @@ describe('BackupService', () => {
       { profile: makeProfile(2) }
     ]).added
     store.members.update(removed!, { notes: 'Not now; maybe in spring' })
-    store.members.remove(removed!)
+    store.removedMembers.remove(removed!)
     const file = path.join(dir, 'removed.json')
     const written = await new BackupService(store, clock).writeBackup(file)
     expect(written).toMatchObject({ shortlists: 1, members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
@@ -131,7 +131,7 @@ describe('BackupService', () => {
       expect(summary).toMatchObject({ members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
       const id = summary.shortlists[0]!.id
       expect(fresh.members.list(id).map((m) => m.profileKey)).toEqual([store.members.get(kept!).profileKey])
-      expect(fresh.members.listRemoved()).toMatchObject([
+      expect(fresh.removedMembers.listRemoved()).toMatchObject([
         { notes: 'Not now; maybe in spring', shortlistName: 'Backend' }
       ])
     } finally {

@@ -49,7 +49,7 @@ describe('ContactsRepo.latestPerPerson (the Contacts list)', () => {
 
     // a month later a refresh finds a new job: Contacts says so, not what the card said then
     clock.advanceDays(30)
-    store.members.applyRefreshedProfile({ ...profile, cur_title: 'Head of Data', cur_company: 'Brightline Data' })
+    store.snapshots.applyRefreshedProfile({ ...profile, cur_title: 'Head of Data', cur_company: 'Brightline Data' })
     const [after] = store.contacts.latestPerPerson('conn-1')
     expect(after?.headline).toBe('Head of Data at Brightline Data')
   })

@@ -49,7 +49,7 @@ describe('CsvExportService', () => {
     })
     const progress: number[] = []
     const file = path.join(dir, 'backend.csv')
-    const result = await new CsvExportService(store.members).toFile(
+    const result = await new CsvExportService(store.memberRecords).toFile(
       {
         source: { kind: 'shortlist', shortlistId: list.id },
         columns: { preset: 'contact' },
@@ -72,7 +72,7 @@ describe('CsvExportService', () => {
     expect(rows[8]?.Emails).toBe('')
 
     const basic = path.join(dir, 'basic.csv')
-    await new CsvExportService(store.members).toFile(
+    await new CsvExportService(store.memberRecords).toFile(
       { source: { kind: 'shortlist', shortlistId: list.id }, columns: { preset: 'basic' } },
       basic
     )
@@ -92,7 +92,7 @@ describe('CsvExportService', () => {
       [0, 1, 2, 3].map((i) => ({ profile: makeProfile(i) }))
     )
     const selection = path.join(dir, 'selection.csv')
-    await new CsvExportService(store.members).toFile(
+    await new CsvExportService(store.memberRecords).toFile(
       {
         source: { kind: 'members', memberIds: [added[3] ?? 0, added[1] ?? 0] },
         columns: { columns: ['profile.key', { header: 'Jobs', path: 'profile.positions.company' }] }
@@ -108,7 +108,7 @@ describe('CsvExportService', () => {
     const chunks: Buffer[] = []
     sink.on('data', (chunk: Buffer) => chunks.push(chunk))
     const profiles = [{ ...makeProfile(9), contacts: { emails: [{ email: 'from-profile@x.example' }] } }]
-    const { rows } = await new CsvExportService(store.members).toStream(
+    const { rows } = await new CsvExportService(store.memberRecords).toStream(
       { source: { kind: 'profiles', profiles }, columns: { preset: 'contact' }, bom: false },
       sink
     )
@@ -118,7 +118,7 @@ describe('CsvExportService', () => {
   })
 
   it('refuses an invalid column choice before writing anything', async () => {
-    const service = new CsvExportService(store.members)
+    const service = new CsvExportService(store.memberRecords)
     await expect(
       service.toFile(
         { source: { kind: 'profiles', profiles: [] }, columns: { columns: ['require.cache'] } },

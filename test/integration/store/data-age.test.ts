@@ -34,7 +34,7 @@ describe('a member’s dataAsOf', () => {
       expect(undated.dataAsOf).toEqual({ at: saveDay, basis: 'saved' })
       // the same in lists, search results and Recently deleted
       expect(store.members.list(list.id).map((m) => m.dataAsOf.basis)).toEqual(['refreshed', 'updated', 'saved'])
-      expect(store.members.search(old.name)[0]?.dataAsOf).toEqual(old.dataAsOf)
+      expect(store.memberSearch.search(old.name)[0]?.dataAsOf).toEqual(old.dataAsOf)
     } finally {
       store.close()
     }
@@ -47,7 +47,7 @@ describe('a member’s dataAsOf', () => {
       const list = store.shortlists.create('Watch')
       const member = store.members.add(list.id, { profile: { ...makeProfile(1), last_refreshed: serviceRefreshed } })
       clock.advanceDays(3)
-      store.members.applyRefreshedProfile({ ...makeProfile(1), last_refreshed: serviceRefreshed })
+      store.snapshots.applyRefreshedProfile({ ...makeProfile(1), last_refreshed: serviceRefreshed })
       expect(store.members.get(member.id).dataAsOf).toEqual({ at: clock.now().toISOString(), basis: 'refreshed' })
     } finally {
       store.close()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
-import { SEARCH_CANDIDATES } from '../../../electron/main/store/members-repo'
+import { SEARCH_CANDIDATES } from '../../../electron/main/store/member-search'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
@@ -124,9 +124,9 @@ describe('MembersRepo', () => {
     expect(store.members.update(member.id, { rating: null }).rating).toBeNull()
     expect(store.members.list(list.id, { stage: 'Interviewing' }).map((m) => m.id)).toEqual([member.id])
     expect(store.members.list(list.id, { stage: 'New' })).toEqual([])
-    store.members.remove(member.id)
+    store.removedMembers.remove(member.id)
     expect(store.members.list(list.id)).toEqual([])
-    expect(codeOf(() => store.members.remove(member.id))).toBe('not_found')
+    expect(codeOf(() => store.removedMembers.remove(member.id))).toBe('not_found')
   })
 
   it('keeps refreshed snapshots with their dates, oldest first', () => {
@@ -137,7 +137,7 @@ describe('MembersRepo', () => {
     const savedAt = clock.now().toISOString()
     clock.advanceDays(10)
     const refreshed = { ...makeProfile(1), cur_title: 'Principal Engineer', cur_company: 'Newco' }
-    const applied = store.members.applyRefreshedProfile(refreshed)
+    const applied = store.snapshots.applyRefreshedProfile(refreshed)
     expect(applied).toHaveLength(2)
     expect(applied[0]?.changes).toEqual([
       { field: 'company', from: makeProfile(1).cur_company, to: 'Newco' },
@@ -148,18 +148,18 @@ describe('MembersRepo', () => {
     expect(store.members.list(list.id)[0]?.refreshChanges).toEqual(applied[0]?.changes)
     expect(after).toMatchObject({ title: 'Principal Engineer', company: 'Newco', profileSource: 'refreshed' })
     expect(after.profileCapturedAt).toBe(clock.now().toISOString())
-    const snapshots = store.members.snapshots(saved.id)
+    const snapshots = store.snapshots.snapshots(saved.id)
     expect(snapshots.map((s) => [s.capturedAt, s.source, s.current])).toEqual([
       [savedAt, 'saved', false],
       [clock.now().toISOString(), 'refreshed', true]
     ])
     expect(JSON.parse(snapshots[0]?.profileJson ?? '{}').cur_title).toBe(makeProfile(1).cur_title)
-    expect(store.members.search('Principal').map((hit) => hit.id)).toContain(saved.id)
-    expect(codeOf(() => store.members.addSnapshot(saved.id, makeProfile(2)))).toBe('invalid_input')
+    expect(store.memberSearch.search('Principal').map((hit) => hit.id)).toContain(saved.id)
+    expect(codeOf(() => store.snapshots.addSnapshot(saved.id, makeProfile(2)))).toBe('invalid_input')
     // A refresh that finds the same person clears the signal; a restored snapshot never sets one.
     clock.advanceDays(1)
-    expect(store.members.applyRefreshedProfile(refreshed)[0]?.changes).toEqual([])
-    expect(store.members.addSnapshot(saved.id, makeProfile(1), { source: 'restored' }).refreshChanges).toEqual([])
+    expect(store.snapshots.applyRefreshedProfile(refreshed)[0]?.changes).toEqual([])
+    expect(store.snapshots.addSnapshot(saved.id, makeProfile(1), { source: 'restored' }).refreshChanges).toEqual([])
   })
 
   it('reads everything back after the store is closed and reopened (no network involved)', () => {
@@ -171,7 +171,7 @@ describe('MembersRepo', () => {
     store.close()
     ;({ store } = openTestStore(dir, { clock }))
     expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['n0', 'n1', 'n2'])
-    expect(store.members.search('n1', { shortlistId: list.id })).toHaveLength(1)
+    expect(store.memberSearch.search('n1', { shortlistId: list.id })).toHaveLength(1)
   })
 })
 
@@ -208,14 +208,14 @@ describe('full-text search', () => {
 
   it('searches name, title, company, skills, notes and tags within and across shortlists', () => {
     const { a, b } = seed()
-    expect(keys(store.members.search('rust'))).toEqual(['k1', 'k3'])
-    expect(keys(store.members.search('rust', { shortlistId: b }))).toEqual(['k3'])
-    expect(keys(store.members.search('acme staff'))).toEqual(['k1'])
-    expect(keys(store.members.search('remote'))).toEqual(['k1'])
-    expect(keys(store.members.search('referral'))).toEqual(['k2'])
-    expect(keys(store.members.search('globex', { shortlistId: a }))).toEqual(['k2'])
+    expect(keys(store.memberSearch.search('rust'))).toEqual(['k1', 'k3'])
+    expect(keys(store.memberSearch.search('rust', { shortlistId: b }))).toEqual(['k3'])
+    expect(keys(store.memberSearch.search('acme staff'))).toEqual(['k1'])
+    expect(keys(store.memberSearch.search('remote'))).toEqual(['k1'])
+    expect(keys(store.memberSearch.search('referral'))).toEqual(['k2'])
+    expect(keys(store.memberSearch.search('globex', { shortlistId: a }))).toEqual(['k2'])
     expect(
-      store.members
+      store.memberSearch
         .search('acme')
         .map((hit) => hit.shortlistName)
         .sort()
@@ -224,12 +224,12 @@ describe('full-text search', () => {
 
   it('ignores accents, matches the last word as a prefix, and treats operators as text', () => {
     seed()
-    expect(keys(store.members.search('jose alvarez'))).toEqual(['k1'])
-    expect(keys(store.members.search('Kube'))).toEqual(['k1'])
-    expect(keys(store.members.search('tanaka OR'))).toEqual([])
-    expect(store.members.search('"unbalanced (quote* NEAR/3 -x')).toEqual([])
-    expect(store.members.search('   ')).toEqual([])
-    expect(store.members.search('*')).toEqual([])
+    expect(keys(store.memberSearch.search('jose alvarez'))).toEqual(['k1'])
+    expect(keys(store.memberSearch.search('Kube'))).toEqual(['k1'])
+    expect(keys(store.memberSearch.search('tanaka OR'))).toEqual([])
+    expect(store.memberSearch.search('"unbalanced (quote* NEAR/3 -x')).toEqual([])
+    expect(store.memberSearch.search('   ')).toEqual([])
+    expect(store.memberSearch.search('*')).toEqual([])
   })
 
   it('ranks only the newest matches of a very common word, and all of them when filters leave too few', () => {
@@ -244,15 +244,15 @@ describe('full-text search', () => {
       Array.from({ length: SEARCH_CANDIDATES + 50 }, (_, i) => engineer(i + 1))
     )
     // 'engineer' matches more people than are ranked: the hits come from the newest ones
-    const hits = store.members.search('engineer', { limit: 200 })
+    const hits = store.memberSearch.search('engineer', { limit: 200 })
     expect(hits).toHaveLength(200)
     expect(hits.every((hit) => hit.shortlistName === 'Recent')).toBe(true)
     // within the old shortlist the newest candidates are all filtered out: everything is ranked
-    expect(keys(store.members.search('engineer', { shortlistId: old.id }))).toEqual(['e0'])
+    expect(keys(store.memberSearch.search('engineer', { shortlistId: old.id }))).toEqual(['e0'])
     // a rarer word is ranked whole, however old
-    expect(keys(store.members.search('zig'))).toEqual(['e0'])
+    expect(keys(store.memberSearch.search('zig'))).toEqual(['e0'])
     // asking for more than the candidates hold ranks everyone, as before (all 1,051 here)
-    expect(store.members.search('engineer', { limit: 10_000 })).toHaveLength(SEARCH_CANDIDATES + 51)
+    expect(store.memberSearch.search('engineer', { limit: 10_000 })).toHaveLength(SEARCH_CANDIDATES + 51)
   })
 
   it('follows edits, removals and deleted shortlists', () => {
@@ -260,13 +260,13 @@ describe('full-text search', () => {
     const k2 = store.members.findByKey(a, 'k2')
     if (k2 === undefined) throw new Error('seed missing')
     store.members.update(k2.id, { notes: 'Speaks Japanese' })
-    expect(keys(store.members.search('japanese'))).toEqual(['k2'])
-    store.members.remove(k2.id)
-    expect(store.members.search('japanese')).toEqual([])
+    expect(keys(store.memberSearch.search('japanese'))).toEqual(['k2'])
+    store.removedMembers.remove(k2.id)
+    expect(store.memberSearch.search('japanese')).toEqual([])
     store.shortlists.delete(a)
-    expect(keys(store.members.search('rust'))).toEqual(['k3'])
+    expect(keys(store.memberSearch.search('rust'))).toEqual(['k3'])
     store.shortlists.undoDelete(a)
-    expect(keys(store.members.search('rust'))).toEqual(['k1', 'k3'])
+    expect(keys(store.memberSearch.search('rust'))).toEqual(['k1', 'k3'])
     // FTS5's own check that the index matches the members table.
     expect(() =>
       store.database.db.prepare("INSERT INTO members_fts (members_fts) VALUES ('integrity-check')").run()
@@ -286,15 +286,15 @@ describe('Recently deleted', () => {
     })
     store.members.add(list.id, { profile: { key: 'ben', full_name: 'Ben Stays' } })
     clock.advance(60_000)
-    store.members.remove(ana.id)
+    store.removedMembers.remove(ana.id)
 
     expect(store.members.list(list.id).map((m) => m.profileKey)).toEqual(['ben'])
     expect(store.shortlists.get(list.id).memberCount).toBe(1)
-    expect(store.members.count({ shortlistId: list.id })).toBe(1)
-    expect(store.members.search('elixir')).toEqual([])
-    expect([...store.members.records({ shortlistId: list.id })].map((r) => r.profileKey)).toEqual(['ben'])
+    expect(store.memberRecords.count({ shortlistId: list.id })).toBe(1)
+    expect(store.memberSearch.search('elixir')).toEqual([])
+    expect([...store.memberRecords.records({ shortlistId: list.id })].map((r) => r.profileKey)).toEqual(['ben'])
     expect(store.members.shortlistsOf('ana')).toEqual([])
-    expect(store.members.listRemoved()).toMatchObject([
+    expect(store.removedMembers.listRemoved()).toMatchObject([
       {
         id: ana.id,
         name: 'Ana Removed',
@@ -304,20 +304,20 @@ describe('Recently deleted', () => {
       }
     ])
 
-    const back = store.members.restore(ana.id)
+    const back = store.removedMembers.restore(ana.id)
     expect(back).toMatchObject({ notes: 'Months of notes', tags: ['warm'], stage: 'Interviewing', rating: 5 })
     expect(store.members.list(list.id)).toHaveLength(2)
-    expect(store.members.search('elixir').map((hit) => hit.id)).toEqual([ana.id])
-    expect(store.members.listRemoved()).toEqual([])
+    expect(store.memberSearch.search('elixir').map((hit) => hit.id)).toEqual([ana.id])
+    expect(store.removedMembers.listRemoved()).toEqual([])
   })
 
   it('restores a person whose shortlist was deleted too, bringing the shortlist back', () => {
     const list = store.shortlists.create('Gone')
     const ana = store.members.add(list.id, { profile: { key: 'ana', full_name: 'Ana' }, notes: 'keep' })
-    store.members.remove(ana.id)
+    store.removedMembers.remove(ana.id)
     store.shortlists.delete(list.id)
-    expect(store.members.listRemoved()[0]).toMatchObject({ shortlistDeleted: true })
-    store.members.restore(ana.id)
+    expect(store.removedMembers.listRemoved()[0]).toMatchObject({ shortlistDeleted: true })
+    store.removedMembers.restore(ana.id)
     expect(store.shortlists.get(list.id).deletedAt).toBeNull()
     expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['keep'])
   })
@@ -325,7 +325,7 @@ describe('Recently deleted', () => {
   it('adding someone who is in Recently deleted brings them back with their notes', () => {
     const list = store.shortlists.create('L')
     const ana = store.members.add(list.id, { profile: { key: 'ana', full_name: 'Ana' }, notes: 'first call went well' })
-    store.members.remove(ana.id)
+    store.removedMembers.remove(ana.id)
     const result = store.members.addMany(list.id, [{ profile: { key: 'ana', full_name: 'Ana' } }])
     expect(result.added).toEqual([ana.id])
     expect(store.members.get(ana.id).notes).toBe('first call went well')
@@ -338,22 +338,22 @@ describe('Recently deleted', () => {
       { profile: makeProfile(2) },
       { profile: makeProfile(3) }
     ]).added
-    store.members.remove(a!)
+    store.removedMembers.remove(a!)
     clock.advanceDays(10)
-    store.members.remove(b!)
-    store.members.remove(c!)
+    store.removedMembers.remove(b!)
+    store.removedMembers.remove(c!)
     clock.advanceDays(21)
-    expect(store.members.purgeRemoved(30)).toBe(1)
+    expect(store.removedMembers.purgeRemoved(30)).toBe(1)
     expect(
-      store.members
+      store.removedMembers
         .listRemoved()
         .map((m) => m.id)
         .sort()
     ).toEqual([b, c].sort())
-    expect(codeOf(() => store.members.purge(a!))).toBe('not_found')
-    store.members.purge(b!)
-    expect(codeOf(() => store.members.purge(list.id as unknown as number))).toBe('not_found')
-    expect(store.members.emptyRemoved()).toBe(1)
-    expect(store.members.listRemoved()).toEqual([])
+    expect(codeOf(() => store.removedMembers.purge(a!))).toBe('not_found')
+    store.removedMembers.purge(b!)
+    expect(codeOf(() => store.removedMembers.purge(list.id as unknown as number))).toBe('not_found')
+    expect(store.removedMembers.emptyRemoved()).toBe(1)
+    expect(store.removedMembers.listRemoved()).toEqual([])
   })
 })
