@@ -7,25 +7,34 @@ import type { Logger } from '../logger'
  */
 
 /**
- * The renderer's Content-Security-Policy, sent as a header with every `app://` response.
- * The page makes no network calls at all (everything goes through the preload bridge), so
- * `connect-src 'none'`. Styles are `'self'` only: Vite emits Svelte's component CSS to a .css
- * file, and Svelte sets dynamic styles through CSSOM (`style.cssText`, `style.setProperty`),
- * which CSP does not restrict. Static `style="…"` attributes in markup are blocked, so the
- * renderer uses classes or `style:` directives instead.
+ * The renderer's Content-Security-Policy: one definition, sent by both shells with every page
+ * response. Styles are `'self'` only: Vite emits Svelte's component CSS to a .css file, and
+ * Svelte sets dynamic styles through CSSOM (`style.cssText`, `style.setProperty`), which CSP does
+ * not restrict. Static `style="…"` attributes in markup are blocked, so the renderer uses classes
+ * or `style:` directives instead. `connect` is the one difference between the shells: the desktop
+ * page makes no network calls at all (everything goes through the preload bridge), the browser
+ * host's page talks to its own origin only (the HTTP bridge).
  */
-export const contentSecurityPolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'"
-].join('; ')
+export function rendererCsp(connect: "'none'" | "'self'"): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${connect}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'"
+  ].join('; ')
+}
+
+/** The desktop app's CSP (every `app://` response): no network from the page. */
+export const contentSecurityPolicy = rendererCsp("'none'")
+
+/** The browser host's CSP: the page may talk only to its own origin, the bridge. */
+export const browserHostCsp = rendererCsp("'self'")
 
 export interface SecureWebPreferences {
   preload: string

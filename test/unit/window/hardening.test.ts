@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import {
+  browserHostCsp,
   contentSecurityPolicy,
   hardenWebContents,
   isSafeExternalUrl,
@@ -347,5 +348,10 @@ describe('contentSecurityPolicy', () => {
     expect(
       evaluateCsp(`${contentSecurityPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'")}`)
     ).not.toEqual(acceptedCspFindings)
+  })
+
+  it('is the browser host’s policy too, but for connect-src: its page talks to its own origin (the bridge)', () => {
+    expect(browserHostCsp.replace("connect-src 'self'", "connect-src 'none'")).toBe(contentSecurityPolicy)
+    expect(browserHostCsp).not.toBe(contentSecurityPolicy)
   })
 })
