@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import pThrottle from 'p-throttle'
 import { issuesOf, refreshHandleOf, refreshJobStartSchema, refreshJobStatusSchema } from '../../../shared/api'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { dataAsOf, profileDates } from '../../../shared/data-age'
 import { AppError } from '../../../shared/ipc/errors'
-import { parseJson } from '../../../shared/json'
 import { STALE_AFTER_DAYS } from '../../../shared/ipc/channels/shortlists'
 import type {
   RefreshJobDetail,
   RefreshJobSummary,
-  RefreshOutcome,
   RefreshPlan
 } from '../../../shared/ipc/channels/refresh'
 import { ApiError } from '../api/api-error'
@@ -20,6 +17,9 @@ import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '..
 import type { ConnectionsService } from '../connections/connections-service'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-errors'
+import { ConnectionThrottles } from './connection-throttles'
+import { jobSummary } from './job-summary'
+import { profileOfJson, RefreshedProfiles } from './refreshed-profiles'
 
 /** Ids the page still shows, for a shortlist or job that is gone (deleted, another window). */
 const shortlistGone = { not_found: 'That shortlist no longer exists. Reload the list.' }
@@ -45,8 +45,6 @@ const finishedStatuses: ReadonlySet<string> = new Set(FINISHED_REFRESH_STATUSES)
 /** Errors after which a start was certainly not taken (anything else may have reached the service). */
 const REFUSED_KINDS = new Set(['auth', 'forbidden', 'invalid_request', 'out_of_credits'])
 
-type Throttled = <T>(call: () => Promise<T>) => Promise<T>
-
 /**
  * Refresh jobs followed to their end. Every job gets a client-made jobId and is written to the
  * store before its start is sent, so a timeout, a crash or a restart is followed up with the same
@@ -62,7 +60,8 @@ export class RefreshService {
   readonly #running = new Map<string, Promise<void>>()
   /** Why the last check of a job failed (offline, server error); cleared by the next answer. */
   readonly #lastProblem = new Map<string, string>()
-  readonly #throttles = new Map<string, Throttled>()
+  readonly #throttles: ConnectionThrottles
+  readonly #profiles: RefreshedProfiles
   #closed = false
 
   constructor(
@@ -78,6 +77,8 @@ export class RefreshService {
     }
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
+    this.#throttles = new ConnectionThrottles(this.#timing.ratePerSecond)
+    this.#profiles = new RefreshedProfiles({ store: () => this.#store(), throttles: this.#throttles, logger: deps.logger })
   }
 
   /** Follows every job that was still running when the app last closed. */
@@ -296,7 +297,7 @@ export class RefreshService {
     }
     let status: TolerantRecord
     try {
-      status = (await this.#throttled(client.connectionId)(() => client.getJobStatus(jobId))).record
+      status = (await this.#throttles.for(client.connectionId)(() => client.getJobStatus(jobId))).record
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'not_found') {
         store.refreshJobs.setTracking(
@@ -338,7 +339,7 @@ export class RefreshService {
 
   async #sendStart(client: PartnerClient, jobId: string): Promise<void> {
     const record = this.#store().refreshJobs.get(jobId)
-    const { record: start } = await this.#throttled(client.connectionId)(() =>
+    const { record: start } = await this.#throttles.for(client.connectionId)(() =>
       client.refreshProfiles({
         profileHandles: record.requestedHandles,
         ...(record.options.batchSize === undefined ? {} : { batchSize: record.options.batchSize }),
@@ -354,27 +355,8 @@ export class RefreshService {
 
   /** The job ended: its refreshed profiles become new snapshots of the saved members. */
   async #finish(client: PartnerClient, record: RefreshJobRecord): Promise<void> {
-    const { profiles, source, note } = await this.#refreshedProfiles(client, record)
-    const store = this.#store()
-    const changed: RefreshOutcome['changed'] = []
-    const updated = { memberIds: new Set<number>(), shortlistIds: new Set<string>(), profileKeys: new Set<string>() }
-    let membersUpdated = 0
-    let rejected = 0
-    for (const profile of profiles) {
-      try {
-        for (const member of store.snapshots.applyRefreshedProfile(profile as Record<string, unknown>)) {
-          membersUpdated += 1
-          updated.memberIds.add(member.memberId)
-          updated.shortlistIds.add(member.shortlistId)
-          updated.profileKeys.add(member.profileKey)
-          if (member.changes.length > 0) changed.push(withoutKey(member))
-        }
-      } catch (error) {
-        // one record the store refuses (no key, too large) never sinks the rest
-        rejected += 1
-        this.deps.logger.warn('refreshed profile not applied', { jobId: record.jobId, error: messageOf(error) })
-      }
-    }
+    const { profiles, source, note } = await this.#profiles.read(client, record)
+    const { changed, membersUpdated, rejected, updated } = this.#profiles.apply(record, profiles)
     const notes = [
       note,
       rejected > 0
@@ -382,7 +364,7 @@ export class RefreshService {
         : null,
       record.status === 'Failed' ? (record.lastStatus?.errorMessage ?? 'The service says the job failed.') : null
     ].filter((text): text is string => text !== null)
-    store.refreshJobs.finish(
+    this.#store().refreshJobs.finish(
       record.jobId,
       { source, profilesReceived: profiles.length, membersUpdated, changed, note: notes.join(' ') || null },
       notes.join(' ') || null
@@ -405,78 +387,6 @@ export class RefreshService {
     }
   }
 
-  /** From the job's dataUrl when it has one on this connection; else Match Profiles by key. */
-  async #refreshedProfiles(
-    client: PartnerClient,
-    record: RefreshJobRecord
-  ): Promise<{ profiles: unknown[]; source: RefreshOutcome['source']; note: string | null }> {
-    const processed = record.lastStatus?.processedHandles ?? record.start?.successfulRefreshes ?? []
-    if ((record.lastStatus?.totalSuccessful ?? processed.length) === 0)
-      return { profiles: [], source: 'none', note: null }
-    const throttled = this.#throttled(client.connectionId)
-    const dataUrl = record.lastStatus?.dataUrl ?? record.start?.dataUrl
-    let dataProblem: string | null = null
-    if (typeof dataUrl === 'string' && dataUrl !== '') {
-      try {
-        const { records } = await throttled(() => client.getJobData(dataUrl))
-        return { profiles: records.map((r) => r.value), source: 'dataUrl', note: null }
-      } catch (error) {
-        dataProblem = messageOf(error)
-      }
-    }
-    // Match Profiles by key for the saved members whose handles were refreshed.
-    const keys = this.#keysForHandles(record, processed.map(String))
-    const profiles: unknown[] = []
-    let failures = 0
-    for (const key of keys) {
-      try {
-        const { records } = await throttled(() => client.matchProfiles({ key }, { maxNumberOfResults: 1 }))
-        const match = records.find((r) => (r.value as { key?: unknown } | null)?.key === key)
-        if (match) profiles.push(match.value)
-      } catch {
-        failures += 1
-      }
-    }
-    const note = [
-      dataProblem === null
-        ? null
-        : `The job's data could not be read (${dataProblem}); members were read by key instead.`,
-      failures > 0
-        ? `${failures} member${failures === 1 ? '' : 's'} could not be read and keep their earlier data.`
-        : null
-    ]
-      .filter((text): text is string => text !== null)
-      .join(' ')
-    return { profiles, source: keys.length > 0 ? 'matchProfiles' : 'none', note: note || null }
-  }
-
-  /** Saved members' keys for refreshed handles (the shortlist the job was started from). */
-  #keysForHandles(record: RefreshJobRecord, handles: string[]): string[] {
-    if (record.shortlistId === null || handles.length === 0) return []
-    const wanted = new Set(handles.map((handle) => handle.toLowerCase()))
-    const keys = new Set<string>()
-    try {
-      for (const member of this.#store().memberRecords.records({ shortlistId: record.shortlistId }, { contacts: false })) {
-        const handle = handleOfJson(member.profileJson)
-        if (handle !== null && wanted.has(handle.toLowerCase())) keys.add(member.profileKey)
-      }
-    } catch {
-      return [] // the shortlist was deleted for good meanwhile
-    }
-    return [...keys]
-  }
-
-  #throttled(connectionId: string): Throttled {
-    let throttled = this.#throttles.get(connectionId)
-    if (throttled === undefined) {
-      const throttle = pThrottle({ limit: this.#timing.ratePerSecond, interval: 1000, strict: true })
-      const run = throttle((call: () => Promise<unknown>) => call())
-      throttled = <T>(call: () => Promise<T>) => run(call) as Promise<T>
-      this.#throttles.set(connectionId, throttled)
-    }
-    return throttled
-  }
-
   #emit(jobId: string, finishedNow: boolean): RefreshJobSummary {
     const job = this.#summary(this.#store().refreshJobs.get(jobId))
     this.deps.events.emit('refreshJobChanged', { job, finishedNow })
@@ -484,37 +394,9 @@ export class RefreshService {
   }
 
   #summary(record: RefreshJobRecord): RefreshJobSummary {
-    const latest = { ...(record.start ?? {}), ...(record.lastStatus ?? {}) }
-    const total = latest.totalRequested ?? record.requestedHandles.length
-    const processed = latest.totalProcessed ?? 0
-    const following = record.tracking === 'starting' || record.tracking === 'following'
-    return {
-      jobId: record.jobId,
-      connectionId: record.connectionId,
-      connectionName: this.#connectionName(record.connectionId),
-      label: record.label || `${record.requestedHandles.length} handles`,
-      shortlistId: record.shortlistId,
-      status: record.status,
-      tracking: record.tracking,
-      totalRequested: total,
-      totalProcessed: processed,
-      totalSuccessful: latest.totalSuccessful ?? 0,
-      totalFailed: latest.totalFailed ?? 0,
-      progressPercentage: latest.progressPercentage ?? (total > 0 ? Math.round((processed / total) * 100) : 0),
-      startTime: latest.startTime ?? null,
-      endTime: latest.endTime ?? null,
-      duration: latest.duration ?? null,
-      createdAt: record.createdAt,
-      updatedAt: record.updatedAt,
-      finishedAt: record.finishedAt,
-      message: (following ? this.#lastProblem.get(record.jobId) : undefined) ?? record.message,
-      outcome: record.outcome
-    }
-  }
-
-  #connectionName(id: string | null): string {
-    if (id === null) return 'Unknown connection'
-    return this.deps.connections.nameOf(id) ?? 'Removed connection'
+    const id = record.connectionId
+    const name = id === null ? 'Unknown connection' : (this.deps.connections.nameOf(id) ?? 'Removed connection')
+    return jobSummary(record, name, this.#lastProblem.get(record.jobId))
   }
 
   #store(): Store {
@@ -524,27 +406,6 @@ export class RefreshService {
   #now(): number {
     return (this.deps.now ?? Date.now)()
   }
-}
-
-function profileOfJson(json: string): Record<string, unknown> | null {
-  try {
-    const profile = parseJson(json)
-    return profile !== null && typeof profile === 'object' && !Array.isArray(profile)
-      ? (profile as Record<string, unknown>)
-      : null
-  } catch {
-    return null
-  }
-}
-
-function handleOfJson(json: string): string | null {
-  const profile = profileOfJson(json)
-  return profile === null ? null : refreshHandleOf(profile)
-}
-
-function withoutKey<T extends { profileKey: string }>(member: T): Omit<T, 'profileKey'> {
-  const { profileKey: _key, ...rest } = member
-  return rest
 }
 
 function messageOf(error: unknown): string {
