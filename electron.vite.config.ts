@@ -18,7 +18,7 @@ export default defineConfig({
           // the browser host, from the same chunks: `npm run web`, the e2e tests and the bench load it
           host: resolve(root, 'electron/host/host-entry.ts'),
           // the built-in sandbox runs in a worker thread, from its own file
-          'sandbox-worker': resolve(root, 'electron/main/sandbox/sandbox-worker.ts'),
+          'sandbox-worker': resolve(root, 'electron/main/embedded-api/sandbox-worker.ts'),
           // and a large backup is read and checked in one too
           'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts')
         },

@@ -20,7 +20,7 @@ const noDynamicImport = (modules, message) => ({
 /**
  * Process boundaries, enforced by folder:
  *   shared/    → zod and itself only (it runs in main, preload and renderer)
- *   renderer/  → never electron, never Node built-ins (it is a sandboxed web page)
+ *   renderer/  → never electron, never Node built-ins (a web page in Chromium's renderer sandbox)
  *   elsewhere  → never electron, except the Electron shell and the preload
  */
 export default ts.config(
@@ -52,13 +52,13 @@ export default ts.config(
         {
           paths: [
             noElectron,
-            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a sandboxed page: no Node built-ins.' }))
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a page in Chromium’s renderer sandbox: no Node built-ins.' }))
           ],
           patterns: [
             { regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' },
             {
               regex: '(^|/)sandbox(/|$)',
-              message: 'The page never imports the sandbox: it is a service main starts and calls over HTTP.'
+              message: 'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
             }
           ]
         }
@@ -67,7 +67,7 @@ export default ts.config(
         'error',
         noDynamicImport(
           ['electron', ...nodeBuiltins],
-          'The renderer is a sandboxed page: no electron, no Node built-ins.'
+          'The renderer is a page in Chromium’s renderer sandbox: no electron, no Node built-ins.'
         )
       ]
     }
@@ -94,9 +94,9 @@ export default ts.config(
   {
     // Main's layers: the features (a folder per capability, each with its service and handlers) use
     // the infrastructure below them (store, api, vault, ipc, logging, net, toolserver, native,
-    // window, sandbox); the infrastructure never reaches up into a feature.
+    // window, embedded-api); the infrastructure never reaches up into a feature.
     files: [
-      'electron/main/{store,api,vault,ipc,logging,net,toolserver,native,window,sandbox}/**',
+      'electron/main/{store,api,vault,ipc,logging,net,toolserver,native,window,embedded-api}/**',
       'electron/main/logger.ts'
     ],
     rules: {

@@ -6,7 +6,7 @@ import type { SpawnBackupWorker } from '../main/export/backup-reader'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
 import { envProxyResolver } from '../main/net/proxy-rules'
-import type { SpawnSandboxWorker } from '../main/sandbox/embedded-sandbox'
+import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
 

@@ -15,7 +15,7 @@ export { createLogger } from '../main/logger'
 export { openFileLogger, LOG_FOLDER } from '../main/logging/file-logger'
 export { composeMain } from '../main/compose'
 export { appOrigin, serveAppRequest } from '../main/window/app-protocol'
-export { EmbeddedSandbox } from '../main/sandbox/embedded-sandbox'
+export { EmbeddedSandbox } from '../main/embedded-api/embedded-sandbox'
 export { runWebCli }
 
 /** The built workers beside this file (sandbox, backup). */

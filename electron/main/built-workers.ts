@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { SpawnBackupWorker } from './export/backup-reader'
-import type { SpawnSandboxWorker } from './sandbox/embedded-sandbox'
+import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs` and

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fastCheck } from './fast-check'
+import { shapeCheck } from './shape-check'
 
 // Tolerant parsing for API responses: a response that does not match the schema is still the
 // recruiter's data, so it is returned untouched together with what did not match.
@@ -48,10 +48,10 @@ export function parseTolerant<S extends z.ZodType>(schema: S, data: unknown): To
 
 /**
  * Only the mismatches of `data` against `schema` (empty when it matches), for callers that keep
- * the value as received. Most records match, so a compiled yes/no runs first (./fast-check) and
+ * the value as received. Most records match, so a compiled yes/no runs first (./shape-check) and
  * only a record it rejects pays for zod's full parse, which names each issue.
  */
 export function issuesOf(schema: z.ZodType, data: unknown): ApiIssue[] {
-  if (fastCheck(schema)(data)) return []
+  if (shapeCheck(schema)(data)) return []
   return parseTolerant(schema, data).issues
 }

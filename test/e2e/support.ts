@@ -17,6 +17,7 @@ export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) 
 /** Debian's Chromium; never a downloaded browser. Flags keep it off the (closed) network. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const chromiumFlags = [
+  // Chromium's renderer sandbox needs user namespaces a CI container may not have
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

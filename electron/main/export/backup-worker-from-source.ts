@@ -3,6 +3,6 @@ import type { SpawnBackupWorker } from './backup-reader'
 
 /** Spawns the backup reader from its TypeScript source (browser host, tests, benches). */
 export const spawnBackupWorkerFromSource: SpawnBackupWorker = (data) =>
-  new Worker(new URL('../sandbox/tsx-worker.mjs', import.meta.url), {
+  new Worker(new URL('../embedded-api/tsx-worker.mjs', import.meta.url), {
     workerData: { ...data, entry: new URL('./backup-worker.ts', import.meta.url).href }
   })

@@ -64,6 +64,7 @@ export function secureWebPreferences(preload: string, options: { devTools?: bool
   return {
     preload,
     contextIsolation: true,
+    // Chromium's renderer sandbox (not the Sandbox, the built-in API service)
     sandbox: true,
     nodeIntegration: false,
     nodeIntegrationInWorker: false,

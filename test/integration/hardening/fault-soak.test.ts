@@ -114,7 +114,7 @@ async function startSandboxThread(options: SandboxThreadData['options'], stateFi
     entry: new URL('./sandbox-thread.ts', import.meta.url).href,
     options: { ...options, stateFile }
   }
-  const worker = new Worker(new URL('../../../electron/main/sandbox/tsx-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../../../electron/main/embedded-api/tsx-worker.mjs', import.meta.url), {
     workerData: data
   })
   const endpoints = await new Promise<SandboxThreadEndpoints>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { startSandbox, systemClock, type RunningSandbox, type SandboxOptions } from '../../../sandbox/index'
 
 /*
- * A test sandbox in a worker thread (started through electron/main/sandbox/tsx-worker.mjs): its
+ * A test sandbox in a worker thread (started through electron/main/embedded-api/tsx-worker.mjs): its
  * organisation's state (call log, purchases, conversations) grows on its own heap, so the soak's
  * memory readings are the app's alone, and its CPU runs beside the app's. On `close` it writes
  * its state file (credits, purchases, jobs) for the test to read.

@@ -1,5 +1,5 @@
 import { composeMain, type MainOptions, type MainServices } from '../../../electron/main/compose'
-import { spawnSandboxFromSource } from '../../../electron/main/sandbox/spawn-from-source'
+import { spawnSandboxFromSource } from '../../../electron/main/embedded-api/spawn-from-source'
 import type { KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/export/save-targets'

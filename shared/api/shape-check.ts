@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /**
- * A fast yes/no for "does this value match the schema", compiled once from the zod schema itself
+ * A fast structural yes/no for "does this value match the schema", compiled once from the zod schema itself
  * (so zod stays the one description of the API). Objects, arrays, records, unions, optional and
  * nullable are walked here without building a parsed copy; a leaf with a format or checks
  * (date-time, int32, guid, …) and any construct not listed below is answered by zod itself, so
@@ -9,7 +9,7 @@ import type { z } from 'zod'
  * through zod's full parse for its issue list. A test compares both on every fixture and on
  * thousands of mutated records.
  */
-export type FastCheck = (value: unknown) => boolean
+export type ShapeCheck = (value: unknown) => boolean
 
 interface Def {
   type: string
@@ -26,7 +26,7 @@ interface Def {
   pattern?: RegExp
 }
 
-const compiled = new WeakMap<z.ZodType, FastCheck>()
+const compiled = new WeakMap<z.ZodType, ShapeCheck>()
 /** Schemas being compiled right now: meeting one again means the schema contains itself. */
 const building = new Set<z.ZodType>()
 
@@ -35,7 +35,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
-export function fastCheck(schema: z.ZodType): FastCheck {
+export function shapeCheck(schema: z.ZodType): ShapeCheck {
   const cached = compiled.get(schema)
   if (cached) return cached
   // A schema that contains itself: the inner reference looks the finished check up when called.
@@ -62,7 +62,7 @@ interface Slot {
   nul: boolean
   leaf: Leaf
   /** The check of what the wrappers hold. */
-  inner: FastCheck
+  inner: ShapeCheck
 }
 const enum Leaf {
   Other,
@@ -101,7 +101,7 @@ function slotOf(part: z.ZodType): Slot {
     undef: undef || leaf === Leaf.Any,
     nul: nul || leaf === Leaf.Any,
     leaf,
-    inner: fastCheck(schema)
+    inner: shapeCheck(schema)
   }
 }
 
@@ -123,9 +123,9 @@ function holds(slot: Slot, value: unknown): boolean {
   }
 }
 
-function build(schema: z.ZodType): FastCheck {
+function build(schema: z.ZodType): ShapeCheck {
   const def = defOf(schema)
-  const exact: FastCheck = (value) => schema.safeParse(value).success
+  const exact: ShapeCheck = (value) => schema.safeParse(value).success
   const plain = def.format === undefined && (def.checks === undefined || def.checks.length === 0)
   switch (def.type) {
     case 'optional':
@@ -186,7 +186,7 @@ function build(schema: z.ZodType): FastCheck {
     }
     case 'union': {
       if (!plain) return exact
-      const options = (def.options ?? []).map((option) => fastCheck(option))
+      const options = (def.options ?? []).map((option) => shapeCheck(option))
       return (value) => options.some((check) => check(value))
     }
     case 'object': {
@@ -198,10 +198,10 @@ function build(schema: z.ZodType): FastCheck {
       // Fields that must be there (not optional): checked by name as well, in case they are absent.
       const required = [...slots].filter(([, slot]) => !slot.undef)
       const catchallType = def.catchall ? defOf(def.catchall).type : 'strip'
-      const extra: FastCheck | null =
+      const extra: ShapeCheck | null =
         catchallType === 'strip' || catchallType === 'unknown' || catchallType === 'any'
           ? null
-          : fastCheck(def.catchall!)
+          : shapeCheck(def.catchall!)
       return (value) => {
         if (!isObject(value)) return false
         for (const key in value) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as api from '../../../shared/api'
-import { fastCheck } from '../../../shared/api/fast-check'
+import { shapeCheck } from '../../../shared/api/shape-check'
 import { parseJson } from '../../../shared/json'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { rng } from '../../integration/store/fixtures/profiles'
 import { fixtures } from './fixtures'
 
-// The fast check must give zod's answer, always: it decides whether zod is asked at all.
+// The shape check must give zod's answer, always: it decides whether zod is asked at all.
 const exports = api as unknown as Record<string, unknown>
 const schemaNames = Object.keys(exports).filter((name) => name.endsWith('Schema') && exports[name] instanceof z.ZodType)
 
@@ -62,7 +62,7 @@ function withValueAt(root: unknown, path: Array<string | number>, replacement: u
 }
 
 function disagreements(schema: z.ZodType, values: unknown[]): string[] {
-  const check = fastCheck(schema)
+  const check = shapeCheck(schema)
   return values.flatMap((value, index) =>
     check(value) === schema.safeParse(value).success
       ? []
