@@ -16,8 +16,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 }
 const cleanup = []
 let failedStep = null
 
+/** Each step's wall time, printed at the end: where `npm test`'s minutes go. */
+const times = []
+
 function run(label, command, args, { keyring = false } = {}) {
   console.log(`\n▶ ${label}`)
+  const started = Date.now()
   let file = command
   let argv = args
   if (keyring) {
@@ -35,6 +39,7 @@ function run(label, command, args, { keyring = false } = {}) {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' }
   })
+  times.push([label, Date.now() - started])
   if (result.status !== 0 && failedStep === null) failedStep = label
   return result.status === 0
 }
@@ -67,14 +72,25 @@ if (!keyring) {
   console.warn(message)
 }
 
+const vitestRun = (report, ...projects) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`
+]
 const unitReport = join(reports, 'unit.json')
+run('unit and integration tests', 'npx', vitestRun(unitReport, 'node', 'renderer'), { keyring })
+count(unitReport)
+const slowReport = join(reports, 'slow.json')
 run(
-  'unit and integration tests',
+  'slow integration tests (LibreOffice, fault soak, large restores, security scan)',
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  vitestRun(slowReport, 'slow'),
   { keyring }
 )
-count(unitReport)
+count(slowReport)
 
 if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
   // The built main's externals as Electron's Node loads them (scripts/check-bundle.mjs); it
@@ -112,6 +128,9 @@ if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
 }
 
 rmSync(reports, { recursive: true, force: true })
+console.log('\nTime per step (wall):')
+for (const [label, ms] of times) console.log(`  ${(ms / 1000).toFixed(0).padStart(5)} s  ${label}`)
+console.log(`  ${(times.reduce((sum, [, ms]) => sum + ms, 0) / 1000).toFixed(0).padStart(5)} s  in all`)
 for (const dir of cleanup) rmSync(dir, { recursive: true, force: true })
 if (failedStep !== null && totals.failed === 0) totals.failed = 1
 console.log(

@@ -168,15 +168,18 @@ describe('browser host', () => {
       headers: { [SESSION_HEADER]: host.newSession() }
     })
     expect(stream.headers['content-type']).toContain('text/event-stream')
+    let connected: () => void = () => {}
+    const registered = new Promise<void>((resolve) => (connected = resolve))
     const received = new Promise<string>((resolve) => {
       let text = ''
       stream.body.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8')
+        if (text.includes(': connected\n\n')) connected()
         if (text.includes('\n\n') && text.includes('event: exportProgress')) resolve(text)
       })
     })
-    // Wait for the stream to be registered before emitting.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The host writes ': connected' once the stream is registered: emit after that.
+    await registered
     host.services.events.emit('exportProgress', { exportId: 'x1', written: 3, total: 9, done: false })
     const text = await received
     expect(text).toContain('event: exportProgress\ndata: {"exportId":"x1","written":3,"total":9,"done":false}')

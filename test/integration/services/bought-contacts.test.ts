@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../../../sandbox/index'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { tempDir, useMains, type TestMain } from './helpers'
+import { until } from '../until'
 
 // The Contacts section's list (listBoughtContacts) over real HTTP against the sandbox.
 
@@ -116,8 +117,10 @@ describe('the list of bought contacts', () => {
 
     const quote = await main.ok('quoteContacts', { keys: [key!], contactType: 'Email' })
     const buying = main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'list-live-0001' })
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    const during = await main.ok('listBoughtContacts', { status: 'InProgress' })
+    const during = await until(
+      () => main.ok('listBoughtContacts', { status: 'InProgress' }),
+      (list) => list.people.length > 0
+    )
     expect(during.people).toHaveLength(1)
     expect(during.people[0]).toMatchObject({ key, name: profile.full_name, lastAt: null })
     expect(during.people[0]!.types[0]).toMatchObject({
@@ -141,8 +144,10 @@ describe('the list of bought contacts', () => {
     await connect(main, service)
     const quote = await main.ok('quoteContacts', { keys: keys(30, 3), contactType: 'Phone' })
     const buying = main.call('buyContacts', { quoteId: quote.quoteId, requestId: 'list-refused-1' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const during = await main.ok('listBoughtContacts', {})
+    const during = await until(
+      () => main.ok('listBoughtContacts', {}),
+      (list) => list.people.length > 0
+    )
     expect(during.people).toHaveLength(3)
     const purchaseId = during.people[0]!.types[0]!.running!.purchaseId
     const reply = await buying

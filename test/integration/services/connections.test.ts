@@ -12,6 +12,7 @@ import { SecretMask } from '../../../electron/main/logging/secret-mask'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { startTestSandbox, testProfileCount, testSeed } from '../sandbox/helpers'
 import { useMains, type TestMain } from './helpers'
+import { until } from '../until'
 
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const people = generateProfiles({ count: testProfileCount, seed: testSeed })
@@ -187,8 +188,13 @@ describe('connections', () => {
     await main.ok('setSecret', { connectionId: connection.id, kind: 'apiKey', value: slow.apiKey, sessionOnly: true })
     await main.ok('setActiveConnection', { id: connection.id })
     const pending = main.call('searchProfiles', { requestId: 'req-cancel-1', request: { key: somebody.key! } })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await main.ok('cancelRequest', { requestId: 'req-cancel-1' })).toEqual({ cancelled: true })
+    // once the search is under way (registered under its request id), cancelling stops it
+    expect(
+      await until(
+        () => main.ok('cancelRequest', { requestId: 'req-cancel-1' }),
+        (answer) => answer.cancelled
+      )
+    ).toEqual({ cancelled: true })
     const reply = await pending
     expect(reply.ok).toBe(false)
     expect(!reply.ok && reply.error.code).toBe('cancelled')

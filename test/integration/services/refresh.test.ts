@@ -6,6 +6,7 @@ import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
 import { systemClock } from '../../../sandbox/index'
 import { applyCareerMove } from '../../../sandbox/server/refresh/career-move'
 import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { until } from '../until'
 import { ManualClock, makeProfile, startMain, tempDir, useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
@@ -40,16 +41,6 @@ const poll = { firstMs: 40, factor: 1.5, maxMs: 150, ratePerSecond: 50 }
 async function serviceCalls(sandbox: Parameters<typeof call>[0], type: string) {
   const result = await call(sandbox, '/api/Analytics/GetApiTransactionData', { query: { type, limit: '1000' } })
   return result.json() as Array<{ request: string; response: string; request_date: string }>
-}
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value).slice(0, 400)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
 }
 
 /** Catalog people whose first refresh finds a new employer (moved) or the same one (stayed). */
@@ -219,8 +210,18 @@ describe('refresh jobs', () => {
     const started = await main.ok('startRefresh', { handles: ['someone-1', 'someone-2'] })
     expect(started.tracking).toBe('starting')
     expect(started.message).toMatch(/same job id/)
-    // the first poll sends the start again (same jobId) before asking for the status
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    // each poll sends the start again (same jobId); every answer is cut off, so each one ends in
+    // "asking again" (an event): two of those are three starts sent
+    await until(
+      () =>
+        main.events.filter(
+          (e) =>
+            e.name === 'refreshJobChanged' &&
+            (e.payload as { job: { jobId: string; message: string | null } }).job.jobId === started.jobId &&
+            /Asking again/.test((e.payload as { job: { message: string | null } }).job.message ?? '')
+        ).length,
+      (retries) => retries >= 2
+    )
     await main.close()
     await sandbox.close()
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
@@ -254,8 +255,16 @@ describe('refresh jobs', () => {
     expect(lost.tracking).toBe('lost')
     expect(lost.message).toMatch(/no longer knows this job/)
     const asked = (await serviceCalls(sandbox, 'GetJobStatus')).length
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    expect((await serviceCalls(sandbox, 'GetJobStatus')).length).toBe(asked)
+    // woken, a followed job would be asked about at once; a second job followed to its end
+    // meanwhile shows the app polling, and the lost one is never asked about again
+    main.services.wake()
+    const next = await main.ok('startRefresh', { handles: handles.slice(0, 1) })
+    await until(
+      () => main.ok('getRefreshJob', { jobId: next.jobId }),
+      (job) => finished(job)
+    )
+    const calls = await serviceCalls(sandbox, 'GetJobStatus')
+    expect(calls.filter((c) => c.request.includes(started.jobId))).toHaveLength(asked)
   }, 30_000)
 
   it('asks at once when the machine wakes, instead of at the next (long) backoff step', async () => {

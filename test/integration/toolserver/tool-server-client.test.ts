@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { TokenSource } from '../../../electron/main/toolserver/token-source'
 import { startTestSandbox } from '../sandbox/helpers'
 import { startOidcServer } from './oidc-server'
 import { startPlainJsonMcp } from './plain-json-mcp'
+import { until } from '../until'
 
 const opened: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -198,10 +198,11 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
   it('a reload while a call runs starts a fresh session and lets the call finish on its own', async () => {
     const sandbox = await startTestSandbox({ faults: 'latency=200,mcp=1' })
     opened.push(sandbox)
-    const { client } = clientFor(sandbox)
+    const { client, seen } = clientFor(sandbox)
     await client.listTools()
+    const posted = seen.posts
     const running = client.callTool('search', { query: 'nurse', limit: 1 })
-    await sleep(50) // sent, its answer 150 ms away
+    await until(() => seen.posts, (posts) => posts > posted) // sent; its answer is 200 ms away
     await client.renew()
     expect((await client.listTools()).length).toBe(5)
     // it may have run already: cutting it off would tell the recruiter to run it again
