@@ -52,13 +52,17 @@ export default ts.config(
         {
           paths: [
             noElectron,
-            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is a page in Chromium’s renderer sandbox: no Node built-ins.' }))
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'The renderer is a page in Chromium’s renderer sandbox: no Node built-ins.'
+            }))
           ],
           patterns: [
             { regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' },
             {
               regex: '(^|/)sandbox(/|$)',
-              message: 'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
+              message:
+                'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
             }
           ]
         }

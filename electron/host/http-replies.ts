@@ -109,10 +109,7 @@ export function contentDisposition(fileName: string): string {
  * too; `answering` is the response each connection is writing, so a parse error never lands
  * inside one.
  */
-export function answerClientErrors(
-  server: Server,
-  answering: WeakMap<Duplex, ServerResponse>
-): void {
+export function answerClientErrors(server: Server, answering: WeakMap<Duplex, ServerResponse>): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || answering.get(socket)?.headersSent === true) return socket.destroy()
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { BoughtPerson, ContactPurchase, ContactQuote, ContactStatus, Credits } from '../../../shared/ipc/channels/contacts'
+import type {
+  BoughtPerson,
+  ContactPurchase,
+  ContactQuote,
+  ContactStatus,
+  Credits
+} from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { PartnerClient } from '../api/partner-client'

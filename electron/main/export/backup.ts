@@ -8,12 +8,7 @@ import { isoNow, type Clock } from '../store/clock'
 import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
 import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
-import {
-  memberNotesSchema,
-  memberRatingSchema,
-  memberTagsSchema,
-  snapshotSourceSchema
-} from '../store/members-repo'
+import { memberNotesSchema, memberRatingSchema, memberTagsSchema, snapshotSourceSchema } from '../store/members-repo'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { SnapshotsRepo } from '../store/snapshots-repo'
 import type { Store } from '../store/index'
@@ -185,7 +180,11 @@ export class BackupService {
           `${s === 0 ? '' : ','}\n${JSON.stringify({ id, name, createdAt, updatedAt, deletedAt }).slice(0, -1)},"members":[`
         )
         let first = true
-        for (const record of this.memberRecords.records({ shortlistId: id, includeDeleted: true, includeRemoved: true })) {
+        for (const record of this.memberRecords.records({
+          shortlistId: id,
+          includeDeleted: true,
+          includeRemoved: true
+        })) {
           // A profile damaged on disk cannot travel as it is (restore would refuse it): the
           // member goes with what can be read (key and name, plus notes, tags, stage, rating),
           // and the backup names them. Unreadable older snapshots are left out.

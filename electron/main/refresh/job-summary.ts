@@ -5,7 +5,11 @@ import type { RefreshJobRecord } from '../store'
  * A job as the page shows it: the latest of its start answer and status, its connection's name,
  * and, while it is followed, why the last check failed (`problem`) before the stored message.
  */
-export function jobSummary(record: RefreshJobRecord, connectionName: string, problem: string | undefined): RefreshJobSummary {
+export function jobSummary(
+  record: RefreshJobRecord,
+  connectionName: string,
+  problem: string | undefined
+): RefreshJobSummary {
   const latest = { ...(record.start ?? {}), ...(record.lastStatus ?? {}) }
   const total = latest.totalRequested ?? record.requestedHandles.length
   const processed = latest.totalProcessed ?? 0

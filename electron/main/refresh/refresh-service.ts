@@ -4,11 +4,7 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import { dataAsOf, profileDates } from '../../../shared/data-age'
 import { AppError } from '../../../shared/ipc/errors'
 import { STALE_AFTER_DAYS } from '../../../shared/ipc/channels/shortlists'
-import type {
-  RefreshJobDetail,
-  RefreshJobSummary,
-  RefreshPlan
-} from '../../../shared/ipc/channels/refresh'
+import type { RefreshJobDetail, RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import { ApiError } from '../api/api-error'
 import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
@@ -78,7 +74,11 @@ export class RefreshService {
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
     this.#throttles = new ConnectionThrottles(this.#timing.ratePerSecond)
-    this.#profiles = new RefreshedProfiles({ store: () => this.#store(), throttles: this.#throttles, logger: deps.logger })
+    this.#profiles = new RefreshedProfiles({
+      store: () => this.#store(),
+      throttles: this.#throttles,
+      logger: deps.logger
+    })
   }
 
   /** Follows every job that was still running when the app last closed. */

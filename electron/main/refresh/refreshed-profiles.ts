@@ -106,7 +106,9 @@ export class RefreshedProfiles {
     const wanted = new Set(handles.map((handle) => handle.toLowerCase()))
     const keys = new Set<string>()
     try {
-      for (const member of this.deps.store().memberRecords.records({ shortlistId: record.shortlistId }, { contacts: false })) {
+      for (const member of this.deps
+        .store()
+        .memberRecords.records({ shortlistId: record.shortlistId }, { contacts: false })) {
         const handle = handleOfJson(member.profileJson)
         if (handle !== null && wanted.has(handle.toLowerCase())) keys.add(member.profileKey)
       }

@@ -118,7 +118,9 @@ export class ShortlistsService {
       const purgeAt = (at: string) => new Date(Date.parse(at) + DEFAULT_PURGE_AFTER_DAYS * 86_400_000).toISOString()
       return {
         shortlists: store.shortlists.listDeleted().map((list) => ({ ...list, purgeAt: purgeAt(list.deletedAt ?? '') })),
-        members: store.removedMembers.listRemoved().map((member) => ({ ...member, purgeAt: purgeAt(member.removedAt) })),
+        members: store.removedMembers
+          .listRemoved()
+          .map((member) => ({ ...member, purgeAt: purgeAt(member.removedAt) })),
         days: DEFAULT_PURGE_AFTER_DAYS
       }
     })

@@ -143,8 +143,7 @@ export class MembersRepo {
     const row = this.sql(
       `SELECT ${summaryColumns}, m.profile_json FROM members m JOIN stages st ON st.id = m.stage_id WHERE m.id = ?`
     ).get(memberId) as (MemberRow & { profile_json: string }) | undefined
-    if (row === undefined)
-      throw memberNotFound(memberId)
+    if (row === undefined) throw memberNotFound(memberId)
     const stored = readStoredProfile(row.profile_json)
     const checked = stored === undefined ? undefined : parseTolerant(wholePersonProfileSchema, stored)
     return {

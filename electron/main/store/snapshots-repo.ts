@@ -138,7 +138,9 @@ export class SnapshotsRepo {
 
   /** Restores a member's earlier snapshots exactly as backed up. */
   insertHistory(memberId: number, history: readonly StoredSnapshot[]): void {
-    const insert = this.sql('INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)')
+    const insert = this.sql(
+      'INSERT INTO member_snapshots (member_id, captured_at, source, profile_json) VALUES (?, ?, ?, ?)'
+    )
     for (const snapshot of history) insert.run(memberId, snapshot.capturedAt, snapshot.source, snapshot.profileJson)
   }
 }

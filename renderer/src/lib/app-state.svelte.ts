@@ -9,7 +9,7 @@ import { RefreshState } from '../sections/refresh/refresh-state.svelte'
 import { SearchState } from '../sections/search/search-state.svelte'
 import { ShortlistsState } from '../sections/shortlists/shortlists-state.svelte'
 import { StoreState } from './store-state.svelte'
-import { sections, type SectionId } from './sections'
+import type { SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
 import type { ToolsState } from '../sections/tools/tools-state.svelte'
 
@@ -79,12 +79,6 @@ export class AppState {
   }
 
   /** Moves through the rail, wrapping at the ends (arrow keys, j/k). */
-  step(delta: 1 | -1) {
-    const index = sections.findIndex((section) => section.id === this.#section)
-    const next = sections[(index + delta + sections.length) % sections.length]
-    if (next) this.#section = next.id
-  }
-
   open(overlay: 'about' | 'shortcuts') {
     this.#overlay = overlay
     if (overlay === 'about' && this.#info.state !== 'ready') void this.loadInfo()

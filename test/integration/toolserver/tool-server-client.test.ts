@@ -202,7 +202,10 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     await client.listTools()
     const posted = seen.posts
     const running = client.callTool('search', { query: 'nurse', limit: 1 })
-    await until(() => seen.posts, (posts) => posts > posted) // sent; its answer is 200 ms away
+    await until(
+      () => seen.posts,
+      (posts) => posts > posted
+    ) // sent; its answer is 200 ms away
     await client.renew()
     expect((await client.listTools()).length).toBe(5)
     // it may have run already: cutting it off would tell the recruiter to run it again

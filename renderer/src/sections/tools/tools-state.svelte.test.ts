@@ -77,18 +77,18 @@ function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
 }
 
 describe('the Tools screen’s state', () => {
-  it('lists the tools, opens the first with its defaults, and moves the cursor without opening', async () => {
+  it('lists the tools, opens the first with its defaults, and points the cursor without opening', async () => {
     const { client } = fakeClient([])
     const tools = new ToolsState(client)
     await tools.load()
     expect(tools.open?.name).toBe('search')
     expect(tools.formOf('search')).toMatchObject({ mode: 'form', values: { query: '', limit: '10' } })
-    tools.move(1)
+    tools.point('contacts')
     expect(tools.cursor).toBe('contacts')
     expect(tools.open?.name).toBe('search')
-    tools.move(1)
+    tools.point('no-such-tool')
     expect(tools.cursor).toBe('contacts')
-    tools.move('first')
+    tools.point('search')
     expect(tools.cursor).toBe('search')
   })
 

@@ -137,14 +137,9 @@ export class ToolsState {
     this.#credential = 'unknown'
   }
 
-  /** Moves the cursor through the list (not past its ends). */
-  move(step: 1 | -1 | 'first' | 'last'): void {
-    const names = this.tools.map((tool) => tool.name)
-    if (names.length === 0) return
-    const index = this.#cursor === null ? -1 : names.indexOf(this.#cursor)
-    const next =
-      step === 'first' ? 0 : step === 'last' ? names.length - 1 : Math.min(Math.max(index + step, 0), names.length - 1)
-    this.#cursor = names[next] ?? null
+  /** Puts the list's cursor on a tool (the list keys choose which: lib/list-keys). */
+  point(name: string | null): void {
+    if (name === null || this.tools.some((tool) => tool.name === name)) this.#cursor = name
   }
 
   /** Shows a tool's form (made from its schema the first time). */
