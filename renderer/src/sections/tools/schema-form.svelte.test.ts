@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { formModel, plainMessage, type Field } from './schema-form'
 import {
   argumentsText,
   fieldErrorsFrom,
-  formModel,
   initialValues,
   parseArgumentsText,
-  plainMessage,
   toArguments,
-  valuesFromArguments,
-  type Field
-} from './schema-form'
+  valuesFromArguments
+} from './form-values'
 
 // The sandbox's schemas, as its tool server lists them (zod → JSON Schema draft-07).
 const search = {

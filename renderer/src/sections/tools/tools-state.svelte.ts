@@ -2,19 +2,15 @@ import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
+import { formModel, type Arguments, type FieldValue, type FormModel, type FormValues } from './schema-form'
 import {
   argumentsText,
   fieldErrorsFrom,
-  formModel,
   initialValues,
   parseArgumentsText,
   toArguments,
-  valuesFromArguments,
-  type Arguments,
-  type FieldValue,
-  type FormModel,
-  type FormValues
-} from './schema-form'
+  valuesFromArguments
+} from './form-values'
 
 /** What became of the last call of a tool. */
 export type CallOutcome =
