@@ -11,18 +11,19 @@ import {
 } from '../../../shared/ipc/channels/connections'
 import { isSecureOrLoopback } from '../../../shared/loopback'
 import { AppError } from '../../../shared/ipc/errors'
-import { ApiError } from '../api/api-error'
 import { ConnectionGate } from '../api/connection-gate'
 import { PartnerClient, type ApiTimeouts, type RetryPolicy } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { EmbeddedSandbox } from '../embedded-api/embedded-sandbox'
-import { isoNow, type Clock, type Connection, type Store } from '../store'
+import type { Clock, Connection, Store } from '../store'
 import type { SecretsService } from './secrets-service'
 import type { StoreAccess } from '../store/store-access'
+import { testConnection } from './connection-test'
+import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
 import type { WriteBehind } from '../store/write-behind'
 
-export const SANDBOX_CONNECTION_ID = 'sandbox'
+export { SANDBOX_CONNECTION_ID } from './sandbox-connection'
 
 /** A connection's tool server: its addresses, client id, and the secret read when needed. */
 export interface ToolAccess {
@@ -33,8 +34,6 @@ export interface ToolAccess {
   clientSecret: () => Promise<string | null>
 }
 const ACTIVE_KEY = 'activeConnectionId'
-/** What the sandbox connection's row holds; the real address is the worker's, known at run time. */
-const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1/'
 
 export interface ConnectionsDeps {
   stores: StoreAccess
@@ -245,45 +244,11 @@ export class ConnectionsService {
   }
 
   /**
-   * Checks each part on its own: the base URL answers at all, then the API key is accepted (a
-   * Match Profiles for a key no one has, which costs nothing). The token and the tool server are
-   * checked by the tools service (compose adds its parts).
+   * Checks each part on its own (connection-test.ts): the base URL answers, the API key is
+   * accepted. The token and the tool server are checked by the tools service.
    */
   async test(id: string): Promise<ConnectionTestPart[]> {
-    const connection = this.#find(id)
-    const parts: ConnectionTestPart[] = []
-    let client: PartnerClient
-    try {
-      client = (await this.client(id)).client
-    } catch (error) {
-      parts.push(part('baseUrl', 'Service address', false, messageOf(error), null))
-      parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
-      return parts
-    }
-    const started = Date.now()
-    try {
-      await client.matchProfiles(
-        { key: 'talent-desk-connection-test' },
-        { maxNumberOfResults: 1, transactionId: `connection-test-${Date.now()}` }
-      )
-      const ms = Date.now() - started
-      parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
-      parts.push(part('apiKey', 'API key', true, 'Accepted.', ms))
-    } catch (error) {
-      const ms = Date.now() - started
-      const kind = error instanceof ApiError ? error.kind : 'network'
-      if (kind === 'network' || kind === 'timeout' || kind === 'not_found') {
-        parts.push(part('baseUrl', 'Service address', false, messageOf(error), ms))
-        parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
-      } else if (kind === 'auth' || kind === 'forbidden') {
-        parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
-        parts.push(part('apiKey', 'API key', false, messageOf(error), ms))
-      } else {
-        parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
-        parts.push(part('apiKey', 'API key', null, `Could not tell: ${messageOf(error)}`, ms))
-      }
-    }
-    return parts
+    return testConnection(this.#find(id), async () => (await this.client(id)).client)
   }
 
   sandboxState(): SandboxState {
@@ -295,50 +260,18 @@ export class ConnectionsService {
   }
 
   /**
-   * The Sandbox back to its first state. Its money view follows: the ledger's rows so far become
-   * history ("before reset", no longer bought) and the balance is read again from the service.
+   * The Sandbox back to its first state, with its money view (sandbox-reset.ts): the ledger's
+   * rows so far become history and the balance is read again from the service.
    */
   async resetSandbox(): Promise<SandboxState> {
     const sandbox = this.#deps.sandbox
     if (sandbox === null) throw new AppError('not_found', 'The built-in sandbox is not part of this build.')
-    try {
-      await sandbox.reset()
-    } catch (error) {
-      throw new AppError(
-        'internal',
-        `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`
-      )
-    }
-    try {
-      const store = this.#deps.stores.get()
-      store.transaction(() => store.ledger.startEpoch(SANDBOX_CONNECTION_ID))
-    } catch (error) {
-      this.#deps.logger.warn('connections.sandbox_ledger_not_reset', { error: messageOf(error) })
-    }
-    await this.#rereadSandboxBalance()
-    return sandbox.state
-  }
-
-  /** The Sandbox's balance as it says now (a free Polling of nobody), recorded as last seen. */
-  async #rereadSandboxBalance(): Promise<void> {
-    try {
-      const { client } = await this.client(SANDBOX_CONNECTION_ID)
-      const answer = await client.getPremiumContacts([], 'Email', 'Polling')
-      const count = answer.count?.value
-      if (count !== null && typeof count === 'object') {
-        const seen = this.#deps.stores
-          .get()
-          .contacts.recordCounts(count as { available?: number; used?: number }, undefined, SANDBOX_CONNECTION_ID)
-        this.#deps.events.emit('creditsChanged', {
-          connectionId: SANDBOX_CONNECTION_ID,
-          available: seen.available,
-          used: seen.used,
-          seenAt: seen.recordedAt
-        })
-      }
-    } catch (error) {
-      this.#deps.logger.warn('connections.sandbox_balance_unread', { error: messageOf(error) })
-    }
+    return resetSandbox(sandbox, {
+      stores: this.#deps.stores,
+      events: this.#deps.events,
+      logger: this.#deps.logger,
+      client: async () => (await this.client(SANDBOX_CONNECTION_ID)).client
+    })
   }
 
   /** Tells every window that something changed (the sandbox started, a connection was switched). */
@@ -439,40 +372,8 @@ export class ConnectionsService {
   }
 }
 
-function sandboxConnection(clock: Clock): Connection {
-  const now = isoNow(clock)
-  return {
-    id: SANDBOX_CONNECTION_ID,
-    name: 'Sandbox',
-    kind: 'sandbox',
-    baseUrl: SANDBOX_PLACEHOLDER_URL,
-    authUrl: null,
-    mcpUrl: null,
-    clientId: null,
-    queryNames: defaultQueryNames,
-    createdAt: now,
-    updatedAt: now
-  }
-}
-
-function part(
-  which: ConnectionTestPart['part'],
-  label: string,
-  ok: boolean | null,
-  message: string,
-  durationMs: number | null
-): ConnectionTestPart {
-  return { part: which, label, ok, message, durationMs }
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-function hostOf(client: PartnerClient, connection: Connection): string {
-  return connection.kind === 'sandbox'
-    ? 'this computer (built-in sandbox)'
-    : new URL(connection.baseUrl).host || client.connectionId
 }
 
 /** The origin a secret is sent to (scheme, host and port), or null for no address. */

@@ -4,31 +4,20 @@ import type {
   MemberPatch,
   MemberSummary,
   SearchHit,
-  Shortlist,
-  Stage
+  Shortlist
 } from '../../../../shared/ipc/channels/shortlists'
 import type { EventPayload } from '../../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
+import { Feedback } from './feedback.svelte'
+import { StagesState } from './stages-state.svelte'
 import type { Client } from '../../lib/client'
 
 /** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
 export type Undoable = { kind: 'shortlist'; shortlist: Shortlist } | { kind: 'member'; memberId: number; name: string }
 
-export interface Notice {
-  tone: 'info' | 'error'
-  message: string
-  /** Technical detail, one click away. */
-  details?: string
-}
-
 export type SaveState =
   { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: number } | { state: 'error'; error: IpcError }
-
-/** How long the Undo bar stays after a shortlist is deleted. */
-export const UNDO_MS = 8000
-/** How long a confirmation ("Created …") stays. */
-export const NOTICE_MS = 6000
 
 /**
  * The Shortlists screen's state: the shortlists, the selected one's members (or the results of a
@@ -43,7 +32,6 @@ export class ShortlistsState {
   #members = $state.raw<Load<MemberSummary[]>>({ state: 'idle' })
   #memberCursor = $state(0)
   #memberScroll = $state(0)
-  #stages = $state.raw<Stage[]>([])
   #query = $state('')
   #scope = $state<'all' | 'selected'>('all')
   #hits = $state.raw<Load<SearchHit[]>>({ state: 'idle' })
@@ -53,10 +41,8 @@ export class ShortlistsState {
   #save = $state.raw<SaveState>({ state: 'idle' })
   /** People ticked in the members list (Space), for exporting a selection. Replaced wholesale. */
   #picked = $state.raw<readonly number[]>([])
-  #undo = $state.raw<Undoable | null>(null)
-  #notice = $state.raw<Notice | null>(null)
-  #undoTimer: ReturnType<typeof setTimeout> | undefined
-  #noticeTimer: ReturnType<typeof setTimeout> | undefined
+  readonly #feedback = new Feedback<Undoable>()
+  readonly #stages: StagesState
   #membersRequest = 0
   #searchRequest = 0
   #detailRequest = 0
@@ -67,6 +53,7 @@ export class ShortlistsState {
   constructor(client: Client) {
     this.#client = client
     this.trash = new RecentlyDeletedState(client)
+    this.#stages = new StagesState(client, (reply) => this.#afterStageChange(reply))
     // A refresh job changed saved people: whatever shows them reads them again,
     // whether this screen is open or not, so it is never stale when the recruiter comes back.
     client.on('membersChanged', (change) => void this.#membersChanged(change))
@@ -90,7 +77,8 @@ export class ShortlistsState {
   get memberScroll() {
     return this.#memberScroll
   }
-  get stages() {
+  /** The pipeline's stages, with their edits (StagesDialog). */
+  get stages(): StagesState {
     return this.#stages
   }
   get query() {
@@ -140,17 +128,17 @@ export class ShortlistsState {
 
   /** The last deletion, while its Undo is offered. */
   get undo() {
-    return this.#undo
+    return this.#feedback.undo
   }
   get notice() {
-    return this.#notice
+    return this.#feedback.notice
   }
 
   /** Loads shortlists and stages; selects the first shortlist if none is selected. */
   async load(): Promise<void> {
     if (this.#lists.state !== 'ready') this.#lists = { state: 'loading' }
     const [lists, stages] = await Promise.all([this.#client.listShortlists({}), this.#client.listStages({})])
-    if (stages.ok) this.#stages = stages.data
+    if (stages.ok) this.#stages.set(stages.data)
     if (!lists.ok) {
       this.#lists = { state: 'error', error: lists.error }
       return
@@ -188,16 +176,16 @@ export class ShortlistsState {
 
   async create(name: string): Promise<boolean> {
     const reply = await this.#client.createShortlist({ name })
-    if (!this.#ok(reply)) return false
+    if (!this.#feedback.ok(reply)) return false
     await this.#reloadLists()
     await this.select(reply.data.id)
-    this.#say('info', `Created “${reply.data.name}”.`)
+    this.#feedback.say('info', `Created “${reply.data.name}”.`)
     return true
   }
 
   async rename(id: string, name: string): Promise<boolean> {
     const reply = await this.#client.renameShortlist({ id, name })
-    if (!this.#ok(reply)) return false
+    if (!this.#feedback.ok(reply)) return false
     await this.#reloadLists()
     return true
   }
@@ -205,11 +193,11 @@ export class ShortlistsState {
   /** Soft delete, then offers Undo for a few seconds. */
   async remove(id: string): Promise<void> {
     const reply = await this.#client.deleteShortlist({ id })
-    if (!this.#ok(reply)) return
+    if (!this.#feedback.ok(reply)) return
     const lists = this.#lists.state === 'ready' ? this.#lists.value : []
     const index = lists.findIndex((list) => list.id === id)
     const neighbour = lists[index + 1] ?? lists[index - 1]
-    this.#offerUndo({ kind: 'shortlist', shortlist: reply.data })
+    this.#feedback.offerUndo({ kind: 'shortlist', shortlist: reply.data })
     await this.#reloadLists()
     if (id === this.#selectedId) {
       if (neighbour && neighbour.id !== id) await this.select(neighbour.id)
@@ -219,31 +207,30 @@ export class ShortlistsState {
 
   /** Undoes the last deletion: a shortlist comes back, or a person back into their shortlist. */
   async undoLast(): Promise<void> {
-    const undo = this.#undo
+    const undo = this.#feedback.undo
     if (!undo) return
     this.dismissUndo()
     if (undo.kind === 'shortlist') {
       const reply = await this.#client.undoDeleteShortlist({ id: undo.shortlist.id })
-      if (!this.#ok(reply)) return
+      if (!this.#feedback.ok(reply)) return
       await this.#reloadLists()
       await this.select(reply.data.id)
-      this.#say('info', `“${reply.data.name}” is back.`)
+      this.#feedback.say('info', `“${reply.data.name}” is back.`)
       return
     }
     const reply = await this.#client.restoreMember({ memberId: undo.memberId })
-    if (!this.#ok(reply)) return
+    if (!this.#feedback.ok(reply)) return
     await this.#reloadLists()
     if (this.#selectedId === reply.data.shortlistId) await this.#loadMembers()
-    this.#say('info', `${undo.name} is back, with notes, tags and stage.`)
+    this.#feedback.say('info', `${undo.name} is back, with notes, tags and stage.`)
   }
 
   dismissUndo(): void {
-    clearTimeout(this.#undoTimer)
-    this.#undo = null
+    this.#feedback.dismissUndo()
   }
 
   dismissNotice(): void {
-    this.#notice = null
+    this.#feedback.dismissNotice()
   }
 
   rememberScroll(offset: number): void {
@@ -304,7 +291,7 @@ export class ShortlistsState {
     const reply = await this.#client.updateMember({ memberId, patch })
     if (!reply.ok) {
       if (open()) this.#save = { state: 'error', error: reply.error }
-      else this.#notice = { tone: 'error', message: `${reply.error.message} Your last change was not saved.` }
+      else this.#feedback.say('error', `${reply.error.message} Your last change was not saved.`)
       return false
     }
     const { summary: _summary, profile: _profile, snapshots: _snapshots, ...row } = reply.data
@@ -322,7 +309,7 @@ export class ShortlistsState {
       }
     }
     if (open()) this.#save = { state: 'saved', at: Date.now() }
-    if (patch.stage !== undefined) void this.#reloadStages()
+    if (patch.stage !== undefined) void this.#stages.reload()
     return true
   }
 
@@ -332,8 +319,8 @@ export class ShortlistsState {
       (this.#members.state === 'ready' ? this.#members.value.find((member) => member.id === memberId)?.name : '') ||
       'The person'
     const reply = await this.#client.removeMember({ memberId })
-    if (!this.#ok(reply)) return
-    this.#offerUndo({ kind: 'member', memberId, name })
+    if (!this.#feedback.ok(reply)) return
+    this.#feedback.offerUndo({ kind: 'member', memberId, name })
     if (this.#openMemberId === memberId) this.closeDetail()
     if (this.#picked.includes(memberId)) this.togglePicked(memberId)
     if (this.#members.state === 'ready') {
@@ -344,27 +331,6 @@ export class ShortlistsState {
     if (this.#hits.state === 'ready')
       this.#hits = { state: 'ready', value: this.#hits.value.filter((hit) => hit.id !== memberId) }
     await this.#reloadLists()
-  }
-
-  async addStage(name: string): Promise<boolean> {
-    const reply = await this.#client.addStage({ name })
-    return this.#afterStageChange(reply)
-  }
-
-  async renameStage(id: number, name: string): Promise<boolean> {
-    const reply = await this.#client.renameStage({ id, name })
-    return this.#afterStageChange(reply)
-  }
-
-  async reorderStages(ids: number[]): Promise<boolean> {
-    const reply = await this.#client.reorderStages({ ids })
-    return this.#afterStageChange(reply)
-  }
-
-  /** Removes a stage; its people move to `reassignTo` first. */
-  async removeStage(id: number, reassignTo?: number): Promise<boolean> {
-    const reply = await this.#client.removeStage({ id, ...(reassignTo === undefined ? {} : { reassignTo }) })
-    return this.#afterStageChange(reply)
   }
 
   setScope(scope: 'all' | 'selected'): void {
@@ -403,7 +369,7 @@ export class ShortlistsState {
   /** After a restore: lists and stages may both have changed. */
   async reloadAll(): Promise<void> {
     await this.#reloadLists()
-    await this.#reloadStages()
+    await this.#stages.reload()
     if (this.#selectedId === null && this.#lists.state === 'ready' && this.#lists.value[0]) {
       await this.select(this.#lists.value[0].id)
     } else if (this.#selectedId !== null) {
@@ -466,18 +432,13 @@ export class ShortlistsState {
 
   /** Stage names show on every row and in the open person, so both are read again. */
   async #afterStageChange(reply: IpcResult<unknown>): Promise<boolean> {
-    if (!this.#ok(reply)) return false
+    if (!this.#feedback.ok(reply)) return false
     this.dismissNotice()
-    await this.#reloadStages()
+    await this.#stages.reload()
     await this.#loadMembers()
     if (this.#openMemberId !== null) await this.open(this.#openMemberId)
     if (this.searching) await this.search(this.#query)
     return true
-  }
-
-  async #reloadStages(): Promise<void> {
-    const reply = await this.#client.listStages({})
-    if (reply.ok) this.#stages = reply.data
   }
 
   #clearSelection(): void {
@@ -485,34 +446,4 @@ export class ShortlistsState {
     this.#members = { state: 'idle' }
     this.closeDetail()
   }
-
-  #offerUndo(undo: Undoable): void {
-    clearTimeout(this.#undoTimer)
-    this.#undo = undo
-    this.#undoTimer = setTimeout(() => {
-      this.#undo = null
-    }, UNDO_MS)
-  }
-
-  #ok<T>(reply: IpcResult<T>): reply is { ok: true; data: T } {
-    if (!reply.ok) this.#say('error', reply.error.message, describeError(reply.error))
-    return reply.ok
-  }
-
-  #say(tone: Notice['tone'], message: string, details?: string): void {
-    const notice = details === undefined ? { tone, message } : { tone, message, details }
-    this.#notice = notice
-    // Confirmations fade on their own; errors stay until dismissed.
-    clearTimeout(this.#noticeTimer)
-    if (tone === 'info') {
-      this.#noticeTimer = setTimeout(() => {
-        if (this.#notice === notice) this.#notice = null
-      }, NOTICE_MS)
-    }
-  }
-}
-
-/** The technical side of an error, for the "Details" disclosure. */
-export function describeError(error: IpcError): string {
-  return error.details === undefined ? error.code : `${error.code}: ${JSON.stringify(error.details, null, 2)}`
 }
