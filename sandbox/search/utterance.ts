@@ -17,6 +17,21 @@
 import type { StructuredQuery } from '../../shared/api'
 import { caseSensitiveSkills, cityRegions, Lexicon, lexTokens, stateCodes, type Category, type Entry } from './lexicon'
 import { phraseKey } from './text'
+import { summarizeQuery } from './query-summary'
+import {
+  INCLUDE_FIELDS,
+  EXCLUDE_FIELD,
+  STOP,
+  EXCLUDE_CUES,
+  REMOVE_CUES,
+  ONLY_CUES,
+  PREPOSITIONS,
+  CATEGORY_WORDS,
+  RESET,
+  SHORT_PLURALS,
+  SENIORITY_TITLE_WORD,
+  type ListField
+} from './utterance-words'
 
 export interface Interpretation {
   query: StructuredQuery
@@ -29,15 +44,6 @@ export interface InterpretOptions {
 }
 
 type Mode = 'add' | 'only' | 'exclude' | 'remove'
-type ListField = Exclude<keyof StructuredQuery, number | symbol> & string
-
-const INCLUDE_FIELDS = ['titles', 'skills', 'locations', 'companies', 'seniorities', 'schools', 'keywords'] as const
-const EXCLUDE_FIELD: Partial<Record<Category, ListField>> = {
-  companies: 'exclude_companies',
-  locations: 'exclude_locations',
-  titles: 'exclude_titles',
-  skills: 'exclude_skills'
-}
 
 interface Token {
   /** Parser form: folded, stemmed ('' for punctuation). */
@@ -47,89 +53,6 @@ interface Token {
   /** Clause boundary (, ; . ! ? or "but"). */
   boundary: boolean
   quoted: boolean
-}
-
-/** Words that carry no search meaning (never reported as "not understood"). */
-const STOP = new Set(
-  (
-    'find show me get give list search look looking for people person candidate profile who that which are is be ' +
-    'work worked working based located live living with in at from the a an some any all please can could you i we want ' +
-    'need hire hiring someone somebody experience experienced year of and or to have has know knowing skilled skill ' +
-    'background good great strong also too add plus only just not no without excluding exclude except but remove drop ' +
-    "forget delete never mind them those these ones one filter filters instead rather now then again more let let's " +
-    "currently current used use using who're area region city state country company companies employer team role title " +
-    'level seniority school university college degree keyword keywords mentioning mention about like other than ' +
-    'folks guys talent licensed certified inc corp llc ltd co plc gmbh really maybe please thanks thank'
-  )
-    .split(' ')
-    .map((w) => lexTokens(w)[0] ?? w)
-)
-
-const EXCLUDE_CUES = new Set(['not', 'no', 'without', 'excluding', 'exclude', 'except', 'avoid', 'minus', 'besides'])
-const REMOVE_CUES = new Set(['remove', 'drop', 'forget', 'delete', 'clear', 'unset'])
-const ONLY_CUES = new Set(['only', 'just', 'exclusively', 'solely'])
-const PREPOSITIONS = new Set(['in', 'at', 'from', 'with', 'who', 'knowing', 'know', 'using', 'based'])
-
-const CATEGORY_WORDS: Readonly<Record<string, ListField | 'exclusions'>> = {
-  location: 'locations',
-  place: 'locations',
-  city: 'locations',
-  region: 'locations',
-  country: 'locations',
-  skill: 'skills',
-  technology: 'skills',
-  tech: 'skills',
-  stack: 'skills',
-  title: 'titles',
-  role: 'titles',
-  job: 'titles',
-  position: 'titles',
-  company: 'companies',
-  employer: 'companies',
-  seniority: 'seniorities',
-  level: 'seniorities',
-  school: 'schools',
-  education: 'schools',
-  university: 'schools',
-  keyword: 'keywords',
-  exclusion: 'exclusions'
-}
-
-const RESET =
-  /\b(start(ing)? over|new search|reset|clear (all|everything)|from scratch|fresh search|forget (all|everything))\b/i
-
-/** Plurals of short words the stemmer leaves alone ("VPs" -> "vp"). */
-const SHORT_PLURALS: Readonly<Record<string, string>> = {
-  vps: 'vp',
-  cxos: 'cxo',
-  pms: 'pm',
-  ems: 'em',
-  sres: 'sre',
-  devs: 'dev',
-  swes: 'swe',
-  sdes: 'sde',
-  rns: 'rn',
-  nps: 'np',
-  lpns: 'lpn',
-  aes: 'ae',
-  sdrs: 'sdr',
-  csms: 'csm',
-  docs: 'doc',
-  mds: 'doctor'
-}
-
-/** Seniorities have no exclusion list; excluding one excludes titles carrying its word. */
-const SENIORITY_TITLE_WORD: Readonly<Record<string, string>> = {
-  intern: 'intern',
-  junior: 'junior',
-  senior: 'senior',
-  staff: 'staff',
-  lead: 'lead',
-  principal: 'principal',
-  manager: 'manager',
-  director: 'director',
-  vp: 'vp',
-  cxo: 'chief'
 }
 
 let lexicon: Lexicon | undefined
@@ -450,58 +373,4 @@ export function interpretUtterance(
   return { query, message: parts.join(' ') }
 }
 
-// ---- Summary -------------------------------------------------------------------------------
-
-function pluralize(title: string): string {
-  const of = title.indexOf(' of ')
-  if (of > 0) return pluralize(title.slice(0, of)) + title.slice(of)
-  const words = title.split(' ')
-  const last = words[words.length - 1] ?? ''
-  let plural: string
-  if (/(s|sh|ch|x)$/.test(last)) plural = `${last}es`
-  else if (/[^aeiou]y$/.test(last)) plural = `${last.slice(0, -1)}ies`
-  else plural = `${last}s`
-  if (['sales', 'marketing', 'research', 'product', 'data', 'security', 'operations'].includes(title))
-    return `${title} people`
-  words[words.length - 1] = plural
-  return words.join(' ')
-}
-
-function orList(values: readonly string[], joiner = 'or'): string {
-  if (values.length <= 1) return values[0] ?? ''
-  return `${values.slice(0, -1).join(', ')} ${joiner} ${values[values.length - 1] as string}`
-}
-
-const seniorityWord = (s: string): string => (s === 'vp' ? 'VP' : s === 'cxo' ? 'C-level' : s)
-
-/** One sentence describing a structured query, e.g. "Senior engineers with Python in Seattle, not at Acme Corp — 42 people". */
-export function summarizeQuery(query: StructuredQuery, total?: number): string {
-  const titles = query.titles ?? []
-  const seniorities = (query.seniorities ?? []).map(seniorityWord)
-  let who = titles.length > 0 ? orList(titles.map(pluralize)) : 'people'
-  if (seniorities.length > 0) who = `${orList(seniorities)} ${who}`
-  const parts: string[] = [who]
-  if (query.skills?.length) parts.push(`with ${orList(query.skills, 'and')}`)
-  if (query.companies?.length) parts.push(`at ${orList(query.companies)}`)
-  if (query.locations?.length) parts.push(`in ${orList(query.locations)}`)
-  if (query.schools?.length) parts.push(`from ${orList(query.schools)}`)
-  if (query.keywords?.length)
-    parts.push(
-      `mentioning ${orList(
-        query.keywords.map((k) => `"${k}"`),
-        'and'
-      )}`
-    )
-  const exclusions: string[] = []
-  if (query.exclude_companies?.length) exclusions.push(`not at ${orList(query.exclude_companies)}`)
-  if (query.exclude_locations?.length) exclusions.push(`not in ${orList(query.exclude_locations)}`)
-  if (query.exclude_titles?.length) exclusions.push(`not ${orList(query.exclude_titles.map(pluralize))}`)
-  if (query.exclude_skills?.length) exclusions.push(`without ${orList(query.exclude_skills)}`)
-  let sentence = parts.join(' ')
-  if (exclusions.length > 0) sentence += `, ${exclusions.join(', ')}`
-  sentence = sentence.charAt(0).toUpperCase() + sentence.slice(1)
-  if (titles.length === 0 && seniorities.length === 0 && parts.length === 1 && exclusions.length === 0)
-    sentence = 'Everyone (no filters yet)'
-  if (total !== undefined) sentence += ` — ${total.toLocaleString('en-US')} ${total === 1 ? 'person' : 'people'}`
-  return `${sentence}.`
-}
+export { summarizeQuery }
