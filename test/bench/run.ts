@@ -1,14 +1,14 @@
 // `npm run bench`: runs every test/bench/*.bench.ts in its own process, one after another (so
 // each measures time and memory without the others' heap), collects the figures they report
 // (test/bench/lib/figures.ts), prints ONE table and writes bench/results.json; a full run also
-// puts the table in the README's Performance section. See bench/README.md for each figure.
+// puts the table at the end of bench/README.md, which explains each figure.
 //
 //   npm run bench                       everything (a few minutes on 2 cores)
 //   npm run bench -- --quick            a smoke run: smaller data, fewer rounds
 //   npm run bench -- client renderer    only the benches whose file name contains a word
 //   npm run bench -- --out file.json    the results there instead
 //
-// A quick or partial run writes bench/results.partial.json instead, and leaves the README alone.
+// A quick or partial run writes bench/results.partial.json instead, and leaves bench/README.md alone.
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -139,13 +139,13 @@ console.log(
   `\n${aimed.length - missed.length} of ${aimed.length} aims met${missed.length > 0 ? ` (not met: ${missed.map((f) => f.id).join(', ')})` : ''}; ` +
     `${runs.filter((r) => r.ok).length} of ${runs.length} benches ran in ${results.seconds} s; wrote ${outFile.startsWith(root) ? outFile.slice(root.length + 1) : outFile}`
 )
-if (complete && out === undefined) await updateReadme(about)
+if (complete && out === undefined) await updateBenchPage(about)
 for (const r of runs.filter((run) => !run.ok)) console.log(`FAILED: ${r.bench}`)
 process.exit(runs.every((r) => r.ok) ? 0 : 1)
 
-/** Replaces the table between the README's bench markers with this run's (then prettier, as `npm run format` would). */
-async function updateReadme(aboutRun: string): Promise<void> {
-  const readme = join(root, 'README.md')
+/** Replaces the table between bench/README.md's markers with this run's (then prettier, as `npm run format` would). */
+async function updateBenchPage(aboutRun: string): Promise<void> {
+  const readme = join(root, 'bench', 'README.md')
   const text = readFileSync(readme, 'utf8')
   const start = '<!-- bench:start -->'
   const end = '<!-- bench:end -->'
@@ -156,5 +156,5 @@ async function updateReadme(aboutRun: string): Promise<void> {
   const updated = text.slice(0, from) + body + text.slice(to + end.length)
   const options = (await prettier.resolveConfig(readme)) ?? {}
   writeFileSync(readme, await prettier.format(updated, { ...options, filepath: readme }))
-  console.log('updated the Performance section of README.md')
+  console.log('updated the latest full run in bench/README.md')
 }
