@@ -8,7 +8,13 @@ import { isoNow, type Clock } from '../store/clock'
 import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
 import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
-import { memberNotesSchema, memberRatingSchema, memberTagsSchema, snapshotSourceSchema } from '../store/members-repo'
+import {
+  memberNotesSchema,
+  memberRatingSchema,
+  memberTagsSchema,
+  snapshotSourceSchema,
+  type MembersRepo
+} from '../store/members-repo'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { SnapshotsRepo } from '../store/snapshots-repo'
 import type { Store } from '../store/index'
@@ -18,7 +24,7 @@ import { isWellFormed, toWellFormed } from '../../../shared/ipc/text'
 /** The part of the store a backup needs. */
 export type BackupStore = Pick<
   Store,
-  'shortlists' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion'
+  'shortlists' | 'members' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion'
 >
 
 /** Marks a file as ours; a restore refuses anything else. */
@@ -133,6 +139,7 @@ const envelopeSchema = z.looseObject({ format: z.string(), version: z.number() }
  */
 export class BackupService {
   private readonly shortlists: ShortlistsRepo
+  private readonly members: MembersRepo
   private readonly memberRecords: MemberRecordsRepo
   private readonly snapshots: SnapshotsRepo
   private readonly stages: StagesRepo
@@ -142,6 +149,7 @@ export class BackupService {
     private readonly clock: Clock
   ) {
     this.shortlists = store.shortlists
+    this.members = store.members
     this.memberRecords = store.memberRecords
     this.snapshots = store.snapshots
     this.stages = store.stages
@@ -276,6 +284,12 @@ export class BackupService {
         stagesAdded.push(name)
       }
       const restored = backup.shortlists.map((shortlist) => {
+        // Deleted meanwhile, so only in Recently deleted: the backup brings that very shortlist
+        // back (no "(restored)" copy beside the one in the bin), adding the people it lacks.
+        if (this.shortlists.exists(shortlist.id)) {
+          const binned = this.shortlists.get(shortlist.id, { includeDeleted: true })
+          if (binned.deletedAt !== null) return this.#intoBinned(binned, shortlist)
+        }
         const renamed = this.shortlists.exists(shortlist.id)
         const id = renamed ? randomUUID() : shortlist.id
         const name = renamed ? `${shortlist.name.slice(0, 188)} (restored)` : shortlist.name
@@ -294,6 +308,25 @@ export class BackupService {
       recentlyDeleted: countBackup(backup).recentlyDeleted,
       skipped: options.partial === true ? inspected.problems : []
     }
+  }
+
+  /**
+   * Restores a backed-up shortlist into the same shortlist where it lies in Recently deleted:
+   * live again when the backup has it live, its name kept, and each backed-up person it does not
+   * hold (live or removed) added; what it holds stays as it is.
+   */
+  #intoBinned(
+    binned: { id: string; name: string },
+    shortlist: z.infer<typeof backupShortlistSchema>
+  ): RestoreSummary['shortlists'][number] {
+    if (shortlist.deletedAt === null) this.shortlists.undoDelete(binned.id)
+    for (const member of shortlist.members) {
+      if (this.members.findByKey(binned.id, member.profileKey) === undefined)
+        this.memberRecords.insertRestored(binned.id, member)
+    }
+    const deleted = shortlist.deletedAt !== null
+    const members = deleted ? 0 : this.members.list(binned.id).length
+    return { id: binned.id, name: binned.name, members, originalId: shortlist.id, renamed: false, deleted }
   }
 }
 

@@ -145,12 +145,46 @@ describe('BackupService', () => {
     await new BackupService(store, clock).writeBackup(file)
     const before = store.shortlists.list().map((s) => [s.id, s.name, s.memberCount])
     const summary = new BackupService(store, clock).restore(file)
-    expect(summary.shortlists.every((s) => s.renamed && s.id !== s.originalId)).toBe(true)
+    // the live ones come back as copies; the one in Recently deleted is that same shortlist
+    const live = summary.shortlists.filter((s) => !s.deleted)
+    expect(live.length).toBe(2)
+    expect(live.every((s) => s.renamed && s.id !== s.originalId)).toBe(true)
+    expect(summary.shortlists.find((s) => s.deleted)).toMatchObject({ renamed: false, name: 'Deleted but restorable' })
     expect(summary.stagesAdded).toEqual([])
     const after = store.shortlists.list().map((s) => [s.id, s.name, s.memberCount])
     for (const row of before) expect(after).toContainEqual(row)
     const backend = summary.shortlists.find((s) => s.name === 'Backend, Lisbon (restored)')
     expect(after).toContainEqual([backend?.id, 'Backend, Lisbon (restored)', 2])
+  })
+
+  it('brings back a shortlist that is only in Recently deleted, as itself: no "(restored)" copy, nothing lost', async () => {
+    const list = store.shortlists.create('Backend, Lisbon')
+    store.members.addMany(list.id, [{ profile: makeProfile(1), notes: 'Call in May' }, { profile: makeProfile(2) }])
+    const file = path.join(dir, 'binned.json')
+    await new BackupService(store, clock).writeBackup(file)
+    // after the backup: one more person, then the shortlist goes to Recently deleted
+    store.members.add(list.id, { profile: makeProfile(3) })
+    store.shortlists.delete(list.id)
+
+    const summary = new BackupService(store, clock).restore(file)
+    expect(summary.shortlists).toEqual([
+      { id: list.id, name: 'Backend, Lisbon', members: 3, originalId: list.id, renamed: false, deleted: false }
+    ])
+    expect(store.shortlists.list().map((s) => [s.id, s.name, s.memberCount])).toEqual([[list.id, 'Backend, Lisbon', 3]])
+    expect(store.shortlists.listDeleted()).toEqual([])
+    // the person added after the backup stays; the backed-up ones keep what the store has
+    expect(
+      store.members
+        .list(list.id)
+        .map((m) => [m.profileKey, m.notes])
+        .sort()
+    ).toEqual(
+      [
+        [makeProfile(1).key, 'Call in May'],
+        [makeProfile(2).key, ''],
+        [makeProfile(3).key, '']
+      ].sort()
+    )
   })
 
   it('checks the whole file first: a bad or foreign file changes nothing', async () => {
