@@ -17,7 +17,14 @@ describe('after the host restarts', () => {
     await page.getByRole('heading', { level: 1, name: 'Shortlists' }).waitFor()
     await app.restartHost()
 
-    // Anything that reaches the host now: a new shortlist.
+    // At once, before any click: the banner says what happened and the one thing to do.
+    const banner = page.getByTestId('host-banner')
+    await expect
+      .poll(() => banner.textContent(), { timeout: 10_000 })
+      .toContain('Open the link printed in the terminal')
+    expect(await banner.textContent()).toContain('Talent Desk was restarted')
+
+    // Anything that reaches the host now: a new shortlist. It points to the banner.
     await page.keyboard.press('n')
     const name = page.getByLabel('New shortlist')
     await name.fill('After the restart')

@@ -6,18 +6,34 @@ import type { IpcResult } from '../../../shared/ipc/errors'
 
 type Listener = (payload: unknown) => void
 
+/** How the page stands with the host, as its event stream tells (lib/host-link.svelte.ts). */
+export type HostLinkReport = { state: 'ok' } | { state: 'down' | 'logged-out'; message: string }
+
+const notAnswering =
+  'Talent Desk’s host is not answering. The page reconnects by itself when it runs again; if its terminal was closed, start Talent Desk again and open the new link it prints.'
+/** A bridge call once the host no longer knows this page: the banner says what to do. */
+const loggedOutCall =
+  'Talent Desk was restarted and no longer knows this page: see the message at the top. Nothing was changed.'
+
 /**
  * `window.talentDesk` for the browser host: each channel is a POST to `/bridge/<channel>` and
  * events arrive as Server-Sent Events. The stream is read with fetch (not EventSource) so the
  * session travels in a header, never in a URL or a cookie.
  */
-export function createHttpBridge(session: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): TalentDeskBridge {
+export function createHttpBridge(
+  session: string,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+  onHostLink: (report: HostLinkReport) => void = () => {}
+): TalentDeskBridge {
   const bridge: Record<string, unknown> = {}
+  /** The host answered this page's session with 401: it was restarted, and only a new link helps. */
+  let loggedOut = false
   for (const name of channelNames) {
     bridge[name] = (input: unknown) => call(name, input)
   }
 
   async function call(name: string, input: unknown): Promise<IpcResult<unknown>> {
+    if (loggedOut) return { ok: false, error: { code: 'forbidden', message: loggedOutCall } }
     let response: Response
     try {
       response = await fetchImpl(`/bridge/${encodeURIComponent(name)}`, {
@@ -61,9 +77,26 @@ export function createHttpBridge(session: string, fetchImpl: typeof fetch = fetc
     streaming = true
     let delay = 500
     while (streaming) {
+      let response: Response
       try {
-        const response = await fetchImpl('/bridge/events', { headers: { [BRIDGE_SESSION_HEADER]: session } })
+        response = await fetchImpl('/bridge/events', { headers: { [BRIDGE_SESSION_HEADER]: session } })
+      } catch {
+        // The host stopped (or the connection dropped): say so, and try again, backing off to 10 s.
+        onHostLink({ state: 'down', message: notAnswering })
+        await new Promise((resolve) => setTimeout(resolve, delay))
+        delay = Math.min(delay * 2, 10_000)
+        continue
+      }
+      if (response.status === 401) {
+        // A restarted host does not know this page's session, and never will: stop, and say so.
+        loggedOut = true
+        streaming = false
+        onHostLink({ state: 'logged-out', message: await errorMessage(response) })
+        return
+      }
+      try {
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`)
+        onHostLink({ state: 'ok' })
         delay = 500
         const parser = createParser({
           onEvent(message) {
@@ -86,12 +119,23 @@ export function createHttpBridge(session: string, fetchImpl: typeof fetch = fetc
     }
   }
 
+  /** The host's own words for a refusal (its error value), else a plain one. */
+  async function errorMessage(response: Response): Promise<string> {
+    try {
+      const reply = parseJson(await response.text()) as IpcResult<unknown>
+      if (!reply.ok && typeof reply.error?.message === 'string') return reply.error.message
+    } catch {
+      // not an error value
+    }
+    return 'Talent Desk no longer knows this page. Open the link printed in the terminal where it runs.'
+  }
+
   bridge.on = (event: string, listener: Listener) => {
     if (!isEventName(event)) throw new Error(`Unknown event “${event}”`)
     const set = listeners.get(event) ?? new Set<Listener>()
     listeners.set(event, set)
     set.add(listener)
-    if (!streaming) void stream()
+    if (!streaming && !loggedOut) void stream()
     return () => set.delete(listener)
   }
 

@@ -20,8 +20,11 @@ export async function connectBridge(): Promise<TalentDeskBridge> {
   window.addEventListener('hashchange', () => {
     void followNewLink()
   })
-  const { createHttpBridge } = await import('./http-bridge')
-  return createHttpBridge(session)
+  const [{ createHttpBridge }, { setHostLink }] = await Promise.all([
+    import('./http-bridge'),
+    import('../lib/host-link.svelte')
+  ])
+  return createHttpBridge(session, fetch.bind(globalThis), setHostLink)
 }
 
 async function followNewLink(): Promise<void> {
