@@ -96,15 +96,23 @@ export function createBridgeRoutes(parts: BridgeRouteParts) {
     if (download === undefined) {
       return sendJson(response, 404, failure('not_found', 'That file is no longer available. Export it again.'))
     }
+    const size = statSync(download.path).size
     try {
       response.writeHead(200, {
         'content-type': downloadType(download.fileName),
-        'content-length': String(statSync(download.path).size),
+        'content-length': String(size),
         'content-disposition': contentDisposition(download.fileName),
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store'
       })
       await pipeline(createReadStream(download.path), response)
+    } catch (error) {
+      // The browser closed the connection: once it had every byte (it may close before the
+      // response's own end is noted) that is a download done; before, the user stopped it.
+      // Neither is a failure of the host.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error
+      const sent = response.socket?.bytesWritten ?? 0
+      if (sent < size) logger.info('host.download_stopped', { bytes: size, sent })
     } finally {
       services.downloads.release(download)
     }

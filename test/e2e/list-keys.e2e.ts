@@ -53,6 +53,9 @@ function activeRow(list: Locator): () => Promise<number> {
   return () =>
     list.evaluate((element) => {
       const id = element.getAttribute('aria-activedescendant')
+      // a windowed list names its rows by index (the row itself may be scrolled out of the DOM)
+      const windowed = id === null ? null : /^vl-[a-z0-9]+-(\d+)$/.exec(id)
+      if (windowed) return Number(windowed[1])
       const row = id === null ? null : document.getElementById(id)
       if (row === null) return -1
       const position = row.getAttribute('aria-posinset')

@@ -318,6 +318,10 @@ describe('Shortlists screen', () => {
     await dialog.getByTestId('export-done').waitFor()
     expect(await dialog.getByTestId('export-done').textContent()).toContain('30 rows')
     await dialog.getByRole('button', { name: 'Close' }).last().click()
+    // a download that went well leaves no error in the support log
+    expect(
+      app.logs.filter((record) => record.level === 'error' || /PREMATURE_CLOSE/.test(JSON.stringify(record)))
+    ).toEqual([])
 
     // The same as an Excel workbook: typed cells, read back with the library.
     await page.getByRole('button', { name: 'Export…' }).click()
@@ -584,5 +588,12 @@ describe('Shortlists screen', () => {
         memberList().getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).getByTestId('stage-pill').textContent()
       )
       .toBe('Offer')
+  })
+
+  it('leaves no error in the support log after its exports, downloads, backup and restore', () => {
+    const errors = app.logs.filter(
+      (record) => record.level === 'error' || /PREMATURE_CLOSE/.test(JSON.stringify(record))
+    )
+    expect(errors).toEqual([])
   })
 })

@@ -132,6 +132,9 @@ export async function startApp(
       await browser.close()
       await host.close()
       if (pageErrors.length > 0) throw new Error(`The page reported errors:\n${pageErrors.join('\n')}`)
+      // A request the host failed to answer (a download cut short, say) is an error a user never sees.
+      const failed = logs.filter((record) => record.event === 'host.request_failed')
+      if (failed.length > 0) throw new Error(`The host failed requests:\n${JSON.stringify(failed, null, 2)}`)
     }
   }
 }

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
-import { createLogger } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { contentDisposition, SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
 import { DOWNLOADS_FOLDER } from '../../../electron/main/export/downloads'
 import { ManualClock, profiles, tempDir } from './helpers'
@@ -12,6 +12,7 @@ import { ManualClock, profiles, tempDir } from './helpers'
 // The browser host has no save dialog: exports become downloads the page fetches once.
 let host: BrowserHost
 let dataDir: string
+const logs: LogRecord[] = []
 
 beforeAll(async () => {
   const rendererDir = tempDir('td-dl-renderer-')
@@ -22,7 +23,7 @@ beforeAll(async () => {
     dataDir,
     appName: 'Talent Desk',
     appVersion: '0.0.0',
-    logger: createLogger(() => {}),
+    logger: createLogger((record) => logs.push(record)),
     versions: {},
     clock: new ManualClock()
   })
@@ -83,9 +84,29 @@ describe('browser-host downloads', () => {
     await again.body.dump()
     // The host deletes the file once the response has been sent, which may be just after the client has read it.
     await expect.poll(() => fs.readdirSync(path.join(dataDir, DOWNLOADS_FOLDER))).toEqual([])
+    expect(logs.filter((record) => record.level === 'error')).toEqual([])
     const unknown = await fetchDownload('../../etc/passwd')
     expect([403, 404]).toContain(unknown.statusCode)
     await unknown.body.dump()
+  })
+
+  it('a download the browser stops half-way is no failure of the host, and its file goes all the same', async () => {
+    const list = await bridge<{ id: string }>('createShortlist', { name: 'Large' })
+    await bridge('addMembers', { shortlistId: list.id, profiles: profiles(3_000) })
+    const result = await bridge<{ target: { downloadId: string } }>('exportCsv', {
+      exportId: 'd-stop',
+      source: { kind: 'shortlist', shortlistId: list.id },
+      columns: { preset: 'full' }
+    })
+    const before = logs.length
+    const response = await fetchDownload(result.target.downloadId)
+    expect(response.statusCode).toBe(200)
+    // the first bytes, then the browser goes away (the user cancelled the download)
+    for await (const _chunk of response.body) break
+    await expect.poll(() => fs.readdirSync(path.join(dataDir, DOWNLOADS_FOLDER))).toEqual([])
+    const since = logs.slice(before)
+    expect(since.filter((record) => record.level === 'error')).toEqual([])
+    expect(since.map((record) => record.event)).toContain('host.download_stopped')
   })
 
   it('serves a backup as JSON', async () => {
@@ -135,7 +156,7 @@ describe('a data folder that holds the recruiter’s own files', () => {
       dataDir: home,
       appName: 'Talent Desk',
       appVersion: '0.0.0',
-      logger: createLogger(() => {}),
+      logger: createLogger((record) => logs.push(record)),
       versions: {},
       clock: new ManualClock()
     })
