@@ -155,12 +155,17 @@ export class PartnerClient {
     return { body: result.body, transactionId, durationMs: result.durationMs }
   }
 
-  /** POST /api/Contacts/GetPremiumContacts. `New` spends credits and is never retried. */
+  /**
+   * POST /api/Contacts/GetPremiumContacts. `New` spends credits and is never retried. The
+   * operation carries no transaction id; `reference` (the purchase's id) stands for one in this
+   * app's call log, so a call can be found from the ledger and back.
+   */
   async getPremiumContacts(
     keys: readonly string[],
     contactType: ContactType,
     requestType: ContactRequestType,
-    signal?: AbortSignal
+    signal?: AbortSignal,
+    reference?: string
   ): Promise<{
     results: TolerantRecord[]
     count: TolerantRecord | null
@@ -175,7 +180,12 @@ export class PartnerClient {
         path: 'api/Contacts/GetPremiumContacts',
         safe: requestType !== 'New'
       },
-      { query: { [names.contactType]: contactType, [names.requestType]: requestType }, body: keys, signal }
+      {
+        query: { [names.contactType]: contactType, [names.requestType]: requestType },
+        body: keys,
+        signal,
+        transactionId: reference
+      }
     )
     const body = result.body
     const holder =
@@ -215,7 +225,8 @@ export class PartnerClient {
         path: 'api/Refresh/RefreshProfiles',
         safe: typeof body.jobId === 'string' && body.jobId !== ''
       },
-      { body, signal }
+      // no transaction id in this operation: the job's id stands for one in this app's call log
+      { body, signal, transactionId: body.jobId }
     )
     return { record: tolerant(refreshJobStartSchema, result.body), durationMs: result.durationMs }
   }
@@ -229,7 +240,7 @@ export class PartnerClient {
         path: `api/Refresh/GetJobStatus/${encodeURIComponent(jobId)}`,
         safe: true
       },
-      { signal }
+      { signal, transactionId: jobId }
     )
     return { record: tolerant(refreshJobStatusSchema, result.body), durationMs: result.durationMs }
   }
@@ -238,7 +249,11 @@ export class PartnerClient {
    * The refreshed profiles behind a job's `dataUrl`. Read only on the connection's own origin:
    * the API key is never sent to an address the recruiter did not configure.
    */
-  async getJobData(dataUrl: string, signal?: AbortSignal): Promise<{ records: TolerantRecord[]; durationMs: number }> {
+  async getJobData(
+    dataUrl: string,
+    signal?: AbortSignal,
+    jobId?: string
+  ): Promise<{ records: TolerantRecord[]; durationMs: number }> {
     const operation = 'Get Job Data'
     let url: URL
     try {
@@ -252,7 +267,10 @@ export class PartnerClient {
         `The job's data is at ${url.origin}, not at this connection's address, so Talent Desk did not send your key there.`
       )
     }
-    const result = await this.#call({ name: operation, method: 'GET', path: url.href, safe: true }, { signal })
+    const result = await this.#call(
+      { name: operation, method: 'GET', path: url.href, safe: true },
+      { signal, transactionId: jobId }
+    )
     const { items } = asList(result.body, ['profiles', 'results', 'items', 'data', 'value'])
     return { records: items.map((item) => tolerant(wholePersonProfileSchema, item)), durationMs: result.durationMs }
   }

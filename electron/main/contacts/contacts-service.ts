@@ -261,7 +261,14 @@ export class ContactsService {
     let toBuy = quote.newKeys
     const uncertain = this.#store().ledger.uncertain(quote.connectionId, type, quote.newKeys)
     if (uncertain.size > 0) {
-      const answer = await this.#requests.poll(client, quote.connectionId, [...uncertain.keys()], type, signal)
+      const answer = await this.#requests.poll(
+        client,
+        quote.connectionId,
+        [...uncertain.keys()],
+        type,
+        signal,
+        purchaseId
+      )
       const counts = countsOf(answer.count)
       available = counts.available ?? available
       used = counts.used

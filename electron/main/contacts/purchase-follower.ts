@@ -75,7 +75,7 @@ export class PurchaseFollower {
       // the first look at already-bought keys needs no wait
       if (statuses.size > 0 || outcome !== 'none') await sleep(wait, undefined, { signal })
       wait = Math.min(timing.maxMs, wait * timing.factor)
-      const answer = await this.deps.requests.poll(client, quote.connectionId, open, type, signal)
+      const answer = await this.deps.requests.poll(client, quote.connectionId, open, type, signal, purchaseId)
       const counts = countsOf(answer.count)
       // Only what changed is stored: a poll that finds the same state writes nothing new.
       const countsChanged = counts.available !== available || counts.used !== used

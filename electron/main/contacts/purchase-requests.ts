@@ -66,7 +66,7 @@ export class PurchaseRequests {
       const part = queue.slice(0, size)
       const availableBefore = available ?? quote.available
       try {
-        const answer = await client.getPremiumContacts(part, type, 'New', signal)
+        const answer = await client.getPremiumContacts(part, type, 'New', signal, purchaseId)
         const counts = countsOf(answer.count)
         const spent = counts.newRequestedCount ?? part.length
         creditsSpent += spent
@@ -194,7 +194,9 @@ export class PurchaseRequests {
     connectionId: string,
     keys: readonly string[],
     type: ContactType,
-    signal: AbortSignal
+    signal: AbortSignal,
+    /** The purchase the polling follows, for this app's call log. */
+    purchaseId: string
   ): Promise<{ results: TolerantRecord[]; count: TolerantRecord | null }> {
     const results: TolerantRecord[] = []
     let count: TolerantRecord | null = null
@@ -203,7 +205,7 @@ export class PurchaseRequests {
     while (queue.length > 0) {
       const part = queue.slice(0, size)
       try {
-        const answer = await client.getPremiumContacts(part, type, 'Polling', signal)
+        const answer = await client.getPremiumContacts(part, type, 'Polling', signal, purchaseId)
         results.push(...answer.results)
         count = answer.count ?? count
         queue = queue.slice(part.length)

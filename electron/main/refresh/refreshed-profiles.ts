@@ -68,7 +68,7 @@ export class RefreshedProfiles {
     let dataProblem: string | null = null
     if (typeof dataUrl === 'string' && dataUrl !== '') {
       try {
-        const { records } = await throttled(() => client.getJobData(dataUrl))
+        const { records } = await throttled(() => client.getJobData(dataUrl, undefined, record.jobId))
         return { profiles: records.map((r) => r.value), source: 'dataUrl', note: null }
       } catch (error) {
         dataProblem = error instanceof Error ? error.message : String(error)

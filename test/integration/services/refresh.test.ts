@@ -108,6 +108,13 @@ describe('refresh jobs', () => {
       { handle: 'nobody-by-this-handle', error: 'No profile found for handle "nobody-by-this-handle"' }
     ])
     expect(done.outcome).toMatchObject({ source: 'dataUrl', profilesReceived: 5, membersUpdated: 5 })
+    // the refresh operations carry no transaction id: the job's id stands for one in the call log
+    const calls = (await main.ok('listCallLog', {})).calls.filter((call) =>
+      ['RefreshProfiles', 'GetJobStatus', 'Get Job Data', 'GetJobData'].includes(call.operation)
+    )
+    expect(new Set(calls.map((call) => call.operation))).toContain('RefreshProfiles')
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    expect(calls.every((call) => call.transactionId === started.jobId)).toBe(true)
     expect(done.outcome!.changed.map((c) => c.name).sort()).toEqual(moved.map((p) => p.full_name).sort())
 
     // The shortlist shows it: moved people with their old and new employer, everyone refreshed now.

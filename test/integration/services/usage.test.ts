@@ -93,6 +93,10 @@ describe('usage', () => {
     expect(operations).toContain('GetPremiumContacts')
     expect(operations).toContain('GetApiTransactionData')
     expect(log.calls.every((call) => call.ok && call.status === 200)).toBe(true)
+    // Get Premium Contacts has no transaction id of its own: the purchase's id stands for one
+    const contactCalls = log.calls.filter((call) => call.operation === 'GetPremiumContacts')
+    expect(contactCalls.length).toBeGreaterThanOrEqual(2)
+    expect(contactCalls.every((call) => call.transactionId === bought.purchaseId)).toBe(true)
     expect((await main.ok('listCallLog', { to: '2020-01-01T00:00:00.000Z' })).calls).toEqual([])
 
     const ledger = await main.ok('listLedger', {})
