@@ -13,6 +13,7 @@ let day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
 // Calendar dates ("2021-03-01", a month) are read in UTC: March is March wherever the recruiter is.
 let calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
 let monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+let monthDay = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /** For tests: format as another locale would. */
 export function useLocale(next: string | undefined): void {
@@ -23,6 +24,7 @@ export function useLocale(next: string | undefined): void {
   day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
   calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
   monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+  monthDay = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 }
 
 /** 1,234 (or 1.234, 1 234: the recruiter's locale). */
@@ -54,6 +56,12 @@ export function formatDay(value: string | number | Date): string {
   const at = toTime(value)
   if (Number.isNaN(at)) return String(value)
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? calendarDay.format(at) : day.format(at)
+}
+
+/** A calendar day ("2026-03-01") as a chart's axis says it: "Mar 1"; other text as it is. */
+export function formatShortDay(value: string): string {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? Date.parse(`${value.trim()}T00:00:00Z`) : NaN
+  return Number.isNaN(at) ? value : monthDay.format(at)
 }
 
 /** "Mar 2021" from an ISO date-time or date ("2021-03", "2021-03-01T00:00:00Z"); other text as it is. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { LedgerRow, TransactionRow } from '../../../../shared/ipc/channels/usage'
-import { dayStart, describeSeries, localDay, sortRows, usageSeries } from './usage-data'
+import {
+  addDays,
+  CREDITS_STEP,
+  dayStart,
+  dayTickLabels,
+  describeSeries,
+  localDay,
+  sortRows,
+  usageSeries
+} from './usage-data'
+import { formatDay } from '../../lib/format'
 
 const row = (
   id: string | null,
@@ -55,8 +65,36 @@ describe('the usage table and chart', () => {
     ])
     expect(series.credits).toEqual([0, 3, 3])
     expect(describeSeries(series)).toBe(
-      '3 calls in 3 days (GetPremiumContacts 1, MatchProfiles 2); busiest day 2026-03-03 with 2. 3 credits used.'
+      `3 calls in 3 days (GetPremiumContacts 1, MatchProfiles 2); busiest day ${formatDay('2026-03-03')} with 2. 3 credits used.`
     )
     expect(localDay(new Date(at('2026-03-03', 23)))).toBe('2026-03-03')
+  })
+})
+
+describe('the usage chart’s drawing', () => {
+  it('shows a day’s credits on that day: the line stays level to the day and rises there', async () => {
+    const { _steppedLineTo } = await import('chart.js/helpers')
+    const moves: Array<[number, number]> = []
+    const ctx = { lineTo: (x: number, y: number) => moves.push([x, y]) } as unknown as CanvasRenderingContext2D
+    // day 0 at x=0 with nothing spent, day 1 at x=10 with 5 credits spent
+    _steppedLineTo(ctx, { x: 0, y: 0 } as never, { x: 10, y: 5 } as never, false, CREDITS_STEP)
+    expect(moves).toEqual([
+      [10, 0],
+      [10, 5]
+    ])
+  })
+
+  it('labels the first and the last day always, and about eight in all', () => {
+    const days = Array.from({ length: 30 }, (_, i) => addDays('2026-11-01', i))
+    const labels = dayTickLabels(days, (day) => day.slice(5))
+    expect(labels[0]).toBe('11-01')
+    expect(labels.at(-1)).toBe('11-30')
+    expect(labels.filter(Boolean).length).toBeGreaterThanOrEqual(6)
+    expect(labels.filter(Boolean).length).toBeLessThanOrEqual(9)
+    // no label crowds the last one
+    const shown = labels.flatMap((label, i) => (label ? [i] : []))
+    expect(shown.at(-1)! - shown.at(-2)!).toBeGreaterThanOrEqual(2)
+    expect(dayTickLabels(['2026-11-01'], (d) => d)).toEqual(['2026-11-01'])
+    expect(dayTickLabels(days.slice(0, 3), (d) => d.slice(8))).toEqual(['01', '02', '03'])
   })
 })

@@ -1,4 +1,5 @@
 import type { LedgerRow, TransactionRow } from '../../../../shared/ipc/channels/usage'
+import { formatDay } from '../../lib/format'
 
 /*
  * The Usage screen's arithmetic, apart from the components: local days, sorting the table, and
@@ -141,7 +142,39 @@ export function describeSeries(series: UsageSeries): string {
     { day: '', total: 0 }
   )
   const calls = `${series.totalCalls} ${series.totalCalls === 1 ? 'call' : 'calls'} in ${span}${perType ? ` (${perType})` : ''}`
-  const peak = busiest.total > 0 ? `; busiest day ${busiest.day} with ${busiest.total}` : ''
+  const peak = busiest.total > 0 ? `; busiest day ${formatDay(busiest.day)} with ${busiest.total}` : ''
   const credits = `${series.totalCredits} ${series.totalCredits === 1 ? 'credit' : 'credits'} used`
   return `${calls}${peak}. ${credits}.`
+}
+
+/** The bars' colours, one CSS variable per request type in turn (styles/app.css). */
+export const seriesColourVariables = [
+  '--chart-1',
+  '--chart-2',
+  '--chart-3',
+  '--chart-4',
+  '--chart-5',
+  '--chart-6'
+] as const
+export const creditsColourVariable = '--chart-credits'
+
+/**
+ * How the credits line steps between days (chart.js's `stepped`). Chart.js's 'after' draws the
+ * rise at the previous point, so a day's spend showed on the day before; with 'before' the line
+ * runs level to the day itself and rises there.
+ */
+export const CREDITS_STEP = 'before' as const
+
+/**
+ * The x axis's labels: a day's date for about `most` evenly spaced days, always the first and
+ * the last (chart.js's own skipping could drop the last day); '' for the rest.
+ */
+export function dayTickLabels(days: readonly string[], format: (day: string) => string, most = 8): string[] {
+  if (days.length === 0) return []
+  const step = Math.max(1, Math.ceil((days.length - 1) / Math.max(1, most - 1)))
+  const last = days.length - 1
+  return days.map((day, index) => {
+    const shown = index === last || (index % step === 0 && last - index >= step / 2)
+    return shown ? format(day) : ''
+  })
 }
