@@ -463,9 +463,13 @@ describe('Shortlists screen', () => {
     expect(await refused.textContent()).toContain('Nothing was changed.')
     expect(await shortlistRows().count()).toBe(2)
 
+    // the page reads the file in its backup-reader worker, off its main thread
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
     await page.getByTestId('restore-file').setInputFiles(file)
     const restored = page.getByTestId('notice').filter({ hasText: 'Restored 2 shortlists, 10,030 people' })
     await restored.waitFor({ timeout: 30_000 })
+    expect(workers.some((url) => url.includes('backup-reader'))).toBe(true)
     await expect.poll(() => shortlistRows().count()).toBe(4)
     await shortlistRows().filter({ hasText: 'Backend, Lisbon & Porto (restored)' }).waitFor()
     await shot(page, 'shortlists-restored')

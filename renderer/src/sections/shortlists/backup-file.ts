@@ -1,10 +1,17 @@
+import { backupPieces, type BackupPiece } from './backup-pieces'
+
 /** What `sendBackupFile` answers: sent whole, refused by its encoding, or stopped by the receiver. */
 export type SentBackupFile = { ok: true } | { ok: false; message: string } | { ok: false; stopped: true }
+
+/** Characters per piece the page sends: a small bridge request, a short task on the page. */
+export const UPLOAD_PIECE_CHARS = 1_000_000
 
 /**
  * Reads a chosen backup file a slice at a time and hands its text to `send` in pieces of at most
  * `pieceChars` characters (`last` on the final one), so a backup of hundreds of megabytes is
  * never one string in the page nor one request over the bridge. `send` answers false to stop.
+ * The file is read and decoded in a worker (backup-reader.worker.ts), so the page's main thread
+ * only hands pieces on; where no worker can start, on the page itself.
  *
  * Talent Desk writes backups as UTF-8; a file an editor saved again as UTF-16 (Windows Notepad's
  * "Unicode") is read by its byte order mark, and a file in any other encoding (Latin-1,
@@ -15,43 +22,66 @@ export async function sendBackupFile(
   file: Blob,
   fileName: string,
   pieceChars: number,
-  send: (piece: string, last: boolean, bytesRead: number) => Promise<boolean>
+  send: (piece: string, last: boolean, bytesRead: number) => Promise<boolean>,
+  options: { worker?: boolean } = {}
 ): Promise<SentBackupFile> {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer())
-  const encoding = encodingOf(head)
-  const decoder = new TextDecoder(encoding, { fatal: true })
-  // A slice of N bytes decodes to at most N characters, plus one code point (2 characters) held
-  // back from the slice before: the pieces stay within `pieceChars`.
-  const sliceBytes = Math.max(16, pieceChars - 8)
-  let offset = 0
-  do {
-    const end = Math.min(file.size, offset + sliceBytes)
-    const bytes = new Uint8Array(await file.slice(offset, end).arrayBuffer())
-    const last = end >= file.size
-    let piece: string
-    try {
-      // fatal: a byte sequence that is not valid in the encoding throws instead of becoming "�";
-      // the decoder drops the byte order mark itself.
-      piece = decoder.decode(bytes, { stream: !last })
-    } catch {
-      return { ok: false, message: refusal(encoding, fileName) }
+  let reader = options.worker === false ? null : startReader(file, fileName, pieceChars)
+  const inline = () => {
+    const pieces = backupPieces(file, fileName, pieceChars)
+    return async (): Promise<BackupPiece | { done: true }> => {
+      const step = await pieces.next()
+      return step.done === true ? { done: true } : step.value
     }
-    offset = end
-    if (!(await send(piece, last, offset))) return { ok: false, stopped: true }
-  } while (offset < file.size)
-  return { ok: true }
+  }
+  let next = reader?.next ?? inline()
+  let received = false
+  try {
+    for (;;) {
+      let step: BackupPiece | { done: true }
+      try {
+        step = await next()
+      } catch (error) {
+        // A worker that could not start at all: the page reads the file itself.
+        if (reader === null || received) throw error
+        reader.stop()
+        reader = null
+        next = inline()
+        step = await next()
+      }
+      received = true
+      if ('done' in step) return { ok: true }
+      if ('refused' in step) return { ok: false, message: step.refused }
+      if (!(await send(step.piece, step.last, step.bytesRead))) return { ok: false, stopped: true }
+      if (step.last) return { ok: true }
+    }
+  } finally {
+    reader?.stop()
+  }
 }
 
-function encodingOf(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
-  return bytes[0] === 0xff && bytes[1] === 0xfe
-    ? 'utf-16le'
-    : bytes[0] === 0xfe && bytes[1] === 0xff
-      ? 'utf-16be'
-      : 'utf-8'
-}
-
-function refusal(encoding: string, fileName: string): string {
-  return encoding === 'utf-8'
-    ? `“${fileName}” is not a Talent Desk backup: it is not UTF-8 text. If you edited it, save it again as UTF-8 and retry.`
-    : `“${fileName}” is not a Talent Desk backup: it is damaged ${encoding.toUpperCase()} text.`
+/** The reader worker, or null where none can start (tests in Node, a page without workers). */
+function startReader(
+  file: Blob,
+  fileName: string,
+  pieceChars: number
+): { next: () => Promise<BackupPiece | { done: true }>; stop: () => void } | null {
+  if (typeof Worker === 'undefined') return null
+  let worker: Worker
+  try {
+    worker = new Worker(new URL('./backup-reader.worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    return null
+  }
+  let first = true
+  const next = () =>
+    new Promise<BackupPiece | { done: true }>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<BackupPiece | { done: true } | { unreadable: true }>) => {
+        if ('unreadable' in event.data) reject(new Error('The file could not be read.'))
+        else resolve(event.data)
+      }
+      worker.onerror = () => reject(new Error('The backup reader stopped.'))
+      worker.postMessage(first ? { file, fileName, pieceChars } : 'next')
+      first = false
+    })
+  return { next, stop: () => worker.terminate() }
 }

@@ -1,5 +1,4 @@
 import {
-  BACKUP_CHUNK_CHARS,
   MAX_UPLOAD_CHARS,
   type BackupPreview,
   type ColumnPreset,
@@ -13,7 +12,7 @@ import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } from './export-choice'
 import { deliver } from '../../lib/save-file'
-import { sendBackupFile, type SentBackupFile } from './backup-file'
+import { sendBackupFile, UPLOAD_PIECE_CHARS, type SentBackupFile } from './backup-file'
 import { formatCount } from '../../lib/format'
 
 export type ExportPhase =
@@ -288,15 +287,21 @@ export class BackupState {
     let refused: IpcError | null = null
     let sent: SentBackupFile
     try {
-      sent = await sendBackupFile(file, fileName, BACKUP_CHUNK_CHARS, async (chunk, last, bytesRead) => {
-        const reply = await this.#client.appendBackupUpload({ uploadId, chunk, last })
-        if (!reply.ok) {
-          refused = reply.error
-          return false
-        }
-        this.#phase = { state: 'working', action: 'restore', read: file.size === 0 ? 1 : bytesRead / file.size }
-        return true
-      })
+      sent = await sendBackupFile(
+        file,
+        fileName,
+        UPLOAD_PIECE_CHARS,
+        async (chunk, last, bytesRead) => {
+          const reply = await this.#client.appendBackupUpload({ uploadId, chunk, last })
+          if (!reply.ok) {
+            refused = reply.error
+            return false
+          }
+          this.#phase = { state: 'working', action: 'restore', read: file.size === 0 ? 1 : bytesRead / file.size }
+          return true
+        },
+        { worker: readerInWorker() }
+      )
     } catch {
       // the file went away or changed while it was read (moved, or a cloud drive syncing it)
       sent = { ok: false, message: `“${fileName}” could not be read to the end. Check the file, then choose it again.` }
@@ -331,4 +336,16 @@ export class BackupState {
 
 function count(n: number, one: string, many: string): string {
   return formatCount(n, one, many)
+}
+
+/**
+ * Whether the backup file is read in a worker: always, but for the restore bench's side-by-side
+ * run of the page reading it itself (localStorage `talent-desk.backup-reader` = `page`).
+ */
+function readerInWorker(): boolean {
+  try {
+    return localStorage.getItem('talent-desk.backup-reader') !== 'page'
+  } catch {
+    return true
+  }
 }
