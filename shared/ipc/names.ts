@@ -59,6 +59,8 @@ export const channelNameList = [
   'quoteContacts',
   'listBoughtContacts',
   'buyContacts',
+  'getPurchasePartSize',
+  'setPurchasePartSize',
   'planRefresh',
   'startRefresh',
   'listRefreshJobs',

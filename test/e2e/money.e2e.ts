@@ -90,4 +90,31 @@ describe('buying contacts for a whole shortlist', () => {
     console.info(`money e2e: the service spent ${before - after} credits; the ledger's sum is ${ledgerSum}`)
     expect(ledgerSum).toBe(before - after)
   })
+
+  it('the request size is set in Settings, and the next purchase goes in parts of that size', async () => {
+    const { page } = app
+    await page.keyboard.press('8')
+    const field = page.getByLabel('People per purchase request')
+    await expect.poll(() => field.inputValue()).toBe('100')
+    await field.fill('30')
+    await page.getByTestId('purchase-part-size').getByRole('button', { name: 'Save' }).click()
+    await page.getByTestId('purchase-part-size').getByText('Saved.').waitFor()
+    await shot(page, 'settings-part-size')
+    const more = generateProfiles({ count: 2000, seed: 1 })
+      .slice(150, 210)
+      .map((p) => p.key!)
+    const quote = await bridge<{ quoteId: string; creditsNeeded: number }>('quoteContacts', {
+      keys: more,
+      contactType: 'Email'
+    })
+    expect(quote.creditsNeeded).toBe(60)
+    await bridge('buyContacts', { quoteId: quote.quoteId, requestId: 'money-e2e-size-1' })
+    const db = new Database(join(app.dataDir, 'talent-desk.sqlite'), { readonly: true })
+    const parts = db
+      .prepare("SELECT credits_spent FROM credit_ledger WHERE connection_id = 'sandbox' ORDER BY id")
+      .all()
+      .slice(-2)
+    db.close()
+    expect(parts).toEqual([{ credits_spent: 30 }, { credits_spent: 30 }])
+  })
 })

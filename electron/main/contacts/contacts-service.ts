@@ -4,7 +4,8 @@ import type {
   ContactPurchase,
   ContactQuote,
   ContactStatus,
-  Credits
+  Credits,
+  PurchasePartSize
 } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
@@ -21,6 +22,7 @@ import { CreditsBalance } from './credits-balance'
 import { PurchaseFollower, type PollTiming } from './purchase-follower'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
+import { partSizeFrom, partSizeSetting } from './purchase-parts'
 
 export { defaultPollTiming, type PollTiming } from './purchase-follower'
 export { failureOf } from './contact-answers'
@@ -301,6 +303,22 @@ export class ContactsService {
     }
   }
 
+  /** People per purchase request on a connection: the one set or learnt, else the default. */
+  partSize({ connectionId }: HandlerInput<'getPurchasePartSize'>): PurchasePartSize {
+    if (this.deps.connections.nameOf(connectionId) === null) notFound(connectionId)
+    const stored = this.#store().settings.get(partSizeSetting(connectionId))
+    return { connectionId, size: partSizeFrom(stored), isDefault: stored === null }
+  }
+
+  /** Sets the size a connection's purchase requests carry (null: back to the default). */
+  setPartSize({ connectionId, size }: HandlerInput<'setPurchasePartSize'>): PurchasePartSize {
+    if (this.deps.connections.nameOf(connectionId) === null) notFound(connectionId)
+    const settings = this.#store().settings
+    if (size === null) settings.delete(partSizeSetting(connectionId))
+    else settings.set(partSizeSetting(connectionId), String(size))
+    return this.partSize({ connectionId })
+  }
+
   /** Follows again, at start, the lookups a purchase was following when Talent Desk stopped. */
   resumeFollowing(): Promise<void> {
     return this.#follower.resumeFollowing()
@@ -350,4 +368,8 @@ function asStopped(error: unknown): unknown {
     return new AppError('cancelled', 'Stopped before the purchase was sent: nothing was bought.')
   }
   return error
+}
+
+function notFound(connectionId: string): never {
+  throw new AppError('not_found', `There is no connection with id ${connectionId}. Reload Settings.`)
 }

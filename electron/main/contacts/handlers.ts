@@ -9,6 +9,8 @@ export function contactsHandlers(contacts: ContactsService) {
     contactsFor: (input) => contacts.contactsFor(input),
     listBoughtContacts: (input) => contacts.listBought(input),
     quoteContacts: (input) => contacts.quote(input),
-    buyContacts: (input) => contacts.buy(input)
+    buyContacts: (input) => contacts.buy(input),
+    getPurchasePartSize: (input) => contacts.partSize(input),
+    setPurchasePartSize: (input) => contacts.setPartSize(input)
   } satisfies Partial<Handlers>
 }

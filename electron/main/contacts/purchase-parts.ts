@@ -6,10 +6,12 @@ import { ApiError } from '../api/api-error'
  * nothing). The size is kept per connection (settings), learnt from such a refusal.
  */
 
+import { DEFAULT_PURCHASE_PART_SIZE, MAX_PURCHASE_PART_SIZE } from '../../../shared/ipc/channels/contacts'
+
 /** Keys per request until the connection says otherwise. */
-export const DEFAULT_PART_SIZE = 100
+export const DEFAULT_PART_SIZE = DEFAULT_PURCHASE_PART_SIZE
 /** The most a quote may hold (and so the most one part could be). */
-export const MAX_PART_SIZE = 1000
+export const MAX_PART_SIZE = MAX_PURCHASE_PART_SIZE
 
 export const partSizeSetting = (connectionId: string) => `contacts.partSize:${connectionId}`
 

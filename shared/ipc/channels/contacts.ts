@@ -92,6 +92,21 @@ export const boughtPersonSchema = z.object({
 })
 export type BoughtPerson = z.infer<typeof boughtPersonSchema>
 
+/** People per Get Premium Contacts request until the connection says otherwise (the spec does not say). */
+export const DEFAULT_PURCHASE_PART_SIZE = 100
+/** The most a quote may hold, and so the most one request could carry. */
+export const MAX_PURCHASE_PART_SIZE = 1000
+
+/** How many people one purchase request carries on a connection; `isDefault` when none was set or learnt. */
+export const purchasePartSizeSchema = z.object({
+  connectionId: z.string(),
+  size: z.number().int().min(1).max(MAX_PURCHASE_PART_SIZE),
+  isDefault: z.boolean()
+})
+export type PurchasePartSize = z.infer<typeof purchasePartSizeSchema>
+
+const connectionIdSchema = z.string().min(1).max(100)
+
 export const contactChannels = {
   getCredits: { input: z.strictObject({}), output: creditsSchema },
   /**
@@ -129,6 +144,19 @@ export const contactChannels = {
   buyContacts: {
     input: z.strictObject({ quoteId: z.string().min(1).max(100), requestId: requestIdSchema }),
     output: contactPurchaseSchema
+  },
+  /** People per purchase request on a connection (learnt from a "too big" refusal, or set here). */
+  getPurchasePartSize: {
+    input: z.strictObject({ connectionId: connectionIdSchema }),
+    output: purchasePartSizeSchema
+  },
+  /** Sets it (1–1000), or back to the default with null. */
+  setPurchasePartSize: {
+    input: z.strictObject({
+      connectionId: connectionIdSchema,
+      size: z.number().int().min(1).max(MAX_PURCHASE_PART_SIZE).nullable()
+    }),
+    output: purchasePartSizeSchema
   }
 }
 

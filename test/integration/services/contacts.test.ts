@@ -6,6 +6,7 @@ import { generateProfiles } from '../../../sandbox/data/generate'
 import { call, startTestSandbox, testCatalog, testSeed } from '../sandbox/helpers'
 import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { tempDir, useMains, type TestMain } from './helpers'
+import { startLiberalServer } from '../api/liberal-server'
 
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const noKeychain = () => {
@@ -193,6 +194,122 @@ describe('buying contacts', () => {
     // the ledger's sum is what the service spent
     expect(rows.reduce((sum, row) => sum + (row.credits_spent ?? 0), 0)).toBe(300 - (await sandboxCredits(sandbox)))
     expect((await main.ok('quoteContacts', { keys: people, contactType: 'Email' })).creditsNeeded).toBe(0)
+  })
+
+  it('the request size is the connection’s own: read, set in Settings, used by the next purchase, and reset', async () => {
+    const sandbox = await service({ credits: 300 })
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    const connectionId = await connect(main, sandbox)
+    expect(await main.ok('getPurchasePartSize', { connectionId })).toEqual({ connectionId, size: 100, isDefault: true })
+    expect(await main.ok('setPurchasePartSize', { connectionId, size: 40 })).toEqual({
+      connectionId,
+      size: 40,
+      isDefault: false
+    })
+    const people = keys(300, 90)
+    const quote = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-size-0001' })
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([
+      ['bought', 40],
+      ['bought', 40],
+      ['bought', 10]
+    ])
+    expect(await newCalls(sandbox)).toBe(3)
+    expect(await main.ok('setPurchasePartSize', { connectionId, size: null })).toEqual({
+      connectionId,
+      size: 100,
+      isDefault: true
+    })
+    expect((await main.fail('setPurchasePartSize', { connectionId, size: 0 })).code).toBe('invalid_input')
+    expect((await main.fail('setPurchasePartSize', { connectionId, size: 1001 })).code).toBe('invalid_input')
+    expect((await main.fail('getPurchasePartSize', { connectionId: 'no-such-connection' })).code).toBe('not_found')
+  })
+
+  it('a part refused by a server error is recorded uncertain, the rest bought; buying again pays for no one twice', async () => {
+    // a service with a ledger of its own: the second New of the first purchase fails with a 500
+    // and sells nothing; Polling answers only for people it sold
+    const sold = new Map<string, number>()
+    let news = 0
+    const server = await startLiberalServer((req) => {
+      if (!req.path.endsWith('/api/Contacts/GetPremiumContacts')) return { status: 404, body: '{}' }
+      const keys = JSON.parse(req.body || '[]') as string[]
+      const isNew = req.query.get('requestType') === 'New'
+      if (isNew && ++news === 2) return { status: 500, body: '{"error":"internal_error"}' }
+      const fresh = isNew ? keys.filter((key) => !sold.has(key)) : []
+      for (const key of fresh) sold.set(key, (sold.get(key) ?? 0) + 1)
+      const known = keys.filter((key) => sold.has(key))
+      return {
+        body: JSON.stringify({
+          results: known.map((key) => ({ status: 'Completed', request: { key }, card: { key } })),
+          count: { available: 1000 - sold.size, used: sold.size, ...(isNew ? { newRequestedCount: fresh.length } : {}) }
+        })
+      }
+    })
+    opened.push(server)
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    const connectionId = await connect(main, { baseUrl: server.baseUrl, apiKey: 'liberal-key' })
+    await main.ok('setPurchasePartSize', { connectionId, size: 100 })
+    const people = Array.from({ length: 250 }, (_, i) => `person-${i}`)
+    const first = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    const bought = await main.ok('buyContacts', { quoteId: first.quoteId, requestId: 'buy-fault-001' })
+    expect(bought.creditsSpent).toBe(150)
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([
+      ['bought', 100],
+      ['unknown', null],
+      ['bought', 50]
+    ])
+    expect(sold.size).toBe(150)
+
+    // again, for everyone: the 150 sold are free; the 100 of the failed part are asked about
+    // first (Polling, free), then bought once
+    const again = await main.ok('quoteContacts', { keys: people, contactType: 'Email' })
+    expect(again.alreadyBought).toHaveLength(150)
+    expect(again.creditsNeeded).toBe(100)
+    await main.ok('buyContacts', { quoteId: again.quoteId, requestId: 'buy-fault-002' })
+    expect(sold.size).toBe(250)
+    expect([...sold.values()].every((times) => times === 1)).toBe(true)
+    const rows = ledger(main)
+    expect(rows.reduce((sum, row) => sum + (row.credits_spent ?? 0), 0)).toBe(250)
+    expect((await main.ok('quoteContacts', { keys: people, contactType: 'Email' })).creditsNeeded).toBe(0)
+  })
+
+  it('a status word outside the four it knows is shown as the service sends it, and followed to its end', async () => {
+    // a service that says "Processing" (not NotStarted or InProgress) for two polls, then Completed
+    let polls = 0
+    const server = await startLiberalServer((req) => {
+      if (!req.path.endsWith('/api/Contacts/GetPremiumContacts')) return { status: 404, body: '{}' }
+      const keys = JSON.parse(req.body || '[]') as string[]
+      const isNew = req.query.get('requestType') === 'New'
+      if (!isNew) polls++
+      const status = isNew || polls < 3 ? 'Processing' : 'Completed'
+      return {
+        body: JSON.stringify({
+          results: keys.map((key) => ({
+            status,
+            request: { key },
+            card: status === 'Completed' ? { key, emails: [{ email: `${key}@example.test` }] } : { key }
+          })),
+          count: { available: 9, used: 1, ...(isNew ? { newRequestedCount: keys.length } : {}) }
+        })
+      }
+    })
+    opened.push(server)
+    const main = await start({ loadKeytar: noKeychain, contactPolling: poll })
+    await connect(main, { baseUrl: server.baseUrl, apiKey: 'liberal-key' })
+    const quote = await main.ok('quoteContacts', { keys: ['person-a'], contactType: 'Email' })
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-word-0001' })
+    expect(bought.statuses.map((s) => [s.key, s.status])).toEqual([['person-a', 'Completed']])
+    // on the way, the word itself reached every view, verbatim
+    const seen = main.events
+      .filter((e) => e.name === 'contactsProgress')
+      .flatMap((e) => (e.payload as { statuses: Array<{ status: string | null }> }).statuses.map((s) => s.status))
+    expect(seen).toContain('Processing')
+    expect(polls).toBeGreaterThanOrEqual(3)
+    expect(ledger(main).map((row) => [row.outcome, row.credits_spent])).toEqual([['bought', 1]])
+    const list = await main.ok('listBoughtContacts', {})
+    expect(list.people.map((p) => p.types.map((t) => [t.contactType, t.status, t.running]))).toEqual([
+      [['Email', 'Completed', null]]
+    ])
   })
 
   it('learns a smaller request size from a "too big" refusal, which spends nothing, and keeps it for the connection', async () => {

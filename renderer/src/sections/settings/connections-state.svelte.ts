@@ -6,8 +6,8 @@ import type {
   SecretKind,
   SecretStatus
 } from '../../../../shared/ipc/channels/connections'
-import type { Credits } from '../../../../shared/ipc/channels/contacts'
-import type { IpcError } from '../../../../shared/ipc/errors'
+import type { Credits, PurchasePartSize } from '../../../../shared/ipc/channels/contacts'
+import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 
@@ -121,6 +121,16 @@ export class ConnectionsState {
       ...this.#tests,
       [id]: loaded(reply, (data) => data.parts)
     }
+  }
+
+  /** People per purchase request on a connection. */
+  partSize(connectionId: string): Promise<IpcResult<PurchasePartSize>> {
+    return this.#client.getPurchasePartSize({ connectionId })
+  }
+
+  /** Sets it, or back to the default with null. */
+  setPartSize(connectionId: string, size: number | null): Promise<IpcResult<PurchasePartSize>> {
+    return this.#client.setPurchasePartSize({ connectionId, size })
   }
 
   async resetSandbox(): Promise<IpcError | null> {
