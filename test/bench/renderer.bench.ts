@@ -156,7 +156,8 @@ async function searchAndPaint(target: Page, count: number | null): Promise<{ tot
       const counter = document.querySelector('[data-testid="results-count"]')
       if (!counter) { gone = true; return false }
       if (!gone || t0 === 0) return false
-      if (${count === null ? 'false' : `!counter.textContent.startsWith('${count} ')`}) return false
+      // the count as the page words it ("1,000 people" in the recruiter's locale): its digits
+      if (${count === null ? 'false' : `counter.textContent.replace(/\\D/g, '') !== '${count}'`}) return false
       return document.querySelector('[data-testid="results-list"] [role="option"]') !== null
     }
     const observer = new MutationObserver(() => {
