@@ -266,7 +266,10 @@ export class ToolServerClient {
     }
     if (this.#session !== null && (await this.#session.catch(() => null)) === session) this.#session = null
     this.rebuilds += 1
-    await session.client.close().catch(() => undefined)
+    // Calls still running on it finish there (one cut off may already have run at the server,
+    // and must not be reported as failed); it is ended after the last, as a renewed one is.
+    session.retired = true
+    if (session.busy === 0) await session.client.close().catch(() => undefined)
     return true
   }
 }

@@ -64,6 +64,8 @@ export async function startPlainJsonMcp(options: PlainJsonMcpOptions) {
   let failLists = 0
   let sessionsCreated = 0
   let unauthorized = 0
+  /** While set, a `people` call waits for it before answering (a call still running). */
+  let held: Promise<void> | null = null
   const count = (what: string) => (counts[what] = (counts[what] ?? 0) + 1)
 
   const server = createServer((req, res) => {
@@ -156,6 +158,7 @@ export async function startPlainJsonMcp(options: PlainJsonMcpOptions) {
           )
           return
         case 'people':
+          if (held !== null) await held
           json(
             res,
             200,
@@ -223,6 +226,15 @@ export async function startPlainJsonMcp(options: PlainJsonMcpOptions) {
     },
     /** Forgets every session: the next request with an old id is answered 404. */
     expireSessions: () => sessions.clear(),
+    /** Holds every `people` call until the function it answers is called. */
+    holdPeople: (): (() => void) => {
+      let release = () => {}
+      held = new Promise<void>((resolve) => (release = resolve))
+      return () => {
+        held = null
+        release()
+      }
+    },
     /** The next n tools/list requests are answered 503. */
     failNextLists: (n: number) => {
       failLists = n

@@ -137,6 +137,33 @@ describe('the MCP client against a hand-written plain-JSON server and oidc-provi
     return { mcp, oidc }
   }
 
+  it('a session found expired by one request is ended only after the calls still running on it', async () => {
+    const { mcp, oidc } = await setUp()
+    const { client } = clientFor({
+      authUrl: oidc.issuer,
+      mcpUrl: mcp.url,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret
+    })
+    await client.listTools()
+    const release = mcp.holdPeople()
+    const running = client.callTool('people', { team: 'search' })
+    // the call has reached the server and runs there
+    await until(
+      () => mcp.counts['call:people'] ?? 0,
+      (calls) => calls === 1
+    )
+    mcp.expireSessions()
+    // another request meets the expired session: it is rebuilt, and that request sent again
+    expect(text(await client.callTool('echo', { text: 'x' }))).toBe('x')
+    expect(client.rebuilds).toBe(1)
+    release()
+    // the running call was not cut off under it (it may already have run at the server)
+    expect((await running).structuredContent).toMatchObject({
+      people: [{ name: 'Ada Lovelace' }, { name: 'Grace Hopper' }]
+    })
+  })
+
   it('follows nextCursor, reads plain JSON answers, and rebuilds an expired session for a list and for a call', async () => {
     const { mcp, oidc } = await setUp()
     const { client } = clientFor({
