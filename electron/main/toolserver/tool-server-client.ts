@@ -36,6 +36,7 @@ interface Session {
   busy: number
   /** Replaced by a fresh session (a reload): ended once its running requests are done. */
   retired: boolean
+  ended: boolean
 }
 
 /**
@@ -162,7 +163,7 @@ export class ToolServerClient {
     const session = pending === null ? null : await pending.catch(() => null)
     if (session === null) return
     session.retired = true
-    if (session.busy === 0) await this.#end(session)
+    this.#endWhenIdle(session)
   }
 
   /** Ends the session (DELETE where the server keeps sessions) and forgets it. */
@@ -189,8 +190,21 @@ export class ToolServerClient {
       return await run()
     } finally {
       session.busy -= 1
-      if (session.retired && session.busy === 0) void this.#end(session)
+      if (session.retired) this.#endWhenIdle(session)
     }
+  }
+
+  /**
+   * Ends a retired session once nothing runs on it — checked after the current task, so that a
+   * request that already holds it (its wait for the session just ended) starts on it first, and
+   * is not cut off under it.
+   */
+  #endWhenIdle(session: Session): void {
+    setTimeout(() => {
+      if (session.busy > 0 || session.ended) return
+      session.ended = true
+      void this.#end(session)
+    }, 0)
   }
 
   #checkArguments(tool: Tool, args: Record<string, unknown>): void {
@@ -241,7 +255,7 @@ export class ToolServerClient {
     await client.connect(transport)
     const info = client.getServerVersion()
     this.#serverInfo = info ? { name: info.name, version: info.version } : null
-    return { client, transport, busy: 0, retired: false }
+    return { client, transport, busy: 0, retired: false, ended: false }
   }
 
   /** Bearer from the token source; on a 401 a new token and the same request once more. */
@@ -269,7 +283,7 @@ export class ToolServerClient {
     // Calls still running on it finish there (one cut off may already have run at the server,
     // and must not be reported as failed); it is ended after the last, as a renewed one is.
     session.retired = true
-    if (session.busy === 0) await session.client.close().catch(() => undefined)
+    this.#endWhenIdle(session)
     return true
   }
 }
