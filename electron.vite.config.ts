@@ -20,7 +20,9 @@ export default defineConfig({
           // the built-in sandbox runs in a worker thread, from its own file
           'sandbox-worker': resolve(root, 'electron/main/embedded-api/sandbox-worker.ts'),
           // and a large backup is read and checked in one too
-          'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts')
+          'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts'),
+          // a spreadsheet is read, and its mapping applied to every row, in one too
+          'import-worker': resolve(root, 'electron/main/imports/import-worker.ts')
         },
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }

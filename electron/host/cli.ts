@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
+import type { SpawnImportWorker } from '../main/imports/import-jobs'
 import type { SpawnBackupWorker } from '../main/export/backup-reader'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
@@ -12,8 +13,8 @@ import { startBrowserHostApp } from './app-host'
 
 export interface WebCliOptions {
   argv: string[]
-  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs). */
-  workers: { sandbox: SpawnSandboxWorker; backup: SpawnBackupWorker }
+  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs). */
+  workers: { sandbox: SpawnSandboxWorker; backup: SpawnBackupWorker; imports: SpawnImportWorker }
   /** out/main: the renderer is built beside it (out/renderer), package.json two folders up. */
   outMainDir: string
 }
@@ -87,6 +88,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     ca: trustedCa,
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
+    importWorker: workers.imports,
     secretWatcher: log.mask,
     logFolder: { path: logDir }
   })

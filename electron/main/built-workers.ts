@@ -2,15 +2,22 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { SpawnBackupWorker } from './export/backup-reader'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
+import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports/import-jobs'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs` and
  * `backup-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
  * (the desktop shell's index.cjs, the browser host's host.cjs) passes its own `__dirname`.
  */
-export function builtWorkers(outMainDir: string): { sandbox: SpawnSandboxWorker; backup: SpawnBackupWorker } {
+export function builtWorkers(outMainDir: string): {
+  sandbox: SpawnSandboxWorker
+  backup: SpawnBackupWorker
+  imports: SpawnImportWorker
+} {
   return {
     sandbox: (workerData) => new Worker(join(outMainDir, 'sandbox-worker.cjs'), { workerData }),
-    backup: (workerData) => new Worker(join(outMainDir, 'backup-worker.cjs'), { workerData })
+    backup: (workerData) => new Worker(join(outMainDir, 'backup-worker.cjs'), { workerData }),
+    imports: (workerData) =>
+      new Worker(join(outMainDir, 'import-worker.cjs'), { workerData, resourceLimits: IMPORT_WORKER_LIMITS })
   }
 }

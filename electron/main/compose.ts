@@ -42,11 +42,19 @@ import { shortlistsHandlers } from './shortlists/handlers'
 import { storeHandlers } from './store/handlers'
 import { toolsHandlers } from './tools/handlers'
 import { usageHandlers } from './usage/handlers'
+import { importsHandlers } from './imports/handlers'
+import { ImportService } from './imports/import-service'
+import { ImportMatcher, type MatcherTiming } from './imports/import-matcher'
+import { importJobsHere, importJobsInWorker, type SpawnImportWorker } from './imports/import-jobs'
+import { ConnectionThrottles } from './refresh/connection-throttles'
+import { importUploadsIn } from './imports/import-uploads'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
 /** The sandbox's people's index, kept so a later start need not make it again (sandbox/search/catalog-file.ts). */
 export const SANDBOX_CATALOG_FILE = 'sandbox-catalog.bin'
+/** Match Profiles requests per second per connection for a spreadsheet's rows. */
+export const IMPORT_RATE_PER_SECOND = 8
 /** People in the built-in sandbox. */
 export const SANDBOX_PROFILES = 20_000
 /**
@@ -94,6 +102,10 @@ export interface MainOptions {
    * that work runs on the calling thread (tests that do not restore large files).
    */
   backupWorker?: SpawnBackupWorker
+  /** How to start the worker thread that reads a spreadsheet and maps its rows (else on the calling thread). */
+  importWorker?: SpawnImportWorker
+  /** Bulk match pace: requests per second per connection, rows at once, back-off (tests shorten it). */
+  importMatching?: { ratePerSecond?: number; timing?: Partial<MatcherTiming> }
   /**
    * The system's proxy decision for a URL, in PAC form ('DIRECT', 'PROXY host:port; DIRECT'…):
    * Electron's `session.resolveProxy`, or the browser host's from HTTPS_PROXY/NO_PROXY. Without
@@ -241,6 +253,33 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
   })
   const usage = new UsageService({ connections, stores, writes })
+  const importUploads = importUploadsIn(options.dataDir)
+  importUploads.clear()
+  const importThrottles = new ConnectionThrottles(options.importMatching?.ratePerSecond ?? IMPORT_RATE_PER_SECOND)
+  const imports: ImportService = new ImportService({
+    stores,
+    connections,
+    uploads: importUploads,
+    jobs:
+      options.importWorker === undefined
+        ? importJobsHere(() => stores.get())
+        : importJobsInWorker(
+            options.importWorker,
+            () => stores.get(),
+            () => clock.now()
+          ),
+    matcher: new ImportMatcher({
+      store: () => stores.get(),
+      connections,
+      throttle: (connectionId) => importThrottles.for(connectionId),
+      logger: options.logger,
+      changed: (batchId) => imports.changed(batchId),
+      ...(options.importMatching?.timing ? { timing: options.importMatching.timing } : {})
+    }),
+    events,
+    logger: options.logger,
+    now: () => clock.now().getTime()
+  })
   const tools = new ToolsService({
     connections,
     stores,
@@ -257,6 +296,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   sandbox?.start()
   // Jobs still running when the app last closed are followed again (the sandbox answers once up).
   refresh.resume()
+  // and so are spreadsheets that were being matched
+  imports.resume()
   // and so are contact lookups whose following a restart cut off (free Polling)
   void contacts
     .resumeFollowing()
@@ -274,7 +315,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...refreshHandlers(refresh),
     ...chatHandlers(chat),
     ...usageHandlers(usage),
-    ...toolsHandlers(tools)
+    ...toolsHandlers(tools),
+    ...importsHandlers(imports)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
@@ -302,12 +344,14 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
         requests.cancelAll()
         contacts.close()
         await refresh.close()
+        await imports.close()
         await tools.close()
         writes.flush()
         await sandbox?.close()
         if (options.http?.dispatcher === undefined) await dispatcher.close()
         downloads.clear()
         uploads.clear()
+        importUploads.clear()
         stores.close()
       })())
   }

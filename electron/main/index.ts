@@ -105,6 +105,7 @@ async function start(): Promise<void> {
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
+    importWorker: workers.imports,
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {
         if (!mainWindow) return openWindow?.()

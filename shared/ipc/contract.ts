@@ -11,6 +11,7 @@ import { refreshChannels, refreshEvents } from './channels/refresh'
 import { chatChannels } from './channels/chat'
 import { usageChannels } from './channels/usage'
 import { toolsChannels } from './channels/tools'
+import { importChannels, importEvents } from './channels/imports'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -32,7 +33,8 @@ export const channels = {
   ...refreshChannels,
   ...chatChannels,
   ...usageChannels,
-  ...toolsChannels
+  ...toolsChannels,
+  ...importChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -41,7 +43,8 @@ export const events = {
   ...exportEvents,
   ...connectionEvents,
   ...contactEvents,
-  ...refreshEvents
+  ...refreshEvents,
+  ...importEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -77,7 +77,26 @@ export const channelNameList = [
   'listCallLog',
   'listLedger',
   'listTools',
-  'callTool'
+  'callTool',
+  'startImportUpload',
+  'appendImportUpload',
+  'discardImportUpload',
+  'openImport',
+  'listImports',
+  'getImport',
+  'mapImport',
+  'startImportMatch',
+  'pauseImport',
+  'cancelImport',
+  'deleteImport',
+  'setImportThreshold',
+  'listImportRows',
+  'decideImportRows',
+  'acceptMatchedImportRows',
+  'editImportRow',
+  'rematchImportRows',
+  'shortlistImport',
+  'importAcceptedPeople'
 ] as const
 
 export const eventNameList = [
@@ -86,7 +105,8 @@ export const eventNameList = [
   'connectionsChanged',
   'contactsProgress',
   'creditsChanged',
-  'refreshJobChanged'
+  'refreshJobChanged',
+  'importProgress'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -27,10 +27,10 @@ interface Upload {
   busy: 'appending' | 'reading' | null
 }
 
-const gone = (uploadId: string) =>
+const gone = (uploadId: string, noun: string) =>
   new AppError(
     'not_found',
-    'That backup upload is no longer here (it was finished, cancelled or left idle too long). Choose the file again.',
+    `That ${noun} upload is no longer here (it was finished, cancelled or left idle too long). Choose the file again.`,
     { uploadId }
   )
 
@@ -46,10 +46,27 @@ export class BackupUploads {
   readonly #idleMs: number
   readonly #now: () => number
   readonly #maxChars: number
+  readonly #encoding: 'utf8' | 'base64'
+  readonly #noun: string
+  readonly #tooLarge: string
   readonly #open = new Map<string, Upload>()
 
-  constructor(options: { dir: string; idleMs?: number; now?: () => number; maxChars?: number }) {
+  constructor(options: {
+    dir: string
+    idleMs?: number
+    now?: () => number
+    maxChars?: number
+    /** How pieces arrive: text (a backup), or base64 of a file's bytes (a spreadsheet). */
+    encoding?: 'utf8' | 'base64'
+    /** What the upload is, in messages ("backup", "spreadsheet"). */
+    noun?: string
+    /** Said when the upload passes maxChars. */
+    tooLarge?: string
+  }) {
     this.#dir = options.dir
+    this.#encoding = options.encoding ?? 'utf8'
+    this.#noun = options.noun ?? 'backup'
+    this.#tooLarge = options.tooLarge ?? 'This file is too large to be a Talent Desk backup. Nothing was restored.'
     this.#maxChars = options.maxChars ?? MAX_UPLOAD_CHARS
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#now = options.now ?? Date.now
@@ -59,7 +76,10 @@ export class BackupUploads {
   start(): string {
     this.#expire()
     if (this.#open.size >= MAX_OPEN) {
-      throw new AppError('conflict', 'Other backups are still being read. Wait for them to finish, then try again.')
+      throw new AppError(
+        'conflict',
+        `Other ${this.#noun}s are still being read. Wait for them to finish, then try again.`
+      )
     }
     fs.mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
     const uploadId = randomBytes(18).toString('base64url')
@@ -74,31 +94,35 @@ export class BackupUploads {
   async append(uploadId: string, chunk: string, last: boolean): Promise<{ received: number }> {
     this.#expire()
     const upload = this.#open.get(uploadId)
-    if (upload === undefined) throw gone(uploadId)
+    if (upload === undefined) throw gone(uploadId, this.#noun)
     if (upload.busy !== null) {
       throw new AppError(
         'conflict',
-        'The previous piece of this backup is still being written; send pieces one at a time.'
+        `The previous piece of this ${this.#noun} is still being written; send pieces one at a time.`
       )
     }
     if (upload.complete) {
-      throw new AppError('conflict', 'This backup has already arrived whole; nothing more can be added to it.')
+      throw new AppError('conflict', `This ${this.#noun} has already arrived whole; nothing more can be added to it.`)
     }
     if (upload.received + chunk.length > this.#maxChars) {
       this.discard(uploadId)
-      throw new AppError('invalid_input', 'This file is too large to be a Talent Desk backup. Nothing was restored.', [
-        { path: 'chunk', message: `the backup would pass ${this.#maxChars} characters` }
+      throw new AppError('invalid_input', this.#tooLarge, [
+        { path: 'chunk', message: `the ${this.#noun} would pass ${this.#maxChars} characters` }
       ])
     }
     upload.busy = 'appending'
     try {
-      await fs.promises.appendFile(upload.path, chunk, 'utf8')
+      await fs.promises.appendFile(
+        upload.path,
+        this.#encoding === 'base64' ? Buffer.from(chunk, 'base64') : chunk,
+        this.#encoding === 'base64' ? undefined : 'utf8'
+      )
     } catch (error) {
       upload.busy = null
       this.discard(uploadId)
       throw new AppError(
         'store_error',
-        'The backup could not be copied into the app’s data folder. Check the free space and try again.',
+        `The ${this.#noun} could not be copied into the app’s data folder. Check the free space and try again.`,
         { reason: error instanceof Error ? error.message : String(error) }
       )
     }
@@ -118,12 +142,12 @@ export class BackupUploads {
   async use<T>(uploadId: string, read: (file: string) => Promise<T>): Promise<T> {
     this.#expire()
     const upload = this.#open.get(uploadId)
-    if (upload === undefined) throw gone(uploadId)
+    if (upload === undefined) throw gone(uploadId, this.#noun)
     if (upload.busy === 'reading') {
-      throw new AppError('conflict', 'This backup is already being checked or restored; wait for that to finish.')
+      throw new AppError('conflict', `This ${this.#noun} is already being read; wait for that to finish.`)
     }
     if (upload.busy === 'appending' || !upload.complete) {
-      throw new AppError('invalid_input', 'Only part of the backup has arrived; choose the file again.', [
+      throw new AppError('invalid_input', `Only part of the ${this.#noun} has arrived; choose the file again.`, [
         { path: 'uploadId', message: `${upload.received} characters received, and not the last piece` }
       ])
     }

@@ -35,6 +35,8 @@ export interface ExportRow {
   contact?: Record<string, unknown> | null
   /** A row of the Usage screen's transactions table (the profile is then empty). */
   transaction?: Record<string, unknown>
+  /** A row of an imported spreadsheet: its cells as read, and what matching found. */
+  sheet?: { cells: readonly string[]; match: Record<string, unknown> }
 }
 
 const col = (header: string, path: string): CsvColumn => ({ header, path })

@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
+import type { Store } from '../store/index'
+import { enrichedExport } from '../imports/enriched-rows'
 import { StoreError } from '../store/errors'
 import {
   columnChoiceSchema,
@@ -18,6 +20,7 @@ export type CsvSource =
   | { kind: 'members'; memberIds: readonly number[] }
   | { kind: 'profiles'; profiles: ReadonlyArray<Record<string, unknown>> }
   | { kind: 'transactions'; transactions: ReadonlyArray<Record<string, unknown>> }
+  | { kind: 'import'; batchId: string }
 
 export interface CsvExportRequest {
   source: CsvSource
@@ -34,7 +37,11 @@ export interface CsvExportRequest {
  * host pipes `toStream` into the download response.
  */
 export class CsvExportService {
-  constructor(private readonly memberRecords: MemberRecordsRepo) {}
+  constructor(
+    private readonly memberRecords: MemberRecordsRepo,
+    /** Where an import's rows are read (an enriched sheet's export). */
+    private readonly sheets?: Pick<Store, 'imports' | 'contacts'>
+  ) {}
 
   presets(): Record<string, readonly CsvColumn[]> {
     return columnPresets
@@ -64,11 +71,17 @@ export class CsvExportService {
     if (!choice.success)
       throw new StoreError('invalid_input', 'Those columns cannot be exported.', { details: choice.error.issues })
     const { source } = request
-    const columns = resolveColumns(choice.data)
+    let columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>
     let total: number
     const unreadable: UnreadableRow[] = []
-    if (source.kind === 'profiles') {
+    if (source.kind === 'import') {
+      if (this.sheets === undefined) throw new StoreError('invalid_input', 'Imports cannot be exported here.')
+      const sheet = enrichedExport(this.sheets, source.batchId)
+      columns = sheet.columns
+      rows = sheet.rows
+      total = sheet.total
+    } else if (source.kind === 'profiles') {
       rows = source.profiles.map(profileRow)
       total = source.profiles.length
     } else if (source.kind === 'transactions') {

@@ -79,7 +79,7 @@ export class ExportService {
     try {
       const written = await mapStoreErrorsAsync(
         () =>
-          new CsvExportService(store.memberRecords).toFile(
+          new CsvExportService(store.memberRecords, store).toFile(
             {
               source: input.source,
               columns: input.columns,
@@ -186,6 +186,12 @@ export class ExportService {
       return `${shortlist.name} ${day}`
     }
     if (source.kind === 'transactions') return `talent-desk-transactions-${day}`
+    if (source.kind === 'import') {
+      const batch = mapStoreErrors(() => store.imports.get(source.batchId), {
+        not_found: 'That import is no longer here.'
+      })
+      return `${batch.fileName.replace(/\.(csv|xlsx|txt|tsv)$/i, '')} matched ${day}`
+    }
     return source.kind === 'members' ? `talent-desk-selection-${day}` : `talent-desk-search-${day}`
   }
 }

@@ -60,7 +60,10 @@ export const csvSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('transactions'),
     transactions: z.array(z.record(z.string(), z.unknown())).min(1).max(10_000)
-  })
+  }),
+  // An imported spreadsheet enriched: its own columns in order, then the match's (the column
+  // choice is not used: the sheet decides its columns).
+  z.strictObject({ kind: z.literal('import'), batchId: z.string().min(1).max(40) })
 ])
 export type CsvSource = z.infer<typeof csvSourceSchema>
 

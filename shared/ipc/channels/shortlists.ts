@@ -258,7 +258,7 @@ export const shortlistEvents = {
    * read): every view of them (a shortlist's rows, the open person, Contacts) reads them again.
    */
   membersChanged: z.object({
-    reason: z.enum(['refresh']),
+    reason: z.enum(['refresh', 'import']),
     memberIds: z.array(z.number().int()),
     shortlistIds: z.array(z.string()),
     profileKeys: z.array(z.string())

@@ -87,6 +87,8 @@ export async function startMain(
     notifyRefreshEnded?: MainOptions['notifyRefreshEnded']
     toolServer?: MainOptions['toolServer']
     backupWorker?: MainOptions['backupWorker']
+    importWorker?: MainOptions['importWorker']
+    importMatching?: MainOptions['importMatching']
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -111,7 +113,9 @@ export async function startMain(
     ...(options.refreshPolling === undefined ? {} : { refreshPolling: options.refreshPolling }),
     ...(options.notifyRefreshEnded === undefined ? {} : { notifyRefreshEnded: options.notifyRefreshEnded }),
     ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer }),
-    ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker })
+    ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
+    ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
+    ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching })
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))

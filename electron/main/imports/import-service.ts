@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import type { ImportBatch, ImportDecisionChange, ImportRow, OpenedImport } from '../../../shared/ipc/channels/imports'
+import { AppError } from '../../../shared/ipc/errors'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { BackupUploads } from '../export/backup-uploads'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
+import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
+import type { Store } from '../store/index'
+import type { StoreAccess } from '../store/store-access'
+import { mapStoreErrors } from '../store/store-errors'
+import { guessHeaderRow, suggestMapping } from './column-guess'
+import type { ImportJobs } from './import-jobs'
+import type { ImportMatcher } from './import-matcher'
+import { candidateOf, classify } from './match-outcome'
+import { MatchSpeed } from './match-speed'
+
+const PREVIEW_ROWS = 20
+const SAMPLE_ROWS = 50
+const EMIT_EVERY_MS = 250
+const batchGone = { not_found: 'That import is no longer here (deleted in another window?). Reload the list.' }
+
+/**
+ * Bulk match from a spreadsheet, for the IPC layer: uploads read into batches (in a worker),
+ * mapped (in a worker), matched (ImportMatcher), reviewed and acted on. Every change to a batch
+ * is pushed as `importProgress`, at most four times a second per batch.
+ */
+export class ImportService {
+  readonly #speed = new MatchSpeed()
+  readonly #emitTimers = new Map<string, NodeJS.Timeout>()
+  readonly #dirty = new Set<string>()
+
+  constructor(
+    private readonly deps: {
+      stores: StoreAccess
+      connections: Pick<ConnectionsService, 'active'>
+      uploads: BackupUploads
+      jobs: ImportJobs
+      matcher: ImportMatcher
+      events: EventHub
+      logger: Logger
+      now?: () => number
+    }
+  ) {}
+
+  /** Follows every batch that was matching when the app last closed. */
+  resume(): void {
+    let running: ImportBatchRecord[]
+    try {
+      running = this.#store().imports.running()
+    } catch {
+      return
+    }
+    for (const batch of running) this.deps.matcher.run(batch.id)
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.#emitTimers.values()) clearTimeout(timer)
+    this.#emitTimers.clear()
+    await this.deps.matcher.close()
+  }
+
+  startUpload(): { uploadId: string } {
+    return { uploadId: this.deps.uploads.start() }
+  }
+
+  append({ uploadId, chunk, last }: HandlerInput<'appendImportUpload'>): Promise<{ received: number }> {
+    return this.deps.uploads.append(uploadId, chunk, last)
+  }
+
+  discardUpload({ uploadId }: HandlerInput<'discardImportUpload'>): { discarded: boolean } {
+    return { discarded: this.deps.uploads.discard(uploadId) }
+  }
+
+  async open({ uploadId, fileName, sheet, replaces }: HandlerInput<'openImport'>): Promise<OpenedImport> {
+    const connectionId = this.deps.connections.active().id
+    const batchId = randomBytes(12).toString('base64url')
+    await this.deps.uploads.use(uploadId, async (file) => {
+      const size = (await import('node:fs')).statSync(file).size
+      let last = 0
+      await this.deps.jobs.read({ file, fileName, sheet, batchId, connectionId }, (read) => {
+        const now = this.#now()
+        if (now - last < 100 && read < size) return
+        last = now
+        this.deps.events.emit('importProgress', { batchId: null, uploadId, read, size, batch: null })
+      })
+    })
+    const store = this.#store()
+    const rows = store.imports.firstRows(batchId, PREVIEW_ROWS)
+    const headerRow = guessHeaderRow(rows)
+    await this.deps.jobs.prepare({ batchId, headerRow, mapping: this.#suggest(store, batchId, headerRow) })
+    if (replaces !== undefined) this.#delete(replaces)
+    return this.#opened(store, batchId)
+  }
+
+  list(): ImportBatch[] {
+    const store = this.#store()
+    return store.imports.list(this.deps.connections.active().id).map((batch) => this.#batch(store, batch))
+  }
+
+  get({ batchId }: HandlerInput<'getImport'>): OpenedImport {
+    return this.#opened(this.#store(), batchId)
+  }
+
+  async map({ batchId, headerRow, mapping }: HandlerInput<'mapImport'>): Promise<OpenedImport> {
+    const store = this.#store()
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    if (batch.state !== 'mapping') {
+      throw new AppError('conflict', 'This import is already being matched; its columns can no longer change.')
+    }
+    const width = this.#headers(store, batchId, headerRow).length
+    const chosen = mapping ?? this.#suggest(store, batchId, headerRow)
+    const fitted = Array.from({ length: width }, (_, column) => chosen[column] ?? 'keep')
+    await this.deps.jobs.prepare({ batchId, headerRow, mapping: fitted })
+    this.#changed(batchId)
+    return this.#opened(store, batchId)
+  }
+
+  start({ batchId }: HandlerInput<'startImportMatch'>): ImportBatch {
+    const store = this.#store()
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    if (batch.state === 'cancelled') throw new AppError('conflict', 'This import was stopped; start a new one.')
+    if (batch.mapping.every((field) => field === 'keep')) {
+      throw new AppError('invalid_input', 'Map at least one column to a name, an email, a profile link or a key first.')
+    }
+    store.imports.setState(batchId, 'matching')
+    this.#speed.reset(batchId)
+    this.deps.matcher.run(batchId)
+    return this.#emitNow(batchId)
+  }
+
+  async pause({ batchId }: HandlerInput<'pauseImport'>): Promise<ImportBatch> {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    store.imports.setState(batchId, 'paused')
+    await this.deps.matcher.stop(batchId)
+    return this.#emitNow(batchId)
+  }
+
+  async cancel({ batchId }: HandlerInput<'cancelImport'>): Promise<ImportBatch> {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    store.imports.setState(batchId, 'cancelled')
+    await this.deps.matcher.stop(batchId)
+    return this.#emitNow(batchId)
+  }
+
+  async delete({ batchId }: HandlerInput<'deleteImport'>): Promise<{ deleted: boolean }> {
+    await this.deps.matcher.stop(batchId)
+    return { deleted: this.#delete(batchId) }
+  }
+
+  setThreshold({ batchId, threshold }: HandlerInput<'setImportThreshold'>): ImportBatch {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    store.transaction(() => {
+      store.imports.setThreshold(batchId, threshold)
+      for (const row of store.imports.undecidedAnswers(batchId)) {
+        const verdict = classify(row.profiles, threshold)
+        if (verdict.outcome !== 'none' && (verdict.outcome !== row.outcome || verdict.key !== row.bestKey)) {
+          store.imports.reclassify(batchId, row.rowNo, verdict.outcome, verdict.key)
+        }
+      }
+    })
+    return this.#emitNow(batchId)
+  }
+
+  rows({ batchId, filter, offset, limit }: HandlerInput<'listImportRows'>): { total: number; rows: ImportRow[] } {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    const page = store.imports.rows(batchId, filter, offset, limit)
+    return { total: page.total, rows: page.rows.map(rowOf) }
+  }
+
+  decide({ batchId, decisions }: HandlerInput<'decideImportRows'>): { changed: ImportDecisionChange[] } {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    for (const decision of decisions) {
+      if (decision.decision === 'accepted' && !decision.chosenKey) {
+        throw new AppError('invalid_input', 'Accepting a row needs the key of the candidate chosen.', {
+          rowNo: decision.rowNo
+        })
+      }
+    }
+    const changed = store.imports.decide(
+      batchId,
+      decisions.map((decision) => ({
+        rowNo: decision.rowNo,
+        decision: decision.decision,
+        chosenKey: decision.decision === 'accepted' ? (decision.chosenKey ?? null) : null
+      }))
+    )
+    this.#changed(batchId)
+    return { changed }
+  }
+
+  acceptMatched({ batchId }: HandlerInput<'acceptMatchedImportRows'>): { changed: ImportDecisionChange[] } {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    const changed = store.imports.acceptMatched(batchId)
+    this.#changed(batchId)
+    return { changed }
+  }
+
+  edit({ batchId, rowNo, request }: HandlerInput<'editImportRow'>): ImportRow {
+    const store = this.#store()
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    if (
+      Object.values(request).every(
+        (value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+      )
+    ) {
+      throw new AppError('invalid_input', 'Fill in at least a name, an email, a profile handle or a key.')
+    }
+    mapStoreErrors(() => store.imports.row(batchId, rowNo), { not_found: 'That row is not in this import.' })
+    store.imports.editRequest(batchId, rowNo, request)
+    this.#rematch(store, batch)
+    return rowOf(store.imports.row(batchId, rowNo))
+  }
+
+  rematch({ batchId, outcome }: HandlerInput<'rematchImportRows'>): ImportBatch {
+    const store = this.#store()
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    store.imports.requeue(batchId, outcome)
+    this.#rematch(store, batch)
+    return this.#emitNow(batchId)
+  }
+
+  shortlist(input: HandlerInput<'shortlistImport'>): {
+    shortlistId: string
+    shortlistName: string
+    added: number
+    skipped: number
+    rejected: Array<{ rowNo: number; reason: string }>
+  } {
+    const store = this.#store()
+    const batch = mapStoreErrors(() => store.imports.get(input.batchId), batchGone)
+    const accepted = store.imports.accepted(batch.id)
+    if (accepted.length === 0) throw new AppError('invalid_input', 'Accept at least one person first.')
+    const headers = this.#headers(store, batch.id, batch.headerRow)
+    const rejected: Array<{ rowNo: number; reason: string }> = []
+    const rows: ImportRowRecord[] = []
+    const inputs = accepted.flatMap(({ row, profile }) => {
+      if (profile === null) {
+        rejected.push({ rowNo: row.rowNo, reason: 'the chosen candidate is no longer among the row’s answers' })
+        return []
+      }
+      rows.push(row)
+      return [{ profile, notes: keptNotes(batch, headers, row) }]
+    })
+    const result = mapStoreErrors(
+      () =>
+        store.transaction(() => {
+          const shortlist =
+            'shortlistId' in input
+              ? store.shortlists.get(input.shortlistId)
+              : store.shortlists.create(input.newShortlist)
+          const added =
+            inputs.length === 0 ? { added: [], skipped: [], rejected: [] } : store.members.addMany(shortlist.id, inputs)
+          store.imports.setShortlist(batch.id, shortlist.id)
+          return { shortlist, ...added }
+        }),
+      { not_found: 'That shortlist no longer exists. Choose another or make a new one.' }
+    )
+    for (const problem of result.rejected) {
+      rejected.push({ rowNo: rows[problem.index]?.rowNo ?? 0, reason: problem.reason })
+    }
+    this.deps.events.emit('membersChanged', {
+      reason: 'import',
+      memberIds: result.added,
+      shortlistIds: [result.shortlist.id],
+      profileKeys: inputs.map((entry) => String(entry.profile['key'] ?? ''))
+    })
+    this.#changed(batch.id)
+    return {
+      shortlistId: result.shortlist.id,
+      shortlistName: result.shortlist.name,
+      added: result.added.length,
+      skipped: result.skipped.length,
+      rejected
+    }
+  }
+
+  acceptedPeople({ batchId }: HandlerInput<'importAcceptedPeople'>): Array<{ key: string; name: string }> {
+    const store = this.#store()
+    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    const people = new Map<string, string>()
+    for (const { row, profile } of store.imports.accepted(batchId)) {
+      if (row.chosenKey === null || people.has(row.chosenKey)) continue
+      people.set(row.chosenKey, profile === null ? row.chosenKey : candidateOf(profile).name || row.chosenKey)
+    }
+    return [...people].map(([key, name]) => ({ key, name }))
+  }
+
+  /** Rows put back to pending are matched: the batch runs again unless the recruiter paused it. */
+  #rematch(store: Store, batch: ImportBatchRecord): void {
+    if (batch.state === 'paused' || batch.state === 'mapping') return
+    store.imports.setState(batch.id, 'matching')
+    this.deps.matcher.run(batch.id)
+    this.#changed(batch.id)
+  }
+
+  /** Batches change by themselves while matching: pushed, a few times a second at most. */
+  changed(batchId: string): void {
+    this.#changed(batchId)
+  }
+
+  #changed(batchId: string): void {
+    if (this.#emitTimers.has(batchId)) {
+      this.#dirty.add(batchId)
+      return
+    }
+    try {
+      this.#emitNow(batchId)
+    } catch {
+      return // deleted meanwhile, or the store is refused: nothing to say
+    }
+    this.#emitTimers.set(
+      batchId,
+      setTimeout(() => {
+        this.#emitTimers.delete(batchId)
+        if (this.#dirty.delete(batchId)) this.#changed(batchId)
+      }, EMIT_EVERY_MS)
+    )
+  }
+
+  #emitNow(batchId: string): ImportBatch {
+    const store = this.#store()
+    const batch = this.#batch(store, store.imports.get(batchId))
+    this.deps.events.emit('importProgress', { batchId, uploadId: null, read: null, size: null, batch })
+    return batch
+  }
+
+  #delete(batchId: string): boolean {
+    const deleted = this.#store().imports.delete(batchId)
+    this.#speed.reset(batchId)
+    return deleted
+  }
+
+  #opened(store: Store, batchId: string): OpenedImport {
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    return { batch: this.#batch(store, batch), preview: store.imports.firstRows(batchId, PREVIEW_ROWS) }
+  }
+
+  #headers(store: Store, batchId: string, headerRow: number): string[] {
+    const rows = store.imports.firstRows(batchId, headerRow + 1 + SAMPLE_ROWS)
+    const header = rows[headerRow] ?? []
+    const width = Math.max(header.length, ...rows.slice(headerRow + 1).map((row) => row.length))
+    return Array.from({ length: width }, (_, column) => header[column]?.trim() || `Column ${column + 1}`)
+  }
+
+  #suggest(store: Store, batchId: string, headerRow: number) {
+    const rows = store.imports.firstRows(batchId, headerRow + 1 + SAMPLE_ROWS)
+    return suggestMapping(this.#headers(store, batchId, headerRow), rows.slice(headerRow + 1))
+  }
+
+  #batch(store: Store, record: ImportBatchRecord): ImportBatch {
+    const counts = store.imports.counts(record.id)
+    const headers = this.#headers(store, record.id, record.headerRow)
+    const speed = this.#speed.sample(record.id, counts, this.#now(), record.state === 'matching')
+    return {
+      id: record.id,
+      fileName: record.fileName,
+      format: record.format,
+      sheet: record.sheet,
+      sheets: record.sheets,
+      encoding: record.encoding,
+      delimiter: record.delimiter,
+      notes: record.notes,
+      headerRow: record.headerRow,
+      headers,
+      mapping: headers.map((_, column) => record.mapping[column] ?? 'keep'),
+      suggested: this.#suggest(store, record.id, record.headerRow),
+      state: record.state,
+      threshold: record.threshold,
+      counts,
+      rowsPerSecond: speed.rowsPerSecond,
+      etaSeconds: speed.etaSeconds,
+      problem: record.problem,
+      shortlistId: record.shortlistId,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt
+    }
+  }
+
+  #store(): Store {
+    return this.deps.stores.get()
+  }
+
+  #now(): number {
+    return this.deps.now?.() ?? Date.now()
+  }
+}
+
+export function rowOf(row: ImportRowRecord): ImportRow {
+  return {
+    rowNo: row.rowNo,
+    cells: row.cells,
+    request: row.request,
+    outcome: row.outcome,
+    duplicateOf: row.duplicateOf,
+    duplicates: row.duplicates,
+    transactionId: row.transactionId,
+    candidates: row.profiles.map(candidateOf),
+    error: row.error,
+    decision: row.decision,
+    chosenKey: row.chosenKey
+  }
+}
+
+/** The row's kept columns as the member's notes ("Header: value" lines), and where it came from. */
+function keptNotes(batch: ImportBatchRecord, headers: readonly string[], row: ImportRowRecord): string {
+  const lines = batch.mapping.flatMap((field, column) => {
+    const value = (row.cells[column] ?? '').trim()
+    return field === 'keep' && value !== '' ? [`${headers[column] ?? `Column ${column + 1}`}: ${value}`] : []
+  })
+  lines.push(`Imported from ${batch.fileName}${batch.sheet === null ? '' : ` (${batch.sheet})`}, row ${row.rowNo}`)
+  return lines.join('\n').slice(0, 20_000)
+}

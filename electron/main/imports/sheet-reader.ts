@@ -1,0 +1,282 @@
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/ipc/channels/imports'
+import { decodeText, looksBinary, MIXED_ENCODING } from './text-decoding'
+import { sniffDelimiter } from './delimiter'
+import { checkZip } from './zip-check'
+
+/** Rows read at most: the data rows, and room for a title block above the header row. */
+export const MAX_READ_ROWS = MAX_IMPORT_ROWS + 50
+/** A cell longer than this is cut (a pasted document, or a broken quote swallowing the file). */
+export const MAX_CELL_CHARS = 10_000
+const BATCH_ROWS = 1000
+
+export interface SheetInfo {
+  format: 'csv' | 'xlsx'
+  sheet: string | null
+  sheets: Array<{ name: string; hidden: boolean }>
+  encoding: string | null
+  delimiter: string | null
+  notes: string[]
+}
+
+export interface ReadOptions {
+  fileName: string
+  /** xlsx: the sheet to read; else the first visible one. */
+  sheet?: string | undefined
+  /** Bytes of the file read so far (the file's size is known to the caller). */
+  onProgress?: (read: number) => void
+  /** Non-empty rows in order, a thousand at a time. */
+  onRows: (rows: string[][]) => void
+}
+
+/** A refusal the recruiter can act on (the worker passes its message on as it is). */
+export class UnreadableSheet extends Error {}
+
+/**
+ * Reads a spreadsheet's rows as text: a .xlsx workbook (exceljs's streaming reader, one sheet) or
+ * CSV in any common encoding and delimiter with quoted newlines. Empty rows are skipped and
+ * counted, rows past MAX_READ_ROWS and columns past MAX_IMPORT_COLUMNS are cut; each is a note.
+ */
+export async function readSheet(file: string, options: ReadOptions): Promise<SheetInfo> {
+  const head = Buffer.alloc(8)
+  const fd = fs.openSync(file, 'r')
+  const size = fs.fstatSync(fd).size
+  fs.readSync(fd, head, 0, 8, 0)
+  fs.closeSync(fd)
+  if (size === 0) throw new UnreadableSheet('The file is empty.')
+  if (head.readUInt32LE(0) === 0x04034b50) return readXlsx(file, options)
+  if (head.readUInt32BE(0) === 0xd0cf11e0) {
+    throw new UnreadableSheet(
+      'This is an old Excel workbook (.xls) or a password-protected one. Open it in Excel or LibreOffice, save it as .xlsx or CSV without a password, and import that.'
+    )
+  }
+  if (/\.xlsx$/i.test(options.fileName)) {
+    throw new UnreadableSheet('This file is named .xlsx but is not an Excel workbook. Check that it is the right file.')
+  }
+  return readCsv(file, size, options)
+}
+
+class RowSink {
+  readonly notes: string[] = []
+  #batch: string[][] = []
+  #rows = 0
+  #empty = 0
+  #wide = 0
+  #long = 0
+  full = false
+
+  constructor(private readonly onRows: (rows: string[][]) => void) {}
+
+  add(cells: string[]): void {
+    if (this.full) return
+    let last = cells.length - 1
+    while (last >= 0 && cells[last]!.trim() === '') last -= 1
+    if (last < 0) {
+      this.#empty += 1
+      return
+    }
+    let row = cells.slice(0, last + 1)
+    if (row.length > MAX_IMPORT_COLUMNS) {
+      row = row.slice(0, MAX_IMPORT_COLUMNS)
+      this.#wide += 1
+    }
+    row = row.map((cell) => {
+      if (cell.length <= MAX_CELL_CHARS) return cell
+      this.#long += 1
+      return cell.slice(0, MAX_CELL_CHARS)
+    })
+    this.#batch.push(row)
+    this.#rows += 1
+    if (this.#batch.length >= BATCH_ROWS) this.flush()
+    if (this.#rows >= MAX_READ_ROWS) this.full = true
+  }
+
+  flush(): void {
+    if (this.#batch.length === 0) return
+    this.onRows(this.#batch)
+    this.#batch = []
+  }
+
+  finish(more: boolean): string[] {
+    this.flush()
+    if (this.#rows === 0) throw new UnreadableSheet('There are no rows in this sheet: every row is empty.')
+    const notes = [...this.notes]
+    if (this.#empty > 0) notes.push(`${this.#empty.toLocaleString('en')} empty rows were skipped.`)
+    if (more)
+      notes.push(
+        `Only the first ${MAX_READ_ROWS.toLocaleString('en')} rows were read; the rest of the sheet was left out.`
+      )
+    if (this.#wide > 0)
+      notes.push(
+        `Only the first ${MAX_IMPORT_COLUMNS} columns were read (${this.#wide.toLocaleString('en')} rows had more).`
+      )
+    if (this.#long > 0)
+      notes.push(
+        `${this.#long.toLocaleString('en')} cells longer than ${MAX_CELL_CHARS.toLocaleString('en')} characters were cut.`
+      )
+    return notes
+  }
+}
+
+async function readCsv(file: string, size: number, options: ReadOptions): Promise<SheetInfo> {
+  const bytes = await fs.promises.readFile(file)
+  options.onProgress?.(Math.round(size / 4))
+  const { text, encoding } = decodeText(bytes)
+  if (looksBinary(text)) {
+    throw new UnreadableSheet(
+      'This file holds binary data, not rows of text. If it is a spreadsheet, save it as .xlsx or CSV and import that.'
+    )
+  }
+  const delimiter = sniffDelimiter(text)
+  const sink = new RowSink(options.onRows)
+  if (encoding === 'windows-1252')
+    sink.notes.push('The file is not UTF-8: it was read as Windows-1252 (Western European).')
+  if (encoding === MIXED_ENCODING) {
+    sink.notes.push('Some lines are UTF-8 and others Windows-1252: each line was read in its own encoding.')
+  }
+  const pieces = function* () {
+    const piece = 1_000_000
+    for (let at = 0; at < text.length; at += piece) {
+      options.onProgress?.(Math.round(size / 4 + ((3 * size) / 4) * (at / text.length)))
+      yield text.slice(at, at + piece)
+    }
+  }
+  const parser = Readable.from(pieces(), { objectMode: false }).pipe(
+    parse({
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+      max_record_size: 5_000_000
+    })
+  )
+  let more = false
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (sink.full) {
+        more = true
+        parser.destroy()
+        break
+      }
+      sink.add(record)
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new UnreadableSheet(
+      `The CSV could not be read: ${reason.replace(/^Invalid[^:]*:\s*/, '')}. Check the quotes near that line.`
+    )
+  }
+  options.onProgress?.(size)
+  return { format: 'csv', sheet: null, sheets: [], encoding, delimiter, notes: sink.finish(more) }
+}
+
+interface WorksheetReaderLike extends AsyncIterable<{ values: unknown[] | Record<string, unknown> }> {
+  name: string
+  state?: string
+}
+
+async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> {
+  const verdict = checkZip(file)
+  if (!verdict.ok) throw new UnreadableSheet(`This workbook cannot be imported: ${verdict.reason}.`)
+  // exceljs takes a third of a second to load: only an import of a workbook pays for it
+  const { default: ExcelJS } = await import('exceljs')
+  let read = 0
+  const stream = fs.createReadStream(file)
+  stream.on('data', (chunk) => {
+    read += chunk.length
+    options.onProgress?.(read)
+  })
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore'
+  })
+  const sink = new RowSink(options.onRows)
+  let sheets: SheetInfo['sheets'] = []
+  let chosen: string | null = null
+  let found = false
+  let more = false
+  try {
+    for await (const worksheet of reader as unknown as AsyncIterable<WorksheetReaderLike>) {
+      if (sheets.length === 0) {
+        const model = (reader as unknown as { model?: { sheets?: Array<{ name: string; state?: string }> } }).model
+        sheets = (model?.sheets ?? []).map((sheet) => ({
+          name: sheet.name,
+          hidden: (sheet.state ?? 'visible') !== 'visible'
+        }))
+        if (options.sheet !== undefined && !sheets.some((sheet) => sheet.name === options.sheet)) {
+          throw new UnreadableSheet(`This workbook has no sheet named “${options.sheet}”.`)
+        }
+        chosen = options.sheet ?? sheets.find((sheet) => !sheet.hidden)?.name ?? sheets[0]?.name ?? null
+      }
+      if (found || (chosen !== null && worksheet.name !== chosen)) continue
+      found = true
+      chosen = worksheet.name
+      let expected = 1
+      for await (const row of worksheet) {
+        const number = (row as unknown as { number: number }).number
+        if (number > expected) for (let gap = expected; gap < number; gap += 1) sink.add([])
+        expected = number + 1
+        if (sink.full) {
+          more = true
+          break
+        }
+        sink.add(cellsOf(row.values))
+      }
+      if (more) break
+    }
+  } catch (error) {
+    if (error instanceof UnreadableSheet) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new UnreadableSheet(
+      `This workbook could not be read (${reason}). Open it in Excel or LibreOffice and save it again.`
+    )
+  } finally {
+    stream.destroy()
+  }
+  if (!found) throw new UnreadableSheet('This workbook has no sheet with rows.')
+  const hidden = sheets.find((sheet) => sheet.name === chosen)?.hidden === true
+  if (hidden) sink.notes.push(`The sheet “${chosen}” is hidden in the workbook.`)
+  return { format: 'xlsx', sheet: chosen, sheets, encoding: null, delimiter: null, notes: sink.finish(more) }
+}
+
+/** exceljs's row values (1-based, sparse) as text cells. */
+function cellsOf(values: unknown[] | Record<string, unknown>): string[] {
+  const list = Array.isArray(values) ? values : Object.values(values)
+  const cells: string[] = []
+  const last = Math.min(list.length - 1, MAX_IMPORT_COLUMNS + 1)
+  for (let i = 1; i <= last; i += 1) cells.push(cellText(list[i]))
+  return cells
+}
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)))
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
+  if (value instanceof Date) {
+    const iso = value.toISOString()
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso
+  }
+  if (typeof value === 'object') {
+    const cell = value as Record<string, unknown>
+    if ('result' in cell) return cellText(cell['result'])
+    if ('formula' in cell || 'sharedFormula' in cell) return ''
+    if (Array.isArray(cell['richText'])) {
+      return (cell['richText'] as Array<{ text?: unknown }>)
+        .map((part) => (typeof part.text === 'string' ? part.text : ''))
+        .join('')
+    }
+    if ('text' in cell || 'hyperlink' in cell) {
+      const text = cellText(cell['text'])
+      return text !== '' ? text : cellText(cell['hyperlink'])
+    }
+    if ('error' in cell) return ''
+  }
+  return String(value)
+}

@@ -1,0 +1,514 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import type { MatchProfileRequest } from '../../../shared/api/match-request'
+import type {
+  ImportCounts,
+  ImportDecision,
+  ImportDecisionChange,
+  ImportField,
+  ImportOutcome,
+  ImportRowFilter,
+  ImportState
+} from '../../../shared/ipc/channels/imports'
+import { parseJson, stringifyJson } from '../../../shared/json'
+import { StoreError } from './errors'
+import { isoNow, type Clock } from './clock'
+
+export interface ImportBatchRecord {
+  id: string
+  connectionId: string
+  fileName: string
+  format: 'csv' | 'xlsx'
+  sheet: string | null
+  sheets: Array<{ name: string; hidden: boolean }>
+  encoding: string | null
+  delimiter: string | null
+  notes: string[]
+  headerRow: number
+  mapping: ImportField[]
+  state: ImportState
+  threshold: number
+  problem: string | null
+  shortlistId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ImportRowRecord {
+  rowNo: number
+  cells: string[]
+  request: MatchProfileRequest | null
+  outcome: ImportOutcome
+  duplicateOf: number | null
+  duplicates: number
+  transactionId: string | null
+  /** The candidates as the service sent them, best first. */
+  profiles: Array<Record<string, unknown>>
+  bestKey: string | null
+  error: string | null
+  decision: ImportDecision | null
+  chosenKey: string | null
+}
+
+/** A row's outcome and request as the mapping makes them (before matching). */
+export interface PreparedRow {
+  rowNo: number
+  request: MatchProfileRequest | null
+  outcome: 'skipped' | 'unmatchable' | 'duplicate' | 'pending'
+  duplicateOf: number | null
+  duplicates: number
+}
+
+export interface NewImportBatch {
+  id: string
+  connectionId: string
+  fileName: string
+  format: 'csv' | 'xlsx'
+  sheet: string | null
+  sheets: Array<{ name: string; hidden: boolean }>
+  encoding: string | null
+  delimiter: string | null
+  notes: string[]
+  threshold: number
+}
+
+interface BatchRow {
+  id: string
+  connection_id: string
+  file_name: string
+  format: 'csv' | 'xlsx'
+  sheet: string | null
+  sheets_json: string
+  encoding: string | null
+  delimiter: string | null
+  notes_json: string
+  header_row: number
+  mapping_json: string
+  state: ImportState
+  threshold: number
+  problem: string | null
+  shortlist_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+interface RowRow {
+  row_no: number
+  cells_json: string
+  request_json: string | null
+  outcome: ImportOutcome
+  duplicate_of: number | null
+  duplicates: number
+  transaction_id: string | null
+  profiles_json: string | null
+  best_key: string | null
+  error: string | null
+  decision: ImportDecision | null
+  chosen_key: string | null
+}
+
+const FILTERS: Record<ImportRowFilter, string> = {
+  all: `outcome <> 'skipped'`,
+  matched: `outcome = 'matched'`,
+  doubtful: `outcome = 'doubtful'`,
+  none: `outcome = 'none'`,
+  failed: `outcome = 'failed'`,
+  unmatchable: `outcome = 'unmatchable'`,
+  duplicate: `outcome = 'duplicate'`,
+  accepted: `decision = 'accepted'`,
+  rejected: `decision = 'rejected'`,
+  undecided: `decision IS NULL AND outcome IN ('matched', 'doubtful', 'none', 'failed', 'pending')`
+}
+
+/**
+ * Import batches and their rows. A row is answered once: `recordAnswer` only writes a row that is
+ * still pending, so a late answer after a cancel, an edit or a restart never overwrites another.
+ */
+export class ImportsRepo {
+  readonly #db: BetterSqlite3.Database
+  readonly #clock: Clock
+  readonly #insertRow: BetterSqlite3.Statement
+
+  constructor(db: BetterSqlite3.Database, clock: Clock) {
+    this.#db = db
+    this.#clock = clock
+    this.#insertRow = db.prepare('INSERT INTO import_rows (batch_id, row_no, cells_json) VALUES (?, ?, ?)')
+  }
+
+  create(batch: NewImportBatch): void {
+    const now = isoNow(this.#clock)
+    this.#db
+      .prepare(
+        `INSERT INTO import_batches (id, connection_id, file_name, format, sheet, sheets_json, encoding, delimiter,
+           notes_json, threshold, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      .run(
+        batch.id,
+        batch.connectionId,
+        batch.fileName,
+        batch.format,
+        batch.sheet,
+        JSON.stringify(batch.sheets),
+        batch.encoding,
+        batch.delimiter,
+        JSON.stringify(batch.notes),
+        batch.threshold,
+        now,
+        now
+      )
+  }
+
+  /** Appends rows as read (call inside a transaction for speed); `firstNo` is the first row's number. */
+  addRows(batchId: string, rows: readonly string[][], firstNo: number): void {
+    rows.forEach((cells, index) => this.#insertRow.run(batchId, firstNo + index, JSON.stringify(cells)))
+  }
+
+  /** What the reader found: the format, the sheet read and the others, the encoding, the notes. */
+  describe(
+    batchId: string,
+    info: Pick<NewImportBatch, 'format' | 'sheet' | 'sheets' | 'encoding' | 'delimiter' | 'notes'>
+  ): void {
+    this.#db
+      .prepare(
+        `UPDATE import_batches SET format = ?, sheet = ?, sheets_json = ?, encoding = ?, delimiter = ?, notes_json = ?
+         WHERE id = ?`
+      )
+      .run(
+        info.format,
+        info.sheet,
+        JSON.stringify(info.sheets),
+        info.encoding,
+        info.delimiter,
+        JSON.stringify(info.notes),
+        batchId
+      )
+  }
+
+  get(batchId: string): ImportBatchRecord {
+    const row = this.#db.prepare('SELECT * FROM import_batches WHERE id = ?').get(batchId) as BatchRow | undefined
+    if (row === undefined) throw new StoreError('not_found', 'No import with that id.', { details: { batchId } })
+    return batchOf(row)
+  }
+
+  list(connectionId: string): ImportBatchRecord[] {
+    return (
+      this.#db
+        .prepare('SELECT * FROM import_batches WHERE connection_id = ? ORDER BY created_at DESC, id')
+        .all(connectionId) as BatchRow[]
+    ).map(batchOf)
+  }
+
+  /** Batches still matching when the app closed, on every connection. */
+  running(): ImportBatchRecord[] {
+    return (this.#db.prepare(`SELECT * FROM import_batches WHERE state = 'matching'`).all() as BatchRow[]).map(batchOf)
+  }
+
+  delete(batchId: string): boolean {
+    return this.#db.prepare('DELETE FROM import_batches WHERE id = ?').run(batchId).changes > 0
+  }
+
+  /** The first rows as read, for the preview and the header row's choice. */
+  firstRows(batchId: string, limit: number): string[][] {
+    return (
+      this.#db
+        .prepare('SELECT cells_json FROM import_rows WHERE batch_id = ? ORDER BY row_no LIMIT ?')
+        .all(batchId, limit) as Array<{ cells_json: string }>
+    ).map((row) => JSON.parse(row.cells_json) as string[])
+  }
+
+  /** Every row's cells in order, a page at a time (the mapping's worker reads them all). */
+  *allCells(batchId: string): Generator<{ rowNo: number; cells: string[] }> {
+    const page = this.#db.prepare(
+      'SELECT row_no, cells_json FROM import_rows WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT 1000'
+    )
+    let after = 0
+    for (;;) {
+      const rows = page.all(batchId, after) as Array<{ row_no: number; cells_json: string }>
+      if (rows.length === 0) return
+      for (const row of rows) yield { rowNo: row.row_no, cells: JSON.parse(row.cells_json) as string[] }
+      after = rows[rows.length - 1]!.row_no
+    }
+  }
+
+  setMapping(batchId: string, headerRow: number, mapping: ImportField[]): void {
+    this.#db
+      .prepare(`UPDATE import_batches SET header_row = ?, mapping_json = ?, updated_at = ? WHERE id = ?`)
+      .run(headerRow, JSON.stringify(mapping), isoNow(this.#clock), batchId)
+  }
+
+  /** Writes the mapping's outcome for every row (before matching; decisions and answers cleared). */
+  prepareRows(batchId: string, rows: readonly PreparedRow[]): void {
+    const update = this.#db.prepare(
+      `UPDATE import_rows SET request_json = ?, outcome = ?, duplicate_of = ?, duplicates = ?, transaction_id = NULL,
+         profiles_json = NULL, best_key = NULL, error = NULL, decision = NULL, chosen_key = NULL
+       WHERE batch_id = ? AND row_no = ?`
+    )
+    for (const row of rows) {
+      update.run(
+        row.request === null ? null : JSON.stringify(row.request),
+        row.outcome,
+        row.duplicateOf,
+        row.duplicates,
+        batchId,
+        row.rowNo
+      )
+    }
+  }
+
+  setState(batchId: string, state: ImportState, problem: string | null = null): void {
+    this.#db
+      .prepare('UPDATE import_batches SET state = ?, problem = ?, updated_at = ? WHERE id = ?')
+      .run(state, problem, isoNow(this.#clock), batchId)
+  }
+
+  setProblem(batchId: string, problem: string | null): void {
+    this.#db.prepare('UPDATE import_batches SET problem = ? WHERE id = ?').run(problem, batchId)
+  }
+
+  setThreshold(batchId: string, threshold: number): void {
+    this.#db.prepare('UPDATE import_batches SET threshold = ? WHERE id = ?').run(threshold, batchId)
+  }
+
+  setShortlist(batchId: string, shortlistId: string): void {
+    this.#db.prepare('UPDATE import_batches SET shortlist_id = ? WHERE id = ?').run(shortlistId, batchId)
+  }
+
+  counts(batchId: string): ImportCounts {
+    const counts: ImportCounts = {
+      rows: 0,
+      skipped: 0,
+      unmatchable: 0,
+      duplicate: 0,
+      pending: 0,
+      matched: 0,
+      doubtful: 0,
+      none: 0,
+      failed: 0,
+      accepted: 0,
+      rejected: 0
+    }
+    const byOutcome = this.#db
+      .prepare('SELECT outcome, count(*) AS n FROM import_rows WHERE batch_id = ? GROUP BY outcome')
+      .all(batchId) as Array<{ outcome: ImportOutcome; n: number }>
+    for (const { outcome, n } of byOutcome) {
+      counts[outcome] = n
+      if (outcome !== 'skipped') counts.rows += n
+    }
+    const byDecision = this.#db
+      .prepare(
+        'SELECT decision, count(*) AS n FROM import_rows WHERE batch_id = ? AND decision IS NOT NULL GROUP BY decision'
+      )
+      .all(batchId) as Array<{ decision: ImportDecision; n: number }>
+    for (const { decision, n } of byDecision) counts[decision] = n
+    return counts
+  }
+
+  /** Pending rows in order, leaving out those already being matched. */
+  pending(batchId: string, limit: number, busy: ReadonlySet<number>): ImportRowRecord[] {
+    const rows = this.#db
+      .prepare(`SELECT * FROM import_rows WHERE batch_id = ? AND outcome = 'pending' ORDER BY row_no LIMIT ?`)
+      .all(batchId, limit + busy.size) as RowRow[]
+    return rows
+      .filter((row) => !busy.has(row.row_no))
+      .slice(0, limit)
+      .map(rowOf)
+  }
+
+  /** The transaction id a row is sent with, written before it is sent (a resend uses it again). */
+  setTransactionId(batchId: string, rowNo: number, transactionId: string): void {
+    this.#db
+      .prepare('UPDATE import_rows SET transaction_id = ? WHERE batch_id = ? AND row_no = ?')
+      .run(transactionId, batchId, rowNo)
+  }
+
+  /** A row's answer; written only while the row is pending. Answers whether it was written. */
+  recordAnswer(
+    batchId: string,
+    rowNo: number,
+    answer: {
+      outcome: 'matched' | 'doubtful' | 'none' | 'failed'
+      profiles: ReadonlyArray<Record<string, unknown>>
+      bestKey: string | null
+      error: string | null
+    }
+  ): boolean {
+    return (
+      this.#db
+        .prepare(
+          `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, error = ?
+           WHERE batch_id = ? AND row_no = ? AND outcome = 'pending'`
+        )
+        .run(
+          answer.outcome,
+          answer.profiles.length === 0 ? null : stringifyJson(answer.profiles),
+          answer.bestKey,
+          answer.error,
+          batchId,
+          rowNo
+        ).changes > 0
+    )
+  }
+
+  /** Matched, doubtful and unanswered rows nobody decided yet, with their candidates (the threshold moved). */
+  *undecidedAnswers(batchId: string): Generator<ImportRowRecord> {
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM import_rows WHERE batch_id = ? AND decision IS NULL AND outcome IN ('matched', 'doubtful')
+         ORDER BY row_no`
+      )
+      .iterate(batchId) as IterableIterator<RowRow>
+    for (const row of rows) yield rowOf(row)
+  }
+
+  reclassify(batchId: string, rowNo: number, outcome: 'matched' | 'doubtful', bestKey: string | null): void {
+    this.#db
+      .prepare('UPDATE import_rows SET outcome = ?, best_key = ? WHERE batch_id = ? AND row_no = ?')
+      .run(outcome, bestKey, batchId, rowNo)
+  }
+
+  row(batchId: string, rowNo: number): ImportRowRecord {
+    const row = this.#db.prepare('SELECT * FROM import_rows WHERE batch_id = ? AND row_no = ?').get(batchId, rowNo) as
+      RowRow | undefined
+    if (row === undefined) throw new StoreError('not_found', 'No such row in this import.', { details: { rowNo } })
+    return rowOf(row)
+  }
+
+  rows(
+    batchId: string,
+    filter: ImportRowFilter,
+    offset: number,
+    limit: number
+  ): { total: number; rows: ImportRowRecord[] } {
+    const where = `batch_id = ? AND ${FILTERS[filter]}`
+    const total = (
+      this.#db.prepare(`SELECT count(*) AS n FROM import_rows WHERE ${where}`).get(batchId) as { n: number }
+    ).n
+    const rows = this.#db
+      .prepare(`SELECT * FROM import_rows WHERE ${where} ORDER BY row_no LIMIT ? OFFSET ?`)
+      .all(batchId, limit, offset) as RowRow[]
+    return { total, rows: rows.map(rowOf) }
+  }
+
+  /** Every row past the header, in order (the enriched export). */
+  *rowsInOrder(batchId: string): Generator<ImportRowRecord> {
+    const page = this.#db.prepare(
+      `SELECT * FROM import_rows WHERE batch_id = ? AND row_no > ? AND outcome <> 'skipped' ORDER BY row_no LIMIT 500`
+    )
+    let after = 0
+    for (;;) {
+      const rows = page.all(batchId, after) as RowRow[]
+      if (rows.length === 0) return
+      for (const row of rows) yield rowOf(row)
+      after = rows[rows.length - 1]!.row_no
+    }
+  }
+
+  /** Sets decisions in one transaction; answers each changed row as it was before. */
+  decide(
+    batchId: string,
+    decisions: ReadonlyArray<{ rowNo: number; decision: ImportDecision | null; chosenKey: string | null }>
+  ): ImportDecisionChange[] {
+    const read = this.#db.prepare(
+      'SELECT row_no, decision, chosen_key FROM import_rows WHERE batch_id = ? AND row_no = ? AND outcome <> ?'
+    )
+    const write = this.#db.prepare(
+      'UPDATE import_rows SET decision = ?, chosen_key = ? WHERE batch_id = ? AND row_no = ?'
+    )
+    return this.#db.transaction(() => {
+      const changed: ImportDecisionChange[] = []
+      for (const { rowNo, decision, chosenKey } of decisions) {
+        const before = read.get(batchId, rowNo, 'skipped') as
+          { row_no: number; decision: ImportDecision | null; chosen_key: string | null } | undefined
+        if (before === undefined) continue
+        if (before.decision === decision && before.chosen_key === chosenKey) continue
+        write.run(decision, chosenKey, batchId, rowNo)
+        changed.push({ rowNo, decision: before.decision, chosenKey: before.chosen_key })
+      }
+      return changed
+    })()
+  }
+
+  /** Rows matched and not decided: accepted with their match. */
+  acceptMatched(batchId: string): ImportDecisionChange[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT row_no, best_key FROM import_rows WHERE batch_id = ? AND outcome = 'matched' AND decision IS NULL
+           AND best_key IS NOT NULL ORDER BY row_no`
+      )
+      .all(batchId) as Array<{ row_no: number; best_key: string }>
+    return this.decide(
+      batchId,
+      rows.map((row) => ({ rowNo: row.row_no, decision: 'accepted', chosenKey: row.best_key }))
+    )
+  }
+
+  /** The recruiter's own request for a row: matched again from scratch. */
+  editRequest(batchId: string, rowNo: number, request: MatchProfileRequest): void {
+    this.#db
+      .prepare(
+        `UPDATE import_rows SET request_json = ?, outcome = 'pending', transaction_id = NULL, profiles_json = NULL,
+           best_key = NULL, error = NULL, decision = NULL, chosen_key = NULL
+         WHERE batch_id = ? AND row_no = ? AND outcome NOT IN ('skipped', 'duplicate')`
+      )
+      .run(JSON.stringify(request), batchId, rowNo)
+  }
+
+  /** Rows of an outcome back to pending (to be matched again). Answers how many. */
+  requeue(batchId: string, outcome: 'failed' | 'none'): number {
+    return this.#db
+      .prepare(
+        `UPDATE import_rows SET outcome = 'pending', transaction_id = NULL, error = NULL, decision = NULL, chosen_key = NULL
+         WHERE batch_id = ? AND outcome = ? AND request_json IS NOT NULL`
+      )
+      .run(batchId, outcome).changes
+  }
+
+  /** Accepted rows with the chosen candidate's profile (null when the row no longer has it). */
+  accepted(batchId: string): Array<{ row: ImportRowRecord; profile: Record<string, unknown> | null }> {
+    const rows = this.#db
+      .prepare(`SELECT * FROM import_rows WHERE batch_id = ? AND decision = 'accepted' ORDER BY row_no`)
+      .all(batchId) as RowRow[]
+    return rows.map(rowOf).map((row) => ({
+      row,
+      profile: row.profiles.find((profile) => profile['key'] === row.chosenKey) ?? null
+    }))
+  }
+}
+
+function batchOf(row: BatchRow): ImportBatchRecord {
+  return {
+    id: row.id,
+    connectionId: row.connection_id,
+    fileName: row.file_name,
+    format: row.format,
+    sheet: row.sheet,
+    sheets: JSON.parse(row.sheets_json) as ImportBatchRecord['sheets'],
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    notes: JSON.parse(row.notes_json) as string[],
+    headerRow: row.header_row,
+    mapping: JSON.parse(row.mapping_json) as ImportField[],
+    state: row.state,
+    threshold: row.threshold,
+    problem: row.problem,
+    shortlistId: row.shortlist_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
+  }
+}
+
+function rowOf(row: RowRow): ImportRowRecord {
+  return {
+    rowNo: row.row_no,
+    cells: JSON.parse(row.cells_json) as string[],
+    request: row.request_json === null ? null : (JSON.parse(row.request_json) as MatchProfileRequest),
+    outcome: row.outcome,
+    duplicateOf: row.duplicate_of,
+    duplicates: row.duplicates,
+    transactionId: row.transaction_id,
+    profiles: row.profiles_json === null ? [] : (parseJson(row.profiles_json) as Array<Record<string, unknown>>),
+    bestKey: row.best_key,
+    error: row.error,
+    decision: row.decision,
+    chosenKey: row.chosen_key
+  }
+}

@@ -1,0 +1,205 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ImportBatch } from '../../../shared/ipc/channels/imports'
+import { systemClock } from '../../../sandbox/index'
+import { spawnImportWorkerFromSource } from '../../../electron/main/imports/import-worker-from-source'
+import { startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { until } from '../until'
+import { startMain, tempDir, useMains, type TestMain } from './helpers'
+
+const noKeychain = () => {
+  throw new Error('libsecret-1.so.0: cannot open shared object file')
+}
+const opened: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()))
+})
+
+async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: string }) {
+  const overview = await main.ok('saveConnection', { name: 'Import service', baseUrl: sandbox.baseUrl })
+  const id = overview.connections.find((c) => c.name === 'Import service')!.id
+  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+  await main.ok('setActiveConnection', { id })
+  return id
+}
+
+/** Uploads bytes in base64 pieces of `piece` bytes (a multiple of 3), as the page does. */
+async function upload(main: TestMain, bytes: Buffer, piece = 3 * 1024): Promise<string> {
+  const { uploadId } = await main.ok('startImportUpload', { bytes: bytes.length })
+  for (let at = 0; at < bytes.length; at += piece) {
+    const chunk = bytes.subarray(at, at + piece).toString('base64')
+    await main.ok('appendImportUpload', { uploadId, chunk, last: at + piece >= bytes.length })
+  }
+  return uploadId
+}
+
+/** A sheet of catalog people: a title line, messy headers, identifiers, names, blanks and repeats. */
+function sheet(count: number) {
+  const people = testCatalog().search({}, { limit: count, offset: 200 }).results
+  const lines = ['Conference attendees 2026;;;;', ';;;;', 'Nom complet;E-mail Address;LinkedIn;Entreprise;Notes']
+  const expected = new Map<number, string>()
+  people.forEach((person, index) => {
+    const email = index % 3 === 0 ? ((person as { emails?: string[] }).emails?.[0] ?? '') : ''
+    const link = index % 3 === 1 ? (person.li_urls?.[0] ?? '') : ''
+    lines.push([person.full_name, email, link, person.cur_company, `met at booth ${index}`].join(';'))
+    // the title is row 1, the empty line is not a row, the header row 2: data from row 3
+    if (email || link) expected.set(index + 3, person.key!)
+  })
+  // a row naming nobody, an empty row, and a repeat of the first person's email
+  lines.push(
+    ';;;Acme;no name here',
+    ';;;;',
+    `${people[0]!.full_name};${(people[0] as { emails?: string[] }).emails?.[0]};;;again`
+  )
+  return { text: lines.join('\r\n'), people, expected }
+}
+
+const doneOf = (main: TestMain, batchId: string) => () =>
+  main.events.some(
+    (event) =>
+      event.name === 'importProgress' &&
+      (event.payload as { batch: ImportBatch | null }).batch?.id === batchId &&
+      (event.payload as { batch: ImportBatch }).batch.state === 'done'
+  )
+
+describe('bulk match from a spreadsheet', () => {
+  const start = useMains()
+
+  it('reads a Windows-1252 semicolon sheet, maps its messy headers, matches every row through faults', async () => {
+    const sandbox = await startTestSandbox({
+      clock: systemClock,
+      faults: '429=0.08,500=0.05,drop=0.04,retryAfter=0,seed=3'
+    })
+    opened.push(sandbox)
+    const main = await start({
+      loadKeytar: noKeychain,
+      importWorker: spawnImportWorkerFromSource,
+      importMatching: { ratePerSecond: 200, timing: { backoffMs: 20, maxBackoffMs: 100 } },
+      http: { retry: { retries: 2, minTimeoutMs: 10, maxTimeoutMs: 30 } }
+    })
+    await connect(main, sandbox)
+    const { text, people, expected } = sheet(30)
+    const bytes = Buffer.from(text.replace('Entreprise', 'Société'), 'latin1')
+    const uploadId = await upload(main, bytes)
+    const { batch, preview } = await main.ok('openImport', { uploadId, fileName: 'attendees.csv' })
+    expect(batch.encoding).toBe('windows-1252')
+    expect(batch.delimiter).toBe(';')
+    expect(preview[0]).toEqual(['Conference attendees 2026'])
+    expect(batch.headerRow).toBe(1) // the empty line is skipped: the header is the second row read
+    expect(batch.headers).toEqual(['Nom complet', 'E-mail Address', 'LinkedIn', 'Société', 'Notes'])
+    expect(batch.suggested).toEqual(['name', 'email', 'handle', 'company', 'keep'])
+    expect(batch.notes.join(' ')).toMatch(/Windows-1252/)
+    expect(batch.notes.join(' ')).toMatch(/2 empty rows were skipped/)
+    expect(batch.counts).toMatchObject({ rows: 32, unmatchable: 1, duplicate: 1, pending: 30 })
+
+    await main.ok('startImportMatch', { batchId: batch.id })
+    await until(doneOf(main, batch.id), Boolean, 60_000)
+    const { rows, total } = await main.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 100 })
+    expect(total).toBe(32)
+    const outcomes = rows.filter((row) => row.outcome !== 'unmatchable' && row.outcome !== 'duplicate')
+    expect(outcomes.every((row) => ['matched', 'doubtful', 'none'].includes(row.outcome))).toBe(true)
+    for (const [rowNo, key] of expected) {
+      const row = rows.find((candidate) => candidate.rowNo === rowNo)!
+      expect(row.outcome, `row ${rowNo}`).toBe('matched')
+      expect(row.candidates[0]!.key).toBe(key)
+    }
+    const repeat = rows.find((row) => row.outcome === 'duplicate')!
+    expect(repeat.duplicateOf).toBe(3)
+    expect(rows.find((row) => row.rowNo === 3)!.duplicates).toBe(1)
+    expect(people.length).toBe(30)
+
+    // accept the matched, undo, accept again; shortlist with the kept column as notes
+    const accepted = await main.ok('acceptMatchedImportRows', { batchId: batch.id })
+    expect(accepted.changed.length).toBeGreaterThanOrEqual(expected.size)
+    await main.ok('decideImportRows', {
+      batchId: batch.id,
+      decisions: accepted.changed.map((change) => ({
+        rowNo: change.rowNo,
+        decision: change.decision,
+        chosenKey: change.chosenKey
+      }))
+    })
+    expect((await main.ok('getImport', { batchId: batch.id })).batch.counts.accepted).toBe(0)
+    await main.ok('acceptMatchedImportRows', { batchId: batch.id })
+    const listed = await main.ok('shortlistImport', { batchId: batch.id, newShortlist: 'Conference 2026' })
+    expect(listed.added).toBe(accepted.changed.length)
+    const members = await main.ok('listMembers', { shortlistId: listed.shortlistId })
+    const first = await main.ok('getMember', { memberId: members[0]!.id })
+    expect(first.notes).toMatch(/^Notes: met at booth \d+\nImported from attendees\.csv, row \d+$/)
+    const people2 = await main.ok('importAcceptedPeople', { batchId: batch.id })
+    expect(people2.length).toBe(listed.added)
+  }, 90_000)
+
+  it('resumes a batch after a restart: no row lost, none answered twice', async () => {
+    const sandbox = await startTestSandbox({ clock: systemClock, faults: 'latency=5-20' })
+    opened.push(sandbox)
+    const dataDir = tempDir()
+    const options = {
+      dataDir,
+      loadKeytar: noKeychain,
+      importMatching: { ratePerSecond: 40, timing: { concurrency: 3 } }
+    }
+    const first = await startMain(options)
+    const connectionId = await connect(first, sandbox)
+    const names = testCatalog()
+      .search({}, { limit: 120, offset: 500 })
+      .results.map((person) => `${person.full_name},${person.cur_company},${person.cur_title}`)
+    const uploadId = await upload(first, Buffer.from(['Name,Company,Title', ...names].join('\n')))
+    const { batch } = await first.ok('openImport', { uploadId, fileName: 'names.csv' })
+    expect(batch.mapping).toEqual(['name', 'company', 'title'])
+    await first.ok('startImportMatch', { batchId: batch.id })
+    const answeredSoFar = async (main: TestMain) => {
+      const counts = (await main.ok('getImport', { batchId: batch.id })).batch.counts
+      return counts.matched + counts.doubtful + counts.none + counts.failed
+    }
+    await until(
+      () => answeredSoFar(first),
+      (answered) => answered >= 20,
+      30_000
+    )
+    await first.close()
+
+    // The key was for the session only: the batch resumes, finds no key, and pauses saying so
+    const second = await startMain(options)
+    const paused = await until(
+      async () => (await second.ok('getImport', { batchId: batch.id })).batch,
+      (state) => state.state === 'paused'
+    )
+    expect(paused.problem).toMatch(/no API key/)
+    const before = (await second.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 200 })).rows.filter(
+      (row) => row.outcome !== 'pending'
+    )
+    expect(before.length).toBeGreaterThanOrEqual(20)
+    expect(before.length).toBeLessThan(120)
+    await second.ok('setSecret', { connectionId, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+    await second.ok('startImportMatch', { batchId: batch.id })
+    await until(doneOf(second, batch.id), Boolean, 60_000)
+    const after = await second.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 200 })
+    expect(after.total).toBe(120)
+    expect(after.rows.filter((row) => row.outcome === 'pending')).toEqual([])
+    // what was answered before the restart is exactly what it was: not asked or written again
+    for (const row of before) expect(after.rows.find((other) => other.rowNo === row.rowNo)).toEqual(row)
+    const counts = (await second.ok('getImport', { batchId: batch.id })).batch.counts
+    expect(counts.matched + counts.doubtful + counts.none).toBe(120)
+    await second.close()
+  }, 90_000)
+
+  it('refuses files that are not sheets, with a message, and keeps working', async () => {
+    const main = await start({ loadKeytar: noKeychain, importWorker: spawnImportWorkerFromSource })
+    const binary = Buffer.alloc(4096, 0)
+    binary.write('not,a,csv', 100)
+    const failure = await main.fail('openImport', { uploadId: await upload(main, binary), fileName: 'export.csv' })
+    expect(failure.code).toBe('invalid_input')
+    expect(failure.message).toMatch(/binary data/)
+    const fake = await main.fail('openImport', {
+      uploadId: await upload(main, Buffer.from('name\nAna')),
+      fileName: 'people.xlsx'
+    })
+    expect(fake.message).toMatch(/not an Excel workbook/)
+    const empty = await main.fail('openImport', {
+      uploadId: await upload(main, Buffer.from('\n\n,,,\n , ,\n')),
+      fileName: 'blank.csv'
+    })
+    expect(empty.message).toMatch(/every row is empty/)
+    expect(await main.ok('listImports', {})).toEqual([])
+  })
+})
