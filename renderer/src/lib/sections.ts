@@ -7,7 +7,8 @@ export interface Section {
   summary: string
 }
 
-export type SectionId = 'search' | 'chat' | 'contacts' | 'refresh' | 'shortlists' | 'usage' | 'tools' | 'settings'
+export type SectionId =
+  'search' | 'chat' | 'contacts' | 'refresh' | 'shortlists' | 'usage' | 'tools' | 'settings' | 'import'
 
 export const sections: Section[] = [
   {
@@ -51,6 +52,12 @@ export const sections: Section[] = [
     label: 'Tools',
     shortcut: '7',
     summary: 'Call your tool server’s tools from a form and read their results.'
+  },
+  {
+    id: 'import',
+    label: 'Import',
+    shortcut: '9',
+    summary: 'Match a spreadsheet of people and take it back enriched.'
   },
   {
     id: 'settings',

@@ -1,0 +1,316 @@
+import type {
+  ImportBatch,
+  ImportDecisionChange,
+  ImportField,
+  ImportRow,
+  ImportRowFilter,
+  OpenedImport
+} from '../../../../shared/ipc/channels/imports'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import type { Client } from '../../lib/client'
+import { uploadSheet } from './upload-sheet'
+
+const PAGE = 500
+
+export type Reading = { file: string; sent: number; read: number | null; size: number } | null
+
+/**
+ * The Import section's state: the connection's imports, the one open (its preview, mapping and
+ * rows under a filter), what a file upload has reached, and the last decisions for Undo. Batches
+ * change in main while matching; `importProgress` events keep every view of them current.
+ */
+export class ImportState {
+  batches = $state.raw<ImportBatch[] | null>(null)
+  opened = $state.raw<OpenedImport | null>(null)
+  rows = $state.raw<ImportRow[]>([])
+  total = $state(0)
+  filter = $state<ImportRowFilter>('all')
+  cursor = $state(0)
+  reading = $state.raw<Reading>(null)
+  error = $state.raw<IpcError | null>(null)
+  busy = $state(false)
+  notice = $state<string | null>(null)
+  /** The last change of decisions, for Undo. */
+  undo = $state.raw<{ label: string; changes: ImportDecisionChange[] } | null>(null)
+  #unsubscribe: (() => void) | null = null
+  #reloadTimer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(private readonly client: Client) {}
+
+  get batch(): ImportBatch | null {
+    return this.opened?.batch ?? null
+  }
+
+  get row(): ImportRow | null {
+    return this.rows[this.cursor] ?? null
+  }
+
+  listen(): () => void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = this.client.on('importProgress', (progress) => {
+      if (progress.uploadId !== null && this.reading !== null && progress.read !== null) {
+        this.reading = { ...this.reading, read: progress.read, size: progress.size ?? this.reading.size }
+      }
+      const batch = progress.batch
+      if (batch === null) return
+      if (this.batches !== null) this.batches = this.batches.map((other) => (other.id === batch.id ? batch : other))
+      if (this.opened?.batch.id === batch.id) {
+        this.opened = { ...this.opened, batch }
+        this.#reloadRowsSoon()
+      }
+    })
+    return () => {
+      this.#unsubscribe?.()
+      this.#unsubscribe = null
+    }
+  }
+
+  async load(): Promise<void> {
+    const reply = await this.client.listImports({})
+    if (reply.ok) this.batches = reply.data
+    else this.error = reply.error
+  }
+
+  async openFile(file: File): Promise<void> {
+    this.error = null
+    this.notice = null
+    this.reading = { file: file.name, sent: 0, read: null, size: file.size }
+    try {
+      const uploaded = await uploadSheet(this.client, file, (sent) => {
+        if (this.reading) this.reading = { ...this.reading, sent }
+      })
+      if ('error' in uploaded) {
+        this.error = uploaded.error
+        return
+      }
+      const reply = await this.client.openImport({ uploadId: uploaded.uploadId, fileName: file.name })
+      if (!reply.ok) {
+        void this.client.discardImportUpload({ uploadId: uploaded.uploadId })
+        this.error = reply.error
+        return
+      }
+      this.#uploadId = reply.data.batch.format === 'xlsx' ? uploaded.uploadId : null
+      if (this.#uploadId === null) void this.client.discardImportUpload({ uploadId: uploaded.uploadId })
+      this.#show(reply.data)
+      await this.load()
+    } catch (error) {
+      this.error = { code: 'internal', message: `The file could not be read: ${String(error)}` }
+    } finally {
+      this.reading = null
+    }
+  }
+
+  /** The upload of the open workbook, kept so another of its sheets can be read. */
+  #uploadId: string | null = null
+
+  get canChangeSheet(): boolean {
+    return this.#uploadId !== null && this.batch?.state === 'mapping'
+  }
+
+  async chooseSheet(sheet: string): Promise<void> {
+    const batch = this.batch
+    if (batch === null || this.#uploadId === null) return
+    this.busy = true
+    const reply = await this.client.openImport({
+      uploadId: this.#uploadId,
+      fileName: batch.fileName,
+      sheet,
+      replaces: batch.id
+    })
+    this.busy = false
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.#show(reply.data)
+    await this.load()
+  }
+
+  async open(batchId: string): Promise<void> {
+    this.error = null
+    this.notice = null
+    this.#uploadId = null
+    const reply = await this.client.getImport({ batchId })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.#show(reply.data)
+  }
+
+  #show(opened: OpenedImport): void {
+    this.opened = opened
+    this.undo = null
+    this.cursor = 0
+    this.filter = opened.batch.state === 'mapping' ? 'all' : this.filter
+    void this.loadRows()
+  }
+
+  async map(headerRow: number, mapping?: ImportField[]): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    this.busy = true
+    const reply = await this.client.mapImport({ batchId: batch.id, headerRow, ...(mapping ? { mapping } : {}) })
+    this.busy = false
+    if (reply.ok) {
+      this.opened = reply.data
+      void this.loadRows()
+    } else this.error = reply.error
+  }
+
+  async act(action: 'startImportMatch' | 'pauseImport' | 'cancelImport'): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    this.error = null
+    const reply = await this.client[action]({ batchId: batch.id })
+    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: reply.data }
+    else this.error = reply.error
+  }
+
+  async remove(): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    const reply = await this.client.deleteImport({ batchId: batch.id })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.opened = null
+    this.rows = []
+    await this.load()
+  }
+
+  async setThreshold(threshold: number): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    const reply = await this.client.setImportThreshold({ batchId: batch.id, threshold })
+    if (reply.ok) {
+      this.opened = this.opened && { ...this.opened, batch: reply.data }
+      await this.loadRows()
+    } else this.error = reply.error
+  }
+
+  async setFilter(filter: ImportRowFilter): Promise<void> {
+    this.filter = filter
+    this.cursor = 0
+    await this.loadRows()
+  }
+
+  async loadRows(more = false): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    const offset = more ? this.rows.length : 0
+    const limit = more ? PAGE : Math.max(PAGE, this.rows.length)
+    const reply = await this.client.listImportRows({ batchId: batch.id, filter: this.filter, offset, limit })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.rows = more ? [...this.rows, ...reply.data.rows] : reply.data.rows
+    this.total = reply.data.total
+    this.cursor = Math.min(this.cursor, Math.max(0, this.rows.length - 1))
+  }
+
+  #reloadRowsSoon(): void {
+    if (this.#reloadTimer !== null) return
+    this.#reloadTimer = setTimeout(() => {
+      this.#reloadTimer = null
+      void this.loadRows()
+    }, 500)
+  }
+
+  /** Accepts a candidate of the row under the cursor (its match when no index is given). */
+  async accept(index?: number): Promise<void> {
+    const row = this.row
+    if (row === null || row.candidates.length === 0) return
+    const candidate =
+      index === undefined
+        ? (row.candidates.find((c) => c.key === this.#bestKey(row)) ?? row.candidates[0])
+        : row.candidates[index]
+    if (candidate === undefined) return
+    await this.#decide(`Accepted ${candidate.name || candidate.key} for row ${row.rowNo}`, [
+      { rowNo: row.rowNo, decision: 'accepted', chosenKey: candidate.key }
+    ])
+  }
+
+  async reject(): Promise<void> {
+    const row = this.row
+    if (row === null) return
+    await this.#decide(`Rejected every candidate of row ${row.rowNo}`, [
+      { rowNo: row.rowNo, decision: 'rejected', chosenKey: null }
+    ])
+  }
+
+  async acceptMatched(): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    const reply = await this.client.acceptMatchedImportRows({ batchId: batch.id })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.undo = { label: `Accepted ${reply.data.changed.length} matched rows`, changes: reply.data.changed }
+    this.notice = this.undo.label
+    await this.loadRows()
+  }
+
+  async undoLast(): Promise<void> {
+    const batch = this.batch
+    const undo = this.undo
+    if (batch === null || undo === null || undo.changes.length === 0) return
+    const reply = await this.client.decideImportRows({ batchId: batch.id, decisions: undo.changes })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.undo = null
+    this.notice = `Undone: ${undo.label}`
+    await this.loadRows()
+  }
+
+  async #decide(
+    label: string,
+    decisions: Array<{ rowNo: number; decision: 'accepted' | 'rejected' | null; chosenKey: string | null }>
+  ) {
+    const batch = this.batch
+    if (batch === null) return
+    const reply = await this.client.decideImportRows({ batchId: batch.id, decisions })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.undo = { label, changes: reply.data.changed }
+    this.notice = label
+    const keepCursor = this.cursor
+    await this.loadRows()
+    // the next row to settle: the same place (a decided row may have left the filter)
+    this.cursor = Math.min(this.filter === 'all' ? keepCursor + 1 : keepCursor, Math.max(0, this.rows.length - 1))
+  }
+
+  #bestKey(row: ImportRow): string | null {
+    return row.outcome === 'matched'
+      ? (row.candidates.find((c) => c.matchType === 'COMPLETE')?.key ?? row.candidates[0]?.key ?? null)
+      : null
+  }
+
+  async edit(request: Record<string, string | string[]>): Promise<void> {
+    const batch = this.batch
+    const row = this.row
+    if (batch === null || row === null) return
+    const reply = await this.client.editImportRow({ batchId: batch.id, rowNo: row.rowNo, request })
+    if (!reply.ok) {
+      this.error = reply.error
+      return
+    }
+    this.notice = `Row ${row.rowNo} is being matched again`
+    await this.loadRows()
+  }
+
+  async rematchFailed(): Promise<void> {
+    const batch = this.batch
+    if (batch === null) return
+    const reply = await this.client.rematchImportRows({ batchId: batch.id, outcome: 'failed' })
+    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: reply.data }
+    else this.error = reply.error
+  }
+}
