@@ -282,9 +282,12 @@ export class ImportState {
     this.undo = { label, changes: reply.data.changed }
     this.notice = label
     const keepCursor = this.cursor
+    const decided = decisions[0]?.rowNo
     await this.loadRows()
-    // the next row to settle: the same place (a decided row may have left the filter)
-    this.cursor = Math.min(this.filter === 'all' ? keepCursor + 1 : keepCursor, Math.max(0, this.rows.length - 1))
+    // on to the next row to settle: past the one decided when it is still listed, else the one
+    // that took its place
+    const still = this.rows.findIndex((row) => row.rowNo === decided)
+    this.cursor = Math.min(still === -1 ? keepCursor : still + 1, Math.max(0, this.rows.length - 1))
   }
 
   #bestKey(row: ImportRow): string | null {
