@@ -33,7 +33,17 @@ describe('app shell in Chromium', () => {
   })
 
   it('walks every section by mouse', async () => {
-    const landed = new Set(['search', 'chat', 'contacts', 'refresh', 'shortlists', 'usage', 'tools', 'settings'])
+    const landed = new Set([
+      'search',
+      'chat',
+      'contacts',
+      'refresh',
+      'shortlists',
+      'usage',
+      'tools',
+      'import',
+      'settings'
+    ])
     const { page } = app
     for (const section of sections) {
       await page
