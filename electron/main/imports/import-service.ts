@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ImportBatch, ImportDecisionChange, ImportRow, OpenedImport } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
@@ -77,7 +78,7 @@ export class ImportService {
     const connectionId = this.deps.connections.active().id
     const batchId = randomBytes(12).toString('base64url')
     await this.deps.uploads.use(uploadId, async (file) => {
-      const size = (await import('node:fs')).statSync(file).size
+      const size = fs.statSync(file).size
       let last = 0
       await this.deps.jobs.read({ file, fileName, sheet, batchId, connectionId }, (read) => {
         const now = this.#now()
@@ -343,21 +344,30 @@ export class ImportService {
     return { batch: this.#batch(store, batch), preview: store.imports.firstRows(batchId, PREVIEW_ROWS) }
   }
 
-  #headers(store: Store, batchId: string, headerRow: number): string[] {
+  /** The header row's names (a blank one named by its place) and the rows under it, for the guesses. */
+  #columns(store: Store, batchId: string, headerRow: number): { headers: string[]; sample: string[][] } {
     const rows = store.imports.firstRows(batchId, headerRow + 1 + SAMPLE_ROWS)
     const header = rows[headerRow] ?? []
-    const width = Math.max(header.length, ...rows.slice(headerRow + 1).map((row) => row.length))
-    return Array.from({ length: width }, (_, column) => header[column]?.trim() || `Column ${column + 1}`)
+    const sample = rows.slice(headerRow + 1)
+    const width = Math.max(header.length, ...sample.map((row) => row.length))
+    return {
+      headers: Array.from({ length: width }, (_, column) => header[column]?.trim() || `Column ${column + 1}`),
+      sample
+    }
+  }
+
+  #headers(store: Store, batchId: string, headerRow: number): string[] {
+    return this.#columns(store, batchId, headerRow).headers
   }
 
   #suggest(store: Store, batchId: string, headerRow: number) {
-    const rows = store.imports.firstRows(batchId, headerRow + 1 + SAMPLE_ROWS)
-    return suggestMapping(this.#headers(store, batchId, headerRow), rows.slice(headerRow + 1))
+    const { headers, sample } = this.#columns(store, batchId, headerRow)
+    return suggestMapping(headers, sample)
   }
 
   #batch(store: Store, record: ImportBatchRecord): ImportBatch {
     const counts = store.imports.counts(record.id)
-    const headers = this.#headers(store, record.id, record.headerRow)
+    const { headers, sample } = this.#columns(store, record.id, record.headerRow)
     const speed = this.#speed.sample(record.id, counts, this.#now(), record.state === 'matching')
     return {
       id: record.id,
@@ -371,7 +381,7 @@ export class ImportService {
       headerRow: record.headerRow,
       headers,
       mapping: headers.map((_, column) => record.mapping[column] ?? 'keep'),
-      suggested: this.#suggest(store, record.id, record.headerRow),
+      suggested: suggestMapping(headers, sample),
       state: record.state,
       threshold: record.threshold,
       counts,
@@ -403,6 +413,7 @@ export function rowOf(row: ImportRowRecord): ImportRow {
     duplicates: row.duplicates,
     transactionId: row.transactionId,
     candidates: row.profiles.map(candidateOf),
+    bestKey: row.bestKey,
     error: row.error,
     decision: row.decision,
     chosenKey: row.chosenKey

@@ -54,13 +54,7 @@ function lossy(bytes: Uint8Array): string {
 }
 
 function utf16(bytes: Uint8Array, order: 'le' | 'be'): string {
-  if (order === 'le') return new TextDecoder('utf-16le').decode(bytes)
-  const swapped = new Uint8Array(bytes.length - (bytes.length % 2))
-  for (let i = 0; i + 1 < bytes.length; i += 2) {
-    swapped[i] = bytes[i + 1]!
-    swapped[i + 1] = bytes[i]!
-  }
-  return new TextDecoder('utf-16le').decode(swapped)
+  return new TextDecoder(`utf-16${order}`).decode(bytes)
 }
 
 /** UTF-16 without a BOM: Latin text has a zero byte in every other place. */

@@ -58,18 +58,10 @@ export interface PreparedRow {
   duplicates: number
 }
 
-export interface NewImportBatch {
-  id: string
-  connectionId: string
-  fileName: string
-  format: 'csv' | 'xlsx'
-  sheet: string | null
-  sheets: Array<{ name: string; hidden: boolean }>
-  encoding: string | null
-  delimiter: string | null
-  notes: string[]
-  threshold: number
-}
+export type NewImportBatch = Pick<
+  ImportBatchRecord,
+  'id' | 'connectionId' | 'fileName' | 'format' | 'sheet' | 'sheets' | 'encoding' | 'delimiter' | 'notes' | 'threshold'
+>
 
 interface BatchRow {
   id: string

@@ -148,6 +148,8 @@ export const importRowSchema = z.object({
   duplicates: z.number().int().nonnegative(),
   transactionId: z.string().nullable(),
   candidates: z.array(importCandidateSchema),
+  /** The candidate matching found (a matched row's), accepted by `a`. */
+  bestKey: z.string().nullable(),
   error: z.string().nullable(),
   decision: importDecisionSchema.nullable(),
   chosenKey: z.string().nullable()

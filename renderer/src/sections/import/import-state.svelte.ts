@@ -225,7 +225,7 @@ export class ImportState {
     if (row === null || row.candidates.length === 0) return
     const candidate =
       index === undefined
-        ? (row.candidates.find((c) => c.key === this.#bestKey(row)) ?? row.candidates[0])
+        ? (row.candidates.find((c) => c.key === row.bestKey) ?? row.candidates[0])
         : row.candidates[index]
     if (candidate === undefined) return
     await this.#decide(`Accepted ${candidate.name || candidate.key} for row ${row.rowNo}`, [
@@ -288,12 +288,6 @@ export class ImportState {
     // that took its place
     const still = this.rows.findIndex((row) => row.rowNo === decided)
     this.cursor = Math.min(still === -1 ? keepCursor : still + 1, Math.max(0, this.rows.length - 1))
-  }
-
-  #bestKey(row: ImportRow): string | null {
-    return row.outcome === 'matched'
-      ? (row.candidates.find((c) => c.matchType === 'COMPLETE')?.key ?? row.candidates[0]?.key ?? null)
-      : null
   }
 
   async edit(request: Record<string, string | string[]>): Promise<void> {
