@@ -48,6 +48,10 @@ import { ImportMatcher, type MatcherTiming } from './imports/import-matcher'
 import { importJobsHere, importJobsInWorker, type SpawnImportWorker } from './imports/import-jobs'
 import { ConnectionThrottles } from './refresh/connection-throttles'
 import { importUploadsIn } from './imports/import-uploads'
+import { ActivityService } from './watches/activity-service'
+import { WatchesService } from './watches/watches-service'
+import { WatchScheduler } from './watches/watch-scheduler'
+import { watchesHandlers } from './watches/handlers'
 
 /** The sandbox's own state file, beside the store in the data folder. */
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
@@ -95,6 +99,8 @@ export interface MainOptions {
         seed?: number
         /** When the worker starts generating and indexing everyone (ms after it listens); benches use 0. */
         buildDelayMs?: number
+        /** How far ahead of real time the sandbox lives (end-to-end tests open the app "a week later"). */
+        clockOffsetMs?: number
       }
     | undefined
   /**
@@ -141,8 +147,10 @@ export interface MainServices {
   downloads: DownloadRegistry
   /** The built-in sandbox (null when not part of this build). */
   sandbox: EmbeddedSandbox | null
-  /** Follow the refresh jobs now (the shell calls it when the machine wakes). */
+  /** Follow the refresh jobs and look at the watches now (the shell calls it when the machine wakes). */
   wake(): void
+  /** When watches run (tests wake it after moving the clock, and wait for it to be idle). */
+  watches: Pick<WatchScheduler, 'wake' | 'idle'>
   close(): Promise<void>
 }
 
@@ -213,7 +221,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
             seed: options.sandbox.seed ?? 1,
             stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE),
             catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE),
-            buildDelayMs: options.sandbox.buildDelayMs ?? SANDBOX_BUILD_DELAY_MS
+            buildDelayMs: options.sandbox.buildDelayMs ?? SANDBOX_BUILD_DELAY_MS,
+            ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs })
           },
           logger: options.logger,
           // called from start() below, once `connections` exists
@@ -243,14 +252,40 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
   const chat = new ChatService({ connections, stores, requests, logger: options.logger })
-  const refresh = new RefreshService({
+  const activity = new ActivityService({ stores, connections, events, logger: options.logger })
+  const refresh: RefreshService = new RefreshService({
     connections,
     stores,
     events,
     logger: options.logger,
     now: () => clock.now().getTime(),
     ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
-    ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
+    ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {}),
+    onFinished: (job) => {
+      activity.refreshEnded(job)
+      watches.jobEnded(job.watchId)
+    }
+  })
+  const watches = new WatchesService({
+    stores,
+    connections,
+    refresh,
+    activity,
+    events,
+    logger: options.logger,
+    now: () => clock.now().getTime()
+  })
+  const scheduler = new WatchScheduler({
+    now: () => clock.now().getTime(),
+    resumeRuns: () => watches.resumeRuns(),
+    runDue: () => watches.runDue(),
+    nextDueAt: () => watches.nextDueAt(),
+    logger: options.logger
+  })
+  watches.onScheduleChanged = () => scheduler.wake()
+  // a connection that became callable (the sandbox is up, a key was added) may let a waiting watch run
+  events.subscribe((name) => {
+    if (name === 'connectionsChanged') scheduler.wake()
   })
   const usage = new UsageService({ connections, stores, writes })
   const importUploads = importUploadsIn(options.dataDir)
@@ -298,6 +333,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   refresh.resume()
   // and so are spreadsheets that were being matched
   imports.resume()
+  // watches finish what a close cut short, then catch up once on what fell due meanwhile
+  scheduler.start()
   // and so are contact lookups whose following a restart cut off (free Polling)
   void contacts
     .resumeFollowing()
@@ -316,7 +353,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...chatHandlers(chat),
     ...usageHandlers(usage),
     ...toolsHandlers(tools),
-    ...importsHandlers(imports)
+    ...importsHandlers(imports),
+    ...watchesHandlers(watches, activity)
   }
 
   const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
@@ -336,13 +374,18 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     downloads,
     sandbox,
-    wake: () => refresh.wake(),
+    wake: () => {
+      refresh.wake()
+      scheduler.wake()
+    },
+    watches: scheduler,
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {
         clearInterval(purgeTimer)
         requests.cancelAll()
         contacts.close()
+        await scheduler.close()
         await refresh.close()
         await imports.close()
         await tools.close()

@@ -12,6 +12,7 @@ import { chatChannels } from './channels/chat'
 import { usageChannels } from './channels/usage'
 import { toolsChannels } from './channels/tools'
 import { importChannels, importEvents } from './channels/imports'
+import { watchesChannels, watchesEvents } from './channels/watches'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -34,7 +35,8 @@ export const channels = {
   ...chatChannels,
   ...usageChannels,
   ...toolsChannels,
-  ...importChannels
+  ...importChannels,
+  ...watchesChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -44,7 +46,8 @@ export const events = {
   ...connectionEvents,
   ...contactEvents,
   ...refreshEvents,
-  ...importEvents
+  ...importEvents,
+  ...watchesEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -96,7 +96,22 @@ export const channelNameList = [
   'editImportRow',
   'rematchImportRows',
   'shortlistImport',
-  'importAcceptedPeople'
+  'importAcceptedPeople',
+  'listWatches',
+  'watchShortlist',
+  'watchSavedSearch',
+  'unwatch',
+  'setWatchPaused',
+  'runWatchNow',
+  'setWatchSettings',
+  'reportPower',
+  'saveSearch',
+  'listSavedSearches',
+  'renameSavedSearch',
+  'deleteSavedSearch',
+  'restoreSavedSearch',
+  'listActivity',
+  'markActivityRead'
 ] as const
 
 export const eventNameList = [
@@ -106,7 +121,10 @@ export const eventNameList = [
   'contactsProgress',
   'creditsChanged',
   'refreshJobChanged',
-  'importProgress'
+  'importProgress',
+  'watchesChanged',
+  'activityChanged',
+  'savedSearchesChanged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

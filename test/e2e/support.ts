@@ -48,6 +48,11 @@ export async function startApp(
     seedStoreFile?: string | Uint8Array
     /** People in the built-in sandbox (a small one keeps the runs quick); 0 leaves it out. */
     sandboxProfiles?: number
+    /**
+     * How far ahead of real time the app and its sandbox live (read at each start): a test moves
+     * it and restarts the host to open the app "a week later".
+     */
+    clockShiftMs?: () => number
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
@@ -62,6 +67,7 @@ export async function startApp(
   const { startBrowserHostApp, createLogger, workers } = builtHost()
   const logs: LogRecord[] = []
   const logger = createLogger((record) => logs.push(record))
+  const shift = options.clockShiftMs
   const start = (port?: number) =>
     startBrowserHostApp({
       ...(port === undefined ? {} : { port }),
@@ -73,9 +79,16 @@ export async function startApp(
       versions: { node: process.versions.node },
       // as `npm run web` does: a restored backup is read in its worker thread
       backupWorker: workers.backup,
+      ...(shift === undefined ? {} : { clock: { now: () => new Date(Date.now() + shift()) } }),
       ...(options.sandboxProfiles === 0
         ? {}
-        : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles ?? 2000 } })
+        : {
+            sandbox: {
+              spawn: workers.sandbox,
+              profiles: options.sandboxProfiles ?? 2000,
+              ...(shift === undefined ? {} : { clockOffsetMs: shift() })
+            }
+          })
     })
   let host = await start()
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })

@@ -168,6 +168,26 @@ export class ConnectionsService {
     return this.#list().find((c) => c.id === id)?.name ?? null
   }
 
+  /**
+   * Why a connection cannot be called unattended now (no API key, a locked keychain, the built-in
+   * sandbox not up), or null. Background work asks this before it commits to anything.
+   */
+  async notReady(id: string): Promise<string | null> {
+    try {
+      const connection = this.#find(id)
+      if (connection.kind === 'sandbox') {
+        await this.#sandboxEndpoints()
+        return null
+      }
+      const key = await this.#deps.secrets.read(connection.id, 'apiKey')
+      return key === null || key === ''
+        ? 'This connection has no API key yet. Add one in Settings → Connections.'
+        : null
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  }
+
   /** A client for a connection (the active one by default), ready to call. */
   async client(id?: string): Promise<{ client: PartnerClient; connection: Connection }> {
     const connection = id === undefined ? this.active() : this.#find(id)

@@ -20,6 +20,7 @@ export function jobSummary(
     connectionName,
     label: record.label || `${record.requestedHandles.length} handles`,
     shortlistId: record.shortlistId,
+    watchId: record.watchId,
     status: record.status,
     tracking: record.tracking,
     totalRequested: total,

@@ -70,6 +70,8 @@ export class RefreshService {
       poll?: Partial<RefreshPollTiming>
       /** The shell's desktop notification (Electron); the page shows its own in the browser. */
       notify?: (job: RefreshJobSummary) => void
+      /** Told once when a job ends, its outcome applied (Activity's entries). */
+      onFinished?: (job: RefreshJobSummary) => void
     }
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
@@ -98,16 +100,21 @@ export class RefreshService {
   }
 
   plan({ shortlistId, onlyStale }: HandlerInput<'planRefresh'>): RefreshPlan {
+    return this.planOlderThan(shortlistId, onlyStale ? STALE_AFTER_DAYS : null)
+  }
+
+  /** The members of a shortlist whose data is older than `days` (all, when null), and their handles. */
+  planOlderThan(shortlistId: string, days: number | null): RefreshPlan {
     const store = this.#store()
     const shortlist = mapStoreErrors(() => store.shortlists.get(shortlistId), shortlistGone)
-    const staleBefore = this.#now() - STALE_AFTER_DAYS * DAY_MS
+    const staleBefore = this.#now() - (days ?? 0) * DAY_MS
     let members = 0
-    const handles: string[] = []
+    const handles = new Set<string>()
     const withoutHandle: string[] = []
     for (const member of store.memberRecords.records({ shortlistId }, { contacts: false })) {
       members += 1
       const profile = profileOfJson(member.profileJson)
-      if (onlyStale) {
+      if (days !== null) {
         // as old as the shortlist shows it: the profile's own dates, else the save
         const asOf = dataAsOf({
           profileCapturedAt: member.profileCapturedAt,
@@ -118,17 +125,26 @@ export class RefreshService {
       }
       const handle = profile === null ? null : refreshHandleOf(profile)
       if (handle === null) withoutHandle.push(member.name || member.profileKey)
-      else if (!handles.includes(handle)) handles.push(handle)
+      else handles.add(handle)
     }
     return {
       shortlistId,
       shortlistName: shortlist.name,
       members,
-      chosen: handles.length + withoutHandle.length,
-      handles,
+      chosen: handles.size + withoutHandle.length,
+      handles: [...handles],
       withoutHandle,
-      staleAfterDays: STALE_AFTER_DAYS
+      staleAfterDays: days ?? STALE_AFTER_DAYS
     }
+  }
+
+  /** Handles in jobs still being followed (a watch does not ask for them again meanwhile). */
+  handlesInFlight(): Set<string> {
+    const busy = new Set<string>()
+    for (const job of this.#store().refreshJobs.list({ unfinished: true })) {
+      for (const handle of job.requestedHandles) busy.add(handle.toLowerCase())
+    }
+    return busy
   }
 
   async start(input: HandlerInput<'startRefresh'>): Promise<RefreshJobSummary> {
@@ -163,6 +179,29 @@ export class RefreshService {
       shortlistId: input.shortlistId ?? null,
       options: input.options
     })
+    return this.#begin(client, jobId)
+  }
+
+  /**
+   * Starts a job a watch planned, with the id it was given then (once: a job the app already has
+   * is being followed, and is left to that).
+   */
+  async startPlanned(job: {
+    jobId: string
+    connectionId: string
+    handles: string[]
+    label: string
+    shortlistId: string
+    watchId: string
+  }): Promise<RefreshJobSummary> {
+    const store = this.#store()
+    if (store.refreshJobs.has(job.jobId)) return this.#summary(store.refreshJobs.get(job.jobId))
+    const { client } = await this.deps.connections.client(job.connectionId)
+    store.refreshJobs.create({ ...job, options: { saveToStorage: true } })
+    return this.#begin(client, job.jobId)
+  }
+
+  async #begin(client: PartnerClient, jobId: string): Promise<RefreshJobSummary> {
     this.#emit(jobId, false)
     try {
       await this.#sendStart(client, jobId)
@@ -381,7 +420,13 @@ export class RefreshService {
     }
     const summary = this.#emit(record.jobId, true)
     try {
-      this.deps.notify?.(summary)
+      this.deps.onFinished?.(summary)
+    } catch (error) {
+      this.deps.logger.warn('refresh outcome not entered in Activity', { error: messageOf(error) })
+    }
+    try {
+      // a watch's job tells its news through Activity's one notice
+      if (summary.watchId === null) this.deps.notify?.(summary)
     } catch (error) {
       this.deps.logger.warn('refresh notification not shown', { error: messageOf(error) })
     }

@@ -13,6 +13,8 @@ export interface RefreshJobRecord {
   connectionId: string | null
   label: string
   shortlistId: string | null
+  /** The watch that started it (null: the recruiter did). */
+  watchId: string | null
   status: string
   tracking: RefreshTracking
   requestedHandles: string[]
@@ -33,6 +35,7 @@ interface JobRow {
   connection_id: string | null
   label: string
   shortlist_id: string | null
+  watch_id: string | null
   status: string
   tracking: RefreshTracking
   requested_handles: string
@@ -52,6 +55,7 @@ export interface NewRefreshJob {
   handles: string[]
   label: string
   shortlistId?: string | null
+  watchId?: string | null
   options: Partial<RefreshOptions>
 }
 
@@ -71,15 +75,16 @@ export class RefreshJobsRepo {
     const now = isoNow(this.clock)
     this.db
       .prepare(
-        `INSERT INTO refresh_jobs (job_id, connection_id, label, shortlist_id, status, tracking, requested_handles,
-           options_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'Queued', 'starting', ?, ?, ?, ?)`
+        `INSERT INTO refresh_jobs (job_id, connection_id, label, shortlist_id, watch_id, status, tracking,
+           requested_handles, options_json, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'Queued', 'starting', ?, ?, ?, ?)`
       )
       .run(
         job.jobId,
         job.connectionId,
         job.label,
         job.shortlistId ?? null,
+        job.watchId ?? null,
         JSON.stringify(job.handles),
         JSON.stringify(job.options),
         now,
@@ -143,6 +148,11 @@ export class RefreshJobsRepo {
     return this.get(jobId)
   }
 
+  /** Whether the app has this job (a watch's planned job may not have been written before a crash). */
+  has(jobId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM refresh_jobs WHERE job_id = ?').get(jobId) !== undefined
+  }
+
   get(jobId: string): RefreshJobRecord {
     const row = this.db.prepare('SELECT * FROM refresh_jobs WHERE job_id = ?').get(jobId) as JobRow | undefined
     if (row === undefined) throw new StoreError('not_found', `No refresh job ${jobId}.`, { details: { jobId } })
@@ -178,6 +188,7 @@ function toRecord(row: JobRow): RefreshJobRecord {
     connectionId: row.connection_id,
     label: row.label,
     shortlistId: row.shortlist_id,
+    watchId: row.watch_id,
     status: row.status,
     tracking: row.tracking,
     requestedHandles: JSON.parse(row.requested_handles) as string[],

@@ -51,11 +51,22 @@ export function dataAgeSentence(asOf: DataAsOf, now: number = Date.now()): strin
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
 }
 
-const fieldNames: Record<ProfileChange['field'], string> = { company: 'Employer', title: 'Title', location: 'Place' }
+const fieldNames: Record<ProfileChange['field'], string> = {
+  company: 'Employer',
+  title: 'Title',
+  location: 'Place',
+  seniority: 'Seniority',
+  education: 'Education',
+  open_to_work: 'Open to a move'
+}
 
 /** "Acme → Globex" (the row); with the field's name for a tooltip or a list. */
-export const changeText = (change: ProfileChange, withField = false): string =>
-  `${withField ? `${fieldNames[change.field]}: ` : ''}${change.from} → ${change.to}`
+export function changeText(change: ProfileChange, withField = false): string {
+  const field = withField ? `${fieldNames[change.field]}: ` : ''
+  if (change.kind === 'added') return `${field}added ${change.to}`
+  if (change.kind === 'no_longer_sent') return `${field}no longer sent (was ${change.from})`
+  return `${field}${change.from} → ${change.to}`
+}
 
 /** The service's .NET-style duration ("00:01:02.500") as "1 min 2 s"; other text as it is. */
 export function durationText(value: string | null): string {

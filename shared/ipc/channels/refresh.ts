@@ -37,6 +37,8 @@ export const refreshJobSummarySchema = z.object({
   /** "Backend hires: 12 stale members", "3 pasted handles". */
   label: z.string(),
   shortlistId: z.string().nullable(),
+  /** The watch that started it (null: the recruiter did); its news goes to Activity, not a notice of its own. */
+  watchId: z.string().nullable(),
   /** The service's status (Queued, InProgress, Completed, Failed, Cancelled) as last seen. */
   status: z.string(),
   tracking: refreshTrackingSchema,

@@ -57,11 +57,16 @@ export type Stage = z.infer<typeof stageSchema>
 /** A member's data is called stale when it is older than this many days (see `dataAsOf`). */
 export const STALE_AFTER_DAYS = 30
 
-/** What a refresh found different from the snapshot before ("Acme → Globex"). */
+/**
+ * What a refresh found different from the snapshot before ("Acme → Globex"). `added`: a new
+ * education; `no_longer_sent`: the service stopped sending a field that had a value (not news,
+ * and never called "removed"). Stored changes without a kind were changes.
+ */
 export const profileChangeSchema = z.object({
-  field: z.enum(['company', 'title', 'location']),
+  field: z.enum(['company', 'title', 'location', 'seniority', 'education', 'open_to_work']),
   from: z.string(),
-  to: z.string()
+  to: z.string(),
+  kind: z.enum(['changed', 'added', 'no_longer_sent']).default('changed')
 })
 export type ProfileChange = z.infer<typeof profileChangeSchema>
 

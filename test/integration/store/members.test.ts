@@ -140,8 +140,10 @@ describe('MembersRepo', () => {
     const applied = store.snapshots.applyRefreshedProfile(refreshed)
     expect(applied).toHaveLength(2)
     expect(applied[0]?.changes).toEqual([
-      { field: 'company', from: makeProfile(1).cur_company, to: 'Newco' },
-      { field: 'title', from: makeProfile(1).cur_title, to: 'Principal Engineer' }
+      { field: 'company', from: makeProfile(1).cur_company, to: 'Newco', kind: 'changed' },
+      { field: 'title', from: makeProfile(1).cur_title, to: 'Principal Engineer', kind: 'changed' },
+      // the title's words say a new level too
+      { field: 'seniority', from: 'Mid', to: 'Principal', kind: 'changed' }
     ])
     const after = store.members.get(saved.id)
     expect(after.refreshChanges).toEqual(applied[0]?.changes)

@@ -1,0 +1,161 @@
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { changeSentence, newsworthy } from '../../../shared/change-words'
+import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
+import type { ActivityEntry, NewPerson, UnreadCounts } from '../../../shared/ipc/channels/watches'
+import type { ConnectionsService } from '../connections/connections-service'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
+import type { NewActivity, Store } from '../store'
+import type { StoreAccess } from '../store/store-access'
+import { activityNotice } from './activity-notice'
+
+/** New people listed on one entry (the count says how many there were). */
+const PEOPLE_PER_ENTRY = 100
+
+/**
+ * What changed, in one place: entries per connection from finished refresh jobs (each person
+ * whose employer, title, place… changed; a watch's job's end) and from watched searches (the
+ * people not seen before). Each batch is one `activityChanged` event with at most one notice.
+ */
+export class ActivityService {
+  constructor(
+    private readonly deps: {
+      stores: StoreAccess
+      connections: ConnectionsService
+      events: EventHub
+      logger: Logger
+    }
+  ) {}
+
+  list(input: HandlerInput<'listActivity'>): { entries: ActivityEntry[]; unread: UnreadCounts; more: boolean } {
+    const connectionId = this.deps.connections.active().id
+    const store = this.#store()
+    const { entries, more } = store.activity.list(connectionId, {
+      limit: input.limit,
+      unreadOnly: input.unreadOnly,
+      ...(input.kind === undefined ? {} : { kind: input.kind }),
+      ...(input.shortlistId === undefined ? {} : { shortlistId: input.shortlistId }),
+      ...(input.before === undefined ? {} : { before: input.before })
+    })
+    return { entries, unread: store.activity.unread(connectionId), more }
+  }
+
+  markRead(input: HandlerInput<'markActivityRead'>): UnreadCounts {
+    const connectionId = this.deps.connections.active().id
+    const store = this.#store()
+    store.activity.markRead(connectionId, input.all === true ? { all: true } : { ids: input.ids ?? [] }, input.read)
+    const unread = store.activity.unread(connectionId)
+    this.deps.events.emit('activityChanged', { connectionId, added: [], unread, notice: null })
+    return unread
+  }
+
+  /** A refresh job ended: each person it found changed, and (a watch's job) that it ended. */
+  refreshEnded(job: RefreshJobSummary): void {
+    if (job.connectionId === null) return
+    const store = this.#store()
+    const shortlistName = job.shortlistId === null ? null : nameOfShortlist(store, job.shortlistId)
+    const entries: NewActivity[] = []
+    const people = new Set<string>()
+    // one entry per person: the member on the job's shortlist first
+    const changed = [...(job.outcome?.changed ?? [])].sort(
+      (a, b) => Number(b.shortlistId === job.shortlistId) - Number(a.shortlistId === job.shortlistId)
+    )
+    for (const member of changed) {
+      const news = newsworthy(member.changes)
+      if (news.length === 0) continue
+      const key = profileKeyOf(store, member.memberId) ?? `member:${member.memberId}`
+      if (people.has(key)) continue
+      people.add(key)
+      entries.push({
+        connectionId: job.connectionId,
+        kind: 'person_changed',
+        text: changeSentence(member.name || 'Someone', news),
+        shortlistId: member.shortlistId,
+        watchId: job.watchId,
+        link: { kind: 'member', shortlistId: member.shortlistId, memberId: member.memberId },
+        changes: member.changes,
+        sourceKey: `job:${job.jobId}:${key}`
+      })
+    }
+    if (job.watchId !== null) {
+      const failed = job.totalFailed > 0 ? `, ${job.totalFailed} failed` : ''
+      const how = job.status === 'Completed' ? 'ended' : job.status === 'Cancelled' ? 'was cancelled' : 'failed'
+      entries.push({
+        connectionId: job.connectionId,
+        kind: 'refresh_ended',
+        text: `Refresh of ‘${shortlistName ?? job.label}’ ${how}: ${people.size} changed${failed}`,
+        shortlistId: job.shortlistId,
+        watchId: job.watchId,
+        link: { kind: 'refreshJob', jobId: job.jobId },
+        sourceKey: `job:${job.jobId}`
+      })
+    }
+    // a job the recruiter started has its own notice; a watch's tells through this one
+    this.#add(job.connectionId, entries, job.watchId === null ? null : { shortlistName })
+  }
+
+  /** A watched search found people it had not seen before. */
+  newPeople(run: {
+    connectionId: string
+    runId: string
+    watchId: string
+    savedSearchId: string
+    searchName: string
+    people: NewPerson[]
+  }): ActivityEntry[] {
+    const count = run.people.length
+    return this.#add(
+      run.connectionId,
+      [
+        {
+          connectionId: run.connectionId,
+          kind: 'new_people',
+          text: `${count} new ${count === 1 ? 'person' : 'people'} for ‘${run.searchName}’`,
+          watchId: run.watchId,
+          link: { kind: 'savedSearch', savedSearchId: run.savedSearchId },
+          people: run.people.slice(0, PEOPLE_PER_ENTRY),
+          sourceKey: `run:${run.runId}`
+        }
+      ],
+      { searchName: run.searchName }
+    )
+  }
+
+  #add(
+    connectionId: string,
+    entries: NewActivity[],
+    notify: { shortlistName?: string | null; searchName?: string | null } | null
+  ): ActivityEntry[] {
+    if (entries.length === 0) return []
+    const store = this.#store()
+    const added = store.activity.add(entries)
+    if (added.length === 0) return added // told before (a restart repeated the news)
+    this.deps.events.emit('activityChanged', {
+      connectionId,
+      added,
+      unread: store.activity.unread(connectionId),
+      notice: notify === null ? null : activityNotice(added, notify)
+    })
+    return added
+  }
+
+  #store(): Store {
+    return this.deps.stores.get()
+  }
+}
+
+function nameOfShortlist(store: Store, id: string): string | null {
+  try {
+    return store.shortlists.get(id).name
+  } catch {
+    return null
+  }
+}
+
+function profileKeyOf(store: Store, memberId: number): string | null {
+  try {
+    return store.members.get(memberId).profileKey
+  } catch {
+    return null
+  }
+}

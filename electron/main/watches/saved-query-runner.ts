@@ -1,0 +1,57 @@
+import type { NewPerson, SavedQuery } from '../../../shared/ipc/channels/watches'
+import { readConversationReply } from '../api/conversation-reply'
+import type { PartnerClient } from '../api/partner-client'
+import { cleanRequest, keyOf } from '../search/search-service'
+
+/** Who a saved search finds now: each person's key and what the Activity list shows of them. */
+export interface FoundPeople {
+  keys: string[]
+  people: Map<string, NewPerson>
+}
+
+/**
+ * Runs a saved query once, with free operations only: Match Profiles (emails never looked up)
+ * or a new conversation (no id: the service starts one) sent the saved words and query. Never a contacts call.
+ */
+export async function runSavedQuery(
+  client: PartnerClient,
+  query: SavedQuery,
+  signal?: AbortSignal
+): Promise<FoundPeople> {
+  let profiles: unknown[]
+  if (query.kind === 'search') {
+    const { records } = await client.matchProfiles(
+      cleanRequest(query.request),
+      { maxNumberOfResults: query.options.maxNumberOfResults, emailLookupEnabled: false },
+      signal
+    )
+    profiles = records.map((record) => record.value)
+  } else {
+    const { body } = await client.conversationalSearch(
+      {
+        user_input: query.text,
+        ...(query.currentQuery === null ? {} : { current_query: query.currentQuery })
+      },
+      signal
+    )
+    profiles = readConversationReply(body).profiles.map((profile) => profile.value)
+  }
+  const people = new Map<string, NewPerson>()
+  for (const profile of profiles) {
+    const key = keyOf(profile)
+    if (key !== null && !people.has(key)) people.set(key, personOf(key, profile as Record<string, unknown>))
+  }
+  return { keys: [...people.keys()], people }
+}
+
+function personOf(key: string, profile: Record<string, unknown>): NewPerson {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+  const name = text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
+  return {
+    key,
+    name,
+    title: text(profile.cur_title),
+    company: text(profile.cur_company),
+    location: [text(profile.city), text(profile.state), text(profile.country)].filter(Boolean).join(', ')
+  }
+}
