@@ -20,8 +20,10 @@ import type { ProfileCatalog } from './server/profile-catalog'
 import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refresh-jobs'
 import { createSandboxServer } from './server/sandbox-server'
 import { loadState, saveState, saveStateSync } from './server/state-file'
+import { catalogWithArrivals, type ArrivalOptions } from './server/arrivals'
 
 export { ManualClock, systemClock, type Clock } from './server/clock'
+export { ARRIVALS_DEFAULT, arrivalOffsetMs, type ArrivalOptions } from './server/arrivals'
 export type { ProfileCatalog } from './server/profile-catalog'
 
 export interface SandboxOptions {
@@ -42,6 +44,11 @@ export interface SandboxOptions {
   refreshTiming?: Partial<RefreshTiming>
   /** fixed credentials instead of the ones derived from the seed */
   credentials?: Partial<SandboxCredentials>
+  /**
+   * People who join the index after the first run (sandbox/server/arrivals.ts); none by default,
+   * the app's built-in sandbox uses ARRIVALS_DEFAULT.
+   */
+  arrivals?: ArrivalOptions
   /** a ready catalog instead of generating `profiles` profiles (e.g. one shared by several sandboxes in a test) */
   catalog?: ProfileCatalog
   /**
@@ -112,7 +119,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const spec = options.faults ?? process.env['SANDBOX_FAULTS'] ?? ''
   const faultConfig = parseFaultSpec(spec)
   const opened = options.catalog ? null : openCatalog(options, seed)
-  const catalog = options.catalog ?? (opened as OpenedCatalog).catalog
+  const clock = options.clock ?? systemClock
+  const loaded = options.stateFile === undefined ? { state: null, note: null } : loadState(options.stateFile)
+  // when this sandbox first ran: kept in its state, so arrivals go on from there after a restart
+  const epoch = loaded.state?.epoch === undefined ? clock.now() : Date.parse(loaded.state.epoch)
+  const whole = options.catalog ?? (opened as OpenedCatalog).catalog
+  const arrivals = options.arrivals ?? { share: 0, spreadDays: 0 }
+  const catalog = arrivals.share > 0 ? catalogWithArrivals(whole, { ...arrivals, clock, epoch: () => epoch }) : whole
   const credentials = deriveCredentials(seed, options.credentials)
   const stateFile = options.stateFile
   // Saving is debounced: a burst of calls writes the file once, shortly after.
@@ -123,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     saveTimer = setTimeout(() => {
       saveTimer = null
       saving = saving
-        .then(() => saveState(stateFile, sandbox.snapshot()))
+        .then(() => saveState(stateFile, { ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() }))
         .catch((error: unknown) => {
           console.error('[sandbox] could not save its state', error)
         })
@@ -133,7 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     onChange: scheduleSave,
     catalog,
     interpret: interpretUtterance,
-    clock: options.clock ?? systemClock,
+    clock,
     credentials,
     credits: options.credits ?? 1000,
     seed,
@@ -143,7 +156,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: hasFaults(faultConfig) ? new FaultInjector(faultConfig) : undefined
   })
   const { server, baseUrl } = sandbox
-  const loaded = stateFile === undefined ? { state: null, note: null } : loadState(stateFile)
   if (loaded.state !== null) sandbox.restore(loaded.state)
   server.listen(options.port ?? 0, '127.0.0.1')
   await Promise.race([
@@ -159,7 +171,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (saveTimer !== null) clearTimeout(saveTimer)
     saveTimer = null
     await saving
-    if (stateFile !== undefined) saveStateSync(stateFile, sandbox.snapshot())
+    if (stateFile !== undefined)
+      saveStateSync(stateFile, { ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() })
   }
   const closeServer = async (): Promise<void> => {
     await build?.stop()

@@ -21,6 +21,7 @@ import { createAppDispatcher } from './net/dispatcher'
 import type { ProxyResolver } from './net/proxy-rules'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
+import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'
 import { ChatService } from './chat/chat-service'
 import { ConnectionsService } from './connections/connections-service'
 import { ContactsService, type PollTiming } from './contacts/contacts-service'
@@ -101,6 +102,8 @@ export interface MainOptions {
         buildDelayMs?: number
         /** How far ahead of real time the sandbox lives (end-to-end tests open the app "a week later"). */
         clockOffsetMs?: number
+        /** People who join its index after its first run, so a watched search has news (ARRIVALS_DEFAULT; tests: share 0). */
+        arrivals?: { share: number; spreadDays: number }
       }
     | undefined
   /**
@@ -222,7 +225,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
             stateFile: path.join(options.dataDir, SANDBOX_STATE_FILE),
             catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE),
             buildDelayMs: options.sandbox.buildDelayMs ?? SANDBOX_BUILD_DELAY_MS,
-            ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs })
+            ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs }),
+            arrivals: options.sandbox.arrivals ?? ARRIVALS_DEFAULT
           },
           logger: options.logger,
           // called from start() below, once `connections` exists

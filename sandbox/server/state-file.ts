@@ -64,7 +64,9 @@ export const sandboxStateSchema = z.object({
   jobs: z.array(job),
   transactions: z.array(transaction),
   conversations: z.array(conversation),
-  workspaces: z.array(z.object({ userId: z.string(), workspaces: z.array(workspace) }))
+  workspaces: z.array(z.object({ userId: z.string(), workspaces: z.array(workspace) })),
+  /** When this sandbox first ran: late arrivals join the index counted from it (absent in older files). */
+  epoch: z.string().optional()
 })
 export type SandboxState = z.infer<typeof sandboxStateSchema>
 

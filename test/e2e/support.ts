@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import type { LogRecord } from '../../electron/main/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
+import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'
 import { BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 
 export const root = resolve(import.meta.dirname, '../..')
@@ -53,6 +54,8 @@ export async function startApp(
      * it and restarts the host to open the app "a week later".
      */
     clockShiftMs?: () => number
+    /** The built-in sandbox's index grows as the app's does (sandbox/server/arrivals.ts). */
+    arrivals?: boolean
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
@@ -86,6 +89,8 @@ export async function startApp(
             sandbox: {
               spawn: workers.sandbox,
               profiles: options.sandboxProfiles ?? 2000,
+              // the people tests pick are all there from the start, unless a test watches arrivals
+              arrivals: options.arrivals === true ? ARRIVALS_DEFAULT : { share: 0, spreadDays: 0 },
               ...(shift === undefined ? {} : { clockOffsetMs: shift() })
             }
           })

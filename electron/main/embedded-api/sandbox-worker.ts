@@ -27,6 +27,8 @@ async function main(): Promise<void> {
       faults: '',
       progressive: true,
       buildDelayMs: data.buildDelayMs ?? 0,
+      ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {}),
+      ...(data.arrivals ? { arrivals: data.arrivals } : {}),
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
       ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })

@@ -13,6 +13,10 @@ export interface SandboxWorkerData {
   catalogFile?: string | null
   /** How long after listening the worker starts generating and indexing everyone (ms; default 0). */
   buildDelayMs?: number
+  /** How far ahead of real time the sandbox lives (end-to-end tests open the app "a week later"). */
+  clockOffsetMs?: number
+  /** People who join its index after its first run (none when absent). */
+  arrivals?: { share: number; spreadDays: number }
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */

@@ -464,7 +464,8 @@ export const migrations: readonly Migration[] = [
           name TEXT NOT NULL,
           query_json TEXT NOT NULL,
           created_at TEXT NOT NULL,
-          deleted_at TEXT
+          deleted_at TEXT,
+          first_looked_at TEXT
         );
         CREATE INDEX saved_searches_connection ON saved_searches(connection_id, created_at);
         CREATE TABLE saved_search_seen (

@@ -11,6 +11,8 @@ export interface SavedSearchRecord {
   query: SavedQuery
   createdAt: string
   deletedAt: string | null
+  /** When it first ran: what it found then was the baseline, not news. */
+  firstLookedAt: string | null
   seenCount: number
 }
 
@@ -21,6 +23,7 @@ interface Row {
   query_json: string
   created_at: string
   deleted_at: string | null
+  first_looked_at: string | null
   seen: number
 }
 
@@ -87,8 +90,12 @@ export class SavedSearchesRepo {
     return [...new Set(keys)].filter((key) => seen.get(id, key) === undefined)
   }
 
-  /** Remembers keys as found (already known ones are left as they were). */
+  /** Remembers keys as found (already known ones are left as they were); the first call is the first look. */
   markSeen(id: string, keys: readonly string[]): void {
+    this.sql('UPDATE saved_searches SET first_looked_at = COALESCE(first_looked_at, ?) WHERE id = ?').run(
+      isoNow(this.clock),
+      id
+    )
     const insert = this.sql(
       'INSERT OR IGNORE INTO saved_search_seen (saved_search_id, profile_key, first_seen_at) VALUES (?, ?, ?)'
     )
@@ -105,6 +112,7 @@ function toRecord(row: Row): SavedSearchRecord {
     query: savedQuerySchema.parse(JSON.parse(row.query_json)),
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
+    firstLookedAt: row.first_looked_at,
     seenCount: row.seen
   }
 }

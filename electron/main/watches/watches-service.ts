@@ -334,14 +334,14 @@ export class WatchesService {
       })
       return
     }
-    const unseen = saved.seenCount === 0 ? [] : store.savedSearches.unseen(saved.id, found.keys)
-    const firstLook = saved.seenCount === 0
+    const firstLook = saved.firstLookedAt === null
+    const unseen = firstLook ? [] : store.savedSearches.unseen(saved.id, found.keys)
     store.transaction(() => {
       store.savedSearches.markSeen(saved.id, found.keys)
       store.watches.setLastResult(
         watch.id,
         firstLook
-          ? `${found.keys.length} people found now; anyone new will be listed in Activity.`
+          ? `${found.keys.length} ${found.keys.length === 1 ? 'person' : 'people'} found now; anyone new will be listed in Activity.`
           : unseen.length === 0
             ? `No one new (${found.keys.length} found).`
             : `${unseen.length} new ${unseen.length === 1 ? 'person' : 'people'} (${found.keys.length} found).`

@@ -105,7 +105,15 @@ export async function startMain(
     ...(options.fileDialogs === undefined ? {} : { fileDialogs: options.fileDialogs }),
     ...(options.sandboxProfiles === undefined
       ? {}
-      : { sandbox: { spawn: spawnSandboxFromSource, profiles: options.sandboxProfiles, seed: 42 } }),
+      : {
+          sandbox: {
+            spawn: spawnSandboxFromSource,
+            profiles: options.sandboxProfiles,
+            seed: 42,
+            // the people tests pick are all there from the start
+            arrivals: { share: 0, spreadDays: 0 }
+          }
+        }),
     ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),

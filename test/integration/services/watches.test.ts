@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { WholePersonProfile } from '../../../shared/api'
 import type { ActivityEntry, ActivityNotice } from '../../../shared/ipc/channels/watches'
 import { applyCareerMove } from '../../../sandbox/server/refresh/career-move'
+import { ARRIVALS_DEFAULT, arrivalOffsetMs } from '../../../sandbox/server/arrivals'
 import { openStore } from '../../../electron/main/store'
 import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
@@ -30,8 +31,12 @@ class WorldClock {
   }
 }
 
-async function service(world: WorldClock) {
-  const sandbox = await startTestSandbox({ clock: world.forService, refreshTiming: { queueMs: 30, perHandleMs: 10 } })
+async function service(world: WorldClock, options: { arrivals?: boolean } = {}) {
+  const sandbox = await startTestSandbox({
+    clock: world.forService,
+    refreshTiming: { queueMs: 30, perHandleMs: 10 },
+    ...(options.arrivals ? { arrivals: ARRIVALS_DEFAULT } : {})
+  })
   opened.push(sandbox)
   return sandbox
 }
@@ -212,5 +217,79 @@ describe('watches', () => {
       query: { type: 'RefreshProfiles', limit: '1000' }
     })
     expect((starts.json() as unknown[]).length).toBe(1)
+  }, 60_000)
+
+  it('a watched search enters only the people it has not seen before, once, with one notice', async () => {
+    const world = new WorldClock()
+    const sandbox = await service(world, { arrivals: true })
+    const main = await start({ loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll })
+    await connect(main, sandbox)
+    // someone who joins the index within the week, and a conversational search that finds them then
+    const keysFor = async (text: string) => {
+      const reply = await main.ok('sendChat', { text, requestId: `watch-${Math.random()}`.slice(0, 20) })
+      return reply.turns.flatMap((turn) => turn.results.map((result) => result.key))
+    }
+    let text = ''
+    let before: Array<string | null> = []
+    let arrivalKey = ''
+    for (const person of testCatalog().search({}, { limit: 2000, offset: 0 }).results) {
+      const offset = arrivalOffsetMs(person.key!)
+      if (offset === null || offset < 60_000 || offset > 6 * DAY || !person.cur_title || !person.city) continue
+      const words = `${person.cur_title} in ${person.city}`
+      world.advance(7 * DAY)
+      const later = await keysFor(words)
+      world.advance(-7 * DAY)
+      if (!later.includes(person.key!)) continue
+      text = words
+      arrivalKey = person.key!
+      before = await keysFor(words)
+      break
+    }
+    expect(arrivalKey).not.toBe('')
+    expect(before).not.toContain(arrivalKey)
+    const keysNow = () => keysFor(text)
+    const saved = await main.ok('saveSearch', { name: 'Newcomers', query: { kind: 'chat', text, currentQuery: null } })
+    expect(saved.watch).toMatchObject({ kind: 'search', everyHours: 24 })
+    await main.services.watches.idle()
+    // the first look is not news: everyone found now is remembered
+    expect(entriesOf(main)).toEqual([])
+    const looked = (await main.ok('listSavedSearches', {}))[0]!
+    expect(looked.seenCount).toBe(before.length)
+    expect(looked.watch!.lastResult).toBe(
+      `${before.length} ${before.length === 1 ? 'person' : 'people'} found now; anyone new will be listed in Activity.`
+    )
+
+    world.advance(7 * DAY)
+    const after = await keysNow()
+    const appeared = after.filter((key) => !before.includes(key))
+    expect(appeared).toContain(arrivalKey)
+    main.services.watches.wake()
+    await main.services.watches.idle()
+    const news = entriesOf(main)
+    expect(news).toHaveLength(1)
+    expect(news[0]).toMatchObject({
+      kind: 'new_people',
+      text: `${appeared.length} new ${appeared.length === 1 ? 'person' : 'people'} for ‘Newcomers’`,
+      link: { kind: 'savedSearch', savedSearchId: saved.id }
+    })
+    expect(news[0]!.people.map((person) => person.key).sort()).toEqual([...appeared].sort())
+    expect(noticesOf(main)).toHaveLength(1)
+
+    // Run again at once: no one new, nothing entered twice.
+    await main.ok('runWatchNow', { watchId: saved.watch!.id })
+    await main.services.watches.idle()
+    expect(entriesOf(main)).toHaveLength(1)
+    expect((await main.ok('listSavedSearches', {}))[0]!.watch!.lastResult).toMatch(/^No one new/)
+
+    // Read marks, per connection, and what they count.
+    expect((await main.ok('listActivity', {})).unread.total).toBe(1)
+    const unread = await main.ok('markActivityRead', { all: true })
+    expect(unread).toEqual({ total: 0, byKind: { person_changed: 0, new_people: 0, refresh_ended: 0 } })
+    expect((await main.ok('listActivity', { unreadOnly: true })).entries).toEqual([])
+    // deleted with Undo: its watch holds while it is out of the list
+    await main.ok('deleteSavedSearch', { id: saved.id })
+    expect((await main.ok('listWatches', {})).watches).toEqual([])
+    await main.ok('restoreSavedSearch', { id: saved.id })
+    expect((await main.ok('listWatches', {})).watches.map((w) => w.targetName)).toEqual(['Newcomers'])
   }, 60_000)
 })
