@@ -16,6 +16,10 @@ try {
   void app.connections.load()
   // jobs still running since the last time are followed by main; the page shows them at once
   void app.refresh.load()
+  // the unread count shows in the rail from the start; watches hold on battery where asked
+  void app.watches.load()
+  void app.watches.notifyMissed()
+  void app.watches.reportPower()
   mount(App, { target, props: { app } })
 } catch (error) {
   mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })

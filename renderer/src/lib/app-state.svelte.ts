@@ -12,6 +12,7 @@ import { StoreState } from './store-state.svelte'
 import type { SectionId } from './sections'
 import { UsageState } from '../sections/usage/usage-state.svelte'
 import type { ToolsState } from '../sections/tools/tools-state.svelte'
+import { WatchesState } from '../sections/activity/watches-state.svelte'
 
 /** Navigation and the app-wide panels. One instance, created in App.svelte. */
 export class AppState {
@@ -31,6 +32,8 @@ export class AppState {
   readonly refresh: RefreshState
   readonly chat: ChatState
   readonly usage: UsageState
+  /** Watches, saved searches and Activity (the unread count shows on every screen). */
+  readonly watches: WatchesState
   /** Made with the Tools chunk the first time the section opens (its schema form stays out of the first paint). */
   #tools: ToolsState | null = null
   readonly client: Client
@@ -52,6 +55,26 @@ export class AppState {
     )
     // "Started fresh — restore a backup" has done its job once a backup is restored: it goes.
     this.backup = new BackupState(client, () => this.store.dismissNotice())
+    this.watches = new WatchesState(client)
+    this.watches.viewing = () => ({
+      section: this.#section,
+      memberId: this.shortlists.openMemberId,
+      shortlistId: this.shortlists.selectedId,
+      jobId: this.refresh.selected,
+      activityEntryId: null,
+      focused: typeof document !== 'undefined' && document.hasFocus()
+    })
+    this.watches.onOpen = (link) => {
+      if (link.kind === 'member') {
+        this.#section = 'shortlists'
+        void this.shortlists.select(link.shortlistId).then(() => this.shortlists.open(link.memberId))
+      } else if (link.kind === 'refreshJob') {
+        this.#section = 'refresh'
+        void this.refresh.select(link.jobId)
+      } else {
+        this.#section = 'activity'
+      }
+    }
   }
 
   get section() {

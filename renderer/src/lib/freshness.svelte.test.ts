@@ -48,6 +48,14 @@ describe('freshness', () => {
     expect(durationText('00:02:05.000')).toBe('2 min 5 s')
     expect(durationText('1.02:00:00')).toBe('26 h 0 min')
     expect(durationText('about a minute')).toBe('about a minute')
-    expect(changeText({ field: 'company', from: 'Acme', to: 'Globex' }, true)).toBe('Employer: Acme → Globex')
+    expect(changeText({ field: 'company', from: 'Acme', to: 'Globex', kind: 'changed' }, true)).toBe(
+      'Employer: Acme → Globex'
+    )
+    expect(changeText({ field: 'education', from: '', to: 'MSc, ETH Zürich', kind: 'added' }, true)).toBe(
+      'Education: added MSc, ETH Zürich'
+    )
+    expect(changeText({ field: 'company', from: 'Acme', to: '', kind: 'no_longer_sent' }, true)).toBe(
+      'Employer: no longer sent (was Acme)'
+    )
   })
 })

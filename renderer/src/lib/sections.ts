@@ -8,7 +8,7 @@ export interface Section {
 }
 
 export type SectionId =
-  'search' | 'chat' | 'contacts' | 'refresh' | 'shortlists' | 'usage' | 'tools' | 'settings' | 'import'
+  'search' | 'chat' | 'contacts' | 'refresh' | 'shortlists' | 'usage' | 'tools' | 'settings' | 'import' | 'activity'
 
 export const sections: Section[] = [
   {
@@ -58,6 +58,12 @@ export const sections: Section[] = [
     label: 'Import',
     shortcut: '9',
     summary: 'Match a spreadsheet of people and take it back enriched.'
+  },
+  {
+    id: 'activity',
+    label: 'Activity',
+    shortcut: '0',
+    summary: 'What your watches found: people who changed, new people, refreshes.'
   },
   {
     id: 'settings',

@@ -135,7 +135,8 @@ export class RefreshState {
       this.#detail = { state: 'ready', value: { ...detail.value, ...job } }
       if (moved) void this.select(job.jobId)
     }
-    if (finishedNow) this.#notify(job)
+    // a watch's job tells its news through Activity's one notice
+    if (finishedNow && job.watchId === null) this.#notify(job)
   }
 
   #notify(job: RefreshJobSummary): void {

@@ -32,7 +32,7 @@ const member = (id: number, shortlistId: string, company: string, changed = fals
   profileCapturedAt: at,
   profileSource: changed ? 'refreshed' : 'saved',
   dataAsOf: { at, basis: changed ? 'refreshed' : 'saved' },
-  refreshChanges: changed ? [{ field: 'company', from: 'Juniper Row Media', to: company }] : []
+  refreshChanges: changed ? [{ field: 'company', from: 'Juniper Row Media', to: company, kind: 'changed' }] : []
 })
 const detailOf = (row: MemberSummary): MemberDetail => ({
   ...row,

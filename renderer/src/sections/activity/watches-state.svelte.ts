@@ -1,0 +1,336 @@
+import type {
+  ActivityEntry,
+  ActivityKind,
+  ActivityLink,
+  ActivityNotice,
+  SavedQuery,
+  SavedSearch,
+  UnreadCounts,
+  WatchesOverview,
+  WatchSettings
+} from '../../../../shared/ipc/channels/watches'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import type { Client } from '../../lib/client'
+import { loaded, type Load } from '../../lib/load'
+
+/** What the page is showing now: which section, and which item in it. */
+export interface Viewing {
+  section: string
+  memberId: number | null
+  shortlistId: string | null
+  jobId: string | null
+  activityEntryId: number | null
+  focused: boolean
+}
+
+/**
+ * Whether a batch's notice is shown: not when the recruiter is looking at what it is about (the
+ * person open on Shortlists, the job open in Refresh, the saved search's entry in Activity, the
+ * shortlist of a batch), nor when Activity itself is open and the window has focus.
+ */
+export function shouldNotify(notice: ActivityNotice, viewing: Viewing, entries: readonly ActivityEntry[]): boolean {
+  if (!viewing.focused) return true
+  if (viewing.section === 'activity') return false
+  const focus = notice.focus
+  if (focus?.kind === 'member') return !(viewing.section === 'shortlists' && viewing.memberId === focus.memberId)
+  if (focus?.kind === 'refreshJob') return !(viewing.section === 'refresh' && viewing.jobId === focus.jobId)
+  if (focus?.kind === 'savedSearch') {
+    return !entries.some((entry) => entry.id === viewing.activityEntryId && entry.link.kind === 'savedSearch')
+  }
+  if (notice.shortlistId !== null)
+    return !(viewing.section === 'shortlists' && viewing.shortlistId === notice.shortlistId)
+  return true
+}
+
+/** Where this browser keeps the newest Activity entry it has told of (a number, not a secret). */
+const TOLD_KEY = 'talent-desk.activity.told'
+
+const EMPTY_UNREAD: UnreadCounts = { total: 0, byKind: { person_changed: 0, new_people: 0, refresh_ended: 0 } }
+
+/**
+ * Watches, saved searches and Activity as the page knows them: app-wide (the unread count is in
+ * the rail whatever screen is open), kept current by main's events, never by polling.
+ */
+export class WatchesState {
+  readonly #client: Client
+  #entries = $state.raw<Load<ActivityEntry[]>>({ state: 'idle' })
+  #more = $state(false)
+  #unread = $state.raw<UnreadCounts>(EMPTY_UNREAD)
+  #kind = $state<ActivityKind | null>(null)
+  #shortlistId = $state<string | null>(null)
+  #unreadOnly = $state(false)
+  #overview = $state.raw<Load<WatchesOverview>>({ state: 'idle' })
+  #saved = $state.raw<Load<SavedSearch[]>>({ state: 'idle' })
+  #error = $state.raw<IpcError | null>(null)
+  /** What the page shows now (set by App and the screens), for the notices' quiet rule. */
+  viewing: () => Viewing = () => ({
+    section: '',
+    memberId: null,
+    shortlistId: null,
+    jobId: null,
+    activityEntryId: null,
+    focused: false
+  })
+  /** Opens an item (App wires it to the sections). */
+  onOpen: (link: ActivityLink) => void = () => undefined
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('activityChanged', (payload) => {
+      this.#unread = payload.unread
+      if (payload.added.length > 0 && this.#entries.state === 'ready') {
+        const fresh = payload.added.filter((entry) => this.#matches(entry))
+        const known = this.#entries.value.map((entry) => entry.id)
+        this.#entries = {
+          state: 'ready',
+          value: [...fresh.filter((entry) => !known.includes(entry.id)).reverse(), ...this.#entries.value]
+        }
+      } else if (payload.added.length === 0 && this.#entries.state === 'ready') {
+        void this.load() // read marks moved (another window): read them again
+      }
+      if (payload.added.length > 0) {
+        const newest = Math.max(...payload.added.map((entry) => entry.id))
+        if (newest > Number(localStorage.getItem(TOLD_KEY) ?? '0')) localStorage.setItem(TOLD_KEY, String(newest))
+      }
+      if (payload.notice !== null) this.#notify(payload.notice, payload.added)
+    })
+    client.on('watchesChanged', (overview) => {
+      this.#overview = { state: 'ready', value: overview }
+      if (this.#saved.state === 'ready') void this.loadSaved()
+    })
+    client.on('savedSearchesChanged', () => void this.loadSaved())
+    client.on('connectionsChanged', () => {
+      void this.load()
+      void this.loadWatches()
+      void this.loadSaved()
+    })
+  }
+
+  get entries() {
+    return this.#entries
+  }
+  get more() {
+    return this.#more
+  }
+  get unread() {
+    return this.#unread
+  }
+  get kind() {
+    return this.#kind
+  }
+  get shortlistId() {
+    return this.#shortlistId
+  }
+  get unreadOnly() {
+    return this.#unreadOnly
+  }
+  get overview() {
+    return this.#overview
+  }
+  get saved() {
+    return this.#saved
+  }
+  get error() {
+    return this.#error
+  }
+
+  /** The watch of a shortlist, if it is watched. */
+  watchOf(kind: 'shortlist' | 'search', targetId: string) {
+    return this.#overview.state === 'ready'
+      ? (this.#overview.value.watches.find((watch) => watch.kind === kind && watch.targetId === targetId) ?? null)
+      : null
+  }
+
+  async load(): Promise<void> {
+    if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    const reply = await this.#client.listActivity(this.#filter())
+    if (reply.ok) {
+      this.#unread = reply.data.unread
+      this.#more = reply.data.more
+    }
+    this.#entries = loaded(reply, (data) => data.entries)
+  }
+
+  /**
+   * News that came while no window listened (the catch-up at start runs before the page is
+   * there): one notice for all of it, once. The newest entry told of is kept in this browser.
+   */
+  async notifyMissed(): Promise<void> {
+    const reply = await this.#client.listActivity({ unreadOnly: true, limit: 100 })
+    if (!reply.ok) return
+    const told = Number(localStorage.getItem(TOLD_KEY) ?? '0')
+    const missed = reply.data.entries.filter((entry) => entry.id > told && entry.kind !== 'refresh_ended')
+    const newest = reply.data.entries[0]?.id ?? told
+    if (newest > told) localStorage.setItem(TOLD_KEY, String(newest))
+    if (missed.length === 0) return
+    const only = missed.length === 1 ? missed[0]! : null
+    this.#notify(
+      {
+        title: only?.text ?? `${missed.length} updates from your watches`,
+        body:
+          only === null
+            ? missed
+                .slice(0, 3)
+                .map((entry) => entry.text)
+                .join('\n')
+            : '',
+        focus: only?.link ?? null,
+        shortlistId: null
+      },
+      missed
+    )
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.#entries.state !== 'ready' || !this.#more) return
+    const last = this.#entries.value.at(-1)
+    const reply = await this.#client.listActivity({ ...this.#filter(), ...(last ? { before: last.id } : {}) })
+    if (!reply.ok) {
+      this.#error = reply.error
+      return
+    }
+    this.#more = reply.data.more
+    this.#entries = { state: 'ready', value: [...this.#entries.value, ...reply.data.entries] }
+  }
+
+  async filter(next: { kind?: ActivityKind | null; shortlistId?: string | null; unreadOnly?: boolean }) {
+    if (next.kind !== undefined) this.#kind = next.kind
+    if (next.shortlistId !== undefined) this.#shortlistId = next.shortlistId
+    if (next.unreadOnly !== undefined) this.#unreadOnly = next.unreadOnly
+    this.#entries = { state: 'loading' }
+    await this.load()
+  }
+
+  async markRead(ids: number[] | 'all', read = true): Promise<void> {
+    const reply = await this.#client.markActivityRead(ids === 'all' ? { all: true, read } : { ids, read })
+    if (!reply.ok) {
+      this.#error = reply.error
+      return
+    }
+    this.#unread = reply.data
+    // the marks as main keeps them (their times are main's)
+    if (this.#entries.state === 'ready') await this.load()
+  }
+
+  /** Opens an entry: marked read, then shown where its link says. */
+  async open(entry: ActivityEntry): Promise<void> {
+    if (entry.readAt === null) await this.markRead([entry.id])
+    this.onOpen(entry.link)
+  }
+
+  async loadWatches(): Promise<void> {
+    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    this.#overview = loaded(await this.#client.listWatches({}))
+  }
+
+  async loadSaved(): Promise<void> {
+    if (this.#saved.state !== 'ready') this.#saved = { state: 'loading' }
+    this.#saved = loaded(await this.#client.listSavedSearches({}))
+  }
+
+  async #act<T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: IpcError }>): Promise<T | null> {
+    const result = await reply
+    if (!result.ok) {
+      this.#error = result.error
+      return null
+    }
+    this.#error = null
+    return result.data
+  }
+
+  clearError(): void {
+    this.#error = null
+  }
+
+  watchShortlist(shortlistId: string, maxAgeDays: number) {
+    this.#askPermission()
+    return this.#act(this.#client.watchShortlist({ shortlistId, maxAgeDays }))
+  }
+  unwatch(watchId: string) {
+    return this.#act(this.#client.unwatch({ watchId }))
+  }
+  setPaused(watchId: string, paused: boolean) {
+    return this.#act(this.#client.setWatchPaused({ watchId, paused }))
+  }
+  runNow(watchId: string) {
+    return this.#act(this.#client.runWatchNow({ watchId }))
+  }
+  async setSettings(settings: Partial<WatchSettings>) {
+    const overview = await this.#act(this.#client.setWatchSettings(settings))
+    if (overview !== null) this.#overview = { state: 'ready', value: overview }
+    return overview
+  }
+  saveSearch(name: string, query: SavedQuery, watch: boolean) {
+    this.#askPermission()
+    return this.#act(this.#client.saveSearch({ name, query, watch }))
+  }
+  watchSearch(savedSearchId: string) {
+    return this.#act(this.#client.watchSavedSearch({ savedSearchId }))
+  }
+  renameSearch(id: string, name: string) {
+    return this.#act(this.#client.renameSavedSearch({ id, name }))
+  }
+  deleteSearch(id: string) {
+    return this.#act(this.#client.deleteSavedSearch({ id }))
+  }
+  restoreSearch(id: string) {
+    return this.#act(this.#client.restoreSavedSearch({ id }))
+  }
+
+  /** What the browser says of battery and network, told to main (it holds watches where asked). */
+  async reportPower(): Promise<void> {
+    type Battery = EventTarget & { charging: boolean }
+    const nav = navigator as Navigator & {
+      getBattery?: () => Promise<Battery>
+      connection?: EventTarget & { saveData?: boolean }
+    }
+    let battery: Battery | null = null
+    try {
+      battery = (await nav.getBattery?.()) ?? null
+    } catch {
+      battery = null
+    }
+    const send = () =>
+      void this.#client.reportPower({
+        onBattery: battery === null ? null : !battery.charging,
+        metered: typeof nav.connection?.saveData === 'boolean' ? nav.connection.saveData : null
+      })
+    send()
+    battery?.addEventListener('chargingchange', send)
+    nav.connection?.addEventListener?.('change', send)
+  }
+
+  #filter() {
+    return {
+      unreadOnly: this.#unreadOnly,
+      ...(this.#kind === null ? {} : { kind: this.#kind }),
+      ...(this.#shortlistId === null ? {} : { shortlistId: this.#shortlistId })
+    }
+  }
+
+  #matches(entry: ActivityEntry): boolean {
+    return (
+      (this.#kind === null || entry.kind === this.#kind) &&
+      (this.#shortlistId === null || entry.shortlistId === this.#shortlistId)
+    )
+  }
+
+  #askPermission(): void {
+    if (typeof Notification === 'undefined') return
+    if (Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined)
+  }
+
+  #notify(notice: ActivityNotice, added: readonly ActivityEntry[]): void {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+    if (!shouldNotify(notice, this.viewing(), added)) return
+    try {
+      const shown = new Notification(notice.title, { body: notice.body, tag: `activity-${added[0]?.id ?? 0}` })
+      shown.onclick = () => {
+        window.focus()
+        if (notice.focus !== null) this.onOpen(notice.focus)
+      }
+    } catch {
+      // some browsers allow notifications only from a service worker: Activity lists it all
+    }
+  }
+}
