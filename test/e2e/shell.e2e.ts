@@ -42,6 +42,7 @@ describe('app shell in Chromium', () => {
       'usage',
       'tools',
       'import',
+      'activity',
       'settings'
     ])
     const { page } = app
