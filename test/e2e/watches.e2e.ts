@@ -175,11 +175,23 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     expect(newKeys).toContain(newcomer.key)
     expect(newKeys.filter((key) => before.includes(key))).toEqual([])
     expect(news[0]!.text).toBe(`${newKeys.length} new ${newKeys.length === 1 ? 'person' : 'people'} for ‘Newcomers’`)
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 800 })
-      await shot(page, `activity-${width}-light`)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await shot(page, `activity-${width}-${colorScheme}`)
+      }
     }
+    await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 1280, height: 800 })
+    // Filters: by kind, by shortlist, unread only (the list is read again from main each time).
+    await page.getByLabel('Show').selectOption({ label: 'New people' })
+    await expect.poll(() => entries.count()).toBe(1)
+    await page.getByLabel('Show').selectOption({ label: 'Everything' })
+    await page.getByLabel('Shortlist').selectOption({ label: 'Q4 backend' })
+    await expect.poll(() => entries.count()).toBe(movers.length + 1)
+    await page.getByLabel('Shortlist').selectOption({ label: 'Any' })
+    await expect.poll(() => entries.count()).toBe(movers.length + 2)
 
     // Open a person who moved: the shortlist shows what changed.
     const mover = movers[0]!

@@ -241,10 +241,12 @@ export interface PermissionSession {
 }
 
 /**
- * The one web permission Talent Desk uses: `navigator.clipboard.writeText` (the Copy buttons)
- * asks for `clipboard-sanitized-write`. Reading the clipboard is never needed.
+ * The web permissions Talent Desk uses: `navigator.clipboard.writeText` (the Copy buttons) asks
+ * for `clipboard-sanitized-write` (reading the clipboard is never needed), and Activity's one
+ * notice per batch of news is the page's own `Notification` (the page knows what the recruiter is
+ * looking at, and keeps quiet about it).
  */
-export const grantedPermissions: readonly string[] = ['clipboard-sanitized-write']
+export const grantedPermissions: readonly string[] = ['clipboard-sanitized-write', 'notifications']
 
 export interface PermissionPolicyOptions {
   /** The app's own origin (`app://talent-desk`): the only one granted anything. */
@@ -253,8 +255,8 @@ export interface PermissionPolicyOptions {
 }
 
 /**
- * Every permission request and check is refused, except `clipboard-sanitized-write` asked by
- * the app's own main frame (its URL's origin is the app's, and it is not a subframe). Anything
+ * Every permission request and check is refused, except those above asked by the app's own
+ * main frame (its URL's origin is the app's, and it is not a subframe). Anything
  * Electron leaves out of the details counts as a refusal. Devices (HID, USB, serial) are refused.
  */
 export function limitPermissions(session: PermissionSession, options: PermissionPolicyOptions): void {

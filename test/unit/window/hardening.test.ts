@@ -220,6 +220,15 @@ describe('limitPermissions', () => {
     expect(logs).toEqual([])
   })
 
+  it('grants notifications (Activity’s notice) to the app’s own main frame only', () => {
+    const { request, check } = setup()
+    expect(request('notifications', appMainFrame)).toBe(true)
+    expect(check('notifications', 'app://talent-desk', appMainFrame)).toBe(true)
+    expect(request('notifications', { ...appMainFrame, isMainFrame: false })).toBe(false)
+    expect(request('notifications', { requestingUrl: 'https://evil.example/', isMainFrame: true })).toBe(false)
+    expect(check('notifications', 'https://evil.example', { isMainFrame: true })).toBe(false)
+  })
+
   const refusedFrames: { requestingUrl?: string; isMainFrame?: boolean }[] = [
     { requestingUrl: 'app://talent-desk/index.html', isMainFrame: false },
     { requestingUrl: 'app://talent-desk/index.html' },
@@ -260,7 +269,6 @@ describe('limitPermissions', () => {
 
   const refused = [
     'media',
-    'notifications',
     'geolocation',
     'clipboard-read',
     'deprecated-sync-clipboard-read',
