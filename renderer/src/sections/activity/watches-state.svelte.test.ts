@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry, ActivityNotice } from '../../../../shared/ipc/channels/watches'
-import { shouldNotify, type Viewing } from './watches-state.svelte'
+import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
+import { createClient } from '../../lib/client'
+import { shouldNotify, WatchesState, type Viewing } from './watches-state.svelte'
 
 const viewing = (over: Partial<Viewing>): Viewing => ({
   section: 'search',
@@ -40,5 +42,86 @@ describe('when a batch of news is notified', () => {
     const job = notice({ focus: { kind: 'refreshJob', jobId: 'j1' }, shortlistId: null })
     expect(shouldNotify(job, viewing({ section: 'refresh', jobId: 'j1' }), none)).toBe(false)
     expect(shouldNotify(job, viewing({ section: 'search' }), none)).toBe(true)
+  })
+})
+
+describe('WatchesState', () => {
+  const memoryMark = () => {
+    let kept = 0
+    return { read: () => kept, write: (id: number) => void (kept = id) }
+  }
+  const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry => ({
+    id,
+    connectionId: 'c1',
+    kind: 'person_changed',
+    text: `Person ${id} moved Acme → Globex`,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    readAt: null,
+    shortlistId: 's1',
+    watchId: 'w1',
+    link: { kind: 'member', shortlistId: 's1', memberId: id },
+    changes: [{ field: 'company', from: 'Acme', to: 'Globex', kind: 'changed' }],
+    people: [],
+    ...over
+  })
+  const unread = (total: number) => ({
+    total,
+    byKind: { person_changed: total, new_people: 0, refresh_ended: 0 }
+  })
+
+  function fakeMain(stored: ActivityEntry[]) {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const asked: unknown[] = []
+    const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
+    const bridge = {
+      listActivity: (input: { kind?: string }) => {
+        asked.push(input)
+        const entries = stored.filter((e) => input.kind === undefined || e.kind === input.kind)
+        return ok({ entries, unread: unread(stored.filter((e) => e.readAt === null).length), more: false })
+      },
+      markActivityRead: ({ ids }: { ids: number[] }) => {
+        for (const e of stored) if (ids.includes(e.id)) e.readAt = '2026-11-22T11:00:00.000Z'
+        return ok(unread(stored.filter((e) => e.readAt === null).length))
+      },
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    return { client: createClient(bridge), listeners, asked }
+  }
+
+  it('adds the news an event brings to the top, with the unread count from main, without asking again', async () => {
+    const main = fakeMain([entry(1)])
+    const watches = new WatchesState(main.client, { told: memoryMark() })
+    await watches.load()
+    expect(main.asked).toHaveLength(1)
+    main.listeners.get('activityChanged')!({
+      connectionId: 'c1',
+      added: [entry(2), entry(3)],
+      unread: unread(3),
+      notice: null
+    })
+    expect(watches.unread.total).toBe(3)
+    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([3, 2, 1])
+    expect(main.asked).toHaveLength(1)
+  })
+
+  it('keeps news of another kind out of a filtered list, and opening an entry marks it read', async () => {
+    const main = fakeMain([
+      entry(1),
+      entry(2, { kind: 'new_people', link: { kind: 'savedSearch', savedSearchId: 'x' } })
+    ])
+    const watches = new WatchesState(main.client, { told: memoryMark() })
+    const opened: unknown[] = []
+    watches.onOpen = (link) => opened.push(link)
+    await watches.filter({ kind: 'new_people' })
+    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2])
+    main.listeners.get('activityChanged')!({ connectionId: 'c1', added: [entry(3)], unread: unread(3), notice: null })
+    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2])
+    const second = watches.entries.state === 'ready' ? watches.entries.value[0]! : null
+    await watches.open(second!)
+    expect(opened).toEqual([{ kind: 'savedSearch', savedSearchId: 'x' }])
+    expect(watches.unread.total).toBe(1)
   })
 })

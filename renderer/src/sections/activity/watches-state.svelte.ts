@@ -45,6 +45,16 @@ export function shouldNotify(notice: ActivityNotice, viewing: Viewing, entries: 
 /** Where this browser keeps the newest Activity entry it has told of (a number, not a secret). */
 const TOLD_KEY = 'talent-desk.activity.told'
 
+/** The newest entry told of, kept between loads of the page. */
+export interface ToldMark {
+  read(): number
+  write(id: number): void
+}
+const browserToldMark: ToldMark = {
+  read: () => Number(localStorage.getItem(TOLD_KEY) ?? '0'),
+  write: (id) => localStorage.setItem(TOLD_KEY, String(id))
+}
+
 const EMPTY_UNREAD: UnreadCounts = { total: 0, byKind: { person_changed: 0, new_people: 0, refresh_ended: 0 } }
 
 /**
@@ -74,8 +84,11 @@ export class WatchesState {
   /** Opens an item (App wires it to the sections). */
   onOpen: (link: ActivityLink) => void = () => undefined
 
-  constructor(client: Client) {
+  readonly #told: ToldMark
+
+  constructor(client: Client, options: { told?: ToldMark } = {}) {
     this.#client = client
+    this.#told = options.told ?? browserToldMark
     client.on('activityChanged', (payload) => {
       this.#unread = payload.unread
       if (payload.added.length > 0 && this.#entries.state === 'ready') {
@@ -90,7 +103,7 @@ export class WatchesState {
       }
       if (payload.added.length > 0) {
         const newest = Math.max(...payload.added.map((entry) => entry.id))
-        if (newest > Number(localStorage.getItem(TOLD_KEY) ?? '0')) localStorage.setItem(TOLD_KEY, String(newest))
+        if (newest > this.#told.read()) this.#told.write(newest)
       }
       if (payload.notice !== null) this.#notify(payload.notice, payload.added)
     })
@@ -158,10 +171,10 @@ export class WatchesState {
   async notifyMissed(): Promise<void> {
     const reply = await this.#client.listActivity({ unreadOnly: true, limit: 100 })
     if (!reply.ok) return
-    const told = Number(localStorage.getItem(TOLD_KEY) ?? '0')
+    const told = this.#told.read()
     const missed = reply.data.entries.filter((entry) => entry.id > told && entry.kind !== 'refresh_ended')
     const newest = reply.data.entries[0]?.id ?? told
-    if (newest > told) localStorage.setItem(TOLD_KEY, String(newest))
+    if (newest > told) this.#told.write(newest)
     if (missed.length === 0) return
     const only = missed.length === 1 ? missed[0]! : null
     this.#notify(
