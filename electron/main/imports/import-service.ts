@@ -12,6 +12,7 @@ import type { Store } from '../store/index'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-errors'
 import { guessHeaderRow, suggestMapping } from './column-guess'
+import { recallMapping, rememberMapping } from './remembered-mappings'
 import type { ImportJobs } from './import-jobs'
 import type { ImportMatcher } from './import-matcher'
 import { candidateOf, classify } from './match-outcome'
@@ -125,6 +126,8 @@ export class ImportService {
     if (batch.mapping.every((field) => field === 'keep')) {
       throw new AppError('invalid_input', 'Map at least one column to a name, an email, a profile link or a key first.')
     }
+    // the mapping matched with is the one these headers get next time
+    rememberMapping(store, this.#headers(store, batchId, batch.headerRow), batch.mapping)
     store.imports.setState(batchId, 'matching')
     this.#speed.reset(batchId)
     this.deps.matcher.run(batchId)
@@ -360,9 +363,10 @@ export class ImportService {
     return this.#columns(store, batchId, headerRow).headers
   }
 
+  /** The mapping last chosen for these very headers, else one guessed from their names and values. */
   #suggest(store: Store, batchId: string, headerRow: number) {
     const { headers, sample } = this.#columns(store, batchId, headerRow)
-    return suggestMapping(headers, sample)
+    return recallMapping(store, headers) ?? suggestMapping(headers, sample)
   }
 
   #batch(store: Store, record: ImportBatchRecord): ImportBatch {
@@ -382,6 +386,7 @@ export class ImportService {
       headers,
       mapping: headers.map((_, column) => record.mapping[column] ?? 'keep'),
       suggested: suggestMapping(headers, sample),
+      remembered: recallMapping(store, headers) !== null,
       state: record.state,
       threshold: record.threshold,
       counts,

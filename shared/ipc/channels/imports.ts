@@ -111,6 +111,8 @@ export const importBatchSchema = z.object({
   mapping: z.array(importFieldSchema),
   /** What the app suggests for each column of the chosen header row. */
   suggested: z.array(importFieldSchema),
+  /** A mapping was chosen before for exactly these headers, and is the one offered. */
+  remembered: z.boolean(),
   state: importStateSchema,
   threshold: z.number().int().min(0).max(100),
   counts: importCountsSchema,

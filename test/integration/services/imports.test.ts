@@ -4,6 +4,8 @@ import { systemClock } from '../../../sandbox/index'
 import { spawnImportWorkerFromSource } from '../../../electron/main/imports/import-worker-from-source'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
+import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { startMain, tempDir, useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
@@ -202,4 +204,111 @@ describe('bulk match from a spreadsheet', () => {
     expect(empty.message).toMatch(/every row is empty/)
     expect(await main.ok('listImports', {})).toEqual([])
   })
+
+  it('remembers the mapping matched with for the same headers, in any case or spacing', async () => {
+    const main = await start({ loadKeytar: noKeychain, importWorker: spawnImportWorkerFromSource })
+    const csv = (header: string) =>
+      Buffer.from(`${header}\nAna Peña,ana@acme.example,Acme\nBo Li,bo@globex.example,Globex\n`)
+    const first = await main.ok('openImport', {
+      uploadId: await upload(main, csv('Full name,Mail,Firm')),
+      fileName: 'a.csv'
+    })
+    expect(first.batch.suggested).toEqual(['name', 'email', 'company'])
+    expect(first.batch.remembered).toBe(false)
+    // the recruiter keeps the firm as a note instead, and matches
+    await main.ok('mapImport', { batchId: first.batch.id, headerRow: 0, mapping: ['name', 'email', 'keep'] })
+    await main.ok('startImportMatch', { batchId: first.batch.id })
+    const again = await main.ok('openImport', {
+      uploadId: await upload(main, csv(' full  NAME ,mail,FIRM')),
+      fileName: 'b.csv'
+    })
+    expect(again.batch.remembered).toBe(true)
+    expect(again.batch.mapping).toEqual(['name', 'email', 'keep'])
+    const other = await main.ok('openImport', {
+      uploadId: await upload(main, csv('Name,Email,Company')),
+      fileName: 'c.csv'
+    })
+    expect(other.batch.remembered).toBe(false)
+    expect(other.batch.mapping).toEqual(['name', 'email', 'company'])
+  })
+
+  it('imports what bad input allows and refuses the rest with a message: a zip bomb, merged cells, 10,000 empty rows, 600 columns', async () => {
+    const main = await start({ loadKeytar: noKeychain, importWorker: spawnImportWorkerFromSource })
+    // a zip bomb named .xlsx: 60 MB of zeros in a few kilobytes, refused from its directory
+    const bomb = new JSZip()
+    bomb.file('[Content_Types].xml', '<Types/>')
+    bomb.file('xl/worksheets/sheet1.xml', Buffer.alloc(60 * 1024 * 1024))
+    const bombBytes = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+    expect(bombBytes.length).toBeLessThan(1024 * 1024)
+    const refused = await main.fail('openImport', { uploadId: await upload(main, bombBytes), fileName: 'people.xlsx' })
+    expect(refused.message).toMatch(
+      /^This workbook cannot be imported: it would unpack to \d+ times its size \(a zip bomb\)/
+    )
+
+    // merged cells: the value is in the first cell of the merge, the others empty
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('People')
+    sheet.addRow(['Name', 'Company', 'Email'])
+    sheet.addRow(['Ana Peña', 'Acme', 'ana@acme.example'])
+    sheet.addRow(['Bo Li', 'Globex', 'bo@globex.example'])
+    sheet.addRow(['Cy Young', 'Globex', 'cy@globex.example'])
+    sheet.mergeCells('B3:B4')
+    const merged = await main.ok('openImport', {
+      uploadId: await upload(main, Buffer.from(await book.xlsx.writeBuffer())),
+      fileName: 'merged.xlsx'
+    })
+    expect(merged.batch.headers).toEqual(['Name', 'Company', 'Email'])
+    expect(merged.batch.suggested).toEqual(['name', 'company', 'email'])
+    expect(merged.batch.counts.rows).toBe(3)
+    expect(merged.preview.slice(1)).toEqual([
+      ['Ana Peña', 'Acme', 'ana@acme.example'],
+      ['Bo Li', 'Globex', 'bo@globex.example'],
+      ['Cy Young', '', 'cy@globex.example']
+    ])
+
+    // 10,000 empty rows between the people, and a header of 600 columns
+    const wide = Array.from({ length: 600 }, (_, i) => (i === 0 ? 'Name' : i === 1 ? 'Email' : `Extra ${i}`))
+    const person = (n: number) => [`Person ${n}`, `p${n}@example.com`, ...Array.from({ length: 598 }, () => 'x')]
+    const lines = [wide, person(1), person(2), ...Array.from({ length: 10_000 }, () => []), person(3)]
+    const sparse = await main.ok('openImport', {
+      uploadId: await upload(main, Buffer.from(lines.map((line) => line.join(',')).join('\n'))),
+      fileName: 'sparse.csv'
+    })
+    expect(sparse.batch.headers).toHaveLength(500)
+    expect(sparse.batch.counts.rows).toBe(3)
+    expect(sparse.batch.notes).toEqual(
+      expect.arrayContaining([
+        '10,000 empty rows were skipped.',
+        'Only the first 500 columns were read (4 rows had more).'
+      ])
+    )
+    expect((await main.ok('listImports', {})).map((batch) => batch.fileName).sort()).toEqual([
+      'merged.xlsx',
+      'sparse.csv'
+    ])
+  }, 60_000)
+
+  it('reads a 50 MB sheet in its worker to its row limit while main keeps answering', async () => {
+    const main = await start({ loadKeytar: noKeychain, importWorker: spawnImportWorkerFromSource })
+    const filler = 'x'.repeat(840)
+    const lines = ['Name,Email,Notes']
+    for (let n = 0; n < 61_000; n += 1) lines.push(`Person ${n},p${n}@example.com,${filler}`)
+    const bytes = Buffer.from(lines.join('\n'))
+    expect(bytes.length).toBeGreaterThan(50 * 1024 * 1024)
+    const uploadId = await upload(main, bytes, 2_997_000)
+    // while the worker reads, the rest of the app answers (the reading shows as progress events)
+    const opening = main.ok('openImport', { uploadId, fileName: 'big.csv' })
+    let openedFirst = false
+    void opening.then(() => (openedFirst = true))
+    await until(
+      async () => main.events.filter((event) => event.name === 'importProgress').length,
+      (count) => count > 0,
+      60_000
+    )
+    await main.ok('listShortlists', {})
+    expect(openedFirst).toBe(false)
+    const { batch } = await opening
+    expect(batch.counts.rows).toBe(50_050 - 1)
+    expect(batch.notes).toContain('Only the first 50,050 rows were read; the rest of the sheet was left out.')
+  }, 120_000)
 })
