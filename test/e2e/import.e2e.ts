@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { soffice, throughCalc } from '../unit/export/calc'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,5 +126,14 @@ describe('bulk match from a spreadsheet', () => {
     expect(second[4]).toBe('T-1000')
     expect(second[5]).toBe('matched')
     expect(second[7]).toBe(people[0]!.key)
+    // and LibreOffice Calc opens it the same: every row, the original columns first, keys as text
+    if (soffice !== undefined) {
+      const cells = await throughCalc(saved, dir)
+      expect(cells).toHaveLength(201)
+      expect(cells[0]!.slice(0, 7)).toEqual(header.slice(0, 7))
+      expect(cells[1]![0]).toBe(people[0]!.full_name)
+      expect(cells[1]![4]).toBe('T-1000')
+      expect(cells[1]![7]).toBe(people[0]!.key)
+    }
   }, 240_000)
 })

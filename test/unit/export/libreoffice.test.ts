@@ -1,72 +1,21 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { pathToFileURL } from 'node:url'
-import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeCsvFile } from '../../../electron/main/export/csv-export'
 import { writeXlsxFile } from '../../../electron/main/export/xlsx-export'
 import { identifierColumns, identifierRow } from './identifier-cells'
 import type { CsvColumn, ExportRow } from '../../../electron/main/export/csv-columns'
 import { expectedCell, hostileCells } from './hostile-cells'
+import { soffice, throughCalc as openInCalc } from './calc'
 
-/**
- * Opens exported files in a real spreadsheet program: LibreOffice Calc, headless (Debian package
- * libreoffice-calc-nogui). Calc imports our CSV and writes it back out as CSV; we parse that and
- * compare cells. CSV-to-CSV is the simplest faithful read-back: it writes each cell's text as
- * Calc holds it, which is what a person opening the file sees, with no XML to pick apart.
- *
- * Import options (Calc CSV filter tokens): comma, double quote, UTF-8 (76), from line 1, and
- * token 13 "evaluate formulas" ON, the most dangerous setting: a formula that got through would
- * come back as its result, not its text.
- */
-const soffice = findOnPath('soffice')
-const IMPORT = 'CSV:44,34,76,1,,1033,false,false,false,false,false,false,true'
-const EXPORT = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,true,true'
-
-function findOnPath(name: string): string | undefined {
-  for (const folder of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(folder, name)
-    if (folder !== '' && fs.existsSync(candidate)) return candidate
-  }
-  return undefined
-}
-
-if (soffice === undefined && process.env.CI) {
-  throw new Error('LibreOffice (soffice) is required on CI: apt-get install libreoffice-calc-nogui')
-}
-
+/** Opens exported files in a real spreadsheet program, LibreOffice Calc (./calc.ts). */
 let dir: string
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-calc-'))
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
-
-/** Calc reads `file` (CSV, or an .xlsx workbook) and writes it back as CSV; returns the parsed cells. */
-async function throughCalc(file: string): Promise<string[][]> {
-  const workbook = file.endsWith('.xlsx')
-  const out = path.join(dir, `out-${path.basename(file, path.extname(file))}`)
-  await promisify(execFile)(
-    soffice ?? 'soffice',
-    [
-      // A private profile: no clash with a running LibreOffice, no first-start prompts.
-      `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
-      '--headless',
-      '--norestore',
-      ...(workbook ? [] : [`--infilter=${IMPORT}`]),
-      '--convert-to',
-      EXPORT,
-      '--outdir',
-      out,
-      file
-    ],
-    { timeout: 120_000 }
-  )
-  const written = path.join(out, `${path.basename(file, path.extname(file))}.csv`)
-  return parse(fs.readFileSync(written), { bom: true }) as string[][]
-}
+const throughCalc = (file: string) => openInCalc(file, dir)
 
 const columns: CsvColumn[] = [
   { header: 'Name', path: 'profile.full_name' },
