@@ -108,7 +108,9 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
       shortlistId: list.id,
       profiles: saved.map((p) => ({ ...p, last_refreshed: today }))
     })
-    const creditsBefore = await page.getByTestId('credits').textContent()
+    const credits = page.getByTestId('credits')
+    await expect.poll(() => credits.textContent(), { timeout: 30_000 }).toMatch(/available/)
+    const creditsBefore = await credits.textContent()
 
     // Watch the shortlist from its header.
     await page.keyboard.press('5')
@@ -206,7 +208,8 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
 
     // Nothing was bought.
     await page.keyboard.press('5')
-    expect(await page.getByTestId('credits').textContent()).toBe(creditsBefore)
+    await expect.poll(() => credits.textContent(), { timeout: 30_000 }).toMatch(/available/)
+    expect(await credits.textContent()).toBe(creditsBefore)
     const ledger = await bridge<{ entries: unknown[] }>('listLedger', {})
     expect(ledger.entries).toEqual([])
   }, 240_000)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ActivityEntry, ActivityNotice } from '../../../../shared/ipc/channels/watches'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import { createClient } from '../../lib/client'
@@ -123,5 +123,72 @@ describe('WatchesState', () => {
     await watches.open(second!)
     expect(opened).toEqual([{ kind: 'savedSearch', savedSearchId: 'x' }])
     expect(watches.unread.total).toBe(1)
+  })
+})
+
+describe('WatchesState while its list is being read', () => {
+  it('reads the list again when news comes before the first answer', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const answers: Array<() => void> = []
+    let stored = [1]
+    let asked = 0
+    const bridge = {
+      listActivity: () =>
+        new Promise((resolve) => {
+          asked += 1
+          const entries = stored.map((id) => ({
+            id,
+            connectionId: 'c1',
+            kind: 'person_changed',
+            text: `Person ${id}`,
+            createdAt: '2026-11-22T10:00:00.000Z',
+            readAt: null,
+            shortlistId: null,
+            watchId: null,
+            link: { kind: 'refreshJob', jobId: 'j' },
+            changes: [],
+            people: []
+          }))
+          const unread = {
+            total: entries.length,
+            byKind: { person_changed: entries.length, new_people: 0, refresh_ended: 0 }
+          }
+          answers.push(() => resolve({ ok: true, data: { entries, unread, more: false } }))
+        }),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const watches = new WatchesState(createClient(bridge), { told: { read: () => 0, write: () => undefined } })
+    const loading = watches.load()
+    // the list is asked for; news comes before the answer (which was made before it)
+    stored = [2, 1]
+    listeners.get('activityChanged')!({
+      connectionId: 'c1',
+      added: [
+        {
+          id: 2,
+          connectionId: 'c1',
+          kind: 'person_changed',
+          text: 'Person 2',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          readAt: null,
+          shortlistId: null,
+          watchId: null,
+          link: { kind: 'refreshJob', jobId: 'j' },
+          changes: [],
+          people: []
+        }
+      ],
+      unread: { total: 2, byKind: { person_changed: 2, new_people: 0, refresh_ended: 0 } },
+      notice: null
+    })
+    answers.shift()!()
+    await vi.waitFor(() => expect(asked).toBe(2))
+    answers.shift()!()
+    await loading
+    expect(asked).toBe(2)
+    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2, 1])
   })
 })

@@ -91,7 +91,9 @@ export class WatchesState {
     this.#told = options.told ?? browserToldMark
     client.on('activityChanged', (payload) => {
       this.#unread = payload.unread
-      if (payload.added.length > 0 && this.#entries.state === 'ready') {
+      if (payload.added.length > 0 && this.#entries.state === 'loading') {
+        this.#missed = true // a load under way may answer from before this news: it reads again
+      } else if (payload.added.length > 0 && this.#entries.state === 'ready') {
         const fresh = payload.added.filter((entry) => this.#matches(entry))
         const known = this.#entries.value.map((entry) => entry.id)
         this.#entries = {
@@ -154,14 +156,19 @@ export class WatchesState {
       : null
   }
 
+  /** News came while the list was being read. */
+  #missed = false
+
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    this.#missed = false
     const reply = await this.#client.listActivity(this.#filter())
     if (reply.ok) {
       this.#unread = reply.data.unread
       this.#more = reply.data.more
     }
     this.#entries = loaded(reply, (data) => data.entries)
+    if (this.#missed) await this.load()
   }
 
   /**

@@ -196,6 +196,14 @@ export class ImportState {
     await this.loadRows()
   }
 
+  #loadingMore: Promise<void> | null = null
+
+  /** The next page of rows under the filter (once at a time, however often the list asks). */
+  loadMoreRows(): Promise<void> {
+    this.#loadingMore ??= this.loadRows(true).finally(() => (this.#loadingMore = null))
+    return this.#loadingMore
+  }
+
   async loadRows(more = false): Promise<void> {
     const batch = this.batch
     if (batch === null) return
