@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { ApiError } from '../api/api-error'
 import type { PartnerClient } from '../api/partner-client'
 import type { ConnectionsService } from '../connections/connections-service'
@@ -68,6 +69,9 @@ export class ImportMatcher {
   run(batchId: string): void {
     if (this.#running.has(batchId)) return
     const controller = new AbortController()
+    // every row at once listens for the stop (the wait, the request, its retries): more than
+    // Node's default of ten listeners is expected here, not a leak
+    setMaxListeners(8 * Math.max(1, this.#timing.concurrency), controller.signal)
     const done = this.#loop(batchId, controller.signal)
       .catch((error: unknown) => this.deps.logger.warn('imports.matching_stopped', { batchId, error: String(error) }))
       .finally(() => {
@@ -100,6 +104,8 @@ export class ImportMatcher {
       return row
     }
     let stopped = false
+    // a problem said on the batch (cleared by the next answer); one the batch had from before too
+    let problemShown = this.deps.store().imports.get(batchId).problem !== null
     const worker = async () => {
       while (!signal.aborted && !stopped) {
         const row = take()
@@ -108,7 +114,8 @@ export class ImportMatcher {
           const result = await this.#matchRow(batchId, row, signal)
           if (result === 'answered') {
             backoff = 0
-            this.deps.store().imports.setProblem(batchId, null)
+            if (problemShown) this.deps.store().imports.setProblem(batchId, null)
+            problemShown = false
           }
         } catch (error) {
           if (signal.aborted) return
@@ -130,6 +137,7 @@ export class ImportMatcher {
             })
           } else {
             this.deps.store().imports.setProblem(batchId, `The service did not answer; trying again. (${message})`)
+            problemShown = true
             this.deps.changed(batchId)
             backoff = Math.min(this.#timing.maxBackoffMs, backoff === 0 ? this.#timing.backoffMs : backoff * 2)
             await this.#sleep(backoff, signal)
@@ -153,8 +161,8 @@ export class ImportMatcher {
     if (request === null) return 'skipped'
     const batch = this.deps.store().imports.get(batchId)
     const { client } = await this.deps.connections.client(batch.connectionId)
+    // the same id for every attempt of a row, before and after a restart: made from the row itself
     const transactionId = row.transactionId ?? `import-${batchId}-${row.rowNo}`
-    if (row.transactionId === null) this.deps.store().imports.setTransactionId(batchId, row.rowNo, transactionId)
     const ask = (body: typeof request, suffix: string) =>
       // a stop does not wait for the connection's queue: the row stays pending
       untilAborted(
@@ -177,7 +185,8 @@ export class ImportMatcher {
       outcome: verdict.outcome,
       profiles,
       bestKey: verdict.key,
-      error: null
+      error: null,
+      transactionId
     })
     return 'answered'
   }

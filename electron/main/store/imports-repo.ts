@@ -119,11 +119,17 @@ export class ImportsRepo {
   readonly #db: BetterSqlite3.Database
   readonly #clock: Clock
   readonly #insertRow: BetterSqlite3.Statement
+  readonly #answer: BetterSqlite3.Statement
 
   constructor(db: BetterSqlite3.Database, clock: Clock) {
     this.#db = db
     this.#clock = clock
     this.#insertRow = db.prepare('INSERT INTO import_rows (batch_id, row_no, cells_json) VALUES (?, ?, ?)')
+    this.#answer = db.prepare(
+      `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, error = ?,
+         transaction_id = COALESCE(transaction_id, ?)
+       WHERE batch_id = ? AND row_no = ? AND outcome = 'pending'`
+    )
   }
 
   create(batch: NewImportBatch): void {
@@ -305,13 +311,6 @@ export class ImportsRepo {
       .map(rowOf)
   }
 
-  /** The transaction id a row is sent with, written before it is sent (a resend uses it again). */
-  setTransactionId(batchId: string, rowNo: number, transactionId: string): void {
-    this.#db
-      .prepare('UPDATE import_rows SET transaction_id = ? WHERE batch_id = ? AND row_no = ?')
-      .run(transactionId, batchId, rowNo)
-  }
-
   /** A row's answer; written only while the row is pending. Answers whether it was written. */
   recordAnswer(
     batchId: string,
@@ -321,22 +320,20 @@ export class ImportsRepo {
       profiles: ReadonlyArray<Record<string, unknown>>
       bestKey: string | null
       error: string | null
+      /** The id the row was sent with (kept when it has one already). */
+      transactionId?: string
     }
   ): boolean {
     return (
-      this.#db
-        .prepare(
-          `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, error = ?
-           WHERE batch_id = ? AND row_no = ? AND outcome = 'pending'`
-        )
-        .run(
-          answer.outcome,
-          answer.profiles.length === 0 ? null : stringifyJson(answer.profiles),
-          answer.bestKey,
-          answer.error,
-          batchId,
-          rowNo
-        ).changes > 0
+      this.#answer.run(
+        answer.outcome,
+        answer.profiles.length === 0 ? null : stringifyJson(answer.profiles),
+        answer.bestKey,
+        answer.error,
+        answer.transactionId ?? null,
+        batchId,
+        rowNo
+      ).changes > 0
     )
   }
 

@@ -21,7 +21,11 @@ export interface BrowserApp {
  * The browser host with the app's own services (as test/e2e/support.ts starts it), and Debian's
  * Chromium logged in to it through the one-time link.
  */
-export async function startBrowserApp(options: { sandboxProfiles: number }): Promise<BrowserApp> {
+export async function startBrowserApp(options: {
+  sandboxProfiles: number
+  /** Bulk match as fast as the sandbox answers (the import review bench fills a batch first). */
+  fastImports?: boolean
+}): Promise<BrowserApp> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
   const dataDir = mkdtempSync(join(tmpdir(), 'td-bench-'))
   // the bundled main process and its built workers (out/main/host.cjs), as the app loads them
@@ -41,7 +45,10 @@ export async function startBrowserApp(options: { sandboxProfiles: number }): Pro
     versions: {},
     ...(options.sandboxProfiles === 0
       ? {}
-      : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles, buildDelayMs: 0 } })
+      : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles, buildDelayMs: 0 } }),
+    ...(options.fastImports
+      ? { importWorker: workers.imports, importMatching: { ratePerSecond: 100_000, timing: { concurrency: 4 } } }
+      : {})
   })
   if (options.sandboxProfiles !== 0) await catalogBuilt
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { MainServices } from '../../../electron/main/compose'
+import type { MainOptions, MainServices } from '../../../electron/main/compose'
 import { built as loadBuilt } from './build'
 import type { Sender } from '../../../electron/main/ipc/router'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
@@ -19,7 +19,14 @@ export const sender: Sender = { origin: benchOrigin, isMainFrame: true }
  * worker when given.
  */
 export async function startMain(
-  options: { profiles?: number; dataDir?: string; backupWorker?: SpawnBackupWorker } = {}
+  options: {
+    profiles?: number
+    dataDir?: string
+    backupWorker?: SpawnBackupWorker
+    /** The spreadsheet worker and the bulk-match pace (the import bench). */
+    importWorker?: MainOptions['importWorker']
+    importMatching?: MainOptions['importMatching']
+  } = {}
 ): Promise<{
   main: MainServices
   sandbox: { baseUrl: string; apiKey: string } | null
@@ -35,6 +42,8 @@ export async function startMain(
     logger: silent,
     versions: {},
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
+    ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
+    ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })
