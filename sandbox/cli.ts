@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util'
 import { FaultSpecError } from './faults/spec'
-import { startSandbox } from './index'
+import { startSandbox, type ArrivalOptions } from './index'
+import { checkArrivals } from './server/arrivals'
 
-const usage = `Usage: npm run sandbox -- [--port N] [--profiles N] [--seed N] [--faults SPEC] [--credits N] [--token-ttl S]
+const usage = `Usage: npm run sandbox -- [--port N] [--profiles N] [--seed N] [--faults SPEC] [--credits N] [--token-ttl S] [--state FILE] [--arrivals SHARE[,DAYS]]
 Prints one JSON line with the connection details, then serves on 127.0.0.1 until SIGINT/SIGTERM.`
 
 function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -12,6 +13,18 @@ function intOption(name: string, value: string | undefined, min: number, max: nu
     throw new Error(`--${name} must be an integer in ${min}..${max}, got "${value}"`)
   }
   return n
+}
+
+/** `--arrivals 0.04` or `--arrivals 0.04,56`: the share of people who join the index later, over DAYS (default 56). */
+function arrivalsOption(value: string | undefined): ArrivalOptions | undefined {
+  if (value === undefined) return undefined
+  const [share, days = '56', ...rest] = value.split(',')
+  try {
+    if (rest.length > 0 || share === undefined || share.trim() === '' || days.trim() === '') throw new Error()
+    return checkArrivals({ share: Number(share), spreadDays: Number(days) })
+  } catch {
+    throw new Error(`--arrivals must be SHARE[,DAYS] with SHARE in 0..1 and DAYS 0 or more, got "${value}"`)
+  }
 }
 
 async function main(): Promise<void> {
@@ -24,6 +37,7 @@ async function main(): Promise<void> {
       credits: { type: 'string' },
       'token-ttl': { type: 'string' },
       state: { type: 'string' },
+      arrivals: { type: 'string' },
       help: { type: 'boolean', short: 'h' }
     },
     strict: true
@@ -39,7 +53,8 @@ async function main(): Promise<void> {
     faults: values.faults,
     credits: intOption('credits', values.credits, 0, 1_000_000_000),
     tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400),
-    stateFile: values.state
+    stateFile: values.state,
+    arrivals: arrivalsOption(values.arrivals)
   })
   const { profileCount: _count, close, reset: _reset, stateNote, catalog: _catalog, ...line } = sandbox
   if (stateNote !== null) console.error(`[sandbox] ${stateNote}`)

@@ -19,11 +19,17 @@ import { deriveCredentials, type SandboxCredentials } from './server/credentials
 import type { ProfileCatalog } from './server/profile-catalog'
 import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refresh-jobs'
 import { createSandboxServer } from './server/sandbox-server'
-import { loadState, saveState, saveStateSync } from './server/state-file'
-import { catalogWithArrivals, type ArrivalOptions } from './server/arrivals'
+import { loadState, saveState, saveStateSync, type SandboxState } from './server/state-file'
+import { ARRIVALS_NONE, catalogWithArrivals, checkArrivals, type ArrivalOptions } from './server/arrivals'
 
 export { ManualClock, systemClock, type Clock } from './server/clock'
-export { ARRIVALS_DEFAULT, arrivalOffsetMs, type ArrivalOptions } from './server/arrivals'
+export {
+  ARRIVALS_DEFAULT,
+  ARRIVALS_NONE,
+  arrivalOffsetMs,
+  isPresentAtStart,
+  type ArrivalOptions
+} from './server/arrivals'
 export type { ProfileCatalog } from './server/profile-catalog'
 
 export interface SandboxOptions {
@@ -45,8 +51,9 @@ export interface SandboxOptions {
   /** fixed credentials instead of the ones derived from the seed */
   credentials?: Partial<SandboxCredentials>
   /**
-   * People who join the index after the first run (sandbox/server/arrivals.ts); none by default,
-   * the app's built-in sandbox uses ARRIVALS_DEFAULT.
+   * People who join the index after the sandbox's epoch (its state's first start; see
+   * sandbox/server/arrivals.ts): none by default (ARRIVALS_NONE), so tests find anyone they pick;
+   * the app's built-in sandbox uses ARRIVALS_DEFAULT (4 % over 56 days).
    */
   arrivals?: ArrivalOptions
   /** a ready catalog instead of generating `profiles` profiles (e.g. one shared by several sandboxes in a test) */
@@ -102,7 +109,10 @@ export interface RunningSandbox {
   /** Set when the state file could not be read and was set aside (a plain sentence). */
   stateNote: string | null
   catalog: CatalogReport
-  /** Back to the first state (initial credits, nothing bought, no jobs, calls or conversations), saved. */
+  /**
+   * Back to the first state (initial credits, nothing bought, no jobs, calls or conversations),
+   * saved. The epoch stays: the index goes on growing as before (people who arrived stay).
+   */
   reset(): Promise<void>
   /** Saves the state (if there is a state file) and stops listening. */
   close(): Promise<void>
@@ -121,25 +131,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const opened = options.catalog ? null : openCatalog(options, seed)
   const clock = options.clock ?? systemClock
   const loaded = options.stateFile === undefined ? { state: null, note: null } : loadState(options.stateFile)
-  // when this sandbox first ran: kept in its state, so arrivals go on from there after a restart
-  const epoch = loaded.state?.epoch === undefined ? clock.now() : Date.parse(loaded.state.epoch)
+  // When this sandbox's state began: kept in the state file, so arrivals go on from there after a
+  // restart (and while it is stopped). A file without one (older) starts it now, and saves it.
+  const kept = loaded.state?.epoch === undefined ? Number.NaN : Date.parse(loaded.state.epoch)
+  const epochIsNew = !Number.isFinite(kept)
+  const epoch = epochIsNew ? clock.now() : kept
   const whole = options.catalog ?? (opened as OpenedCatalog).catalog
-  const arrivals = options.arrivals ?? { share: 0, spreadDays: 0 }
+  const arrivals = checkArrivals(options.arrivals ?? ARRIVALS_NONE)
   const catalog = arrivals.share > 0 ? catalogWithArrivals(whole, { ...arrivals, clock, epoch: () => epoch }) : whole
   const credentials = deriveCredentials(seed, options.credentials)
   const stateFile = options.stateFile
   // Saving is debounced: a burst of calls writes the file once, shortly after.
   let saveTimer: NodeJS.Timeout | null = null
   let saving: Promise<void> = Promise.resolve()
+  const state = (): SandboxState => ({ ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() })
+  const saveNow = (file: string): void => {
+    saving = saving
+      .then(() => saveState(file, state()))
+      .catch((error: unknown) => {
+        console.error('[sandbox] could not save its state', error)
+      })
+  }
   const scheduleSave = (): void => {
     if (stateFile === undefined || saveTimer !== null) return
     saveTimer = setTimeout(() => {
       saveTimer = null
-      saving = saving
-        .then(() => saveState(stateFile, { ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() }))
-        .catch((error: unknown) => {
-          console.error('[sandbox] could not save its state', error)
-        })
+      saveNow(stateFile)
     }, 200)
   }
   const sandbox = createSandboxServer({
@@ -157,6 +174,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   })
   const { server, baseUrl } = sandbox
   if (loaded.state !== null) sandbox.restore(loaded.state)
+  // a new epoch is written at once: a sandbox stopped before its first call keeps it too
+  if (stateFile !== undefined && epochIsNew) saveNow(stateFile)
   server.listen(options.port ?? 0, '127.0.0.1')
   await Promise.race([
     once(server, 'listening'),
@@ -171,8 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (saveTimer !== null) clearTimeout(saveTimer)
     saveTimer = null
     await saving
-    if (stateFile !== undefined)
-      saveStateSync(stateFile, { ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() })
+    if (stateFile !== undefined) saveStateSync(stateFile, state())
   }
   const closeServer = async (): Promise<void> => {
     await build?.stop()

@@ -14,7 +14,7 @@
  *   index does.
  */
 import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
-import { ProfileGenerator, profileStart, type CollisionLog, type SequentialRun } from '../data/generate'
+import { ProfileGenerator, profileKey, profileStart, type CollisionLog, type SequentialRun } from '../data/generate'
 import type { ProfileCatalog } from '../server/profile-catalog'
 import { IndexBuilder, namePostings, type IndexParts, type ProfileSource } from './index-builder'
 import { ProfileIndex } from './profile-index'
@@ -74,7 +74,11 @@ export class SandboxCatalog implements ProfileCatalog {
     const catalog = new SandboxCatalog(parts.size, seed)
     const generator = new ProfileGenerator({ seed })
     const made = new Array<WholePersonProfile | undefined>(parts.size)
-    const source: ProfileSource = { size: parts.size, at: (id) => (made[id] ??= generator.one(id, log)) }
+    const source: ProfileSource = {
+      size: parts.size,
+      at: (id) => (made[id] ??= generator.one(id, log)),
+      keyAt: (id) => profileKey(seed, id)
+    }
     catalog.#index = new ProfileIndex(source, parts)
     catalog.#log = log
     catalog.#markComplete()
@@ -163,6 +167,11 @@ export class SandboxCatalog implements ProfileCatalog {
     return this.#complete().at(id)
   }
 
+  /** The key of person `id`, known from the seed: no one is made or built to answer it. */
+  keyAt(id: number): string {
+    return profileKey(this.seed, id)
+  }
+
   get(key: string): WholePersonProfile | undefined {
     return this.#complete().get(key)
   }
@@ -171,7 +180,10 @@ export class SandboxCatalog implements ProfileCatalog {
     return this.#complete().byHandle(handle)
   }
 
-  match(request: MatchProfileRequest, options: { max: number; emailLookup?: boolean }): WholePersonProfile[] {
+  match(
+    request: MatchProfileRequest,
+    options: { max: number; emailLookup?: boolean; present?: (id: number) => boolean }
+  ): WholePersonProfile[] {
     const early = this.#building?.early
     if (early && answerableByName(request, options)) return this.#earlyMatch(early, request, options)
     return this.#complete().match(request, options)
@@ -179,7 +191,12 @@ export class SandboxCatalog implements ProfileCatalog {
 
   search(
     query: StructuredQuery,
-    options: { limit: number; offset: number; where?: (profile: WholePersonProfile) => boolean }
+    options: {
+      limit: number
+      offset: number
+      where?: (profile: WholePersonProfile) => boolean
+      present?: (id: number) => boolean
+    }
   ): { total: number; results: WholePersonProfile[] } {
     return this.#complete().search(query, options)
   }
@@ -192,9 +209,12 @@ export class SandboxCatalog implements ProfileCatalog {
   #earlyMatch(
     early: Early,
     request: MatchProfileRequest,
-    options: { max: number; emailLookup?: boolean }
+    options: { max: number; emailLookup?: boolean; present?: (id: number) => boolean }
   ): WholePersonProfile[] {
-    const candidates = early.names.nameCandidates(request)
+    const present = options.present
+    const named = early.names.nameCandidates(request)
+    // only people present can match, so no one else is made (the index below ranks these alone)
+    const candidates = present ? named.filter((id) => present(id)) : named
     const builder = new IndexBuilder(this.size)
     for (const id of candidates) builder.add(id, this.#earlyProfile(id))
     const parts = { ...builder.finish(), name: early.names.parts().name }

@@ -26,6 +26,8 @@ export interface ProfileSource {
   readonly size: number
   /** Profile `id` (0 ≤ id < size); the same object on every call. */
   at(id: number): WholePersonProfile
+  /** The key of profile `id` without making it, where the source knows it (generated people: `profileKey`). */
+  keyAt?(id: number): string
 }
 
 /** Profiles already in memory. */

@@ -18,6 +18,11 @@ export interface MatchOptions {
   max?: number
   /** Whether `emails` in the request are looked up (emailLookupEnabled); default true. */
   emailLookup?: boolean
+  /**
+   * Only profiles for which this holds can match (e.g. people already in the index, see
+   * sandbox/server/arrivals.ts). Read by id, before ranking and the cap, without making profiles.
+   */
+  present?: (id: number) => boolean
 }
 
 export interface SearchOptions {
@@ -25,6 +30,8 @@ export interface SearchOptions {
   offset?: number
   /** Keeps only profiles for which this holds, before ranking (e.g. the private index). */
   where?: (profile: WholePersonProfile) => boolean
+  /** Keeps only ids for which this holds, before `where` and ranking (no profile is made to ask). */
+  present?: (id: number) => boolean
 }
 
 export interface SearchResult {
@@ -132,6 +139,11 @@ export class ProfileIndex {
     return this.#source.at(id)
   }
 
+  /** The key of profile `id`, without making the profile where its source can. */
+  keyAt(id: number): string {
+    return this.#source.keyAt?.(id) ?? this.#source.at(id).key ?? ''
+  }
+
   /** The stored profile (shared, treat as read-only), or undefined. */
   get(key: string): WholePersonProfile | undefined {
     const id = this.#byKey.get(key.trim())
@@ -159,7 +171,9 @@ export class ProfileIndex {
   match(request: MatchProfileRequest, options: MatchOptions = {}): WholePersonProfile[] {
     const max = Math.max(0, Math.floor(options.max ?? 5))
     if (max === 0) return []
-    const exact = this.#exactMatches(request, options.emailLookup ?? true)
+    const present = options.present
+    const found = this.#exactMatches(request, options.emailLookup ?? true)
+    const exact = present ? found.filter(({ id }) => present(id)) : found
     if (exact.length > 0) {
       return exact.slice(0, max).map(({ id, key, value }) =>
         this.#decorate(id, {
@@ -171,7 +185,7 @@ export class ProfileIndex {
         })
       )
     }
-    return this.#partialMatches(request, max)
+    return this.#partialMatches(request, max, present)
   }
 
   #exactMatches(request: MatchProfileRequest, emailLookup: boolean): Array<{ id: number; key: string; value: string }> {
@@ -218,20 +232,25 @@ export class ProfileIndex {
     return this.#candidates(request).ids
   }
 
-  #candidates(request: MatchProfileRequest): { ids: PostingList; variants: Array<Map<string, number>> } {
+  #candidates(
+    request: MatchProfileRequest,
+    present?: (id: number) => boolean
+  ): { ids: PostingList; variants: Array<Map<string, number>> } {
     let tokens = nameTokens(request.name ?? '')
     if (tokens.length === 0) return { ids: EMPTY, variants: [] }
-    let found = this.#nameCandidates(tokens)
+    const among = (found: { ids: PostingList; variants: Array<Map<string, number>> }) =>
+      present ? { ids: found.ids.filter((id) => present(id)), variants: found.variants } : found
+    let found = among(this.#nameCandidates(tokens))
     if (found.ids.length === 0 && tokens.length > 2) {
       // Middle names the profile lacks: retry with first and last only.
       tokens = [tokens[0] as string, tokens[tokens.length - 1] as string]
-      found = this.#nameCandidates(tokens)
+      found = among(this.#nameCandidates(tokens))
     }
     return found
   }
 
-  #partialMatches(request: MatchProfileRequest, max: number): WholePersonProfile[] {
-    const { ids, variants } = this.#candidates(request)
+  #partialMatches(request: MatchProfileRequest, max: number, present?: (id: number) => boolean): WholePersonProfile[] {
+    const { ids, variants } = this.#candidates(request, present)
     if (ids.length === 0) return []
 
     const titleToks = request.title ? titleTokens(request.title) : []
@@ -350,8 +369,9 @@ export class ProfileIndex {
   search(query: StructuredQuery, options: SearchOptions = {}): SearchResult {
     const limit = Math.max(0, Math.floor(options.limit ?? 25))
     const offset = Math.max(0, Math.floor(options.offset ?? 0))
-    const where = options.where
-    const matching = this.matchingIds(query)
+    const { where, present } = options
+    const all = this.matchingIds(query)
+    const matching = present ? all.filter((id) => present(id)) : all
     const ids = where ? matching.filter((id) => where(this.#source.at(id))) : matching
     // the requested skills' ids (a skill nobody has never adds to a score)
     const skills = (query.skills ?? []).flatMap((skill) => this.#skillOrdinals.get(skillKey(skill)) ?? [])

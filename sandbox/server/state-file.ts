@@ -65,7 +65,11 @@ export const sandboxStateSchema = z.object({
   transactions: z.array(transaction),
   conversations: z.array(conversation),
   workspaces: z.array(z.object({ userId: z.string(), workspaces: z.array(workspace) })),
-  /** When this sandbox first ran: late arrivals join the index counted from it (absent in older files). */
+  /**
+   * When this sandbox's state began (ISO time): late arrivals join the index counted from it
+   * (sandbox/server/arrivals.ts). Absent in older files, which still load (the version stays 1):
+   * the sandbox then takes its clock's now and saves it. An unreadable time is treated as absent.
+   */
   epoch: z.string().optional()
 })
 export type SandboxState = z.infer<typeof sandboxStateSchema>

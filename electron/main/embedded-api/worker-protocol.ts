@@ -13,9 +13,15 @@ export interface SandboxWorkerData {
   catalogFile?: string | null
   /** How long after listening the worker starts generating and indexing everyone (ms; default 0). */
   buildDelayMs?: number
-  /** How far ahead of real time the sandbox lives (end-to-end tests open the app "a week later"). */
+  /**
+   * How far ahead of real time the sandbox lives: its clock is `Date.now() + clockOffsetMs` (ms;
+   * default 0). End-to-end tests open the app "a week later" by restarting it with this shifted.
+   */
   clockOffsetMs?: number
-  /** People who join its index after its first run (none when absent). */
+  /**
+   * People who join its index after its epoch (sandbox/server/arrivals.ts; the app passes
+   * ARRIVALS_DEFAULT). None when absent.
+   */
   arrivals?: { share: number; spreadDays: number }
 }
 
