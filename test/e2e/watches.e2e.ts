@@ -212,6 +212,18 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     expect(await credits.textContent()).toBe(creditsBefore)
     const ledger = await bridge<{ entries: unknown[] }>('listLedger', {})
     expect(ledger.entries).toEqual([])
+
+    // The saved search renamed from Search's list; its watch follows the name.
+    await page.keyboard.press('1')
+    const savedList = page.getByTestId('saved-searches')
+    await savedList.getByText(/^Saved searches/).click()
+    await savedList.getByRole('button', { name: 'Rename' }).click()
+    const name = savedList.getByLabel('New name for Newcomers')
+    await name.fill('Newcomers this week')
+    await name.press('Enter')
+    await savedList.getByText('Newcomers this week').waitFor()
+    const watched = await bridge<{ watches: Array<{ targetName: string }> }>('listWatches', {})
+    expect(watched.watches.map((watch) => watch.targetName).sort()).toEqual(['Newcomers this week', 'Q4 backend'])
   }, 240_000)
 
   /** The person an entry is about: the saved name its sentence starts with. */
