@@ -34,6 +34,11 @@ export class ImportState {
   undo = $state.raw<{ label: string; changes: ImportDecisionChange[] } | null>(null)
   #unsubscribe: (() => void) | null = null
   #reloadTimer: ReturnType<typeof setTimeout> | null = null
+  /**
+   * Decisions take turns: a key pressed while the last one is being saved applies to the row the
+   * cursor lands on after it, not to the row just decided.
+   */
+  #turn: Promise<void> = Promise.resolve()
 
   constructor(private readonly client: Client) {}
 
@@ -227,8 +232,18 @@ export class ImportState {
     }, 500)
   }
 
+  #inTurn(action: () => Promise<void>): Promise<void> {
+    const next = this.#turn.then(action)
+    this.#turn = next.catch(() => undefined)
+    return next
+  }
+
   /** Accepts a candidate of the row under the cursor (its match when no index is given). */
-  async accept(index?: number): Promise<void> {
+  accept(index?: number): Promise<void> {
+    return this.#inTurn(() => this.#accept(index))
+  }
+
+  async #accept(index?: number): Promise<void> {
     const row = this.row
     if (row === null || row.candidates.length === 0) return
     const candidate =
@@ -241,7 +256,11 @@ export class ImportState {
     ])
   }
 
-  async reject(): Promise<void> {
+  reject(): Promise<void> {
+    return this.#inTurn(() => this.#reject())
+  }
+
+  async #reject(): Promise<void> {
     const row = this.row
     if (row === null) return
     await this.#decide(`Rejected every candidate of row ${row.rowNo}`, [
@@ -249,7 +268,11 @@ export class ImportState {
     ])
   }
 
-  async acceptMatched(): Promise<void> {
+  acceptMatched(): Promise<void> {
+    return this.#inTurn(() => this.#acceptMatched())
+  }
+
+  async #acceptMatched(): Promise<void> {
     const batch = this.batch
     if (batch === null) return
     const reply = await this.client.acceptMatchedImportRows({ batchId: batch.id })
@@ -258,11 +281,15 @@ export class ImportState {
       return
     }
     this.undo = { label: `Accepted ${reply.data.changed.length} matched rows`, changes: reply.data.changed }
-    this.notice = this.undo.label
     await this.loadRows()
+    this.notice = this.undo.label
   }
 
-  async undoLast(): Promise<void> {
+  undoLast(): Promise<void> {
+    return this.#inTurn(() => this.#undoLast())
+  }
+
+  async #undoLast(): Promise<void> {
     const batch = this.batch
     const undo = this.undo
     if (batch === null || undo === null || undo.changes.length === 0) return
@@ -272,8 +299,8 @@ export class ImportState {
       return
     }
     this.undo = null
-    this.notice = `Undone: ${undo.label}`
     await this.loadRows()
+    this.notice = `Undone: ${undo.label}`
   }
 
   async #decide(
@@ -288,7 +315,6 @@ export class ImportState {
       return
     }
     this.undo = { label, changes: reply.data.changed }
-    this.notice = label
     const keepCursor = this.cursor
     const decided = decisions[0]?.rowNo
     await this.loadRows()
@@ -296,6 +322,8 @@ export class ImportState {
     // that took its place
     const still = this.rows.findIndex((row) => row.rowNo === decided)
     this.cursor = Math.min(still === -1 ? keepCursor : still + 1, Math.max(0, this.rows.length - 1))
+    // said once the cursor is on the next row, so what the page says is where the keys now act
+    this.notice = label
   }
 
   async edit(request: Record<string, string | string[]>): Promise<void> {
