@@ -4,7 +4,8 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { Clock } from '../store/clock'
 import { StoreError, type StoreErrorCode } from '../store/errors'
 import type { Store } from '../store/index'
-import { BackupService, countBackup, inspectBackup, readBackupText } from './backup'
+import { BackupService } from './backup'
+import { previewBackup } from './backup-inspect'
 
 /**
  * Previews and restores of a backup file (an upload): read, check every record, and for a
@@ -39,17 +40,11 @@ export type BackupWorkerReply =
 /** Starts the worker thread that runs one job (the shell knows where its script is). */
 export type SpawnBackupWorker = (data: BackupWorkerData) => Worker
 
-export function previewOf(file: string): BackupPreview {
-  const { backup, problems } = inspectBackup(readBackupText(file))
-  return { ...countBackup(backup), problems }
-}
-
 /** On the calling thread, through main's own connection: tests, and builds without the worker. */
 export function backupJobsHere(store: () => Store, clock: Clock): BackupFileJobs {
   return {
-    preview: async (file) => previewOf(file),
-    restore: async (file, { partial }) =>
-      new BackupService(store(), clock).restoreText(readBackupText(file), { partial })
+    preview: async (file) => previewBackup({ file }),
+    restore: async (file, { partial }) => new BackupService(store(), clock).restore(file, { partial })
   }
 }
 

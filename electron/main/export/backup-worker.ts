@@ -1,16 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { isStoreError } from '../store/errors'
 import { openRestoreStore } from '../store/index'
-import { BackupService, readBackupText } from './backup'
-import { previewOf, type BackupWorkerData, type BackupWorkerReply } from './backup-reader'
+import { BackupService } from './backup'
+import { previewBackup } from './backup-inspect'
+import type { BackupWorkerData, BackupWorkerReply } from './backup-reader'
 
-// One job per worker: read the file, check every record, for a restore write it through a
-// connection of its own, answer, exit. Tens of thousands of people take seconds of CPU and a
-// long transaction, which must not freeze the window.
+// One job per worker: read the file, check every record, for a restore read it again and write
+// it through a connection of its own, answer, exit. The file is read a piece at a time, never
+// whole. Tens of thousands of people take seconds of CPU and a long transaction, which must not
+// freeze the window.
 const data = workerData as BackupWorkerData
 
 function job(): BackupWorkerReply {
-  if (data.job === 'preview') return { ok: true, preview: previewOf(data.file) }
+  if (data.job === 'preview') return { ok: true, preview: previewBackup({ file: data.file }) }
   const now = new Date(data.now)
   const store = openRestoreStore(data.storeFile, {
     nativeBinding: data.nativeBinding,
@@ -20,9 +22,7 @@ function job(): BackupWorkerReply {
   try {
     return {
       ok: true,
-      summary: new BackupService(store, { now: () => now }).restoreText(readBackupText(data.file), {
-        partial: data.partial
-      })
+      summary: new BackupService(store, { now: () => now }).restore(data.file, { partial: data.partial })
     }
   } finally {
     store.close()

@@ -2,24 +2,27 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { once } from 'node:events'
-import { z } from 'zod'
 import { StoreError } from '../store/errors'
 import { isoNow, type Clock } from '../store/clock'
-import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
-import { shortlistNameSchema, type ShortlistsRepo } from '../store/shortlists-repo'
-import { stageNameSchema, type StagesRepo } from '../store/stages-repo'
-import {
-  memberNotesSchema,
-  memberRatingSchema,
-  memberTagsSchema,
-  snapshotSourceSchema,
-  type MembersRepo
-} from '../store/members-repo'
+import { readStoredProfile } from '../store/profile-fields'
+import type { ShortlistsRepo } from '../store/shortlists-repo'
+import type { StagesRepo } from '../store/stages-repo'
+import type { MembersRepo } from '../store/members-repo'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { SnapshotsRepo } from '../store/snapshots-repo'
 import type { Store } from '../store/index'
 import type { RestoreSummary } from '../../../shared/ipc/channels/export'
-import { isWellFormed, toWellFormed } from '../../../shared/ipc/text'
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  memberProblem,
+  type BackupMember,
+  type BackupShortlistHead
+} from './backup-format'
+import { inspectBackup, strict, type BackupCounts, type BackupPlan } from './backup-inspect'
+import { walkBackup, type BackupSource } from './backup-walk'
+
+export { BACKUP_FORMAT, BACKUP_VERSION } from './backup-format'
 
 /** The part of the store a backup needs. */
 export type BackupStore = Pick<
@@ -27,113 +30,23 @@ export type BackupStore = Pick<
   'shortlists' | 'members' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion'
 >
 
-/** Marks a file as ours; a restore refuses anything else. */
-export const BACKUP_FORMAT = 'talent-desk/shortlists-backup'
-/** 2 added `removedAt` (people in Recently deleted); version 1 files restore as they are. */
-export const BACKUP_VERSION = 2
-
-const isoSchema = z.iso.datetime({ offset: true })
-
-/**
- * Profiles travel as JSON text, exactly as stored: a profile's int64 ids (co-author ids) and
- * number spellings would not survive a parse and re-serialise, and "lossless" means lossless.
- */
-const backupSnapshotSchema = z.strictObject({
-  capturedAt: isoSchema,
-  source: snapshotSourceSchema,
-  profileJson: z.string()
-})
-
-const backupMemberSchema = z.strictObject({
-  profileKey: z.string().min(1),
-  profileJson: z.string(),
-  profileCapturedAt: isoSchema,
-  profileSource: snapshotSourceSchema,
-  // as long as the store takes (a longer one would pass the preview and fail the restore)
-  notes: memberNotesSchema,
-  tags: memberTagsSchema,
-  stage: stageNameSchema,
-  rating: memberRatingSchema,
-  addedAt: isoSchema,
-  updatedAt: isoSchema,
-  history: z.array(backupSnapshotSchema),
-  /** In Recently deleted since then (version 2). */
-  removedAt: isoSchema.nullable().optional()
-})
-
-const backupShortlistHeadSchema = z.strictObject({
-  id: z.string().min(1).max(100),
-  name: shortlistNameSchema,
-  createdAt: isoSchema,
-  updatedAt: isoSchema,
-  deletedAt: isoSchema.nullable(),
-  members: z.array(z.unknown())
-})
-
-const backupShortlistSchema = backupShortlistHeadSchema.extend({ members: z.array(backupMemberSchema) })
-
-export const shortlistsBackupSchema = z.strictObject({
-  format: z.literal(BACKUP_FORMAT),
-  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
-  exportedAt: isoSchema,
-  schemaVersion: z.number().int().min(1),
-  stages: z.array(z.strictObject({ name: stageNameSchema, position: z.number().int() })),
-  shortlists: z.array(backupShortlistSchema)
-})
-export type ShortlistsBackup = z.infer<typeof shortlistsBackupSchema>
-type BackupMember = z.infer<typeof backupMemberSchema>
-
-/** The file's frame: everything but the shortlists, which are checked one record at a time. */
-const backupFrameSchema = shortlistsBackupSchema.extend({ shortlists: z.array(z.unknown()) })
-
-/** A record of a backup that cannot be restored, named as the recruiter knows it. */
-export interface BackupProblem {
-  shortlist: string
-  /** The person, when the problem is one member; absent when a whole shortlist is unreadable. */
-  person?: string
-  reason: string
+/** A shortlist being restored: where its people go, and what the summary says of it. */
+interface Target {
+  index: number
+  head: BackupShortlistHead
+  id: string
+  /** Deleted meanwhile: the backup's people go into that very shortlist, in Recently deleted. */
+  binned: boolean
+  keys: Set<string>
+  live: number
+  entry: RestoreSummary['shortlists'][number]
 }
-
-/** What a backup holds that can be restored, and what cannot (each bad record on its own). */
-export interface InspectedBackup {
-  backup: ShortlistsBackup
-  problems: BackupProblem[]
-}
-
-/**
- * What a backup holds as the recruiter sees it: live shortlists and the people in them, and
- * apart, what is in Recently deleted (deleted shortlists with their people, removed people).
- */
-export interface BackupCounts {
-  shortlists: number
-  members: number
-  recentlyDeleted: { shortlists: number; members: number }
-}
-
-export function countBackup(backup: Pick<ShortlistsBackup, 'shortlists'>): BackupCounts {
-  const counts: BackupCounts = { shortlists: 0, members: 0, recentlyDeleted: { shortlists: 0, members: 0 } }
-  for (const shortlist of backup.shortlists) {
-    if (shortlist.deletedAt !== null) {
-      counts.recentlyDeleted.shortlists += 1
-      counts.recentlyDeleted.members += shortlist.members.length
-      continue
-    }
-    counts.shortlists += 1
-    for (const member of shortlist.members) {
-      if (member.removedAt == null) counts.members += 1
-      else counts.recentlyDeleted.members += 1
-    }
-  }
-  return counts
-}
-
-/** Just enough to tell "not ours" and "from a newer app" apart from "ours but damaged". */
-const envelopeSchema = z.looseObject({ format: z.string(), version: z.number() })
 
 /**
  * JSON backup of every shortlist (live and recently deleted) with its members, snapshot history
- * and the stage list; and restore of such a file. Restore validates the whole file before it
- * writes anything, then adds everything in one transaction: a bad or foreign file changes nothing.
+ * and the stage list; and restore of such a file. Restore reads the file twice, one record at a
+ * time, so memory does not grow with the file: first every record is checked (nothing written),
+ * then everything is added in one transaction: a bad or foreign file changes nothing.
  * Restore never overwrites: a shortlist whose id already exists comes back as a new shortlist
  * named "… (restored)".
  */
@@ -235,9 +148,8 @@ export class BackupService {
     let counts: BackupCounts
     try {
       const check = this.readBackup(part)
-      const people = check.shortlists.reduce((sum, shortlist) => sum + shortlist.members.length, 0)
-      if (check.shortlists.length !== lists.length || people !== memberCount) throw new Error('counts differ')
-      counts = countBackup(check)
+      if (check.shortlists.size !== lists.length || check.people !== memberCount) throw new Error('counts differ')
+      counts = check.counts
     } catch (error) {
       fs.rmSync(part, { force: true })
       throw new StoreError('export_failed', 'The backup did not read back correctly, so it was not saved.', {
@@ -250,13 +162,13 @@ export class BackupService {
   }
 
   /** Reads and checks a backup file without changing anything; any bad record refuses it. */
-  readBackup(file: string): ShortlistsBackup {
-    return strict(inspectBackup(readBackupText(file)))
+  readBackup(file: string): BackupPlan {
+    return strict(inspectBackup({ file }))
   }
 
   /** What restoring `text` would bring back, and which records could not be (nothing is written). */
-  inspect(text: string): InspectedBackup {
-    return inspectBackup(text)
+  inspect(text: string): BackupPlan {
+    return inspectBackup({ text })
   }
 
   /**
@@ -264,203 +176,107 @@ export class BackupService {
    * `partial`, everything readable is restored and the rest is listed in `skipped`.
    */
   restore(file: string, options: { partial?: boolean } = {}): RestoreSummary {
-    return this.restoreText(readBackupText(file), options)
+    return this.restoreFrom({ file }, options)
   }
 
   restoreText(text: string, options: { partial?: boolean } = {}): RestoreSummary {
-    const inspected = inspectBackup(text)
-    const backup = options.partial === true ? inspected.backup : strict(inspected)
+    return this.restoreFrom({ text }, options)
+  }
+
+  restoreFrom(source: BackupSource, options: { partial?: boolean } = {}): RestoreSummary {
+    const plan = options.partial === true ? inspectBackup(source) : strict(inspectBackup(source))
     const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped' | 'recentlyDeleted'> => {
-      const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
-      const stagesAdded: string[] = []
-      const stageNames = [
-        ...[...backup.stages].sort((a, b) => a.position - b.position).map((s) => s.name),
-        ...backup.shortlists.flatMap((s) => s.members.map((m) => m.stage))
-      ]
-      for (const name of stageNames) {
-        if (known.has(name.toLowerCase())) continue
-        this.stages.add(name)
-        known.add(name.toLowerCase())
-        stagesAdded.push(name)
+      const stagesAdded = this.#addStages(plan)
+      const restored: Array<RestoreSummary['shortlists'][number]> = []
+      let target: Target | null = null
+      let people = 0
+      const open = (index: number): Target | null => {
+        if (target?.index === index) return target
+        const head = plan.shortlists.get(index)
+        if (head === undefined) return null
+        target = this.#open(index, head)
+        restored.push(target.entry)
+        return target
       }
-      const restored = backup.shortlists.map((shortlist) => {
-        // Deleted meanwhile, so only in Recently deleted: the backup brings that very shortlist
-        // back (no "(restored)" copy beside the one in the bin), adding the people it lacks.
-        if (this.shortlists.exists(shortlist.id)) {
-          const binned = this.shortlists.get(shortlist.id, { includeDeleted: true })
-          if (binned.deletedAt !== null) return this.#intoBinned(binned, shortlist)
+      walkBackup(source, {
+        member: (index, raw) => {
+          const into = open(index)
+          // checked in the first reading: a record that now fails was skipped there (or the file changed)
+          if (into === null || memberProblem(raw, into.keys) !== undefined) return
+          const member = raw as BackupMember
+          people += 1
+          if (into.binned) {
+            if (this.members.findByKey(into.id, member.profileKey) !== undefined) return
+          } else if (member.removedAt == null) into.live += 1
+          this.memberRecords.insertRestored(into.id, member)
+        },
+        shortlist: (index) => {
+          const into = open(index)
+          if (into === null) return
+          // Counted as the recruiter will see them: people in Recently deleted are counted apart.
+          if (!into.entry.deleted) into.entry.members = into.binned ? this.members.list(into.id).length : into.live
+          target = null
         }
-        const renamed = this.shortlists.exists(shortlist.id)
-        const id = renamed ? randomUUID() : shortlist.id
-        const name = renamed ? `${shortlist.name.slice(0, 188)} (restored)` : shortlist.name
-        this.shortlists.insertRestored({ ...shortlist, id, name })
-        for (const member of shortlist.members) this.memberRecords.insertRestored(id, member)
-        // Counted as the recruiter will see them: people in Recently deleted are counted apart.
-        const deleted = shortlist.deletedAt !== null
-        const members = deleted ? 0 : shortlist.members.filter((member) => member.removedAt == null).length
-        return { id, name, members, originalId: shortlist.id, renamed, deleted }
       })
+      if (people !== plan.people || restored.length !== plan.shortlists.size) {
+        throw new StoreError(
+          'backup_invalid',
+          'The backup file changed while it was being restored; nothing was restored.',
+          {
+            details: { reason: 'invalid' }
+          }
+        )
+      }
       const members = restored.reduce((sum, shortlist) => sum + shortlist.members, 0)
       return { shortlists: restored, stagesAdded, members }
     })
     return {
       ...summary,
-      recentlyDeleted: countBackup(backup).recentlyDeleted,
-      skipped: options.partial === true ? inspected.problems : []
+      recentlyDeleted: plan.counts.recentlyDeleted,
+      skipped: options.partial === true ? plan.problems : []
     }
+  }
+
+  /** The backup's stages the store lacks (its list in order, then those its people carry), added. */
+  #addStages(plan: BackupPlan): string[] {
+    const known = new Set(this.stages.list().map((stage) => stage.name.toLowerCase()))
+    const stagesAdded: string[] = []
+    const names = [
+      ...[...plan.frame.stages].sort((a, b) => a.position - b.position).map((s) => s.name),
+      ...plan.memberStages
+    ]
+    for (const name of names) {
+      if (known.has(name.toLowerCase())) continue
+      this.stages.add(name)
+      known.add(name.toLowerCase())
+      stagesAdded.push(name)
+    }
+    return stagesAdded
   }
 
   /**
-   * Restores a backed-up shortlist into the same shortlist where it lies in Recently deleted:
-   * live again when the backup has it live, its name kept, and each backed-up person it does not
-   * hold (live or removed) added; what it holds stays as it is.
+   * Where a backed-up shortlist's people go. Deleted meanwhile, so only in Recently deleted: into
+   * that very shortlist (no "(restored)" copy beside the one in the bin), live again when the
+   * backup has it live, adding the people it lacks. Taken otherwise: a new shortlist
+   * "… (restored)". Else: the shortlist as it was.
    */
-  #intoBinned(
-    binned: { id: string; name: string },
-    shortlist: z.infer<typeof backupShortlistSchema>
-  ): RestoreSummary['shortlists'][number] {
-    if (shortlist.deletedAt === null) this.shortlists.undoDelete(binned.id)
-    for (const member of shortlist.members) {
-      if (this.members.findByKey(binned.id, member.profileKey) === undefined)
-        this.memberRecords.insertRestored(binned.id, member)
-    }
-    const deleted = shortlist.deletedAt !== null
-    const members = deleted ? 0 : this.members.list(binned.id).length
-    return { id: binned.id, name: binned.name, members, originalId: shortlist.id, renamed: false, deleted }
-  }
-}
-
-export function readBackupText(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new StoreError('backup_invalid', 'The backup file cannot be read.', {
-      path: file,
-      details: { reason: 'unreadable' },
-      cause: error
-    })
-  }
-}
-
-/** The whole backup, or the refusal a strict restore gives when any record is bad. */
-function strict({ backup, problems }: InspectedBackup): ShortlistsBackup {
-  if (problems.length === 0) return backup
-  throw new StoreError(
-    'backup_invalid',
-    `This backup is damaged in ${problems.length === 1 ? 'one place' : `${problems.length} places`}; nothing was restored.`,
-    { details: { reason: 'invalid', problems: problems.slice(0, 50) } }
-  )
-}
-
-/**
- * Checks a backup's frame (ours, not newer, stages) as a whole, then every shortlist and every
- * member on its own: a bad record becomes a problem that names it, never a refusal of the rest.
- */
-export function inspectBackup(input: string): InspectedBackup {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  const frame = parseFrame(text)
-  const problems: BackupProblem[] = []
-  const ids = new Set<string>()
-  const shortlists: ShortlistsBackup['shortlists'] = []
-  frame.shortlists.forEach((raw, s) => {
-    const head = backupShortlistHeadSchema.safeParse(raw)
-    const label = head.success ? head.data.name : shortlistLabel(raw, s)
-    if (!head.success || ids.has(head.data.id)) {
-      problems.push({
-        shortlist: label,
-        reason: head.success ? 'This shortlist appears twice in the file.' : 'This shortlist cannot be read.'
-      })
-      return
-    }
-    ids.add(head.data.id)
-    const keys = new Set<string>()
-    const members: BackupMember[] = []
-    head.data.members.forEach((rawMember, m) => {
-      const reason = memberProblem(rawMember, keys)
-      if (reason === undefined) members.push(rawMember as BackupMember)
-      else problems.push({ shortlist: label, person: personLabel(rawMember, m), reason })
-    })
-    shortlists.push({ ...head.data, members })
-  })
-  return { backup: { ...frame, shortlists }, problems }
-}
-
-/** Why one member of a backup cannot be restored, or undefined when it can. */
-function memberProblem(raw: unknown, keys: Set<string>): string | undefined {
-  const parsed = backupMemberSchema.safeParse(raw)
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'the record'))]
-    return `Some of this person’s fields are missing or not valid (${fields.slice(0, 5).join(', ')}).`
-  }
-  const member = parsed.data
-  if (keys.has(member.profileKey)) return 'This person appears twice in the same shortlist.'
-  keys.add(member.profileKey)
-  for (const json of [member.profileJson, ...member.history.map((h) => h.profileJson)]) {
-    try {
-      if (storedProfile(json).key !== member.profileKey) return 'The saved profile belongs to someone else.'
-    } catch (error) {
-      return error instanceof StoreError ? error.message : 'The saved profile cannot be read.'
-    }
-  }
-  return undefined
-}
-
-function shortlistLabel(raw: unknown, index: number): string {
-  const name = (raw as { name?: unknown } | null)?.name
-  return typeof name === 'string' && name.trim() !== '' ? name : `Shortlist ${index + 1}`
-}
-
-function personLabel(raw: unknown, index: number): string {
-  const member = (raw ?? {}) as { profileJson?: unknown; profileKey?: unknown }
-  if (typeof member.profileJson === 'string') {
-    const profile = readStoredProfile(member.profileJson)
-    const name = profile === undefined ? '' : displayName(profile)
-    if (name !== '') return name
-  }
-  return typeof member.profileKey === 'string' && member.profileKey !== '' ? member.profileKey : `Person ${index + 1}`
-}
-
-/** A `\uD800`–`\uDFFF` escape: JSON text that may parse to a lone surrogate. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
-
-function parseFrame(text: string): z.infer<typeof backupFrameSchema> {
-  let data: unknown
-  try {
-    // Half a surrogate pair (an escape in an edited file; our own backups carry them in tags)
-    // cannot be stored as UTF-8: it comes back as U+FFFD, as SQLite would have kept it, so the
-    // preview and the restore read the same text. Profile JSON stays as it is (its escapes are
-    // text inside the string). Only such files pay for the reviver.
-    data =
-      isWellFormed(text) && !SURROGATE_ESCAPE.test(text)
-        ? JSON.parse(text)
-        : JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? toWellFormed(value) : value))
-  } catch (error) {
-    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup (it is not JSON).', {
-      details: { reason: 'not_json' },
-      cause: error
-    })
-  }
-  const envelope = envelopeSchema.safeParse(data)
-  if (!envelope.success || envelope.data.format !== BACKUP_FORMAT) {
-    throw new StoreError('backup_invalid', 'This file is not a Talent Desk backup.', {
-      details: { reason: 'foreign' }
-    })
-  }
-  if (envelope.data.version > BACKUP_VERSION) {
-    throw new StoreError('backup_invalid', 'This backup was made by a newer version of Talent Desk.', {
-      details: { reason: 'newer_version', version: envelope.data.version }
-    })
-  }
-  const parsed = backupFrameSchema.safeParse(data)
-  if (!parsed.success) {
-    throw new StoreError('backup_invalid', 'This backup is damaged; nothing was restored.', {
-      details: {
-        reason: 'invalid',
-        issues: parsed.error.issues
-          .slice(0, 20)
-          .map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+  #open(index: number, head: BackupShortlistHead): Target {
+    const deleted = head.deletedAt !== null
+    const base = { index, head, keys: new Set<string>(), live: 0 }
+    if (this.shortlists.exists(head.id)) {
+      const binned = this.shortlists.get(head.id, { includeDeleted: true })
+      if (binned.deletedAt !== null) {
+        if (!deleted) this.shortlists.undoDelete(binned.id)
+        const entry = { id: binned.id, name: binned.name, members: 0, originalId: head.id, renamed: false, deleted }
+        return { ...base, id: binned.id, binned: true, entry }
       }
-    })
+    }
+    const renamed = this.shortlists.exists(head.id)
+    const id = renamed ? randomUUID() : head.id
+    const name = renamed ? `${head.name.slice(0, 188)} (restored)` : head.name
+    this.shortlists.insertRestored({ ...head, id, name })
+    return { ...base, id, binned: false, entry: { id, name, members: 0, originalId: head.id, renamed, deleted } }
   }
-  return parsed.data
 }
+
+export type { BackupCounts, BackupPlan }

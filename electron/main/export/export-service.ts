@@ -7,7 +7,7 @@ import type {
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
-import { BackupService, countBackup } from './backup'
+import { BackupService } from './backup'
 import type { BackupFileJobs } from './backup-reader'
 import type { BackupUploads } from './backup-uploads'
 import { columnPresets } from './csv-columns'
@@ -169,8 +169,8 @@ export class ExportService {
   async previewRestore(input: HandlerInput<'previewRestore'>): Promise<BackupPreview> {
     const { uploads, backupJobs } = this.#options
     if ('json' in input) {
-      const { backup, problems } = mapStoreErrors(() => this.#backups().inspect(input.json))
-      return { ...countBackup(backup), problems }
+      const { counts, problems } = mapStoreErrors(() => this.#backups().inspect(input.json))
+      return { ...counts, problems }
     }
     return uploads.use(input.uploadId, (file) => mapStoreErrorsAsync(() => backupJobs.preview(file)))
   }

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { sendBackupFile } from '../../../renderer/src/sections/shortlists/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../../shared/ipc/channels/export'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
-import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'
+import {
+  backupWorkerFromSource,
+  spawnBackupWorkerFromSource
+} from '../../../electron/main/export/backup-worker-from-source'
 import { UPLOADS_FOLDER } from '../../../electron/main/export/backup-uploads'
 import { watchStore } from '../hardening/store-witness'
 import { backupTextOf } from '../store/fixtures/backup-text'
@@ -85,6 +88,24 @@ describe('restoring a backup larger than one bridge request', () => {
       // the upload is gone once restored; the folder stays (the app's own)
       expect(fs.readdirSync(uploads)).toEqual([])
       expect((await main.call('restoreShortlists', { uploadId })).ok).toBe(false)
+    }
+  )
+
+  it(
+    'previews and restores a backup larger than the worker’s whole heap: it is read a piece and a person at a time',
+    { timeout: 120_000 },
+    async () => {
+      // 48 MB of heap for a 66 MB file: holding the file as text (let alone its parse) ran out of
+      // memory, and took the process with it
+      const main = await start({ backupWorker: backupWorkerFromSource({ maxOldGenerationSizeMb: 48 }) })
+      const text = bigBackup(1_100, 60_000)
+      expect(Buffer.byteLength(text) / 1e6).toBeGreaterThan(60)
+      const { uploadId } = await upload(main, text)
+      expect(await main.ok('previewRestore', { uploadId })).toMatchObject({ members: 1_100, problems: [] })
+      const restored = await main.ok('restoreShortlists', { uploadId })
+      expect(restored).toMatchObject({ members: 1_100, skipped: [] })
+      const members = await main.ok('listMembers', { shortlistId: restored.shortlists[0]!.id })
+      expect(members).toHaveLength(1_100)
     }
   )
 

@@ -1,0 +1,130 @@
+import type { BackupPreview, BackupProblem } from '../../../shared/ipc/channels/export'
+import { StoreError } from '../store/errors'
+import {
+  checkFrame,
+  memberProblem,
+  personLabel,
+  readShortlistHead,
+  shortlistLabel,
+  type BackupFrame,
+  type BackupMember,
+  type BackupShortlistHead
+} from './backup-format'
+import { walkBackup, type BackupSource } from './backup-walk'
+
+/**
+ * What a backup holds as the recruiter sees it: live shortlists and the people in them, and
+ * apart, what is in Recently deleted (deleted shortlists with their people, removed people).
+ */
+export type BackupCounts = Omit<BackupPreview, 'problems'>
+
+/** A backup read through once: what a restore will write, and what it cannot (each bad record on its own). */
+export interface BackupPlan {
+  frame: BackupFrame
+  /** The shortlists that can be restored, by their place in the file. */
+  shortlists: Map<number, BackupShortlistHead>
+  /** People in those shortlists that can be restored (live, removed, or in a deleted shortlist). */
+  people: number
+  /** Stage names the people carry, in the file's order, each once in any case. */
+  memberStages: string[]
+  counts: BackupCounts
+  problems: BackupProblem[]
+}
+
+/** One shortlist's people while they are read, until its own fields (after them) say whether it stands. */
+interface Reading {
+  index: number
+  keys: Set<string>
+  seen: number
+  people: number
+  live: number
+  stages: string[]
+  problems: Array<{ person: string; reason: string }>
+}
+
+/**
+ * Reads a backup once, checking every record as a restore would and keeping only what the plan
+ * needs (never the people themselves): a bad record becomes a problem that names it, never a
+ * refusal of the rest. Refuses a file that is not JSON, not ours, newer, or damaged in its frame.
+ */
+export function inspectBackup(source: BackupSource): BackupPlan {
+  const shortlists = new Map<number, BackupShortlistHead>()
+  const ids = new Set<string>()
+  const problems: BackupProblem[] = []
+  const counts: BackupCounts = { shortlists: 0, members: 0, recentlyDeleted: { shortlists: 0, members: 0 } }
+  const stageKeys = new Set<string>()
+  const memberStages: string[] = []
+  let people = 0
+  let reading: Reading | null = null
+  const start = (index: number): Reading => ({
+    index,
+    keys: new Set(),
+    seen: 0,
+    people: 0,
+    live: 0,
+    stages: [],
+    problems: []
+  })
+
+  const root = walkBackup(source, {
+    member(index, raw) {
+      if (reading?.index !== index) reading = start(index)
+      const reason = memberProblem(raw, reading.keys)
+      if (reason === undefined) {
+        const member = raw as BackupMember
+        reading.people += 1
+        if (member.removedAt == null) reading.live += 1
+        reading.stages.push(member.stage)
+      } else reading.problems.push({ person: personLabel(raw, reading.seen), reason })
+      reading.seen += 1
+    },
+    shortlist(index, raw) {
+      const read = reading?.index === index ? reading : start(index)
+      reading = null
+      const head = readShortlistHead(raw)
+      const label = head?.name ?? shortlistLabel(raw, index)
+      if (head === undefined || ids.has(head.id)) {
+        problems.push({
+          shortlist: label,
+          reason: head === undefined ? 'This shortlist cannot be read.' : 'This shortlist appears twice in the file.'
+        })
+        return
+      }
+      ids.add(head.id)
+      shortlists.set(index, head)
+      people += read.people
+      for (const problem of read.problems) problems.push({ shortlist: label, ...problem })
+      for (const stage of read.stages) {
+        if (stageKeys.has(stage.toLowerCase())) continue
+        stageKeys.add(stage.toLowerCase())
+        memberStages.push(stage)
+      }
+      if (head.deletedAt !== null) {
+        counts.recentlyDeleted.shortlists += 1
+        counts.recentlyDeleted.members += read.people
+      } else {
+        counts.shortlists += 1
+        counts.members += read.live
+        counts.recentlyDeleted.members += read.people - read.live
+      }
+    }
+  })
+  return { frame: checkFrame(root), shortlists, people, memberStages, counts, problems }
+}
+
+/** The plan, or the refusal a strict restore gives when any record is bad. */
+export function strict(plan: BackupPlan): BackupPlan {
+  const { problems } = plan
+  if (problems.length === 0) return plan
+  throw new StoreError(
+    'backup_invalid',
+    `This backup is damaged in ${problems.length === 1 ? 'one place' : `${problems.length} places`}; nothing was restored.`,
+    { details: { reason: 'invalid', problems: problems.slice(0, 50) } }
+  )
+}
+
+/** What restoring would bring back, and what could not be (the preview the page shows). */
+export function previewBackup(source: BackupSource): BackupPreview {
+  const plan = inspectBackup(source)
+  return { ...plan.counts, problems: plan.problems }
+}
