@@ -163,14 +163,18 @@ export class MembersRepo {
   }
 
   /** Members of a shortlist without their profile JSON: what the shortlist view needs. */
-  list(shortlistId: string, options: { stage?: string } = {}): MemberSummary[] {
+  /** The live people of a shortlist in the order they were added; `offset`/`limit` read a page. */
+  list(
+    shortlistId: string,
+    options: { stage?: string | undefined; offset?: number | undefined; limit?: number | undefined } = {}
+  ): MemberSummary[] {
     this.shortlists.get(shortlistId)
     const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
     const rows = this.sql(
       `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
          WHERE m.shortlist_id = ? AND m.removed_at IS NULL AND (? IS NULL OR m.stage_id = ?)
-         ORDER BY m.added_at, m.id`
-    ).all(shortlistId, stageId ?? null, stageId ?? null) as MemberRow[]
+         ORDER BY m.added_at, m.id LIMIT ? OFFSET ?`
+    ).all(shortlistId, stageId ?? null, stageId ?? null, options.limit ?? -1, options.offset ?? 0) as MemberRow[]
     return rows.map(toSummary)
   }
 

@@ -158,9 +158,9 @@ export const MAX_BACKUP_CHARS = 60_000_000
 
 /**
  * A larger backup travels in pieces (`startBackupUpload`, `appendBackupUpload`) into a file main
- * reads itself: each piece stays far below the host's 64 MB body cap even when every character is
- * escaped. The whole must still be one JavaScript string when it is parsed, and V8 caps strings
- * at 2^29 − 24 characters: hence 500 million (about 100,000 saved people).
+ * reads itself, a piece and a record at a time: each piece stays far below the host's 64 MB body
+ * cap even when every character is escaped. 500 million characters (about 100,000 saved people)
+ * is a bound on the upload's file, not on memory.
  */
 export const BACKUP_CHUNK_CHARS = 4_000_000
 export const MAX_UPLOAD_CHARS = 500_000_000

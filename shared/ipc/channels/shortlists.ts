@@ -196,8 +196,17 @@ export const shortlistChannels = {
   deleteShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: shortlistSchema },
   undoDeleteShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: shortlistSchema },
 
+  /**
+   * The people of a shortlist in the order they were added; `offset` and `limit` read a page of
+   * them (the page reads a large shortlist in pages, so no one answer takes long to read).
+   */
   listMembers: {
-    input: z.strictObject({ shortlistId: shortlistIdSchema, stage: stageNameSchema.optional() }),
+    input: z.strictObject({
+      shortlistId: shortlistIdSchema,
+      stage: stageNameSchema.optional(),
+      offset: z.number().int().nonnegative().optional(),
+      limit: z.number().int().min(1).max(10_000).optional()
+    }),
     output: z.array(memberSummarySchema)
   },
   getMember: { input: z.strictObject({ memberId: memberIdSchema }), output: memberDetailSchema },

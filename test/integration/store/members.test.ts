@@ -84,6 +84,20 @@ describe('MembersRepo', () => {
     expect(store.shortlists.get(a.id).memberCount).toBe(3)
   })
 
+  it('reads a page of a shortlist in the order people were added, a removed one left out', () => {
+    const list = store.shortlists.create('Paged')
+    const ids = Array.from({ length: 7 }, (_, i) => {
+      clock.advance(1_000)
+      return store.members.add(list.id, { profile: makeProfile(i, 1) }).id
+    })
+    store.removedMembers.remove(ids[1]!)
+    const page = (offset: number, limit: number) => store.members.list(list.id, { offset, limit }).map((m) => m.id)
+    expect(page(0, 3)).toEqual([ids[0], ids[2], ids[3]])
+    expect(page(3, 3)).toEqual([ids[4], ids[5], ids[6]])
+    expect(page(6, 3)).toEqual([])
+    expect(store.members.list(list.id).map((m) => m.id)).toEqual([...page(0, 3), ...page(3, 3)])
+  })
+
   it('refuses bad input without writing anything', () => {
     const list = store.shortlists.create('L')
     expect(codeOf(() => store.members.add(list.id, { profile: { full_name: 'No Key' } }))).toBe('profile_without_key')

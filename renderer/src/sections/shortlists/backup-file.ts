@@ -3,8 +3,12 @@ import { backupPieces, type BackupPiece } from './backup-pieces'
 /** What `sendBackupFile` answers: sent whole, refused by its encoding, or stopped by the receiver. */
 export type SentBackupFile = { ok: true } | { ok: false; message: string } | { ok: false; stopped: true }
 
-/** Characters per piece the page sends: a small bridge request, a short task on the page. */
-export const UPLOAD_PIECE_CHARS = 1_000_000
+/**
+ * Characters per piece the page sends: a small bridge request and a short task on the page. In the
+ * browser host each piece is written as JSON and handed to fetch on the page's main thread (about
+ * 30 ms per million characters on a slow machine), so a quarter of that keeps each task far under 50 ms.
+ */
+export const UPLOAD_PIECE_CHARS = 250_000
 
 /**
  * Reads a chosen backup file a slice at a time and hands its text to `send` in pieces of at most
@@ -35,11 +39,13 @@ export async function sendBackupFile(
   }
   let next = reader?.next ?? inline()
   let received = false
+  /** The next piece, read while this one is sent. */
+  let ahead: Promise<BackupPiece | { done: true }> | null = null
   try {
     for (;;) {
       let step: BackupPiece | { done: true }
       try {
-        step = await next()
+        step = await (ahead ?? next())
       } catch (error) {
         // A worker that could not start at all: the page reads the file itself.
         if (reader === null || received) throw error
@@ -48,9 +54,15 @@ export async function sendBackupFile(
         next = inline()
         step = await next()
       }
+      ahead = null
       received = true
       if ('done' in step) return { ok: true }
       if ('refused' in step) return { ok: false, message: step.refused }
+      if (!step.last) {
+        ahead = next()
+        // read again at the top of the loop; a stop before then leaves it unread
+        ahead.catch(() => undefined)
+      }
       if (!(await send(step.piece, step.last, step.bytesRead))) return { ok: false, stopped: true }
       if (step.last) return { ok: true }
     }

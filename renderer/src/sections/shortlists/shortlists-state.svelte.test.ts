@@ -3,7 +3,7 @@ import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { MemberDetail, MemberSummary, Shortlist } from '../../../../shared/ipc/channels/shortlists'
 import type { EventName } from '../../../../shared/ipc/contract'
 import { createClient } from '../../lib/client'
-import { ShortlistsState } from './shortlists-state.svelte'
+import { MEMBERS_PAGE, ShortlistsState } from './shortlists-state.svelte'
 
 const at = '2026-11-01T09:00:00.000Z'
 const shortlist = (id: string, name: string): Shortlist => ({
@@ -57,10 +57,11 @@ const detailOf = (row: MemberSummary): MemberDetail => ({
  * A bridge over an in-memory store that main's refresh changes, with main's push events: what the
  * page sees through the real client (replies checked against the contract).
  */
-function fakeMain() {
+function fakeMain(more = 0) {
   const rows = new Map<number, MemberSummary>([
     [1, member(1, 'a', 'Juniper Row Media')],
-    [2, member(2, 'b', 'Acme')]
+    [2, member(2, 'b', 'Acme')],
+    ...Array.from({ length: more }, (_, i): [number, MemberSummary] => [3 + i, member(3 + i, 'a', `Company ${i}`)])
   ])
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const calls: string[] = []
@@ -68,9 +69,10 @@ function fakeMain() {
   const bridge = {
     listShortlists: () => ok([shortlist('a', 'Backend'), shortlist('b', 'Design')]),
     listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 2 }]),
-    listMembers: ({ shortlistId }: { shortlistId: string }) => {
+    listMembers: ({ shortlistId, offset = 0, limit }: { shortlistId: string; offset?: number; limit?: number }) => {
       calls.push(`listMembers ${shortlistId}`)
-      return ok([...rows.values()].filter((row) => row.shortlistId === shortlistId))
+      const all = [...rows.values()].filter((row) => row.shortlistId === shortlistId)
+      return ok(all.slice(offset, limit === undefined ? undefined : offset + limit))
     },
     getMember: ({ memberId }: { memberId: number }) => {
       calls.push(`getMember ${memberId}`)
@@ -108,6 +110,20 @@ function fakeMain() {
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('ShortlistsState reading a large shortlist', () => {
+  it('reads its people a page at a time, every one in order', async () => {
+    const main = fakeMain(MEMBERS_PAGE * 2 + 499)
+    const state = new ShortlistsState(main.client)
+    await state.load()
+    await settled()
+    expect(main.calls.filter((call) => call === 'listMembers a')).toHaveLength(3)
+    const ids = state.members.state === 'ready' ? state.members.value.map((row) => row.id) : []
+    expect(ids).toHaveLength(MEMBERS_PAGE * 2 + 500)
+    expect(ids.slice(0, 3)).toEqual([1, 3, 4])
+    expect(ids.at(-1)).toBe(MEMBERS_PAGE * 2 + 501)
+  })
+})
 
 describe('ShortlistsState after a refresh job changed saved people', () => {
   it('shows the new employer and its marker in the rows and the open person, with no reload and no flash', async () => {

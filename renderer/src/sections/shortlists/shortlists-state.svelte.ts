@@ -13,6 +13,9 @@ import { Feedback } from './feedback.svelte'
 import { StagesState } from './stages-state.svelte'
 import type { Client } from '../../lib/client'
 
+/** People per answer when a shortlist is read: about a megabyte, a short task for the page to take in. */
+export const MEMBERS_PAGE = 2_000
+
 /** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
 export type Undoable = { kind: 'shortlist'; shortlist: Shortlist } | { kind: 'member'; memberId: number; name: string }
 
@@ -399,10 +402,26 @@ export class ShortlistsState {
     if (id === null) return
     const request = ++this.#membersRequest
     if (!(options.quiet === true && this.#members.state === 'ready')) this.#members = { state: 'loading' }
-    const reply = await this.#client.listMembers({ shortlistId: id })
-    if (request !== this.#membersRequest) return
+    const reply = await this.#readMembers(id, () => request !== this.#membersRequest)
+    if (reply === null) return
     this.#members = loaded(reply)
     if (reply.ok) this.#memberCursor = Math.min(this.#memberCursor, Math.max(reply.data.length - 1, 0))
+  }
+
+  /**
+   * Every live person of a shortlist, read a page at a time: one answer for 15,000 people is
+   * megabytes the page would take in (and parse) in one long task. Null when `superseded` says a
+   * newer read began meanwhile.
+   */
+  async #readMembers(shortlistId: string, superseded: () => boolean): Promise<IpcResult<MemberSummary[]> | null> {
+    const people: MemberSummary[] = []
+    for (;;) {
+      const reply = await this.#client.listMembers({ shortlistId, offset: people.length, limit: MEMBERS_PAGE })
+      if (superseded()) return null
+      if (!reply.ok) return reply
+      people.push(...reply.data)
+      if (reply.data.length < MEMBERS_PAGE) return { ok: true, data: people }
+    }
   }
 
   /** The same search again, keeping the results and the cursor while it runs. */
