@@ -10,7 +10,7 @@ import {
   type BackupMember,
   type BackupShortlistHead
 } from './backup-format'
-import { walkBackup, type BackupSource } from './backup-walk'
+import { repeatedListError, walkBackup, type BackupSource } from './backup-walk'
 
 /**
  * What a backup holds as the recruiter sees it: live shortlists and the people in them, and
@@ -38,7 +38,8 @@ interface Reading {
   seen: number
   people: number
   live: number
-  stages: string[]
+  /** Stage names as written, each once. */
+  stages: Set<string>
   problems: Array<{ person: string; reason: string }>
 }
 
@@ -62,11 +63,11 @@ export function inspectBackup(source: BackupSource): BackupPlan {
     seen: 0,
     people: 0,
     live: 0,
-    stages: [],
+    stages: new Set(),
     problems: []
   })
 
-  const root = walkBackup(source, {
+  const { root, repeated } = walkBackup(source, {
     member(index, raw) {
       if (reading?.index !== index) reading = start(index)
       const reason = memberProblem(raw, reading.keys)
@@ -74,7 +75,7 @@ export function inspectBackup(source: BackupSource): BackupPlan {
         const member = raw as BackupMember
         reading.people += 1
         if (member.removedAt == null) reading.live += 1
-        reading.stages.push(member.stage)
+        reading.stages.add(member.stage)
       } else reading.problems.push({ person: personLabel(raw, reading.seen), reason })
       reading.seen += 1
     },
@@ -109,7 +110,9 @@ export function inspectBackup(source: BackupSource): BackupPlan {
       }
     }
   })
-  return { frame: checkFrame(root), shortlists, people, memberStages, counts, problems }
+  const frame = checkFrame(root)
+  if (repeated) throw repeatedListError()
+  return { frame, shortlists, people, memberStages, counts, problems }
 }
 
 /** The plan, or the refusal a strict restore gives when any record is bad. */

@@ -20,20 +20,26 @@ const PIECE_BYTES = 1 << 20
 /**
  * Reads a backup once from start to end, handing each member and each shortlist to `visitor` as
  * soon as it is whole and then letting it go, so memory holds one record at a time however large
- * the file. Answers the file's frame: everything but the shortlists' people (`shortlists` holds
- * nothing). Text that is not JSON is refused as such; a lone surrogate (from an escape in an
+ * the file. Answers the file's frame (everything but the shortlists: `shortlists` holds nothing),
+ * and whether a list appeared twice (then not everything was handed over: see repeatedListError). Text that is not JSON is refused as such; a lone surrogate (from an escape in an
  * edited file) comes back as U+FFFD, as SQLite would have kept it, so every reading agrees.
  */
-export function walkBackup(source: BackupSource, visitor: BackupVisitor): unknown {
-  const parser = new JSONParser({ paths: ['$', '$.shortlists.*', '$.shortlists.*.members.*'], keepStack: false })
+export function walkBackup(source: BackupSource, visitor: BackupVisitor): { root: unknown; repeated: boolean } {
+  const parser = new JSONParser({
+    paths: ['$', '$.shortlists', '$.shortlists.*', '$.shortlists.*.members', '$.shortlists.*.members.*'],
+    keepStack: false
+  })
   let root: unknown
   let whole = false
   let notJson: unknown
   let failure: { error: unknown } | undefined
-  // Indexes only go up: a second "shortlists" or "members" key would start them again (JSON.parse
-  // keeps the last; a walk cannot), and is refused as damage.
+  // A second "shortlists" list, or a second "members" list in one shortlist: JSON.parse keeps the
+  // last, which a walk that has handed the first on cannot. Said once the walk is over (the file
+  // may not be a backup at all); nothing more is handed over meanwhile.
+  let repeated = false
+  let listsClosed = 0
+  const membersClosed = new Set<number>()
   let lastShortlist = -1
-  let lastMember = -1
   parser.onValue = ({ value, key, parent, stack }) => {
     if (failure !== undefined) return
     try {
@@ -42,22 +48,29 @@ export function walkBackup(source: BackupSource, visitor: BackupVisitor): unknow
         whole = true
         return
       }
-      const at = stack.map((frame) => frame.key)
-      const inShortlists = at[1] === 'shortlists' && typeof at[2] === 'number'
-      if (stack.length === 4 && inShortlists && at[3] === 'members' && typeof key === 'number') {
-        const shortlist = at[2] as number
-        if (shortlist < lastShortlist || (shortlist === lastShortlist && key <= lastMember)) damaged()
-        if (shortlist > lastShortlist) lastMember = -1
-        lastShortlist = Math.max(lastShortlist, shortlist)
-        lastMember = key
+      const at = [...stack.map((frame) => frame.key), key].slice(1)
+      const inShortlist = at[0] === 'shortlists' && typeof at[1] === 'number'
+      if (at.length === 1 && at[0] === 'shortlists') {
+        // the list of shortlists, closed (emptied)
+        listsClosed += 1
+        if (listsClosed > 1) repeated = true
+      } else if (at.length === 2 && inShortlist) {
+        // a shortlist, after its people
+        const index = at[1] as number
         drop(parent, value)
-        visitor.member(shortlist, wellFormedDeep(value))
-      } else if (stack.length === 2 && at[1] === 'shortlists' && typeof key === 'number') {
-        if (key < lastShortlist) damaged()
-        lastShortlist = key
-        lastMember = Number.MAX_SAFE_INTEGER
+        if (index <= lastShortlist || listsClosed > 0) repeated = true
+        lastShortlist = index
+        if (!repeated) visitor.shortlist(index, wellFormedDeep(value))
+      } else if (at.length === 3 && inShortlist && at[2] === 'members') {
+        // a shortlist's list of people, closed (emptied)
+        const index = at[1] as number
+        if (membersClosed.has(index)) repeated = true
+        membersClosed.add(index)
+      } else if (at.length === 4 && inShortlist && at[2] === 'members' && typeof at[3] === 'number') {
+        const index = at[1] as number
         drop(parent, value)
-        visitor.shortlist(key, wellFormedDeep(value))
+        if (membersClosed.has(index) || index <= lastShortlist || listsClosed > 0) repeated = true
+        if (!repeated) visitor.member(index, wellFormedDeep(value))
       }
     } catch (error) {
       failure = { error }
@@ -79,7 +92,7 @@ export function walkBackup(source: BackupSource, visitor: BackupVisitor): unknow
       cause: notJson
     })
   }
-  return wellFormedDeep(root)
+  return { root: wellFormedDeep(root), repeated }
 }
 
 /** The record just handed over leaves its list (or object), so nothing keeps it. */
@@ -87,8 +100,9 @@ function drop(parent: unknown, value: unknown): void {
   if (Array.isArray(parent) && parent.at(-1) === value) parent.length -= 1
 }
 
-function damaged(): never {
-  throw new StoreError('backup_invalid', 'This backup is damaged; nothing was restored.', {
+/** The refusal of a file whose list of shortlists, or of one shortlist's people, appears twice. */
+export function repeatedListError(): StoreError {
+  return new StoreError('backup_invalid', 'This backup is damaged; nothing was restored.', {
     details: { reason: 'invalid', issues: [{ path: 'shortlists', message: 'A list appears twice in the file.' }] }
   })
 }

@@ -198,7 +198,7 @@ export class BackupService {
         restored.push(target.entry)
         return target
       }
-      walkBackup(source, {
+      const { repeated } = walkBackup(source, {
         member: (index, raw) => {
           const into = open(index)
           // checked in the first reading: a record that now fails was skipped there (or the file changed)
@@ -218,7 +218,7 @@ export class BackupService {
           target = null
         }
       })
-      if (people !== plan.people || restored.length !== plan.shortlists.size) {
+      if (repeated || people !== plan.people || restored.length !== plan.shortlists.size) {
         throw new StoreError(
           'backup_invalid',
           'The backup file changed while it was being restored; nothing was restored.',

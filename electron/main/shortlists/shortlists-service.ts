@@ -52,8 +52,8 @@ export class ShortlistsService {
     })
   }
 
-  listMembers({ shortlistId, stage, offset, limit }: HandlerInput<'listMembers'>): MemberSummary[] {
-    return this.#run((store) => store.members.list(shortlistId, { stage, offset, limit }), {
+  listMembers({ shortlistId, stage, after, limit }: HandlerInput<'listMembers'>): MemberSummary[] {
+    return this.#run((store) => store.members.list(shortlistId, { stage, after, limit }), {
       ...this.#shortlistMessages(shortlistId),
       invalid_input: `There is no stage named “${stage ?? ''}”.`
     })

@@ -163,18 +163,36 @@ export class MembersRepo {
   }
 
   /** Members of a shortlist without their profile JSON: what the shortlist view needs. */
-  /** The live people of a shortlist in the order they were added; `offset`/`limit` read a page. */
+  /**
+   * The live people of a shortlist in the order they were added; `limit` people after `after`
+   * (the last one of the page before) read a page.
+   */
   list(
     shortlistId: string,
-    options: { stage?: string | undefined; offset?: number | undefined; limit?: number | undefined } = {}
+    options: {
+      stage?: string | undefined
+      after?: { addedAt: string; id: number } | undefined
+      limit?: number | undefined
+    } = {}
   ): MemberSummary[] {
     this.shortlists.get(shortlistId)
     const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
+    const after = options.after ?? null
     const rows = this.sql(
       `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
          WHERE m.shortlist_id = ? AND m.removed_at IS NULL AND (? IS NULL OR m.stage_id = ?)
-         ORDER BY m.added_at, m.id LIMIT ? OFFSET ?`
-    ).all(shortlistId, stageId ?? null, stageId ?? null, options.limit ?? -1, options.offset ?? 0) as MemberRow[]
+           AND (? IS NULL OR m.added_at > ? OR (m.added_at = ? AND m.id > ?))
+         ORDER BY m.added_at, m.id LIMIT ?`
+    ).all(
+      shortlistId,
+      stageId ?? null,
+      stageId ?? null,
+      after?.addedAt ?? null,
+      after?.addedAt ?? null,
+      after?.addedAt ?? null,
+      after?.id ?? null,
+      options.limit ?? -1
+    ) as MemberRow[]
     return rows.map(toSummary)
   }
 

@@ -197,14 +197,15 @@ export const shortlistChannels = {
   undoDeleteShortlist: { input: z.strictObject({ id: shortlistIdSchema }), output: shortlistSchema },
 
   /**
-   * The people of a shortlist in the order they were added; `offset` and `limit` read a page of
-   * them (the page reads a large shortlist in pages, so no one answer takes long to read).
+   * The people of a shortlist in the order they were added; `after` (the last person of the page
+   * before: when added, and id) and `limit` read a page of them, so a large shortlist comes in
+   * answers short to read, and people added or removed meanwhile never repeat or skip a row.
    */
   listMembers: {
     input: z.strictObject({
       shortlistId: shortlistIdSchema,
       stage: stageNameSchema.optional(),
-      offset: z.number().int().nonnegative().optional(),
+      after: z.strictObject({ addedAt: z.string().max(40), id: z.number().int() }).optional(),
       limit: z.number().int().min(1).max(10_000).optional()
     }),
     output: z.array(memberSummarySchema)

@@ -84,18 +84,28 @@ describe('MembersRepo', () => {
     expect(store.shortlists.get(a.id).memberCount).toBe(3)
   })
 
-  it('reads a page of a shortlist in the order people were added, a removed one left out', () => {
+  it('reads a shortlist a page at a time, after the last person read: no one repeated or skipped when others come and go', () => {
     const list = store.shortlists.create('Paged')
     const ids = Array.from({ length: 7 }, (_, i) => {
       clock.advance(1_000)
       return store.members.add(list.id, { profile: makeProfile(i, 1) }).id
     })
     store.removedMembers.remove(ids[1]!)
-    const page = (offset: number, limit: number) => store.members.list(list.id, { offset, limit }).map((m) => m.id)
-    expect(page(0, 3)).toEqual([ids[0], ids[2], ids[3]])
-    expect(page(3, 3)).toEqual([ids[4], ids[5], ids[6]])
-    expect(page(6, 3)).toEqual([])
-    expect(store.members.list(list.id).map((m) => m.id)).toEqual([...page(0, 3), ...page(3, 3)])
+    const page = (after: { addedAt: string; id: number } | undefined, limit: number) =>
+      store.members.list(list.id, { after, limit })
+    const first = page(undefined, 3)
+    expect(first.map((m) => m.id)).toEqual([ids[0], ids[2], ids[3]])
+    // meanwhile: the removed one comes back (before the page boundary) and one after it goes
+    store.removedMembers.restore(ids[1]!)
+    store.removedMembers.remove(ids[5]!)
+    const last = first.at(-1)!
+    expect(page({ addedAt: last.addedAt, id: last.id }, 3).map((m) => m.id)).toEqual([ids[4], ids[6]])
+    // added at the same instant: one page each, in the order of their ids
+    const twins = [8, 9].map((i) => store.members.add(list.id, { profile: makeProfile(i, 1) }).id)
+    const after6 = store.members.get(ids[6]!)
+    const one = page({ addedAt: after6.addedAt, id: after6.id }, 1)
+    expect(one.map((m) => m.id)).toEqual([twins[0]])
+    expect(page({ addedAt: one[0]!.addedAt, id: one[0]!.id }, 1).map((m) => m.id)).toEqual([twins[1]])
   })
 
   it('refuses bad input without writing anything', () => {

@@ -12,11 +12,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 /** What a walk hands over, in order: members as [shortlist, record], shortlists as [index, record]. */
 function walked(source: { text: string } | { file: string }) {
   const seen: Array<['member' | 'shortlist', number, unknown]> = []
-  const root = walkBackup(source, {
+  const { root, repeated } = walkBackup(source, {
     member: (shortlist, raw) => seen.push(['member', shortlist, raw]),
     shortlist: (index, raw) => seen.push(['shortlist', index, raw])
   })
-  return { root, seen }
+  return { root, repeated, seen }
 }
 
 describe('walking a backup a record at a time', () => {
@@ -59,11 +59,30 @@ describe('walking a backup a record at a time', () => {
     expect(walked({ text: '{"a":1}\n' }).root).toEqual({ a: 1 })
   })
 
-  it('refuses a second list of shortlists or of people (the walk cannot keep the last, as JSON.parse does)', () => {
-    expect(() => walked({ text: '{"shortlists":[{"id":"a"},{"id":"b"}],"shortlists":[{"id":"c"}]}' })).toThrow(
-      /damaged/
+  it('says when a list of shortlists or of people appears twice (JSON.parse would keep the last; a walk cannot)', () => {
+    const a = '{"id":"a","members":[{"k":1}]}'
+    const texts = [
+      `{"shortlists":[${a},{"id":"b","members":[]}],"shortlists":[{"id":"c","members":[]}]}`,
+      `{"shortlists":[${a}],"shortlists":[{"id":"b","members":[]}]}`,
+      `{"shortlists":[${a}],"shortlists":[]}`,
+      `{"shortlists":[],"shortlists":[${a}]}`,
+      '{"shortlists":[{"members":[{"k":1}],"members":[{"k":2}]}]}',
+      '{"shortlists":[{"members":[{"k":1}],"members":[]}]}'
+    ]
+    for (const text of texts) {
+      const { repeated, seen } = walked({ text })
+      expect(repeated, text).toBe(true)
+      // nothing of the second list is handed over
+      expect(seen.filter(([kind]) => kind === 'member').length, text).toBeLessThanOrEqual(1)
+    }
+    expect(walked({ text: `{"shortlists":[${a},${a}]}` }).repeated).toBe(false)
+    // a backup with one refused as damaged (after it is known to be ours), a foreign file as foreign
+    const ours = JSON.parse(backupTextOf([{ key: 'p-1', full_name: 'One' }])) as Record<string, unknown>
+    const twice = JSON.stringify(ours).replace(/\}$/, ',"shortlists":[]}')
+    expect(() => inspectBackup({ text: twice })).toThrow(/damaged/)
+    expect(() => inspectBackup({ text: twice.replace('talent-desk/shortlists-backup', 'other') })).toThrow(
+      /not a Talent Desk backup/
     )
-    expect(() => walked({ text: '{"shortlists":[{"members":[{"k":1}],"members":[{"k":2}]}]}' })).toThrow(/damaged/)
   })
 
   it('makes lone surrogates well-formed everywhere, nested as deep as a hostile file goes', () => {

@@ -69,10 +69,11 @@ function fakeMain(more = 0) {
   const bridge = {
     listShortlists: () => ok([shortlist('a', 'Backend'), shortlist('b', 'Design')]),
     listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 2 }]),
-    listMembers: ({ shortlistId, offset = 0, limit }: { shortlistId: string; offset?: number; limit?: number }) => {
+    listMembers: ({ shortlistId, after, limit }: { shortlistId: string; after?: { id: number }; limit?: number }) => {
       calls.push(`listMembers ${shortlistId}`)
       const all = [...rows.values()].filter((row) => row.shortlistId === shortlistId)
-      return ok(all.slice(offset, limit === undefined ? undefined : offset + limit))
+      const from = after === undefined ? 0 : all.findIndex((row) => row.id === after.id) + 1
+      return ok(all.slice(from, limit === undefined ? undefined : from + limit))
     },
     getMember: ({ memberId }: { memberId: number }) => {
       calls.push(`getMember ${memberId}`)

@@ -416,7 +416,12 @@ export class ShortlistsState {
   async #readMembers(shortlistId: string, superseded: () => boolean): Promise<IpcResult<MemberSummary[]> | null> {
     const people: MemberSummary[] = []
     for (;;) {
-      const reply = await this.#client.listMembers({ shortlistId, offset: people.length, limit: MEMBERS_PAGE })
+      const last = people.at(-1)
+      const reply = await this.#client.listMembers({
+        shortlistId,
+        limit: MEMBERS_PAGE,
+        ...(last === undefined ? {} : { after: { addedAt: last.addedAt, id: last.id } })
+      })
       if (superseded()) return null
       if (!reply.ok) return reply
       people.push(...reply.data)
