@@ -31,7 +31,13 @@ const row = (rowNo: number): ImportRow => ({
 })
 
 /** Main as the page sees it: rows kept here, each decision answered only when the test says so. */
-function fakeMain(rows: ImportRow[]) {
+function fakeMain(rows: ImportRow[], slowFilters = false) {
+  /** Lists under a filter, answered when the test says (with slowFilters). */
+  const listings: Array<() => void> = []
+  const listingWaiters: Array<(answer: () => void) => void> = []
+  /** The next list under a filter main was asked for, once it is asked: calling it answers. */
+  const nextListing = (): Promise<() => void> =>
+    listings.length > 0 ? Promise.resolve(listings.shift()!) : new Promise((resolve) => listingWaiters.push(resolve))
   const pending: Array<() => void> = []
   const waiting: Array<(answer: () => void) => void> = []
   /** The next decision main was asked for, once it is asked: calling it answers. */
@@ -39,7 +45,16 @@ function fakeMain(rows: ImportRow[]) {
     pending.length > 0 ? Promise.resolve(pending.shift()!) : new Promise((resolve) => waiting.push(resolve))
   const ok = <T>(data: T) => ({ ok: true as const, data })
   const bridge = {
-    listImportRows: () => Promise.resolve(ok({ total: rows.length, rows: rows.map((r) => ({ ...r })) })),
+    listImportRows: ({ filter }: { filter: string }) => {
+      const listed = rows.filter((r) => filter === 'all' || r.outcome === filter).map((r) => ({ ...r }))
+      const answer = () => ok({ total: listed.length, rows: listed })
+      if (filter === 'all' || !slowFilters) return Promise.resolve(answer())
+      return new Promise((resolve) => {
+        const waiter = listingWaiters.shift()
+        if (waiter) waiter(() => resolve(answer()))
+        else listings.push(() => resolve(answer()))
+      })
+    },
     decideImportRows: ({
       decisions
     }: {
@@ -62,7 +77,7 @@ function fakeMain(rows: ImportRow[]) {
       }),
     on: () => () => undefined
   } as unknown as TalentDeskBridge
-  return { client: createClient(bridge), nextCall, pending, rows }
+  return { client: createClient(bridge), nextCall, nextListing, pending, rows }
 }
 
 const batch = { id: '9b2f0c4e-5d1a-4f7b-8c3e-2a6d1e0f4b7c', state: 'done' } as ImportBatch
@@ -101,5 +116,26 @@ describe('ImportState decisions by keyboard', () => {
     await undone
     expect(main.rows.map((r) => r.chosenKey)).toEqual([null, null])
     expect(imports.notice).toBe('Undone: Accepted Person 4-a for row 4')
+  })
+
+  it('acts on the first row of a filter chosen just before the key, not on the list shown before', async () => {
+    const matched = { ...row(2), outcome: 'matched' as const, bestKey: '2-a' }
+    const main = fakeMain([matched, row(4), row(9)], true)
+    const imports = new ImportState(main.client)
+    imports.opened = { batch, preview: [] }
+    await imports.loadRows()
+    expect(imports.row?.rowNo).toBe(2)
+    const filtered = imports.setFilter('doubtful')
+    const accepted = imports.accept(0) // pressed before the doubtful rows arrived
+    ;(await main.nextListing())()
+    await filtered
+    ;(await main.nextCall())()
+    ;(await main.nextListing())() // the rows read again after the decision
+    await accepted
+    expect(main.rows.map((r) => [r.rowNo, r.chosenKey])).toEqual([
+      [2, null],
+      [4, '4-a'],
+      [9, null]
+    ])
   })
 })

@@ -195,10 +195,14 @@ export class ImportState {
     } else this.error = reply.error
   }
 
-  async setFilter(filter: ImportRowFilter): Promise<void> {
+  /**
+   * Shows the rows under `filter`. In turn with decisions: a key pressed before they arrive acts
+   * on the first of them, not on a row of the list shown before.
+   */
+  setFilter(filter: ImportRowFilter): Promise<void> {
     this.filter = filter
     this.cursor = 0
-    await this.loadRows()
+    return this.#inTurn(() => this.loadRows())
   }
 
   #loadingMore: Promise<void> | null = null
