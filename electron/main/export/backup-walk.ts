@@ -19,10 +19,12 @@ const PIECE_BYTES = 1 << 20
 
 /**
  * Reads a backup once from start to end, handing each member and each shortlist to `visitor` as
- * soon as it is whole and then letting it go, so memory holds one record at a time however large
- * the file. Answers the file's frame (everything but the shortlists: `shortlists` holds nothing),
- * and whether a list appeared twice (then not everything was handed over: see repeatedListError). Text that is not JSON is refused as such; a lone surrogate (from an escape in an
- * edited file) comes back as U+FFFD, as SQLite would have kept it, so every reading agrees.
+ * soon as it is whole and then letting it go, so memory holds one record at a time however many
+ * people the file holds (a file that is not a backup at all is held as it is read). Answers the
+ * file's frame (everything but the shortlists: `shortlists` holds nothing), and whether a list
+ * appeared twice (then not everything was handed over: see repeatedListError). Text that is not
+ * JSON is refused as such; a lone surrogate (from an escape in an edited file) comes back as
+ * U+FFFD, as SQLite would have kept it, so every reading agrees.
  */
 export function walkBackup(source: BackupSource, visitor: BackupVisitor): { root: unknown; repeated: boolean } {
   const parser = new JSONParser({
@@ -95,7 +97,7 @@ export function walkBackup(source: BackupSource, visitor: BackupVisitor): { root
   return { root: wellFormedDeep(root), repeated }
 }
 
-/** The record just handed over leaves its list (or object), so nothing keeps it. */
+/** The record just handed over leaves its list, so nothing keeps it. */
 function drop(parent: unknown, value: unknown): void {
   if (Array.isArray(parent) && parent.at(-1) === value) parent.length -= 1
 }
