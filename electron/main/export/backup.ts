@@ -33,7 +33,6 @@ export type BackupStore = Pick<
 /** A shortlist being restored: where its people go, and what the summary says of it. */
 interface Target {
   index: number
-  head: BackupShortlistHead
   id: string
   /** Deleted meanwhile: the backup's people go into that very shortlist, in Recently deleted. */
   binned: boolean
@@ -262,7 +261,7 @@ export class BackupService {
    */
   #open(index: number, head: BackupShortlistHead): Target {
     const deleted = head.deletedAt !== null
-    const base = { index, head, keys: new Set<string>(), live: 0 }
+    const base = { index, keys: new Set<string>(), live: 0 }
     if (this.shortlists.exists(head.id)) {
       const binned = this.shortlists.get(head.id, { includeDeleted: true })
       if (binned.deletedAt !== null) {

@@ -162,10 +162,10 @@ export class MembersRepo {
     return row === undefined ? undefined : toSummary(row)
   }
 
-  /** Members of a shortlist without their profile JSON: what the shortlist view needs. */
   /**
-   * The live people of a shortlist in the order they were added; `limit` people after `after`
-   * (the last one of the page before) read a page.
+   * Members of a shortlist without their profile JSON (what the shortlist view needs), live ones
+   * in the order they were added; `limit` people after `after` (the last one of the page before)
+   * read a page.
    */
   list(
     shortlistId: string,
@@ -177,22 +177,18 @@ export class MembersRepo {
   ): MemberSummary[] {
     this.shortlists.get(shortlistId)
     const stageId = options.stage === undefined ? undefined : this.stages.resolve(options.stage)
-    const after = options.after ?? null
     const rows = this.sql(
       `SELECT ${summaryColumns} FROM members m JOIN stages st ON st.id = m.stage_id
-         WHERE m.shortlist_id = ? AND m.removed_at IS NULL AND (? IS NULL OR m.stage_id = ?)
-           AND (? IS NULL OR m.added_at > ? OR (m.added_at = ? AND m.id > ?))
-         ORDER BY m.added_at, m.id LIMIT ?`
-    ).all(
+         WHERE m.shortlist_id = @shortlistId AND m.removed_at IS NULL AND (@stageId IS NULL OR m.stage_id = @stageId)
+           AND (@afterAddedAt IS NULL OR m.added_at > @afterAddedAt OR (m.added_at = @afterAddedAt AND m.id > @afterId))
+         ORDER BY m.added_at, m.id LIMIT @limit`
+    ).all({
       shortlistId,
-      stageId ?? null,
-      stageId ?? null,
-      after?.addedAt ?? null,
-      after?.addedAt ?? null,
-      after?.addedAt ?? null,
-      after?.id ?? null,
-      options.limit ?? -1
-    ) as MemberRow[]
+      stageId: stageId ?? null,
+      afterAddedAt: options.after?.addedAt ?? null,
+      afterId: options.after?.id ?? null,
+      limit: options.limit ?? -1
+    }) as MemberRow[]
     return rows.map(toSummary)
   }
 

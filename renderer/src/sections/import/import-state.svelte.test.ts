@@ -30,54 +30,58 @@ const row = (rowNo: number): ImportRow => ({
   chosenKey: null
 })
 
+/**
+ * Calls main answers only when the test says: `hold` keeps a call's answer back, `next` waits
+ * until a call is held and gives the function that answers it.
+ */
+function heldAnswers() {
+  const held: Array<() => void> = []
+  const waiting: Array<(answer: () => void) => void> = []
+  return {
+    hold<T>(make: () => T): Promise<T> {
+      return new Promise((resolve) => {
+        const answer = () => resolve(make())
+        const waiter = waiting.shift()
+        if (waiter) waiter(answer)
+        else held.push(answer)
+      })
+    },
+    next(): Promise<() => void> {
+      return held.length > 0 ? Promise.resolve(held.shift()!) : new Promise((resolve) => waiting.push(resolve))
+    }
+  }
+}
+
 /** Main as the page sees it: rows kept here, each decision answered only when the test says so. */
 function fakeMain(rows: ImportRow[], slowFilters = false) {
-  /** Lists under a filter, answered when the test says (with slowFilters). */
-  const listings: Array<() => void> = []
-  const listingWaiters: Array<(answer: () => void) => void> = []
-  /** The next list under a filter main was asked for, once it is asked: calling it answers. */
-  const nextListing = (): Promise<() => void> =>
-    listings.length > 0 ? Promise.resolve(listings.shift()!) : new Promise((resolve) => listingWaiters.push(resolve))
-  const pending: Array<() => void> = []
-  const waiting: Array<(answer: () => void) => void> = []
-  /** The next decision main was asked for, once it is asked: calling it answers. */
-  const nextCall = (): Promise<() => void> =>
-    pending.length > 0 ? Promise.resolve(pending.shift()!) : new Promise((resolve) => waiting.push(resolve))
+  /** Lists under a filter (with slowFilters) and decisions, answered when the test says. */
+  const listings = heldAnswers()
+  const decisions = heldAnswers()
   const ok = <T>(data: T) => ({ ok: true as const, data })
   const bridge = {
     listImportRows: ({ filter }: { filter: string }) => {
       const listed = rows.filter((r) => filter === 'all' || r.outcome === filter).map((r) => ({ ...r }))
       const answer = () => ok({ total: listed.length, rows: listed })
-      if (filter === 'all' || !slowFilters) return Promise.resolve(answer())
-      return new Promise((resolve) => {
-        const waiter = listingWaiters.shift()
-        if (waiter) waiter(() => resolve(answer()))
-        else listings.push(() => resolve(answer()))
-      })
+      return filter === 'all' || !slowFilters ? Promise.resolve(answer()) : listings.hold(answer)
     },
     decideImportRows: ({
-      decisions
+      decisions: asked
     }: {
       decisions: Array<{ rowNo: number; decision: 'accepted'; chosenKey: string }>
     }) =>
-      new Promise((resolve) => {
-        const answer = () => {
-          const changed = decisions.map((d) => {
-            const stored = rows.find((r) => r.rowNo === d.rowNo)!
-            const before = { rowNo: d.rowNo, decision: stored.decision, chosenKey: stored.chosenKey }
-            stored.decision = d.decision
-            stored.chosenKey = d.chosenKey
-            return before
-          })
-          resolve(ok({ changed }))
-        }
-        const waiter = waiting.shift()
-        if (waiter) waiter(answer)
-        else pending.push(answer)
+      decisions.hold(() => {
+        const changed = asked.map((d) => {
+          const stored = rows.find((r) => r.rowNo === d.rowNo)!
+          const before = { rowNo: d.rowNo, decision: stored.decision, chosenKey: stored.chosenKey }
+          stored.decision = d.decision
+          stored.chosenKey = d.chosenKey
+          return before
+        })
+        return ok({ changed })
       }),
     on: () => () => undefined
   } as unknown as TalentDeskBridge
-  return { client: createClient(bridge), nextCall, nextListing, pending, rows }
+  return { client: createClient(bridge), nextCall: () => decisions.next(), nextListing: () => listings.next(), rows }
 }
 
 const batch = { id: '9b2f0c4e-5d1a-4f7b-8c3e-2a6d1e0f4b7c', state: 'done' } as ImportBatch
