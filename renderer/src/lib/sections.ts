@@ -1,4 +1,4 @@
-/** The navigation rail: every area of the app, in the order recruiters use them. */
+/** The navigation rail: every area of the app, in the order of their digits (1–9, then 0). */
 export interface Section {
   id: SectionId
   label: string
@@ -54,6 +54,12 @@ export const sections: Section[] = [
     summary: 'Call your tool server’s tools from a form and read their results.'
   },
   {
+    id: 'settings',
+    label: 'Settings',
+    shortcut: '8',
+    summary: 'Connections and credentials, kept in your system keychain.'
+  },
+  {
     id: 'import',
     label: 'Import',
     shortcut: '9',
@@ -64,12 +70,6 @@ export const sections: Section[] = [
     label: 'Activity',
     shortcut: '0',
     summary: 'What your watches found: people who changed, new people, refreshes.'
-  },
-  {
-    id: 'settings',
-    label: 'Settings',
-    shortcut: '8',
-    summary: 'Connections and credentials, kept in your system keychain.'
   }
 ]
 
