@@ -177,10 +177,27 @@ function build(command) {
  * terminal would otherwise each deliver it, and a second signal cuts the app's clean stop short).
  * Not on Windows, where a detached child gets a console window of its own.
  */
-function runToEnd(command, options = {}) {
+function runToEnd(command, { terminalInput = false, ...options } = {}) {
   const [file, ...args] = command
   const detached = process.platform !== 'win32'
-  const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, detached, ...options })
+  // The browser host prints a new link on each Enter. A child in a process group of its own cannot
+  // read the terminal (it would be stopped), so this script reads it and hands the lines on, and
+  // tells the host it may offer Enter (electron/host/cli.ts). With no terminal, stdin stays shut
+  // and the host says how to get a new link instead.
+  const pipeTerminal = terminalInput && process.stdin.isTTY === true
+  const env = pipeTerminal ? { ...(options.env ?? process.env), TALENT_DESK_TERMINAL_INPUT: '1' } : options.env
+  const child = spawn(file, args, {
+    stdio: [pipeTerminal ? 'pipe' : 'ignore', 'inherit', 'inherit'],
+    cwd: root,
+    detached,
+    ...options,
+    ...(env === undefined ? {} : { env })
+  })
+  if (pipeTerminal) {
+    // a line typed as the host stops has nowhere to go: that is not an error worth showing
+    child.stdin.on('error', () => {})
+    process.stdin.pipe(child.stdin)
+  }
   let forwarded = false
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
@@ -218,7 +235,7 @@ function main() {
   if (plan.host === 'browser-host') {
     const [buildStep, web] = plan.steps
     build(buildStep.command)
-    return runToEnd(web.command)
+    return runToEnd(web.command, { terminalInput: true })
   }
 
   const [native, buildStep, launch] = plan.steps
@@ -233,7 +250,7 @@ function main() {
           "That needs a C++ toolchain, Python and Electron's headers (downloaded once); until then Talent Desk runs in your browser.\n"
       )
       build(buildStep.command)
-      return runToEnd([process.execPath, join(root, 'out', 'main', 'host.cjs'), ...appArgs])
+      return runToEnd([process.execPath, join(root, 'out', 'main', 'host.cjs'), ...appArgs], { terminalInput: true })
     }
   }
   build(buildStep.command)

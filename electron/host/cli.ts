@@ -25,6 +25,13 @@ const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--verbose]
   --verbose       also print the support log's lines here (they are always in DIR/logs)
 `
 
+/** Set by scripts/start.mjs when it passes the lines typed in its terminal to this process's stdin. */
+export const TERMINAL_INPUT_ENV = 'TALENT_DESK_TERMINAL_INPUT'
+const interactiveHint = 'Press Enter for a new link (another browser, or after closing this one); Press Ctrl+C to stop.'
+/** With no terminal to type in (a service, a pipe), Enter cannot be offered: say how instead. */
+const notInteractiveHint =
+  'For a new link (another browser, or after closing this one), start Talent Desk again (in a terminal, Enter prints one). Press Ctrl+C to stop.'
+
 /**
  * `npm run web`: the app in your browser, where Electron cannot run. Prints a few plain lines —
  * the address, the one-time link, the data folder, how to stop — and keeps the support log in the
@@ -95,9 +102,10 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
 
   // The link carries a one-time secret: it opens the app in this browser and then stops working,
   // so no other program on this computer can open the app (or its data) by reading a port.
-  const interactive = process.stdin.isTTY === true
+  // `npm start` reads the terminal itself and hands its lines on through a pipe (scripts/start.mjs).
+  const interactive = process.stdin.isTTY === true || process.env[TERMINAL_INPUT_ENV] === '1'
   process.stdout.write(
-    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\n${interactive ? 'Press Enter for a new link (another browser, or after closing this one); ' : ''}Press Ctrl+C to stop.\n`
+    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\n${interactive ? interactiveHint : notInteractiveHint}\n`
   )
   // A way back in without a restart: each Enter prints a fresh one-time link.
   const lines = interactive ? createInterface({ input: process.stdin }) : null

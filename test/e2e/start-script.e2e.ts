@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
@@ -39,7 +39,7 @@ describe('npm start without Electron', () => {
       const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)))
       await new Promise<void>((resolve, reject) => {
         child!.stdout!.on('data', () => {
-          if (stdout.includes('Press Ctrl+C to stop.\n')) resolve()
+          if (stdout.includes('Ctrl+C to stop.\n')) resolve()
         })
         void exited.then((code) =>
           reject(new Error(`start.mjs exited (${code}) before the app ran:\n${stdout}\n${stderr}`))
@@ -56,7 +56,10 @@ describe('npm start without Electron', () => {
         /^Open this link in your browser \(it works once\): http:\/\/127\.0\.0\.1:\d+\/#login=[A-Za-z0-9_-]+$/
       )
       expect(lines[3]).toBe(`Data folder: ${dataDir}`)
-      expect(lines[4]).toBe('Press Ctrl+C to stop.')
+      // stdin is no terminal here: Enter is not offered, the way to a new link is said instead
+      expect(lines[4]).toBe(
+        'For a new link (another browser, or after closing this one), start Talent Desk again (in a terminal, Enter prints one). Press Ctrl+C to stop.'
+      )
       // Nothing else on the terminal: no build output, no JSON log lines (they go to the data folder).
       expect(stderr).toBe('')
 
@@ -73,6 +76,60 @@ describe('npm start without Electron', () => {
       await expect(request(url)).rejects.toThrow(/ECONNREFUSED/)
       expect(stdout.trimEnd().split('\n')).toHaveLength(5)
       expect(stderr).toBe('')
+    }
+  )
+})
+
+// Issue 29, item 9: in a real terminal `npm start` never offered Enter for a new link (the host ran
+// with its stdin shut), and where there is no terminal nothing said how to get one. `script` gives
+// the run a terminal of its own (a pseudo-terminal), as a recruiter's shell does.
+describe('npm start in a terminal', () => {
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'offers Enter for a new link, prints one on Enter, and stops on Ctrl+C',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'td-start-data-'))
+      const noElectron = mkdtempSync(join(tmpdir(), 'td-start-no-electron-'))
+      dirs.push(dataDir, noElectron)
+      const command = `${process.execPath} scripts/start.mjs --port 0 --data-dir ${dataDir}`
+      // -e: script exits with the command's code; -f: its output is passed on at once
+      const terminal = spawn('/usr/bin/script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: noElectron, FORCE_COLOR: '0' }
+      })
+      child = terminal
+      let output = ''
+      terminal.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8').replaceAll('\r', '')))
+      const exited = new Promise<number | null>((resolve) => terminal.once('exit', (code) => resolve(code)))
+      const shows = (text: RegExp) =>
+        new Promise<RegExpExecArray>((resolve, reject) => {
+          const look = () => {
+            const found = text.exec(output)
+            if (found) {
+              terminal.stdout.off('data', look)
+              resolve(found)
+            }
+          }
+          terminal.stdout.on('data', look)
+          look()
+          void exited.then((code) => reject(new Error(`start.mjs exited (${code}) before ${text}:\n${output}`)))
+        })
+
+      await shows(/Ctrl\+C to stop\.\n/)
+      expect(output).toContain(
+        'Press Enter for a new link (another browser, or after closing this one); Press Ctrl+C to stop.\n'
+      )
+      const first = /it works once\): (\S+)/.exec(output)![1]!
+      terminal.stdin.write('\n')
+      const [, next] = await shows(/New link \(it works once\): (http:\/\/127\.0\.0\.1:\d+\/#login=[A-Za-z0-9_-]+)\n/)
+      expect(new URL(next!).origin).toBe(new URL(first).origin)
+      expect(next).not.toBe(first)
+
+      // Ctrl+C typed in the terminal: the host stops cleanly, once
+      terminal.stdin.write('\x03')
+      expect(await exited).toBe(0)
+      await expect(request(`${new URL(first).origin}/`)).rejects.toThrow(/ECONNREFUSED/)
     }
   )
 })
