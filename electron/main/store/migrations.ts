@@ -516,6 +516,15 @@ export const migrations: readonly Migration[] = [
         );
         CREATE UNIQUE INDEX activity_source ON activity(source_key) WHERE source_key IS NOT NULL;
         CREATE INDEX activity_connection ON activity(connection_id, id);`)
+  },
+  {
+    version: 14,
+    name: 'import rows: the sheet’s own row number',
+    // row_no counts the rows read (empty ones left out); sheet_row is the row as the spreadsheet
+    // program numbers it, the one named to the recruiter. Rows read before it have only row_no.
+    up: (db) =>
+      db.exec(`ALTER TABLE import_rows ADD COLUMN sheet_row INTEGER;
+        UPDATE import_rows SET sheet_row = row_no;`)
   }
 ]
 
