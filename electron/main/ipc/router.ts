@@ -6,6 +6,7 @@ import {
   type HandlerInput
 } from '../../../shared/ipc/contract'
 import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
+import { invalidInputMessage } from '../../../shared/ipc/issue-message'
 import type { Logger } from '../logger'
 import { StoreError } from '../store/errors'
 import { toAppError } from '../store/store-errors'
@@ -50,7 +51,7 @@ export function createRouter({ handlers, trustedOrigins, logger }: RouterOptions
       const definition = channels[channel]
       const parsed = definition.input.safeParse(rawInput)
       if (!parsed.success) {
-        return fail('invalid_input', `The request to ${channel} was not valid.`, describeIssues(parsed.error))
+        return fail('invalid_input', invalidInputMessage(channel, parsed.error, rawInput), describeIssues(parsed.error))
       }
       try {
         const handler = handlers[channel] as (input: unknown) => unknown

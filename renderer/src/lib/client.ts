@@ -10,6 +10,7 @@ import {
 } from '../../../shared/ipc/contract'
 import { z } from 'zod'
 import { describeIssues, ipcResultSchema, type IpcResult } from '../../../shared/ipc/errors'
+import { invalidInputMessage } from '../../../shared/ipc/issue-message'
 
 export type Client = {
   [K in ChannelName]: (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
@@ -36,7 +37,7 @@ export function createClient(bridge: TalentDeskBridge): Client {
           ok: false,
           error: {
             code: 'invalid_input',
-            message: `The request to ${name} was not valid.`,
+            message: invalidInputMessage(name, parsed.error, input),
             details: describeIssues(parsed.error)
           }
         }
