@@ -19,7 +19,7 @@ import { deriveCredentials, type SandboxCredentials } from './server/credentials
 import type { ProfileCatalog } from './server/profile-catalog'
 import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refresh-jobs'
 import { createSandboxServer } from './server/sandbox-server'
-import { loadState, saveState, saveStateSync, type SandboxState } from './server/state-file'
+import { loadState, saveStateSync, type SandboxState } from './server/state-file'
 import { ARRIVALS_NONE, catalogWithArrivals, checkArrivals, type ArrivalOptions } from './server/arrivals'
 
 export { ManualClock, systemClock, type Clock } from './server/clock'
@@ -141,16 +141,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const catalog = arrivals.share > 0 ? catalogWithArrivals(whole, { ...arrivals, clock, epoch: () => epoch }) : whole
   const credentials = deriveCredentials(seed, options.credentials)
   const stateFile = options.stateFile
-  // Saving is debounced: a burst of calls writes the file once, shortly after.
+  // A purchase or a refresh job is written before its answer leaves (`keep`, synchronous: a
+  // crash after the answer must not lose what the client was told). Everything else (the call
+  // log, conversations, workspaces) is debounced: a burst of calls writes the file once, shortly
+  // after. Every write is synchronous, so two never overlap (an older one renamed over a newer);
+  // in the app the sandbox runs in a worker thread, never on main's event loop.
   let saveTimer: NodeJS.Timeout | null = null
-  let saving: Promise<void> = Promise.resolve()
+  let keptRevision = 0
   const state = (): SandboxState => ({ ...sandbox.snapshot(), epoch: new Date(epoch).toISOString() })
   const saveNow = (file: string): void => {
-    saving = saving
-      .then(() => saveState(file, state()))
-      .catch((error: unknown) => {
-        console.error('[sandbox] could not save its state', error)
-      })
+    try {
+      keptRevision = sandbox.revision()
+      saveStateSync(file, state())
+    } catch (error) {
+      console.error('[sandbox] could not save its state', error)
+    }
   }
   const scheduleSave = (): void => {
     if (stateFile === undefined || saveTimer !== null) return
@@ -159,8 +164,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       saveNow(stateFile)
     }, 200)
   }
+  const keep = (): void => {
+    if (stateFile !== undefined && sandbox.revision() !== keptRevision) saveNow(stateFile)
+  }
   const sandbox = createSandboxServer({
     onChange: scheduleSave,
+    keep,
     catalog,
     interpret: interpretUtterance,
     clock,
@@ -174,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   })
   const { server, baseUrl } = sandbox
   if (loaded.state !== null) sandbox.restore(loaded.state)
+  keptRevision = sandbox.revision()
   // a new epoch is written at once: a sandbox stopped before its first call keeps it too
   if (stateFile !== undefined && epochIsNew) saveNow(stateFile)
   server.listen(options.port ?? 0, '127.0.0.1')
@@ -189,8 +199,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const flush = async (): Promise<void> => {
     if (saveTimer !== null) clearTimeout(saveTimer)
     saveTimer = null
-    await saving
-    if (stateFile !== undefined) saveStateSync(stateFile, state())
+    if (stateFile === undefined) return
+    keptRevision = sandbox.revision()
+    saveStateSync(stateFile, state())
   }
   const closeServer = async (): Promise<void> => {
     await build?.stop()

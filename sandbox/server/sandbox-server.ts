@@ -8,6 +8,7 @@ import type { Clock } from './clock'
 import { ContactBook, type ContactTiming } from './contacts/contact-book'
 import { CreditPool } from './contacts/credit-pool'
 import type { SandboxCredentials } from './credentials'
+import { keepBeforeAnswer } from './http/keep-before-answer'
 import { sendJson } from './http/respond'
 import type { ClientCredential } from './oauth/principals'
 import { createTokenEndpoint } from './oauth/token-endpoint'
@@ -39,6 +40,11 @@ export interface SandboxServerDeps {
   faults?: FaultInjector | undefined
   /** Called after every request that reached the organisation (the state may have changed). */
   onChange?: () => void
+  /**
+   * Called (synchronously) before any byte of an answer is written: writes the state when a
+   * purchase or a refresh job was made since it was last written (see `revision`).
+   */
+  keep?: () => void
 }
 
 /** The running server and its organisation's state. */
@@ -49,6 +55,8 @@ export interface SandboxServer {
   restore(state: SandboxState): void
   /** Back to the first state: initial credits, nothing bought, no jobs, calls or conversations. */
   reset(): void
+  /** Grows with every purchase and refresh job made: a client was (or is about to be) told of them. */
+  revision(): number
 }
 
 /** Wires the organisation, the Partner API, the token endpoint and /mcp into one node:http server. */
@@ -153,7 +161,8 @@ export function createSandboxServer(deps: SandboxServerDeps): SandboxServer {
         await partner(req, res, url)
       }
     }
-    // the organisation's state may have changed: the caller saves it (debounced)
+    // a purchase or a job is on disk before its answer leaves; the rest is saved shortly after
+    if (deps.keep) keepBeforeAnswer(res, deps.keep)
     if (deps.onChange) res.once('finish', deps.onChange)
     handle().catch((error: unknown) => {
       console.error('[sandbox] unhandled error', error)
@@ -183,5 +192,6 @@ export function createSandboxServer(deps: SandboxServerDeps): SandboxServer {
     workspaces.restore(state.workspaces)
   }
   const initial = snapshot()
-  return { server, baseUrl, snapshot, restore, reset: () => restore(initial) }
+  const revision = (): number => org.contacts.revision + org.refresh.revision
+  return { server, baseUrl, snapshot, restore, reset: () => restore(initial), revision }
 }

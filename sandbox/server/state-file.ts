@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { writeFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
 
 /**
@@ -106,12 +105,6 @@ export function loadState(
 }
 
 /** Writes atomically (a temporary file renamed over the old one), readable by this user only. */
-export async function saveState(file: string, state: SandboxState): Promise<void> {
-  const temp = `${file}.tmp-${process.pid}`
-  await writeFile(temp, JSON.stringify(state), { mode: 0o600 })
-  await rename(temp, file)
-}
-
 export function saveStateSync(file: string, state: SandboxState): void {
   const temp = `${file}.tmp-${process.pid}`
   writeFileSync(temp, JSON.stringify(state), { mode: 0o600 })

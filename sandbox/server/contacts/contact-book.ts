@@ -32,6 +32,7 @@ export interface Purchase {
  */
 export class ContactBook {
   readonly #purchases = new Map<string, Purchase>()
+  #revision = 0
 
   constructor(
     private readonly credits: CreditPool,
@@ -41,6 +42,11 @@ export class ContactBook {
 
   static #id(key: string, type: ContactType): string {
     return `${type}\u0000${key}`
+  }
+
+  /** Counts the purchases made: what must be on disk before a purchase is answered (see keepBeforeAnswer). */
+  get revision(): number {
+    return this.#revision
   }
 
   get(key: string, type: ContactType): Purchase | undefined {
@@ -56,6 +62,7 @@ export class ContactBook {
   ): { newRequestedCount: number } {
     const fresh = [...new Set(keys)].filter((key) => exists(key) && !this.get(key, type))
     this.credits.spend(fresh.length)
+    if (fresh.length > 0) this.#revision += 1
     for (const key of fresh) {
       const willFail = (fnv1a(`${this.seed}:${type}:${key}`) % 10_000) / 10_000 < this.timing.failureShare
       this.#purchases.set(ContactBook.#id(key, type), {

@@ -66,6 +66,7 @@ export function malformedHandleReason(handle: string): string | undefined {
  */
 export class RefreshJobs {
   readonly #jobs = new Map<string, Job>()
+  #revision = 0
 
   constructor(
     private readonly target: RefreshTarget,
@@ -87,6 +88,11 @@ export class RefreshJobs {
         if (run.applied && run.profileKey) this.target.markRefreshed(run.profileKey, isoAt(run.finishAt))
       }
     }
+  }
+
+  /** Counts the jobs started: what must be on disk before a job is answered (see keepBeforeAnswer). */
+  get revision(): number {
+    return this.#revision
   }
 
   has(jobId: string): boolean {
@@ -131,6 +137,7 @@ export class RefreshJobs {
       workerFreeAt[worker] = at
     }
     this.#jobs.set(jobId, { jobId, createdAt: now, saveToStorage: input.saveToStorage, runs })
+    this.#revision += 1
     return { jobId, created: true, conflict: false }
   }
 
