@@ -13,6 +13,7 @@ export const apiErrorKinds = [
   'timeout',
   'invalid_request',
   'contract_mismatch',
+  'unreadable',
   'cancelled'
 ] as const
 export type ApiErrorKind = (typeof apiErrorKinds)[number]
@@ -28,6 +29,7 @@ const ipcCode: Record<ApiErrorKind, ErrorCode> = {
   timeout: 'timeout',
   invalid_request: 'invalid_input',
   contract_mismatch: 'invalid_response',
+  unreadable: 'invalid_response',
   cancelled: 'cancelled'
 }
 
@@ -101,6 +103,9 @@ export function describe(info: ApiErrorInfo): string {
       return `The service refused the ${op} request.${saidEnd || ' Check the fields and try again.'}`
     case 'contract_mismatch':
       return `The service answered ${op} with something Talent Desk could not read. Try again; if it keeps happening, report it with the transaction id.`
+    case 'unreadable':
+      // the answer was refused while it was read (too large, nested too deep): the host is fine
+      return `The service’s answer to ${op} could not be read${info.cause ? `: ${info.cause}` : ''}. Nothing was changed. Try again with fewer results; if it keeps happening, report it to the service.`
     case 'cancelled':
       return `${op} was cancelled.`
   }

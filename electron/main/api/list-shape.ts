@@ -23,3 +23,19 @@ export function asList(
   }
   return { items: [body], note: 'The service answered a plain value where a list was expected.' }
 }
+
+/**
+ * At most `asked` items: a service that sends more than were asked for (10,000 records for a
+ * page of 25) has the rest left out, and a note says so. `asked` undefined: all are kept.
+ */
+export function atMost(
+  items: unknown[],
+  asked: number | undefined,
+  what: string
+): { items: unknown[]; note: string | null } {
+  if (asked === undefined || items.length <= asked) return { items, note: null }
+  return {
+    items: items.slice(0, asked),
+    note: `The service sent ${items.length.toLocaleString('en-US')} ${what} where ${asked.toLocaleString('en-US')} were asked for; only the first ${asked.toLocaleString('en-US')} are shown.`
+  }
+}

@@ -21,7 +21,8 @@ import { stringifyJson } from '../../../shared/json'
 import type { ApiCallInput } from '../store'
 import { ApiError, type ApiErrorInfo, type ApiErrorKind } from './api-error'
 import { ConnectionGate } from './connection-gate'
-import { asList } from './list-shape'
+import { asList, atMost } from './list-shape'
+import { AnswerRefused, defaultAnswerLimits, formatSeconds, readLimitedText, type AnswerLimits } from '../net/answer-limits'
 import { readJsonText, retryAfterMs, serverMessageOf } from './response-body'
 
 export interface ApiTimeouts {
@@ -29,6 +30,11 @@ export interface ApiTimeouts {
   headersMs: number
   /** Silence between body chunks. */
   bodyMs: number
+  /**
+   * The whole call: every attempt, retry and wait, headers and body. The two above restart at
+   * each piece, so a body sent a byte a second never trips them; this does.
+   */
+  deadlineMs: number
 }
 export interface RetryPolicy {
   /** Retries after the first attempt, for operations safe to repeat. */
@@ -38,7 +44,13 @@ export interface RetryPolicy {
   /** A Retry-After longer than this is not waited out inside one call: the call fails with it. */
   maxRetryAfterMs: number
 }
-export const defaultTimeouts: ApiTimeouts = { headersMs: 30_000, bodyMs: 30_000 }
+export const defaultTimeouts: ApiTimeouts = {
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  deadlineMs: defaultAnswerLimits.deadlineMs
+}
+/** Match Profiles' maxNumberOfResults when none is sent (spec). */
+const SPEC_DEFAULT_RESULTS = 5
 export const defaultRetryPolicy: RetryPolicy = {
   retries: 3,
   minTimeoutMs: 300,
@@ -58,6 +70,8 @@ export interface PartnerClientDeps {
   /** Called once per HTTP attempt; never given headers or bodies. */
   record?: (call: ApiCallInput) => void
   timeouts?: Partial<ApiTimeouts>
+  /** The largest answer read and its deepest nesting (net/answer-limits.ts). */
+  limits?: Partial<Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>>
   retry?: Partial<RetryPolicy>
   now?: () => number
 }
@@ -81,6 +95,8 @@ interface CallOptions {
   body?: unknown
   signal?: AbortSignal | undefined
   transactionId?: string | undefined
+  /** Aborted when the call's deadline passes (set by #call). */
+  deadline?: AbortSignal | undefined
 }
 
 export interface CallResult {
@@ -99,6 +115,7 @@ export class PartnerClient {
   readonly gate: ConnectionGate
   readonly #deps: PartnerClientDeps
   readonly #timeouts: ApiTimeouts
+  readonly #limits: Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>
   readonly #retry: RetryPolicy
   readonly #now: () => number
   readonly #base: URL
@@ -109,6 +126,7 @@ export class PartnerClient {
     this.#now = deps.now ?? Date.now
     this.gate = deps.gate ?? new ConnectionGate(this.#now)
     this.#timeouts = { ...defaultTimeouts, ...deps.timeouts }
+    this.#limits = { ...defaultAnswerLimits, ...deps.limits }
     this.#retry = { ...defaultRetryPolicy, ...deps.retry }
     this.#base = new URL(deps.baseUrl.endsWith('/') ? deps.baseUrl : `${deps.baseUrl}/`)
   }
@@ -133,10 +151,12 @@ export class PartnerClient {
         transactionId
       }
     )
-    const { items, note } = asList(result.body)
+    const list = asList(result.body)
+    // never more people than were asked for: a service sending more is said, not shown
+    const { items, note } = atMost(list.items, query.maxNumberOfResults ?? SPEC_DEFAULT_RESULTS, 'profiles')
     return {
       records: items.map((item) => tolerant(wholePersonProfileSchema, item)),
-      shapeNote: note,
+      shapeNote: joinNotes(list.note, note),
       transactionId,
       durationMs: result.durationMs
     }
@@ -294,16 +314,22 @@ export class PartnerClient {
       }
     )
     // The documented 200 is one record; a list is read too.
-    const { items } = asList(result.body, ['records', 'results', 'items', 'data', 'value'])
+    const list = asList(result.body, ['records', 'results', 'items', 'data', 'value'])
+    const { items, note } = atMost(list.items, filters.limit, 'transaction records')
     return {
       records: items.map((item) => tolerant(apiTransactionRecordSchema, item)),
-      shapeNote: null,
+      shapeNote: note,
       durationMs: result.durationMs
     }
   }
 
-  async #call(op: Operation, options: CallOptions): Promise<CallResult> {
-    const { signal } = options
+  async #call(op: Operation, callOptions: CallOptions): Promise<CallResult> {
+    const callerSignal = callOptions.signal
+    // One deadline for the whole call (the per-read timeouts restart at every piece).
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), this.#timeouts.deadlineMs)
+    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal
+    const options: CallOptions = { ...callOptions, signal, deadline: deadline.signal }
     try {
       return await pRetry(() => this.#attempt(op, options), {
         retries: op.safe ? this.#retry.retries : 0,
@@ -326,11 +352,22 @@ export class PartnerClient {
         }
       })
     } catch (error) {
-      if (signal?.aborted)
+      if (callerSignal?.aborted)
         throw new ApiError({ kind: 'cancelled', operation: op.name, transactionId: options.transactionId })
+      if (deadline.signal.aborted) throw this.#pastDeadline(op, options.transactionId)
       if (error instanceof ApiError) throw error
       throw new ApiError({ kind: 'network', operation: op.name, cause: String(error) })
+    } finally {
+      clearTimeout(timer)
     }
+  }
+
+  #pastDeadline(op: Operation, transactionId: string | undefined): ApiError {
+    const limit = formatSeconds(this.#timeouts.deadlineMs)
+    return new ApiError(
+      { kind: 'timeout', operation: op.name, transactionId, cause: `no whole answer within ${limit}` },
+      `The service did not finish answering ${op.name} within ${limit}, so Talent Desk stopped waiting. Try again, or ask for fewer results.`
+    )
   }
 
   async #attempt(op: Operation, options: CallOptions): Promise<CallResult> {
@@ -350,9 +387,10 @@ export class PartnerClient {
     const startedAt = this.#now()
     const fail = (info: Omit<ApiErrorInfo, 'operation'>): ApiError => {
       this.#record(op, url, startedAt, info.status ?? null, info.kind, transactionId)
+      if (info.kind === 'timeout' && options.deadline?.aborted) return this.#pastDeadline(op, transactionId)
       return new ApiError({ operation: op.name, transactionId, ...info })
     }
-    let status: number
+    let status: number | undefined
     let headers: Record<string, string | string[] | undefined>
     let text: string
     try {
@@ -371,9 +409,12 @@ export class PartnerClient {
       })
       status = response.statusCode
       headers = response.headers
-      text = await response.body.text()
+      // metered as it arrives: reading stops at the first piece past the size or depth allowed
+      text = await readLimitedText(response.body, this.#limits)
     } catch (error) {
+      if (options.deadline?.aborted) throw fail({ kind: 'timeout' })
       if (signal?.aborted) throw fail({ kind: 'cancelled' })
+      if (error instanceof AnswerRefused) throw fail({ kind: 'unreadable', status, cause: error.message })
       const code = (error as { code?: string }).code
       const kind: ApiErrorKind = code !== undefined && TIMEOUT_CODES.has(code) ? 'timeout' : 'network'
       // not cancelled by us (above), so an abort is the proxy's refusal: keep its words ("Proxy response (407)…")
@@ -458,6 +499,11 @@ function retryable(info: ApiErrorInfo, policy: RetryPolicy): boolean {
     default:
       return false
   }
+}
+
+function joinNotes(...notes: Array<string | null>): string | null {
+  const said = notes.filter((note): note is string => note !== null)
+  return said.length === 0 ? null : said.join(' ')
 }
 
 function tolerant(schema: z.ZodType, value: unknown): TolerantRecord {
