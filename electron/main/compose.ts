@@ -18,6 +18,8 @@ import { systemClock, type Clock } from './store/clock'
 import { loadNodeKeytar, openVault, type KeytarLoader } from './vault/open-vault'
 import { fetch as undiciFetch, type Dispatcher } from 'undici'
 import { createAppDispatcher } from './net/dispatcher'
+import { defaultAnswerLimits, type AnswerLimits } from './net/answer-limits'
+import { limitedFetch } from './net/limited-fetch'
 import type { ProxyResolver } from './net/proxy-rules'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
@@ -128,7 +130,13 @@ export interface MainOptions {
    */
   ca?: readonly string[] | (() => readonly string[]) | undefined
   /** HTTP for the Partner API; tests shorten timeouts and retries (a dispatcher replaces proxy and ca). */
-  http?: { dispatcher?: Dispatcher; timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy> }
+  http?: {
+    dispatcher?: Dispatcher
+    timeouts?: Partial<ApiTimeouts>
+    retry?: Partial<RetryPolicy>
+    /** What is read of any service's answer: size, nesting, the whole call's deadline (net/answer-limits.ts). */
+    limits?: Partial<AnswerLimits>
+  }
   /** Tests: the tool server's clock, token margin and time limits. */
   toolServer?: { now?: () => number; tokenMarginMs?: number; callTimeoutMs?: number; listRetryMinMs?: number }
   /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
@@ -214,6 +222,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const dispatcher =
     options.http?.dispatcher ?? createAppDispatcher({ proxy: options.proxy, ca: options.ca, logger: options.logger })
   const writes = new WriteBehind(stores, options.logger)
+  const answerLimits: AnswerLimits = { ...defaultAnswerLimits, ...options.http?.limits }
   const sandbox =
     options.sandbox === undefined
       ? null
@@ -241,7 +250,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     logger: options.logger,
     writes,
-    ...(options.http?.timeouts ? { timeouts: options.http.timeouts } : {}),
+    ...(options.http?.timeouts || options.http?.limits?.deadlineMs !== undefined
+      ? { timeouts: { ...options.http.timeouts, deadlineMs: answerLimits.deadlineMs } }
+      : {}),
+    ...(options.http?.limits ? { limits: options.http.limits } : {}),
     ...(options.http?.retry ? { retry: options.http.retry } : {})
   })
   await secrets.primeWatcher()
@@ -325,8 +337,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     requests,
     // the token exchange and the tool server go through the same dispatcher as every other call
-    fetch: ((input: string | URL | Request, init?: RequestInit) =>
-      undiciFetch(input as string, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+    // (its answers read within the same limits as the Partner API's)
+    fetch: limitedFetch(
+      ((input: string | URL | Request, init?: RequestInit) =>
+        undiciFetch(input as string, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+      answerLimits
+    ),
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
     ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),

@@ -13,6 +13,7 @@ import { isSecureOrLoopback } from '../../../shared/loopback'
 import { AppError } from '../../../shared/ipc/errors'
 import { ConnectionGate } from '../api/connection-gate'
 import { PartnerClient, type ApiTimeouts, type RetryPolicy } from '../api/partner-client'
+import type { AnswerLimits } from '../net/answer-limits'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { EmbeddedSandbox } from '../embedded-api/embedded-sandbox'
@@ -47,6 +48,8 @@ export interface ConnectionsDeps {
   /** The call log is written behind the reply, batched. */
   writes: WriteBehind
   timeouts?: Partial<ApiTimeouts>
+  /** The largest answer read and its deepest nesting (net/answer-limits.ts). */
+  limits?: Partial<Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>>
   retry?: Partial<RetryPolicy>
 }
 
@@ -218,6 +221,7 @@ export class ConnectionsService {
       queryNames: connection.queryNames,
       record: (call) => this.#deps.writes.enqueue((store) => store.apiLog.record(call)),
       ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
+      ...(this.#deps.limits ? { limits: this.#deps.limits } : {}),
       ...(this.#deps.retry ? { retry: this.#deps.retry } : {})
     })
     this.#clients.set(connection.id, { signature, client })

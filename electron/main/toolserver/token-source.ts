@@ -109,6 +109,9 @@ export class TokenSource {
 
 /** RFC 6749 errors as what to check; the token endpoint's own words go in the details. */
 function tokenError(error: unknown, endpoint: string): AppError {
+  // an answer refused while it was read (too large, too deep, past the deadline: net/limited-fetch.ts)
+  if (error instanceof AppError) return error
+  if (error instanceof Error && error.cause instanceof AppError) return error.cause
   if (error instanceof oauth.ResponseBodyError) {
     const details = { error: error.error, status: error.status, description: error.error_description ?? null }
     switch (error.error) {

@@ -112,16 +112,22 @@ export class ToolServerClient {
     return tools
   }
 
-  /**
-   * Calls a tool once. Arguments are checked against its schema first (the list is read if it was
-   * not yet); an `isError` result is returned as it is, for the screen to show as an error.
-   */
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+  /** A tool as listed (the list is read if it was not yet), once its arguments fit its schema. */
+  async checkedTool(name: string, args: Record<string, unknown>): Promise<Tool> {
     const tool = (this.#tools ?? (await this.listTools())).find((t) => t.name === name)
     if (tool === undefined) {
       throw new AppError('not_found', `The tool server has no tool named “${name}”. Reload the list of tools.`)
     }
     this.#checkArguments(tool, args)
+    return tool
+  }
+
+  /**
+   * Calls a tool once. Arguments are checked against its schema first (the list is read if it was
+   * not yet); an `isError` result is returned as it is, for the screen to show as an error.
+   */
+  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    await this.checkedTool(name, args)
     const send = (session: Session) =>
       this.#using(
         session,
@@ -312,6 +318,7 @@ function fieldPath(instancePath: string, params: Record<string, unknown>): strin
 /** Whatever the SDK or the network threw, as a message for the recruiter. */
 export function toAppError(error: unknown, mcpUrl: string): AppError {
   if (error instanceof AppError) return error
+  if (error instanceof Error && error.cause instanceof AppError) return error.cause
   const origin = new URL(mcpUrl).origin
   const text = error instanceof Error ? error.message : String(error)
   if (mentionsLegacyCredential(text)) return new AppError('forbidden', legacyCredentialMessage, { legacy: true })

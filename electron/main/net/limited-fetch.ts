@@ -1,0 +1,83 @@
+import { AppError } from '../../../shared/ipc/errors'
+import { AnswerMeter, AnswerRefused, formatSeconds, type AnswerLimits } from './answer-limits'
+
+/**
+ * A fetch whose answers are read within the limits (net/answer-limits.ts): for the token exchange
+ * (oauth4webapi) and the tool server (the MCP SDK), which read bodies themselves. Each answer's
+ * body is metered as the reader takes it — past the size or the nesting allowed the stream
+ * fails and the connection is let go — and the whole request, body included, has one deadline.
+ * Failures are AppErrors naming the service's address, so they reach the page as values
+ * (`invalid_response`, `timeout`) saying what happened, never as a host that stopped answering.
+ */
+export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typeof fetch {
+  return async (input, init) => {
+    const where = hostOf(input)
+    const deadline = new AbortController()
+    const timer = setTimeout(
+      () =>
+        deadline.abort(
+          new AppError(
+            'timeout',
+            `The service at ${where} did not finish answering within ${formatSeconds(limits.deadlineMs)}, so Talent Desk stopped waiting. Try again in a moment.`
+          )
+        ),
+      limits.deadlineMs
+    )
+    timer.unref?.()
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal
+    let response: Response
+    try {
+      response = await fetchImpl(input, { ...init, signal })
+    } catch (error) {
+      clearTimeout(timer)
+      throw deadline.signal.aborted && !init?.signal?.aborted ? deadline.signal.reason : error
+    }
+    if (response.body === null) {
+      clearTimeout(timer)
+      return response
+    }
+    const meter = new AnswerMeter(limits)
+    const reader = response.body.getReader()
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read()
+          if (done) {
+            clearTimeout(timer)
+            controller.close()
+            return
+          }
+          meter.feed(value)
+          controller.enqueue(value)
+        } catch (error) {
+          clearTimeout(timer)
+          void reader.cancel().catch(() => undefined)
+          controller.error(refusal(error, deadline.signal, where))
+        }
+      },
+      cancel(reason) {
+        clearTimeout(timer)
+        return reader.cancel(reason)
+      }
+    })
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+}
+
+function refusal(error: unknown, deadline: AbortSignal, where: string): unknown {
+  if (error instanceof AnswerRefused) {
+    return new AppError('invalid_response', `The answer from ${where} could not be read: ${error.message}.`, {
+      reason: error.reason,
+      bytesRead: error.bytesRead
+    })
+  }
+  return deadline.aborted ? deadline.reason : error
+}
+
+function hostOf(input: string | URL | Request): string {
+  try {
+    return new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).host
+  } catch {
+    return 'the service'
+  }
+}
