@@ -42,6 +42,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByTestId('query-chips').getByText('Seattle').waitFor()
       await shot(page, `chat-narrowed-${colorScheme}`)
 
+      // "Save search" suggests the query (its chips' words), not the last words said (issue 29),
+      // selected from its start so it reads whole and typing replaces it
+      await page.getByTestId('save-search-button').click()
+      const name = page.getByTestId('save-search-name')
+      await name.waitFor()
+      const suggested = await name.inputValue()
+      expect(suggested).toContain('in Seattle')
+      expect(suggested).toContain('senior')
+      expect(suggested).not.toBe('only senior')
+      expect(
+        await name.evaluate((field: HTMLInputElement) => [
+          document.activeElement === field,
+          field.selectionStart,
+          field.selectionEnd === field.value.length,
+          field.selectionDirection,
+          field.scrollLeft
+        ])
+      ).toEqual([true, 0, true, 'backward', 0])
+      await shot(page, `chat-save-search-${colorScheme}`)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => name.count()).toBe(0)
+
       // A reload reopens the conversation where it was: its turns and its chips.
       await page.reload()
       await page.getByRole('navigation', { name: 'Sections' }).waitFor()
@@ -123,6 +145,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
           .count()
       ).toBeGreaterThan(chipsBefore)
       expect(await totalOf(app, 4)).toBeLessThan(widened)
+
+      // Chips edited and sent as they stand, with nothing typed (issue 29): Enter in the empty box
+      await page.getByRole('button', { name: /^Remove .*Portland$/ }).click()
+      await page.getByTestId('query-edited').waitFor()
+      expect(await input.inputValue()).toBe('')
+      expect(await page.getByTestId('chat-send').isEnabled()).toBe(true)
+      await input.press('Enter')
+      await expect.poll(() => page.getByTestId('chat-answer').count(), { timeout: 15_000 }).toBe(6)
+      expect(await totalOf(app, 5)).toBeGreaterThan(await totalOf(app, 4))
+      expect(await page.getByTestId('chat-you').last().textContent()).toBe('The query as edited')
+      expect(await page.getByTestId('query-chips').textContent()).not.toContain('Portland')
+      expect(await page.getByTestId('chat-send').isEnabled()).toBe(false)
     }, 120_000)
   })
 }

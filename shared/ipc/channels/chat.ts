@@ -50,13 +50,19 @@ export const chatChannels = {
    * when no id is given. Answers the conversation and the two turns added.
    */
   sendChat: {
-    input: z.strictObject({
-      conversationId: conversationIdSchema.optional(),
-      text: wellFormed(z.string().trim().min(1).max(4000)),
-      /** Sent as current_query; absent: the conversation's own; null: none. */
-      currentQuery: notTooDeep(queryObjectSchema).nullable().optional(),
-      requestId: requestIdSchema
-    }),
+    input: z
+      .strictObject({
+        conversationId: conversationIdSchema.optional(),
+        /** May be empty when the recruiter sends the query as edited (its chips) with no words. */
+        text: wellFormed(z.string().trim().max(4000)),
+        /** Sent as current_query; absent: the conversation's own; null: none. */
+        currentQuery: notTooDeep(queryObjectSchema).nullable().optional(),
+        requestId: requestIdSchema
+      })
+      .refine((input) => input.text !== '' || input.currentQuery !== undefined, {
+        path: ['text'],
+        message: 'Type a message, or edit the query’s chips, before sending.'
+      }),
     output: z.object({ conversation: conversationSummarySchema, turns: z.array(chatTurnSchema) })
   },
   renameConversation: {

@@ -139,3 +139,36 @@ describe('ChatState after a reload', () => {
     expect(places.kept.get('c1')?.openId).toBe('older')
   })
 })
+
+// Issue 29, item 9: chips edited with an empty message box could not be sent (Send stayed
+// disabled, Enter did nothing, and the channel refused an empty text).
+describe('ChatState sending edited chips with no words', () => {
+  it('sends the query as edited with an empty message, and nothing when nothing changed', async () => {
+    const main = fakeMain()
+    const chat = new ChatState(main.client, memoryPlaces())
+    await chat.resume('c1')
+    expect(chat.canSend).toBe(false)
+    expect(await chat.send()).toBe(false)
+    expect(main.sent).toEqual([])
+
+    chat.editQuery({ title: 'engineer' })
+    expect(chat.canSend).toBe(true)
+    expect(await chat.send()).toBe(true)
+    expect(main.sent).toEqual([
+      { text: '', requestId: expect.any(String), conversationId: 'new-york', currentQuery: { title: 'engineer' } }
+    ])
+    // the edit went with it: the box is empty and there is nothing left to send
+    expect(chat.queryEdited).toBe(false)
+    expect(chat.canSend).toBe(false)
+  })
+
+  it('is a message the channel takes only with a query: words or chips, never neither', async () => {
+    const { chatChannels } = await import('../../../../shared/ipc/channels/chat')
+    const input = chatChannels.sendChat.input
+    expect(input.safeParse({ text: '', requestId: 'chat-request-1', currentQuery: { title: 'engineer' } }).success).toBe(true)
+    expect(input.safeParse({ text: '  ', requestId: 'chat-request-1', currentQuery: null }).success).toBe(true)
+    const refused = input.safeParse({ text: '', requestId: 'chat-request-1' })
+    expect(refused.success).toBe(false)
+    expect(refused.error?.issues[0]?.path).toEqual(['text'])
+  })
+})

@@ -190,9 +190,14 @@ export class ChatState {
     this.#keepPlace()
   }
 
+  /** Something to send: words typed, or chips edited (sent as they stand, with no words). */
+  get canSend(): boolean {
+    return this.#sending === null && (this.#draft.trim() !== '' || this.#draftQuery !== undefined)
+  }
+
   async send(text = this.draft): Promise<boolean> {
     const message = text.trim()
-    if (message === '' || this.#sending) return false
+    if ((message === '' && this.#draftQuery === undefined) || this.#sending) return false
     const requestId = newRequestId()
     this.#sending = { text: message, requestId }
     this.#error = null
