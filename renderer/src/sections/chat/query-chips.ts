@@ -139,3 +139,17 @@ export function addTo(query: Json, field: string, text: string): Json {
   else next[field] = [current, value]
   return next
 }
+
+/** Fields whose values name themselves ("Engineer", "senior"); the others need their word ("in Seattle"). */
+const selfNamed = new Set(['title', 'seniority', 'skill', 'keyword'])
+
+/**
+ * The query as words for a name, in the chips' order: "Engineer · in Seattle · senior · not at
+ * Globex". What the search is, not what was last said to it.
+ */
+export function queryWords(query: Json): string[] {
+  return allChips(chipsOf(query)).map((chip) =>
+    typeof chip.value !== 'string' ? `${chip.field}: ${chip.text}` : selfNamed.has(chip.field) ? chip.text : `${chip.field} ${chip.text}`
+  )
+}
+
