@@ -334,6 +334,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const tools = new ToolsService({
     connections,
     stores,
+    // a tool's contact lookup is priced and confirmed by the Contacts screen's quotes
+    contacts,
     events,
     requests,
     // the token exchange and the tool server go through the same dispatcher as every other call

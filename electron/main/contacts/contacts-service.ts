@@ -19,6 +19,7 @@ import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
 import { applyResults, countsOf, failureOf, saveAnswer } from './contact-answers'
 import { CreditsBalance } from './credits-balance'
+import { HeldQuotes, QUOTE_TTL_MS } from './held-quotes'
 import { PurchaseFollower, type PollTiming } from './purchase-follower'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
@@ -27,13 +28,7 @@ import { partSizeFrom, partSizeSetting } from './purchase-parts'
 export { defaultPollTiming, type PollTiming } from './purchase-follower'
 export { failureOf } from './contact-answers'
 
-/** A quote is good for this long; after that the recruiter asks again. */
-export const QUOTE_TTL_MS = 10 * 60_000
-
-interface HeldQuote {
-  quote: ContactQuote
-  expires: number
-}
+export { QUOTE_TTL_MS } from './held-quotes'
 
 /**
  * Buying contact data without paying twice or by surprise: a quote from the local ledger first
@@ -46,7 +41,7 @@ interface HeldQuote {
  * (purchase-follower) and the purchases under way (running-purchases).
  */
 export class ContactsService {
-  readonly #quotes = new Map<string, HeldQuote>()
+  readonly #quotes: HeldQuotes<ContactQuote>
   readonly #running: RunningPurchases
   readonly #balance: CreditsBalance
   readonly #requests: PurchaseRequests
@@ -65,6 +60,7 @@ export class ContactsService {
   ) {
     const now = () => this.#now()
     const store = () => this.#store()
+    this.#quotes = new HeldQuotes(now)
     this.#running = new RunningPurchases(deps.events)
     this.#balance = new CreditsBalance({ ...deps, now })
     this.#requests = new PurchaseRequests({
@@ -172,25 +168,40 @@ export class ContactsService {
       availableSeenAt: counts?.recordedAt ?? null,
       expiresAt: new Date(now + QUOTE_TTL_MS).toISOString()
     }
-    for (const [id, held] of this.#quotes) if (held.expires < now) this.#quotes.delete(id)
-    this.#quotes.set(quote.quoteId, { quote, expires: now + QUOTE_TTL_MS })
+    this.#quotes.hold(quote)
     return quote
   }
 
-  async buy({ quoteId, requestId }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
-    const held = this.#quotes.get(quoteId)
-    // One use per quote: a second click with the same quote is refused, never a second purchase.
-    this.#quotes.delete(quoteId)
-    if (held === undefined) {
-      throw new AppError('conflict', 'This quote was already used or has expired. Ask for a new quote before buying.')
+  /**
+   * A purchase made by a tool call (the Tools screen), confirmed with a quote from `quote`: the
+   * quote is taken (one use), must be for this connection, type and these people, and still true;
+   * its new keys are claimed — no other purchase buys them meanwhile — until `release`.
+   */
+  confirmForTool(
+    quoteId: string,
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
+  ): { quote: ContactQuote; release: () => void } {
+    const quote = this.#quotes.take(quoteId)
+    const same = (a: readonly string[], b: readonly string[]) =>
+      a.length === b.length && [...a].sort().every((key, i) => key === [...b].sort()[i])
+    if (
+      quote.connectionId !== call.connectionId ||
+      quote.contactType !== call.contactType ||
+      !same(quote.keys, [...new Set(call.keys)])
+    ) {
+      throw new AppError(
+        'conflict',
+        'The call is not the one this quote was for (other people, another contact type or another connection). Ask for a new quote; nothing was spent.'
+      )
     }
-    if (held.expires < this.#now()) {
-      throw new AppError('conflict', 'This quote has expired. Ask for a new quote before buying.')
-    }
-    const { quote } = held
-    const store = this.#store()
-    // Stale: something was bought or started since the quote was made; its price is no longer true.
-    const boughtNow = store.ledger.bought(quote.connectionId, quote.contactType, quote.newKeys)
+    this.#stillTrue(quote)
+    this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
+    return { quote, release: () => this.#running.release(quote.connectionId, quote.contactType, quote.newKeys) }
+  }
+
+  /** Refused when something was bought or started since the quote was made: its price is no longer true. */
+  #stillTrue(quote: ContactQuote): void {
+    const boughtNow = this.#store().ledger.bought(quote.connectionId, quote.contactType, quote.newKeys)
     const busyNow = quote.newKeys.filter((key) => this.#running.isClaimed(quote.connectionId, quote.contactType, key))
     if (boughtNow.size > 0 || busyNow.length > 0) {
       throw new AppError(
@@ -198,6 +209,12 @@ export class ContactsService {
         'Some of these people were bought since the quote was made. Ask for a new quote; nothing was spent.'
       )
     }
+  }
+
+  async buy({ quoteId, requestId }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
+    // One use per quote: a second click with the same quote is refused, never a second purchase.
+    const quote = this.#quotes.take(quoteId)
+    this.#stillTrue(quote)
     // Claimed before anything is awaited, so a second window asking at the same moment sees it.
     const purchaseId = randomUUID()
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, purchaseId)

@@ -20,6 +20,49 @@ export function mightSpend(name: string, args: Record<string, unknown>): boolean
   return true
 }
 
+/** What a tool call may spend, and so what it asks before it is sent. */
+export type ToolSpend =
+  | { kind: 'free' }
+  /** A contact lookup: priced and confirmed as the Contacts screen's purchases are. */
+  | { kind: 'contacts'; keys: string[]; contactType: 'Email' | 'Phone' }
+  /** May spend, by an amount nobody can say before: confirmed with that said. */
+  | { kind: 'unknown'; reason: string }
+
+/**
+ * Whether a call may spend, and how it is priced. A contact lookup (a contacts tool's lookup of
+ * named people) is priced like a purchase on the Contacts screen, on any server. For the rest,
+ * a tool's annotations are believed only from a server we trust: the built-in Sandbox's tool
+ * server, whose tools are ours (only the contacts lookup spends there). There, a tool marked
+ * read-only, or a call whose `action` only reads, is free. Any other server's annotations are
+ * hints, never a promise: each of its calls may spend, and asks first.
+ */
+export function spendOf(
+  tool: { name: string; annotations?: { readOnlyHint?: boolean | undefined } | undefined },
+  args: Record<string, unknown>,
+  trusted: boolean
+): ToolSpend {
+  const keys = keysIn(args)
+  if (/contact/i.test(tool.name) && keys.length > 0 && mightSpend(tool.name, args)) {
+    return { kind: 'contacts', keys: [...new Set(keys)], contactType: contactTypeIn(args) }
+  }
+  if (trusted) {
+    if (tool.annotations?.readOnlyHint === true) return { kind: 'free' }
+    const action = typeof args['action'] === 'string' ? args['action'].toLowerCase() : null
+    if (action !== null && READING_ACTIONS.has(action)) return { kind: 'free' }
+    return {
+      kind: 'unknown',
+      reason: `“${tool.name}” is not marked read-only: it may spend credits, and does not say how many.`
+    }
+  }
+  return {
+    kind: 'unknown',
+    reason:
+      tool.annotations?.readOnlyHint === true
+        ? `“${tool.name}” says it only reads, but this tool server is not one Talent Desk can vouch for: it may spend credits, and does not say how many.`
+        : `“${tool.name}” is not marked read-only: it may spend credits, and does not say how many.`
+  }
+}
+
 export interface ToolCredits {
   available: number
   used: number | null

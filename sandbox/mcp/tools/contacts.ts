@@ -15,6 +15,8 @@ export function registerContactsTool(server: McpServer, ctx: ToolContext): void 
       title: 'Contact details and credits',
       description:
         'lookup: buy email or phone lookups for profile keys (one credit per key not bought before); poll: current state of bought lookups; credits: the credit balance.',
+      // the app believes these hints from its own sandbox only (electron/main/tools/tool-spend.ts)
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
       inputSchema: {
         action: z.enum(['lookup', 'poll', 'credits']).default('lookup'),
         keys: z.array(z.string().min(1)).max(maxContactKeys).default([]),

@@ -10,6 +10,8 @@ export function registerExportsTool(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Export profiles',
       description: 'Export profiles as CSV or JSON: give profile keys or a workspace_id.',
+      // the app believes these hints from its own sandbox only (electron/main/tools/tool-spend.ts)
+      annotations: { readOnlyHint: true, openWorldHint: false },
       inputSchema: {
         keys: z.array(z.string().min(1)).max(1000).optional(),
         workspace_id: z.string().optional(),

@@ -16,6 +16,8 @@ export function registerIndexSearchTool(server: McpServer, ctx: ToolContext): vo
       title: 'Search an index with filters',
       description:
         'Structured search: titles, skills, locations, companies, schools, seniorities, keywords and exclusions.',
+      // the app believes these hints from its own sandbox only (electron/main/tools/tool-spend.ts)
+      annotations: { readOnlyHint: true, openWorldHint: false },
       inputSchema: {
         index: z.enum(['public', 'private']).default('public'),
         titles: list,

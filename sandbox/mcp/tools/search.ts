@@ -9,6 +9,8 @@ export function registerSearchTool(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Search people',
       description: 'Find people from a natural-language description, e.g. "senior rust engineers in Berlin".',
+      // the app believes these hints from its own sandbox only (electron/main/tools/tool-spend.ts)
+      annotations: { readOnlyHint: true, openWorldHint: false },
       inputSchema: {
         query: z.string().min(1).max(2000).describe('what you are looking for, in plain words'),
         limit: z.number().int().min(1).max(50).default(10),

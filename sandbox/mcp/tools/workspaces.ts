@@ -10,6 +10,8 @@ export function registerWorkspacesTool(server: McpServer, ctx: ToolContext): voi
       title: 'Workspaces',
       description:
         'list, get, create, add or remove profile keys in your workspaces; credits shows your credit balance.',
+      // the app believes these hints from its own sandbox only (electron/main/tools/tool-spend.ts)
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
       inputSchema: {
         action: z.enum(['list', 'get', 'create', 'add', 'remove', 'credits']).default('list'),
         workspace_id: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { notTooDeep } from '../nesting'
+import { contactQuoteSchema } from './contacts'
 import { requestIdSchema } from './search'
 
 /*
@@ -57,6 +58,27 @@ export const toolCallResultSchema = z.object({
 })
 export type ToolCallResult = z.infer<typeof toolCallResultSchema>
 
+/**
+ * What a tool call that may spend credits would cost, to confirm before it is sent (the refusal
+ * of a `callTool` without `quoteId` carries it as `details.quote`). A contact lookup is priced
+ * by the Contacts screen's own quote (`contacts`); any other tool that may spend does not say
+ * what it costs (`contacts` null). One use, good until `expiresAt`.
+ */
+export const toolSpendQuoteSchema = z.object({
+  quoteId: z.string(),
+  tool: z.string(),
+  contacts: contactQuoteSchema.nullable(),
+  /** Why this call asks first, in the recruiter's words. */
+  reason: z.string(),
+  /** Credits available as last seen on the connection (null before the first answer). */
+  available: z.number().int().nullable(),
+  expiresAt: z.string()
+})
+export type ToolSpendQuote = z.infer<typeof toolSpendQuoteSchema>
+
+/** `details` of the refusal of a call that may spend and was sent without a confirmed quote. */
+export const toolQuoteRequiredSchema = z.object({ quote: toolSpendQuoteSchema })
+
 /** The arguments of a call: any JSON object; checked against the tool's schema in main. */
 export const toolArgumentsSchema = z.record(z.string(), z.unknown())
 
@@ -68,13 +90,16 @@ export const toolsChannels = {
   },
   /**
    * Calls a tool once (never retried: it may spend credits). Arguments that do not fit the
-   * tool's schema are refused before anything is sent, as invalid_input naming each field.
+   * tool's schema are refused before anything is sent, as invalid_input naming each field. A
+   * call that may spend credits is sent only with the `quoteId` of its confirmed quote: without
+   * one it is refused as `conflict` with the quote to confirm in `details.quote`, nothing sent.
    */
   callTool: {
     input: z.strictObject({
       name: z.string().min(1).max(200),
       arguments: notTooDeep(toolArgumentsSchema),
-      requestId: requestIdSchema
+      requestId: requestIdSchema,
+      quoteId: z.string().min(1).max(100).optional()
     }),
     output: toolCallResultSchema
   }

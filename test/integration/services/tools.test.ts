@@ -15,6 +15,17 @@ afterEach(async () => {
 let request = 0
 const requestId = () => `tools-${String(++request).padStart(6, '0')}`
 
+/**
+ * A call on a server Talent Desk does not vouch for asks first: refused with its quote, then sent
+ * again with that quote confirmed (test/integration/services/tool-spend.test.ts tests the asking).
+ */
+async function confirmedCall(main: TestMain, name: string, args: Record<string, unknown>) {
+  const asked = await main.fail('callTool', { name, arguments: args, requestId: requestId() })
+  expect(asked.code).toBe('conflict')
+  const { quoteId } = (asked.details as { quote: { quoteId: string } }).quote
+  return main.ok('callTool', { name, arguments: args, requestId: requestId(), quoteId })
+}
+
 async function addToolConnection(
   main: TestMain,
   sandbox: Awaited<ReturnType<typeof startTestSandbox>>,
@@ -108,11 +119,7 @@ describe('the tool server through the main process', () => {
     expect((await main.ok('listLedger', {})).entries).toEqual([])
 
     const events = main.events.length
-    const lookup = await main.ok('callTool', {
-      name: 'contacts',
-      arguments: { action: 'lookup', keys: people, contact_type: 'Email' },
-      requestId: requestId()
-    })
+    const lookup = await confirmedCall(main, 'contacts', { action: 'lookup', keys: people, contact_type: 'Email' })
     expect(lookup.isError).toBe(false)
     const { entries } = await main.ok('listLedger', {})
     expect(entries).toHaveLength(1)
@@ -152,17 +159,13 @@ describe('the tool server through the main process', () => {
       clientSecret: sandbox.legacyClientSecret
     })
     expect((await main.ok('listTools', {})).credential).toBe('unknown')
-    const refused = await main.ok('callTool', {
-      name: 'contacts',
-      arguments: { action: 'lookup', keys: ['p_anyone'] },
-      requestId: requestId()
-    })
+    const refused = await confirmedCall(main, 'contacts', { action: 'lookup', keys: ['p_anyone'] })
     expect(refused.isError).toBe(true)
     expect(refused.notice).toBe(legacyCredentialMessage)
     expect(refused.credential).toBe('legacy')
     expect((await main.ok('listTools', {})).credential).toBe('legacy')
     // search still works for it
-    const search = await main.ok('callTool', { name: 'search', arguments: { query: 'nurse' }, requestId: requestId() })
+    const search = await confirmedCall(main, 'search', { query: 'nurse' })
     expect(search.isError).toBe(false)
 
     // a rotated (here: wrong) secret is used at once: the cached token is gone
@@ -199,11 +202,7 @@ describe('the tool server through the main process', () => {
       sessionOnly: true
     })
     expect((await main.ok('listTools', {})).credential).toBe('unknown')
-    const bought = await main.ok('callTool', {
-      name: 'workspaces',
-      arguments: { action: 'list' },
-      requestId: requestId()
-    })
+    const bought = await confirmedCall(main, 'workspaces', { action: 'list' })
     expect(bought.isError).toBe(false)
     expect(bought.credential).toBe('user')
   })
