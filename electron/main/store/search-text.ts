@@ -62,16 +62,31 @@ export function foldSearchText(input: string): string {
   return text.toLowerCase()
 }
 
-/** City, state, country and the listed locations of a profile: what "sao paulo" should find. */
+/**
+ * Where a profile is, each place said once: city, state and country as one place ("Philadelphia,
+ * Pennsylvania, United States"), then each listed location with what was already said taken out
+ * ("Philadelphia, Pennsylvania, United States" in `locations` adds nothing; "Camden, New Jersey,
+ * United States" adds "Camden, New Jersey"). Places are parted by "; ", the parts of one by ", ".
+ * Compared as search folds them (any case, accents), so "Sao Paulo" repeats "São Paulo". What the
+ * Import review and the enriched export show, and what "sao paulo" finds among saved people.
+ */
 export function locationText(profile: Record<string, unknown>): string {
-  const parts: string[] = []
-  for (const field of ['city', 'state', 'country']) {
-    const value = profile[field]
-    if (typeof value === 'string' && value.trim() !== '') parts.push(value.trim())
+  const said = new Set<string>()
+  const fresh = (parts: readonly unknown[]): string[] => {
+    const out: string[] = []
+    for (const part of parts) {
+      const value = typeof part === 'string' ? part.trim() : ''
+      const folded = foldSearchText(value)
+      if (value === '' || said.has(folded)) continue
+      said.add(folded)
+      out.push(value)
+    }
+    return out
   }
+  const places = [fresh([profile.city, profile.state, profile.country]).join(', ')]
   const locations = profile.locations
   if (Array.isArray(locations)) {
-    for (const value of locations) if (typeof value === 'string' && value.trim() !== '') parts.push(value.trim())
+    for (const value of locations) if (typeof value === 'string') places.push(fresh(value.split(',')).join(', '))
   }
-  return [...new Set(parts)].join('; ')
+  return places.filter((place) => place !== '').join('; ')
 }

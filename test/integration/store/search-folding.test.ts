@@ -158,7 +158,7 @@ describe('migrating a version 2 store to the folded search', () => {
       expect(find('paulo')).toEqual(['brazil'])
       expect(find('damaged')).toEqual(['damaged'])
       expect(upgraded.db.prepare("SELECT location FROM members WHERE profile_key = 'brazil'").get()).toEqual({
-        location: 'São Paulo; SP; Brazil'
+        location: 'São Paulo, SP, Brazil'
       })
     } finally {
       upgraded.close()
