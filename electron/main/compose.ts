@@ -89,6 +89,11 @@ export interface MainOptions {
    * and backups become downloads the browser host serves to the page.
    */
   fileDialogs?: FileDialogs
+  /**
+   * The recruiter's regional locale (Electron: `app.getSystemLocale()`), which decides the CSV
+   * list separator: ';' where a decimal is written with a comma. Defaults to the process's.
+   */
+  exportLocale?: string
   /** Tests pass a fixed clock; defaults to the system clock. */
   clock?: Clock
   /**
@@ -208,7 +213,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
     }),
     events,
-    clock
+    clock,
+    ...(options.exportLocale === undefined ? {} : { locale: options.exportLocale })
   })
   removeRestoreLeftovers(options.dataDir)
 

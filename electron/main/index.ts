@@ -95,6 +95,8 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    // the region's format (Windows: "Regional format"), which sets Excel's list separator
+    exportLocale: app.getSystemLocale(),
     // Corporate networks: the system's proxy (settings, PAC, WPAD) for each origin, and the OS
     // certificate store + Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS (the
     // NODE_OPTIONS fuse turns Node's own reading of the latter off), read at the first HTTPS call.

@@ -1,5 +1,6 @@
 import { stringifyJson } from '../../../shared/json'
 import { MAX_PROFILE_DEPTH, objectDepthExceeds } from '../store/profile-fields'
+import { isLinkPath, isWebLink, safeText } from './cell-safety'
 import {
   columnChoiceSchema,
   type ColumnChoice,
@@ -252,10 +253,45 @@ function step(value: unknown, segment: string, out: unknown[]): void {
 
 export const TOO_DEEP_CELL = '(nested too deeply to show)'
 
-/** A column turned into a function from row to cell, with its path split once. */
+/**
+ * A column turned into a function from row to cell, with its path split once. What no cell may
+ * carry is taken out here, for every format (cell-safety.ts): bidirectional controls, and in a
+ * column of links anything but an http(s) address.
+ */
 export function compileColumn(column: CsvColumn): (row: ExportRow) => string | number {
   const segments = column.path.split('.')
-  return (row) => cellValue(readPath(row, segments))
+  const links = isLinkPath(column.path)
+  return (row) => {
+    const raw = readPath(row, segments)
+    const cell = cellValue(links ? webLinksOnly(raw) : raw)
+    return typeof cell === 'string' ? safeText(cell) : cell
+  }
+}
+
+/**
+ * A link column's value with everything but web addresses left out: a lone value kept or
+ * dropped, lists flattened (with a stack) to their web addresses, per-element slots kept in place
+ * (emptied) so the columns still line up.
+ */
+export function webLinksOnly(value: unknown): unknown {
+  return value instanceof Slots ? new Slots(value.values.map(linksIn)) : linksIn(value)
+}
+
+function linksIn(value: unknown): unknown {
+  const link = (item: unknown) => (typeof item === 'string' && isWebLink(item.trim()) ? item.trim() : undefined)
+  if (!Array.isArray(value)) return link(value)
+  const links: string[] = []
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) pending.push(current[i])
+    } else {
+      const found = link(current)
+      if (found !== undefined) links.push(found)
+    }
+  }
+  return links
 }
 
 /** Between the slots of a per-element column ("2019-01-01; ; 2023-06-30"). */

@@ -13,6 +13,7 @@ import {
 } from './csv-columns'
 import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
 import { memberRows, profileRow, type UnreadableRow } from './export-rows'
+import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
 
 /** What to export: a saved shortlist, chosen members, or current search results (not saved). */
 export type CsvSource =
@@ -28,8 +29,15 @@ export interface CsvExportRequest {
   /** csv (default) or xlsx; the same columns and rows either way. */
   format?: 'csv' | 'xlsx'
   bom?: boolean
+  /**
+   * Between CSV fields: the recruiter's list separator (list-separator.ts). An enriched export of
+   * a CSV import uses that file's own delimiter instead.
+   */
+  delimiter?: CsvDelimiter
   onProgress?: (progress: CsvProgress) => void
   signal?: AbortSignal
+  /** Masks every stored secret's value in a text cell (the log's mask). */
+  mask?: (text: string) => string
 }
 
 /**
@@ -74,6 +82,7 @@ export class CsvExportService {
     let columns = resolveColumns(choice.data)
     let rows: Iterable<ExportRow>
     let total: number
+    let delimiter = request.delimiter
     const unreadable: UnreadableRow[] = []
     if (source.kind === 'import') {
       if (this.sheets === undefined) throw new StoreError('invalid_input', 'Imports cannot be exported here.')
@@ -81,6 +90,7 @@ export class CsvExportService {
       columns = sheet.columns
       rows = sheet.rows
       total = sheet.total
+      if (isCsvDelimiter(sheet.delimiter)) delimiter = sheet.delimiter
     } else if (source.kind === 'profiles') {
       rows = source.profiles.map(profileRow)
       total = source.profiles.length
@@ -102,7 +112,9 @@ export class CsvExportService {
         columns,
         total,
         ...(request.bom === undefined ? {} : { bom: request.bom }),
+        ...(delimiter === undefined ? {} : { delimiter }),
         ...(request.onProgress === undefined ? {} : { onProgress: request.onProgress }),
+        ...(request.mask === undefined ? {} : { mask: request.mask }),
         ...(request.signal === undefined ? {} : { signal: request.signal })
       }
     }

@@ -5,6 +5,8 @@ import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync'
 import { StoreError } from '../store/errors'
+import { safeText } from './cell-safety'
+import type { CsvDelimiter } from './list-separator'
 import { compileColumn, type CsvColumn, type ExportRow } from './csv-columns'
 
 export interface CsvProgress {
@@ -17,9 +19,16 @@ export interface CsvWriteOptions {
   columns: readonly CsvColumn[]
   /** UTF-8 byte order mark, so Excel shows accented names right. Default true. */
   bom?: boolean
+  /**
+   * Between fields: ',' by default; ';' where the recruiter's Excel expects it (list-separator.ts),
+   * or the delimiter of the file an enriched export came from.
+   */
+  delimiter?: CsvDelimiter
   total?: number
   /** Rows per chunk and between two progress events; default 1000. */
   batchSize?: number
+  /** Masks every stored secret's value in a text cell (the log's mask; see compileCells). */
+  mask?: (text: string) => string
   onProgress?: (progress: CsvProgress) => void
   signal?: AbortSignal
 }
@@ -70,16 +79,18 @@ export async function writeCsv(
   options: CsvWriteOptions
 ): Promise<{ rows: number }> {
   const batchSize = Math.max(1, options.batchSize ?? 1000)
-  const cells = options.columns.map(compileColumn)
+  const cells = compileCells(options)
+  const format: StringifyOptions = { ...csvFormat, delimiter: options.delimiter ?? ',' }
   let written = 0
 
   async function* chunks(): AsyncGenerator<string> {
     yield (
-      ((options.bom ?? true) ? UTF8_BOM : '') + stringify([options.columns.map((column) => column.header)], csvFormat)
+      ((options.bom ?? true) ? UTF8_BOM : '') +
+      stringify([options.columns.map((column) => safeText(column.header))], format)
     )
     let batch: Array<Array<string | number>> = []
     const flush = (): string => {
-      const text = stringify(batch, csvFormat)
+      const text = stringify(batch, format)
       written += batch.length
       batch = []
       options.onProgress?.({ written, total: options.total })
@@ -110,6 +121,23 @@ export async function writeCsv(
 }
 
 /**
+ * The columns as functions from row to cell, a text cell masked of every stored secret's value
+ * (a key a service echoed into a record is written as the mask, as in the log). Every format's
+ * writer reads its cells through this.
+ */
+export function compileCells(
+  options: Pick<CsvWriteOptions, 'columns' | 'mask'>
+): Array<(row: ExportRow) => string | number> {
+  const cells = options.columns.map(compileColumn)
+  const mask = options.mask
+  if (mask === undefined) return cells
+  return cells.map((cell) => (row: ExportRow) => {
+    const value = cell(row)
+    return typeof value === 'string' ? mask(value) : value
+  })
+}
+
+/**
  * Writes the CSV to `<file>.part-*` and renames it into place when complete, so a failed or
  * cancelled export never leaves a half-written file under the chosen name.
  */
@@ -119,6 +147,11 @@ export function writeCsvFile(
   options: CsvWriteOptions
 ): Promise<{ path: string; rows: number; bytes: number }> {
   return writeThroughPart(file, options.signal, (out) => writeCsv(rows, out, options))
+}
+
+/** Where a file is written before it is complete: `<file>.part-<8 hex>`, beside it. */
+export function partFileOf(file: string): string {
+  return `${file}.part-${randomBytes(4).toString('hex')}`
 }
 
 /**
@@ -131,7 +164,7 @@ export async function writeThroughPart(
   write: (out: Writable) => Promise<{ rows: number }>
 ): Promise<{ path: string; rows: number; bytes: number }> {
   const target = path.resolve(file)
-  const part = `${target}.part-${randomBytes(4).toString('hex')}`
+  const part = partFileOf(target)
   try {
     const { rows: count } = await write(fs.createWriteStream(part, { flags: 'wx', mode: 0o600 }))
     fs.renameSync(part, target)

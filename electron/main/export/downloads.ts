@@ -14,8 +14,12 @@ export interface Download {
 /** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
 export const DOWNLOADS_FOLDER = 'talent-desk-downloads'
 
-/** The names this registry gives its files (`reserve`): the only files it ever removes. */
-const OWN_FILE = /^[A-Za-z0-9_-]{24}\.download$/
+/**
+ * The names this registry gives its files (`reserve`), and the part files an export writes on the
+ * way to one (`writeThroughPart`: `<id>.download.part-<8 hex>`, left behind when the app is killed
+ * mid-export): the only files it ever removes.
+ */
+const OWN_FILE = /^[A-Za-z0-9_-]{24}\.download(\.part-[0-9a-f]{8})?$/
 
 /** How long a finished file waits for the page to fetch it. */
 const DEFAULT_TTL_MS = 15 * 60_000

@@ -12,6 +12,7 @@ import type { BackupFileJobs } from './backup-reader'
 import type { BackupUploads } from './backup-uploads'
 import { columnPresets } from './csv-columns'
 import { CsvExportService } from './csv-export-service'
+import { listSeparatorFor, processLocale } from './list-separator'
 import type { EventHub } from '../ipc/event-hub'
 import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
@@ -26,8 +27,15 @@ export interface ExportServiceOptions {
   /** Previews and restores an uploaded backup (in a worker thread in the app). */
   backupJobs: BackupFileJobs
   targets: SaveTargets
+  /** Masks every stored secret's value in what is written to a file (the log's mask). */
+  mask?: (text: string) => string
   events: EventHub
   clock: Clock
+  /**
+   * The recruiter's regional locale (Electron: the system's; the browser host: the process's),
+   * which decides the CSV list separator (list-separator.ts). Defaults to the process's.
+   */
+  locale?: string
 }
 
 const shortlistGone = 'That shortlist no longer exists, so there is nothing to export.'
@@ -85,6 +93,8 @@ export class ExportService {
               columns: input.columns,
               format,
               bom: input.bom,
+              ...(this.#options.mask ? { mask: this.#options.mask } : {}),
+              delimiter: listSeparatorFor(this.#options.locale ?? processLocale()),
               signal: controller.signal,
               onProgress: ({ written, total }) => progress(written, total, false)
             },

@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '../../../shared/bidi'
 import { toWellFormed } from '../../../shared/ipc/text'
 import type { SavedTarget } from '../../../shared/ipc/channels/export'
 import type { DownloadRegistry } from './downloads'
@@ -55,17 +56,11 @@ export class SaveTargets {
 /** Names Windows keeps for devices, with or without an extension ("NUL.csv" cannot be a file). */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
 
-/**
- * Bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069),
- * the LRM/RLM marks (U+200E, U+200F) and the Arabic letter mark (U+061C). In a file name they
- * only disguise it: "\u202Egnp.exe" reads as "exe.png".
- */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
-
 /** A file name safe on every OS, with the wanted extension. */
 export function safeFileName(name: string, extension: string): string {
   // Half of a surrogate pair (in the name, or cut by the length limit) cannot be written as UTF-8.
   const cleaned = toWellFormed(name, '')
+    // bidirectional controls only disguise a name: "\u202Egnp.exe" reads as "exe.png"
     .replace(BIDI_CONTROLS, '')
     // eslint-disable-next-line no-control-regex -- control characters are what must go
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-')

@@ -6,12 +6,13 @@ import { candidateOf } from './match-outcome'
  * The sheet as the recruiter imported it, every original column in its order, followed by what
  * matching found: the outcome and decision, the person (key, name, title, company, location,
  * profile link, score) and the emails and phones bought for them. Rows come in the sheet's order,
- * read a page at a time from the store.
+ * read a page at a time from the store. `delimiter` is the source file's (null for a workbook), so
+ * a CSV goes back to the recruiter as it came.
  */
 export function enrichedExport(
   store: Pick<Store, 'imports' | 'contacts'>,
   batchId: string
-): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number } {
+): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null } {
   const batch = store.imports.get(batchId)
   const [header = []] = store.imports.firstRows(batchId, batch.headerRow + 1).slice(batch.headerRow)
   const counts = store.imports.counts(batchId)
@@ -34,7 +35,7 @@ export function enrichedExport(
     { header: 'Bought emails', path: 'contact.emails.email' },
     { header: 'Bought phones', path: 'contact.phone_numbers.number' }
   )
-  return { columns, rows: rowsOf(store, batchId), total: counts.rows }
+  return { columns, rows: rowsOf(store, batchId), total: counts.rows, delimiter: batch.delimiter }
 }
 
 function* rowsOf(store: Pick<Store, 'imports' | 'contacts'>, batchId: string): Generator<ExportRow> {

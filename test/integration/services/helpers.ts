@@ -89,6 +89,7 @@ export async function startMain(
     backupWorker?: MainOptions['backupWorker']
     importWorker?: MainOptions['importWorker']
     importMatching?: MainOptions['importMatching']
+    exportLocale?: string
   } = {}
 ): Promise<TestMain> {
   const dataDir = options.dataDir ?? tempDir()
@@ -123,7 +124,9 @@ export async function startMain(
     ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer }),
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
-    ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching })
+    ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
+    // the CSV list separator follows the locale: tests read commas unless they choose another
+    exportLocale: options.exportLocale ?? 'en-US'
   })
   const events: TestMain['events'] = []
   const unsubscribe = services.events.subscribe((name, payload) => events.push({ name, payload }))
