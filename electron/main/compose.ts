@@ -49,7 +49,11 @@ import { importsHandlers } from './imports/handlers'
 import { ImportService } from './imports/import-service'
 import { ImportMatcher, type MatcherTiming } from './imports/import-matcher'
 import { importJobsHere, importJobsInWorker, type SpawnImportWorker } from './imports/import-jobs'
-import { ConnectionThrottles } from './refresh/connection-throttles'
+import { Paces } from './pace/paces'
+import { paceHandlers } from './pace/handlers'
+import type { PaceTuning } from './pace/pace-rule'
+import { DEFAULT_PACE_CEILING, SANDBOX_PACE_CEILING } from '../../shared/ipc/channels/connections'
+import { SANDBOX_CONNECTION_ID } from './connections/sandbox-connection'
 import { importUploadsIn } from './imports/import-uploads'
 import { ActivityService } from './watches/activity-service'
 import { WatchesService } from './watches/watches-service'
@@ -60,8 +64,6 @@ import { watchesHandlers } from './watches/handlers'
 export const SANDBOX_STATE_FILE = 'sandbox-state.json'
 /** The sandbox's people's index, kept so a later start need not make it again (sandbox/search/catalog-file.ts). */
 export const SANDBOX_CATALOG_FILE = 'sandbox-catalog.bin'
-/** Match Profiles requests per second per connection for a spreadsheet's rows. */
-export const IMPORT_RATE_PER_SECOND = 8
 /** People in the built-in sandbox. */
 export const SANDBOX_PROFILES = 20_000
 /**
@@ -120,8 +122,16 @@ export interface MainOptions {
   backupWorker?: SpawnBackupWorker
   /** How to start the worker thread that reads a spreadsheet and maps its rows (else on the calling thread). */
   importWorker?: SpawnImportWorker
-  /** Bulk match pace: requests per second per connection, rows at once, back-off (tests shorten it). */
+  /**
+   * Bulk match: rows at once and back-off (tests shorten it); `ratePerSecond` is the connections'
+   * pace ceiling over any setting (as `pace.ceiling`).
+   */
   importMatching?: { ratePerSecond?: number; timing?: Partial<MatcherTiming> }
+  /**
+   * Each connection's pace (electron/main/pace): a ceiling for every connection over the one set
+   * in Settings, and the rule's tuning (tests and benches lift or lower them).
+   */
+  pace?: { ceiling?: number; tuning?: Partial<PaceTuning> }
   /**
    * The system's proxy decision for a URL, in PAC form ('DIRECT', 'PROXY host:port; DIRECT'…):
    * Electron's `session.resolveProxy`, or the browser host's from HTTPS_PROXY/NO_PROXY. Without
@@ -148,8 +158,8 @@ export interface MainOptions {
   secretWatcher?: SecretWatcher
   /** Contact polling pace (tests shorten it). */
   contactPolling?: Partial<PollTiming>
-  /** Refresh job polling pace and request rate (tests shorten it). */
-  refreshPolling?: Partial<RefreshPollTiming>
+  /** Refresh job polling (tests shorten it); `ratePerSecond` is the connections' pace ceiling (as `pace.ceiling`). */
+  refreshPolling?: Partial<RefreshPollTiming> & { ratePerSecond?: number }
   /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
   notifyRefreshEnded?: (job: RefreshJobSummary) => void
   /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
@@ -228,6 +238,16 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const dispatcher =
     options.http?.dispatcher ?? createAppDispatcher({ proxy: options.proxy, ca: options.ca, logger: options.logger })
   const writes = new WriteBehind(stores, options.logger)
+  // One pace per connection for bulk match, refresh and purchases, learnt from the answers.
+  const paces = new Paces({
+    store: () => stores.get(),
+    defaultCeiling: (connectionId) =>
+      connectionId === SANDBOX_CONNECTION_ID ? SANDBOX_PACE_CEILING : DEFAULT_PACE_CEILING,
+    logger: options.logger,
+    ceiling: options.pace?.ceiling ?? options.importMatching?.ratePerSecond ?? options.refreshPolling?.ratePerSecond,
+    ...(options.pace?.tuning ? { tuning: options.pace.tuning } : {})
+  })
+  const pace = (connectionId: string) => paces.for(connectionId)
   const answerLimits: AnswerLimits = { ...defaultAnswerLimits, ...options.http?.limits }
   const sandbox =
     options.sandbox === undefined
@@ -256,6 +276,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     logger: options.logger,
     writes,
+    pace: paces,
     ...(options.http?.timeouts || options.http?.limits?.deadlineMs !== undefined
       ? { timeouts: { ...options.http.timeouts, deadlineMs: answerLimits.deadlineMs } }
       : {}),
@@ -271,6 +292,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     events,
     requests,
     logger: options.logger,
+    pace,
     ...(options.contactPolling ? { poll: options.contactPolling } : {})
   })
   const chat = new ChatService({ connections, stores, requests, logger: options.logger })
@@ -280,6 +302,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     stores,
     events,
     logger: options.logger,
+    pace,
     now: () => clock.now().getTime(),
     ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
     ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {}),
@@ -312,7 +335,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const usage = new UsageService({ connections, stores, writes })
   const importUploads = importUploadsIn(options.dataDir)
   importUploads.clear()
-  const importThrottles = new ConnectionThrottles(options.importMatching?.ratePerSecond ?? IMPORT_RATE_PER_SECOND)
   const imports: ImportService = new ImportService({
     stores,
     connections,
@@ -328,14 +350,15 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     matcher: new ImportMatcher({
       store: () => stores.get(),
       connections,
-      throttle: (connectionId) => importThrottles.for(connectionId),
+      throttle: pace,
       logger: options.logger,
       changed: (batchId) => imports.changed(batchId),
       ...(options.importMatching?.timing ? { timing: options.importMatching.timing } : {})
     }),
     events,
     logger: options.logger,
-    now: () => clock.now().getTime()
+    now: () => clock.now().getTime(),
+    pace: (connectionId) => paces.figures(connectionId)
   })
   const tools = new ToolsService({
     connections,
@@ -373,6 +396,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...appInfoHandlers({ appInfo, vault, logFolder: options.logFolder }),
     ...storeHandlers(stores),
     ...connectionsHandlers({ connections, secrets, tools }),
+    ...paceHandlers(paces, connections),
     ...searchHandlers(search),
     ...shortlistsHandlers(shortlists),
     ...exportHandlers(exports, uploads),
@@ -416,6 +440,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
         await scheduler.close()
         await refresh.close()
         await imports.close()
+        paces.close()
         await tools.close()
         writes.flush()
         await sandbox?.close()

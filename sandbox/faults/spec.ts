@@ -8,6 +8,7 @@ import { z } from 'zod'
  *   stall=P                        share whose answer is held back stallMs (the handler has run: a client's time-out)
  *   stallMs=MS                     how long a stalled request is held (default 30000)
  *   retryAfter=S                   Retry-After seconds sent with 429 (default 1)
+ *   rate=N                         at most N requests in any second (a sliding window); the rest answered 429
  *   seed=N                         PRNG seed (default 1)
  *   oauth=1 mcp=1                  also apply to /api/oauth/token and /mcp (off by default)
  * The shares together must not exceed 1.
@@ -33,6 +34,8 @@ export const faultConfigSchema = z
     }),
     stallMs: z.number().int().min(0).max(600_000),
     retryAfterSeconds: z.number().int().min(0).max(3600),
+    /** Requests let through in any second (0: no limit). */
+    ratePerSecond: z.number().int().min(0).max(100_000),
     seed: z.number().int(),
     applyToOAuth: z.boolean(),
     applyToMcp: z.boolean()
@@ -62,6 +65,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
     >,
     stallMs: 30_000,
     retryAfterSeconds: 1,
+    ratePerSecond: 0,
     seed: 1,
     applyToOAuth: false,
     applyToMcp: false
@@ -88,6 +92,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
       raw.shares[name as FaultKind] = p.data
     } else if (name === 'seed') raw.seed = int(value)
     else if (name === 'retryAfter') raw.retryAfterSeconds = int(value)
+    else if (name === 'rate') raw.ratePerSecond = int(value)
     else if (name === 'stallMs') raw.stallMs = int(value)
     else if (name === 'oauth') raw.applyToOAuth = value === '1' || value === 'true'
     else if (name === 'mcp') raw.applyToMcp = value === '1' || value === 'true'
@@ -101,4 +106,5 @@ export function parseFaultSpec(spec: string): FaultConfig {
   return parsed.data
 }
 
-export const hasFaults = (c: FaultConfig): boolean => c.latencyMax > 0 || Object.values(c.shares).some((p) => p > 0)
+export const hasFaults = (c: FaultConfig): boolean =>
+  c.latencyMax > 0 || c.ratePerSecond > 0 || Object.values(c.shares).some((p) => p > 0)

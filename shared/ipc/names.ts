@@ -49,6 +49,8 @@ export const channelNameList = [
   'clearSecret',
   'testConnection',
   'resetSandbox',
+  'getConnectionPace',
+  'setConnectionPace',
   'searchProfiles',
   'cancelRequest',
   'listRecentSearches',

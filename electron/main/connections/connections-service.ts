@@ -12,6 +12,7 @@ import {
 import { isSecureOrLoopback } from '../../../shared/loopback'
 import { AppError } from '../../../shared/ipc/errors'
 import { ConnectionGate } from '../api/connection-gate'
+import type { PaceSignals } from '../pace/paces'
 import { PartnerClient, type ApiTimeouts, type RetryPolicy } from '../api/partner-client'
 import type { AnswerLimits } from '../net/answer-limits'
 import type { EventHub } from '../ipc/event-hub'
@@ -51,6 +52,8 @@ export interface ConnectionsDeps {
   /** The largest answer read and its deepest nesting (net/answer-limits.ts). */
   limits?: Partial<Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>>
   retry?: Partial<RetryPolicy>
+  /** The connections' paces: told of every answer, sharing each connection's gate. */
+  pace?: PaceSignals
 }
 
 /**
@@ -207,7 +210,7 @@ export class ConnectionsService {
     const signature = JSON.stringify([baseUrl, connection.queryNames])
     const cached = this.#clients.get(connection.id)
     if (cached !== undefined && cached.signature === signature) return { client: cached.client, connection }
-    let gate = this.#gates.get(connection.id)
+    let gate = this.#deps.pace?.gate(connection.id) ?? this.#gates.get(connection.id)
     if (gate === undefined) {
       gate = new ConnectionGate()
       this.#gates.set(connection.id, gate)
@@ -219,7 +222,10 @@ export class ConnectionsService {
       dispatcher: this.#deps.dispatcher,
       gate,
       queryNames: connection.queryNames,
-      record: (call) => this.#deps.writes.enqueue((store) => store.apiLog.record(call)),
+      record: (call) => {
+        this.#deps.pace?.attempted(call)
+        this.#deps.writes.enqueue((store) => store.apiLog.record(call))
+      },
       ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
       ...(this.#deps.limits ? { limits: this.#deps.limits } : {}),
       ...(this.#deps.retry ? { retry: this.#deps.retry } : {})

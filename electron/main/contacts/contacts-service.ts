@@ -21,6 +21,7 @@ import { applyResults, countsOf, failureOf, saveAnswer } from './contact-answers
 import { CreditsBalance } from './credits-balance'
 import { HeldQuotes, QUOTE_TTL_MS } from './held-quotes'
 import { PurchaseFollower, type PollTiming } from './purchase-follower'
+import type { Paced } from '../pace/paces'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
 import { partSizeFrom, partSizeSetting } from './purchase-parts'
@@ -54,6 +55,8 @@ export class ContactsService {
       events: EventHub
       requests: RequestRegistry
       logger: Logger
+      /** Each connection's pace, shared by everything that calls it (purchases' requests go at it). */
+      pace: (connectionId: string) => Paced
       now?: () => number
       poll?: Partial<PollTiming>
     }
@@ -65,6 +68,7 @@ export class ContactsService {
     this.#balance = new CreditsBalance({ ...deps, now })
     this.#requests = new PurchaseRequests({
       store,
+      pace: deps.pace,
       balance: this.#balance,
       logger: deps.logger,
       progress: (purchaseId, quote, statuses, done) =>

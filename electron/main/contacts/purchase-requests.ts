@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
 import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { Logger } from '../logger'
+import type { Paced } from '../pace/paces'
 import type { Store } from '../store'
 import { applyResults, countsOf, saveAnswer } from './contact-answers'
 import type { CreditsBalance } from './credits-balance'
@@ -32,6 +33,8 @@ export class PurchaseRequests {
     private readonly deps: {
       /** The open store (a purchase cannot run without its ledger). */
       store: () => Store
+      /** Each connection's pace, shared by everything that calls it. */
+      pace: (connectionId: string) => Paced
       balance: CreditsBalance
       logger: Logger
       /** Tells the views how the purchase's lookups stand. */
@@ -66,7 +69,9 @@ export class PurchaseRequests {
       const part = queue.slice(0, size)
       const availableBefore = available ?? quote.available
       try {
-        const answer = await client.getPremiumContacts(part, type, 'New', signal, purchaseId)
+        const answer = await this.deps.pace(quote.connectionId)(() =>
+          client.getPremiumContacts(part, type, 'New', signal, purchaseId)
+        )
         const counts = countsOf(answer.count)
         const spent = counts.newRequestedCount ?? part.length
         creditsSpent += spent
@@ -205,7 +210,9 @@ export class PurchaseRequests {
     while (queue.length > 0) {
       const part = queue.slice(0, size)
       try {
-        const answer = await client.getPremiumContacts(part, type, 'Polling', signal, purchaseId)
+        const answer = await this.deps.pace(connectionId)(() =>
+          client.getPremiumContacts(part, type, 'Polling', signal, purchaseId)
+        )
         results.push(...answer.results)
         count = answer.count ?? count
         queue = queue.slice(part.length)

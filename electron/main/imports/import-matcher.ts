@@ -5,7 +5,7 @@ import type { ConnectionsService } from '../connections/connections-service'
 import type { Logger } from '../logger'
 import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
-import type { Throttled } from '../refresh/connection-throttles'
+import type { Paced } from '../pace/paces'
 import { classify } from './match-outcome'
 import { identifiersOf } from './row-request'
 
@@ -33,8 +33,8 @@ const ROW_KINDS = new Set(['invalid_request', 'not_found', 'contract_mismatch'])
 export interface MatcherDeps {
   store: () => Store
   connections: Pick<ConnectionsService, 'client'>
-  /** One bounded rate per connection (shared by every batch on it). */
-  throttle: (connectionId: string) => Throttled
+  /** Each connection's pace (shared by every batch on it, refresh and purchases). */
+  throttle: (connectionId: string) => Paced
   logger: Logger
   /** A batch's rows changed (answered, paused, done). */
   changed: (batchId: string) => void

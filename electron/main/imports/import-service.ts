@@ -16,7 +16,7 @@ import { recallMapping, rememberMapping } from './remembered-mappings'
 import type { ImportJobs } from './import-jobs'
 import type { ImportMatcher } from './import-matcher'
 import { candidateOf, classify } from './match-outcome'
-import { MatchSpeed } from './match-speed'
+import { MatchSpeed, type PaceFigures } from './match-speed'
 
 const PREVIEW_ROWS = 20
 const SAMPLE_ROWS = 50
@@ -43,6 +43,8 @@ export class ImportService {
       events: EventHub
       logger: Logger
       now?: () => number
+      /** The connection's pace (calls so far, rate now): a batch's speed and time left are its. */
+      pace?: (connectionId: string) => PaceFigures | null
     }
   ) {}
 
@@ -372,7 +374,8 @@ export class ImportService {
   #batch(store: Store, record: ImportBatchRecord): ImportBatch {
     const counts = store.imports.counts(record.id)
     const { headers, sample } = this.#columns(store, record.id, record.headerRow)
-    const speed = this.#speed.sample(record.id, counts, this.#now(), record.state === 'matching')
+    const pace = this.deps.pace?.(record.connectionId) ?? null
+    const speed = this.#speed.sample(record.id, counts, this.#now(), record.state === 'matching', pace)
     return {
       id: record.id,
       fileName: record.fileName,

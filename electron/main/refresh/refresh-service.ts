@@ -13,7 +13,7 @@ import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '..
 import type { ConnectionsService } from '../connections/connections-service'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-errors'
-import { ConnectionThrottles } from './connection-throttles'
+import type { Paced } from '../pace/paces'
 import { jobSummary } from './job-summary'
 import { profileOfJson, RefreshedProfiles } from './refreshed-profiles'
 
@@ -26,14 +26,11 @@ export interface RefreshPollTiming {
   firstMs: number
   factor: number
   maxMs: number
-  /** Requests per second to one connection for all its jobs together (status, data, match). */
-  ratePerSecond: number
 }
 export const defaultRefreshPollTiming: RefreshPollTiming = {
   firstMs: 1_000,
   factor: 1.5,
-  maxMs: 15_000,
-  ratePerSecond: 4
+  maxMs: 15_000
 }
 
 const DAY_MS = 86_400_000
@@ -45,7 +42,7 @@ const REFUSED_KINDS = new Set(['auth', 'forbidden', 'invalid_request', 'out_of_c
  * Refresh jobs followed to their end. Every job gets a client-made jobId and is written to the
  * store before its start is sent, so a timeout, a crash or a restart is followed up with the same
  * id (the service answers "already known", never a second job). Each job is polled with backoff;
- * all requests to one connection share one bounded rate. When a job ends, the refreshed profiles
+ * all requests to one connection go at its pace (shared with bulk match and purchases). When a job ends, the refreshed profiles
  * (from its dataUrl, else Match Profiles by key) become new snapshots of the saved members, with
  * what changed; a desktop notification says so.
  */
@@ -56,7 +53,6 @@ export class RefreshService {
   readonly #running = new Map<string, Promise<void>>()
   /** Why the last check of a job failed (offline, server error); cleared by the next answer. */
   readonly #lastProblem = new Map<string, string>()
-  readonly #throttles: ConnectionThrottles
   readonly #profiles: RefreshedProfiles
   #closed = false
 
@@ -66,6 +62,8 @@ export class RefreshService {
       stores: StoreAccess
       events: EventHub
       logger: Logger
+      /** Each connection's pace, shared by everything that calls it. */
+      pace: (connectionId: string) => Paced
       now?: () => number
       poll?: Partial<RefreshPollTiming>
       /** The shell's desktop notification (Electron); the page shows its own in the browser. */
@@ -75,10 +73,9 @@ export class RefreshService {
     }
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
-    this.#throttles = new ConnectionThrottles(this.#timing.ratePerSecond)
     this.#profiles = new RefreshedProfiles({
       store: () => this.#store(),
-      throttles: this.#throttles,
+      pace: deps.pace,
       logger: deps.logger
     })
   }
@@ -336,7 +333,7 @@ export class RefreshService {
     }
     let status: TolerantRecord
     try {
-      status = (await this.#throttles.for(client.connectionId)(() => client.getJobStatus(jobId))).record
+      status = (await this.deps.pace(client.connectionId)(() => client.getJobStatus(jobId))).record
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'not_found') {
         store.refreshJobs.setTracking(
@@ -378,7 +375,7 @@ export class RefreshService {
 
   async #sendStart(client: PartnerClient, jobId: string): Promise<void> {
     const record = this.#store().refreshJobs.get(jobId)
-    const { record: start } = await this.#throttles.for(client.connectionId)(() =>
+    const { record: start } = await this.deps.pace(client.connectionId)(() =>
       client.refreshProfiles({
         profileHandles: record.requestedHandles,
         ...(record.options.batchSize === undefined ? {} : { batchSize: record.options.batchSize }),

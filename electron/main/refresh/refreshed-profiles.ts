@@ -4,7 +4,7 @@ import type { RefreshOutcome } from '../../../shared/ipc/channels/refresh'
 import type { PartnerClient } from '../api/partner-client'
 import type { Logger } from '../logger'
 import type { RefreshJobRecord, Store } from '../store'
-import type { ConnectionThrottles } from './connection-throttles'
+import type { Paced } from '../pace/paces'
 
 /** What applying a job's profiles did: the outcome's counts and who was updated, for the events. */
 export interface AppliedProfiles {
@@ -23,7 +23,8 @@ export class RefreshedProfiles {
   constructor(
     private readonly deps: {
       store: () => Store
-      throttles: ConnectionThrottles
+      /** Each connection's pace, shared by everything that calls it. */
+      pace: (connectionId: string) => Paced
       logger: Logger
     }
   ) {}
@@ -63,7 +64,7 @@ export class RefreshedProfiles {
     const processed = record.lastStatus?.processedHandles ?? record.start?.successfulRefreshes ?? []
     if ((record.lastStatus?.totalSuccessful ?? processed.length) === 0)
       return { profiles: [], source: 'none', note: null }
-    const throttled = this.deps.throttles.for(client.connectionId)
+    const throttled = this.deps.pace(client.connectionId)
     const dataUrl = record.lastStatus?.dataUrl ?? record.start?.dataUrl
     let dataProblem: string | null = null
     if (typeof dataUrl === 'string' && dataUrl !== '') {

@@ -123,6 +123,28 @@ export const savedConnectionSchema = connectionsOverviewSchema.extend({
 })
 export type SavedConnection = z.infer<typeof savedConnectionSchema>
 
+/** Requests a second a connection's pace may reach when none is set: a remote service… */
+export const DEFAULT_PACE_CEILING = 100
+/** …and the built-in Sandbox, on this computer (at 1,000 calls are not spaced at all). */
+export const SANDBOX_PACE_CEILING = 1000
+export const MIN_PACE_CEILING = 1
+export const MAX_PACE_CEILING = 1000
+
+/**
+ * A connection's pace: the most requests a second Talent Desk sends it (`ceiling`, set in
+ * Settings or the default), the rate it calls it at now and the limit the service last showed
+ * with a "slow down" (null: not called yet, or it never said so).
+ */
+export const connectionPaceSchema = z.object({
+  connectionId: z.string(),
+  ceiling: z.number().int().min(MIN_PACE_CEILING).max(MAX_PACE_CEILING),
+  isDefault: z.boolean(),
+  defaultCeiling: z.number().int().min(MIN_PACE_CEILING).max(MAX_PACE_CEILING),
+  rate: z.number().nullable(),
+  limit: z.number().nullable()
+})
+export type ConnectionPaceInfo = z.infer<typeof connectionPaceSchema>
+
 export const connectionChannels = {
   listConnections: { input: z.strictObject({}), output: connectionsOverviewSchema },
   saveConnection: { input: connectionSettingsSchema, output: savedConnectionSchema },
@@ -145,7 +167,25 @@ export const connectionChannels = {
   },
   testConnection: { input: idInput, output: z.object({ parts: z.array(testPartSchema) }) },
   /** Back to the sandbox's first state: full credits, no purchases, jobs, calls or conversations. */
-  resetSandbox: { input: z.strictObject({}), output: sandboxStateSchema }
+  resetSandbox: { input: z.strictObject({}), output: sandboxStateSchema },
+  /** A connection's pace: its ceiling (requests a second) and the rate it is called at now. */
+  getConnectionPace: {
+    input: z.strictObject({ connectionId: z.string().min(1).max(100) }),
+    output: connectionPaceSchema
+  },
+  /** Sets the ceiling (a whole number of requests a second, 1–1000), or back to the default with null. */
+  setConnectionPace: {
+    input: z.strictObject({
+      connectionId: z.string().min(1).max(100),
+      ceiling: z
+        .number()
+        .int('The most requests a second is a whole number.')
+        .min(MIN_PACE_CEILING, `The most requests a second is at least ${MIN_PACE_CEILING}.`)
+        .max(MAX_PACE_CEILING, `The most requests a second is at most ${MAX_PACE_CEILING}.`)
+        .nullable()
+    }),
+    output: connectionPaceSchema
+  }
 }
 
 export const connectionEvents = {

@@ -321,7 +321,7 @@ describe('refresh jobs', () => {
       .map((c) => Date.parse(c.request_date))
       .sort((a, b) => a - b)
     expect(times.length).toBeGreaterThan(5)
-    // In any one second, at most 5 requests (p-throttle strict windows), however many jobs poll;
+    // In any one second, at most 5 requests (the pace never above its ceiling), however many jobs poll;
     // the window is measured at the server, so arrival jitter of a few ms is allowed for.
     let most = 0
     for (let i = 0; i < times.length; i++) {
