@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../../shared/json'
 import { MAX_PROFILE_DEPTH, objectDepthExceeds } from '../store/profile-fields'
-import { isLinkPath, isWebLink, safeText } from './cell-safety'
+import { isLinkPath, safeText, webLink } from './cell-safety'
 import {
   columnChoiceSchema,
   type ColumnChoice,
@@ -278,7 +278,7 @@ export function webLinksOnly(value: unknown): unknown {
 }
 
 function linksIn(value: unknown): unknown {
-  const link = (item: unknown) => (typeof item === 'string' && isWebLink(item.trim()) ? item.trim() : undefined)
+  const link = (item: unknown) => (typeof item === 'string' ? webLink(item) : undefined)
   if (!Array.isArray(value)) return link(value)
   const links: string[] = []
   const pending: unknown[] = [value]

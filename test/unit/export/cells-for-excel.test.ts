@@ -36,10 +36,13 @@ const badLinks = [
   'ftp://files.example/cv.pdf',
   '\\\\evil.example\\share\\cv.exe',
   'mailto:ana@example.com',
-  '//profilenet.example.com/in/ana',
+  'https:evil.example/in/ana',
+  'https://ana:secret@evil.example/in/ana',
+  'https://evil.example/in/ana lima',
+  'intranet/in/ana',
   'https://'
 ]
-const NOT_WEB = /javascript|data:|vbscript|file:|ftp:|mailto:|\\\\evil|^\/\/|^https:\/\/$/i
+const NOT_WEB = /javascript|data:|vbscript|file:|ftp:|mailto:|evil|intranet|^https:\/\/$/i
 
 function hostileRow(): ExportRow {
   return {
@@ -166,6 +169,17 @@ describe('links that are not http(s)', () => {
       expect(cell.hyperlink ?? '').not.toMatch(NOT_WEB)
       expect(typeof cell.value === 'string' ? cell.value : '').not.toMatch(/javascript|vbscript|data:text/i)
     })
+  })
+
+  it('an address written without a scheme is the https link the profile screen opens', async () => {
+    const file = path.join(dir, 'bare.csv')
+    const row: ExportRow = {
+      profile: { li_urls: ['profilenet.example.com/in/ana', '//codehost.example/ana', 'javascript:alert(1)'] }
+    }
+    await writeCsvFile([row], file, { columns: [{ header: 'Profile URL', path: 'profile.li_urls' }] })
+    expect((parse(fs.readFileSync(file), { bom: true }) as string[][])[1]).toEqual([
+      'https://profilenet.example.com/in/ana; https://codehost.example/ana'
+    ])
   })
 
   it('every preset column that holds links is known as one', () => {
