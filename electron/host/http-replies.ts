@@ -11,8 +11,11 @@ export function failure(code: ErrorCode, message: string): IpcResult<never> {
 }
 
 export function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  // written before the head: a value that cannot be written throws while an error value can
+  // still be sent, instead of cutting a connection the page would take for a host gone
+  const text = stringifyJson(value)
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-  response.end(stringifyJson(value))
+  response.end(text)
 }
 
 export function sendText(response: ServerResponse, status: number, text: string): void {

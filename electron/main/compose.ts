@@ -23,6 +23,8 @@ import { limitedFetch } from './net/limited-fetch'
 import type { ProxyResolver } from './net/proxy-rules'
 import type { ApiTimeouts, RetryPolicy } from './api/partner-client'
 import { EmbeddedSandbox, type SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
+import { sandboxSecretsFor } from './embedded-api/sandbox-credentials'
+import { SecretMask } from './logging/secret-mask'
 import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'
 import { ChatService } from './chat/chat-service'
 import { ConnectionsService } from './connections/connections-service'
@@ -196,6 +198,19 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   })
 
   const vault = await openVault(options.loadKeytar ?? loadNodeKeytar, options.logger)
+  // Every secret the app holds is masked wherever it could leave: in the log (the shell's
+  // watcher), and in every channel's reply and every exported file (the boundary's own mask).
+  const secretMask = new SecretMask()
+  const secretWatcher: SecretWatcher = {
+    add(value) {
+      secretMask.add(value)
+      options.secretWatcher?.add(value)
+    },
+    remove(value) {
+      secretMask.remove(value)
+      options.secretWatcher?.remove(value)
+    }
+  }
 
   const clock = options.clock ?? systemClock
   const stores = StoreAccess.open(
@@ -218,6 +233,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       options.backupWorker === undefined
         ? backupJobsHere(() => stores.get(), clock)
         : backupJobsInWorker(options.backupWorker, () => stores.get(), clock),
+    mask: (text: string) => secretMask.text(text),
     targets: new SaveTargets({
       downloads,
       ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
@@ -231,7 +247,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const secrets = new SecretsService({
     vault,
     clock,
-    ...(options.secretWatcher ? { watcher: options.secretWatcher } : {})
+    watcher: secretWatcher
   })
   // One dispatcher for every call (Partner API, token exchange, tool server): keep-alive pools per
   // origin, through the system's proxy, trusting the given certificate authorities.
@@ -249,6 +265,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   })
   const pace = (connectionId: string) => paces.for(connectionId)
   const answerLimits: AnswerLimits = { ...defaultAnswerLimits, ...options.http?.limits }
+  // The built-in sandbox's key and client secrets: this data folder's own, kept in the vault.
+  const sandboxSecrets =
+    options.sandbox === undefined ? null : await sandboxSecretsFor(vault, options.dataDir, options.logger)
+  for (const value of Object.values(sandboxSecrets ?? {})) secretWatcher.add(value)
   const sandbox =
     options.sandbox === undefined
       ? null
@@ -261,7 +281,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
             catalogFile: path.join(options.dataDir, SANDBOX_CATALOG_FILE),
             buildDelayMs: options.sandbox.buildDelayMs ?? SANDBOX_BUILD_DELAY_MS,
             ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs }),
-            arrivals: options.sandbox.arrivals ?? ARRIVALS_DEFAULT
+            arrivals: options.sandbox.arrivals ?? ARRIVALS_DEFAULT,
+            ...(sandboxSecrets === null ? {} : { credentials: sandboxSecrets })
           },
           logger: options.logger,
           // called from start() below, once `connections` exists
@@ -376,7 +397,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ),
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
-    ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
+    mask: (token: string) => secretWatcher.add(token),
     ...(options.toolServer ?? {})
   })
   sandbox?.start()
@@ -409,7 +430,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...watchesHandlers(watches, activity)
   }
 
-  const router = createRouter({ handlers, trustedOrigins: options.trustedOrigins, logger: options.logger })
+  const router = createRouter({
+    handlers,
+    trustedOrigins: options.trustedOrigins,
+    logger: options.logger,
+    mask: secretMask
+  })
   // Recently deleted is emptied of what is 30 days old at open (openStore) and hourly while the
   // app runs, so a laptop that stays open for weeks purges too.
   const purgeTimer = setInterval(() => {

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       buildDelayMs: data.buildDelayMs ?? 0,
       ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {}),
       ...(data.arrivals ? { arrivals: data.arrivals } : {}),
+      ...(data.credentials ? { credentials: data.credentials } : {}),
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
       ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })

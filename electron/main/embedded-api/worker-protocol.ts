@@ -1,4 +1,5 @@
 import type { RunningSandbox } from '../../../sandbox'
+import type { SandboxSecrets } from './sandbox-credentials'
 
 /** Messages between the main process and the built-in sandbox's worker thread. */
 export interface SandboxWorkerData {
@@ -23,6 +24,11 @@ export interface SandboxWorkerData {
    * ARRIVALS_DEFAULT). None when absent.
    */
   arrivals?: { share: number; spreadDays: number }
+  /**
+   * The sandbox's API key and client secrets for this data folder (sandbox-credentials.ts): random
+   * and known only to this app. Without them they are derived from the seed (tests, the CLI).
+   */
+  credentials?: SandboxSecrets
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */
