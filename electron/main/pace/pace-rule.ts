@@ -46,7 +46,7 @@ export const defaultPaceTuning: PaceTuning = {
   recoverFactor: 1.25,
   probeFactor: 1.01,
   margin: 0.98,
-  backoffFactor: 0.5,
+  backoffFactor: 0.7,
   windowMs: 1_000,
   quietMs: 500,
   holdMs: 20_000,
@@ -156,9 +156,9 @@ export class PaceRule {
     if (now - this.#lastDecreaseAt < t.quietMs) return
     this.#lastDecreaseAt = now
     this.#trim(now)
-    // what the service let through over the last second (not read across a pause: too few to tell)
-    const seconds = Math.min(t.windowMs, now - this.#countFrom) / 1000
-    const letThrough = seconds >= t.windowMs / 2000 ? this.#clean.length / seconds : 0
+    // what the service let through over the last second, as its own window counts it (idle time
+    // before the first call included); not read within half a window of a pause: too few to tell
+    const letThrough = now - this.#countFrom >= t.windowMs / 2 ? this.#clean.length / (t.windowMs / 1000) : 0
     const shown = letThrough > 0 ? Math.min(letThrough, this.#rate) : this.#rate * t.backoffFactor
     // the same limit met again: wait longer before probing above it next time
     const same = this.#limit !== null && Math.abs(shown - this.#limit) <= 0.1 * this.#limit

@@ -43,7 +43,7 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     const before = rule.rate
     rule.slowDown(t)
     expect(rule.limit).toBeCloseTo(20, 0)
-    expect(rule.rate).toBeLessThanOrEqual(before / 2)
+    expect(rule.rate).toBeLessThanOrEqual(before * 0.7)
     expect(rule.rate).toBeCloseTo(0.98 * 20, 0)
     // more 429s of the same overload (calls already on their way) do not cut again
     rule.slowDown(t + 100)
@@ -56,14 +56,14 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     expect(rule.rate).toBeLessThan(0.98 * 20 * 1.2)
   })
 
-  it('after a cut by half, recovers quickly to just under the limit it learnt', () => {
+  it('after a multiplicative cut, recovers quickly to just under the limit it learnt', () => {
     const rule = new PaceRule(40, 0)
     let t = cleanSpell(rule, 0, 1_000, 1000 / 35) // at its ceiling of 40, 35 a second came back clean
     expect(rule.rate).toBe(40)
     rule.slowDown(t)
     expect(rule.limit).toBeCloseTo(35, 0)
-    expect(rule.rate).toBe(20) // half: under 0.98 × 35
-    t = cleanSpell(rule, t + 1, t + 800, 1000 / 20)
+    expect(rule.rate).toBeCloseTo(28, 5) // 0.7 × 40: under 0.98 × 35
+    t = cleanSpell(rule, t + 1, t + 800, 1000 / 28)
     expect(rule.rate).toBeCloseTo(0.98 * rule.limit!, 5) // within three steps
   })
 
