@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core'
+import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
+import { generateProfiles } from '../../sandbox/data/generate'
 import { startTestSandbox } from '../integration/sandbox/helpers'
 import { shot, startApp, type E2eApp } from './support'
 
@@ -15,6 +18,21 @@ async function saveSecret(page: Page, kind: 'apiKey' | 'clientSecret', value: st
   await status.or(sessionOnly).waitFor()
   if (await sessionOnly.isVisible()) await sessionOnly.click()
   await status.waitFor()
+}
+
+/** A person of the e2e app's built-in sandbox (2,000 people, seed 1, all there from the start). */
+const lookupKey = generateProfiles({ count: 2000, seed: 1 })[7]!.key!
+
+/** A direct bridge call of the test's own session (checks, never what the page does). */
+async function bridge<T>(app: E2eApp, channel: string, input: unknown): Promise<T> {
+  const response = await request(`${app.host.origin}/bridge/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
+    body: JSON.stringify(input)
+  })
+  const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
+  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+  return reply.data
 }
 
 const cspViolations = (page: Page) =>
@@ -152,6 +170,38 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await page.getByTestId('tools-credential').textContent()).toBe('User-bound credential')
       expect(await page.getByTestId('tool-result-text').textContent()).toMatch(/credit\(s\) available/)
 
+      // a lookup may spend: it asks first with the Contacts screen's quote — the type, the balance
+      // after — and the keyboard starts on Cancel: Enter spends nothing
+      const credits = page.getByTestId('credits')
+      await expect.poll(() => credits.textContent()).toMatch(/1,000\s*available/)
+      await form.getByLabel('action').selectOption('lookup')
+      await form.getByLabel('contact_type').selectOption('Phone')
+      await form.getByLabel('keys').fill(lookupKey)
+      await page.keyboard.press('Control+Enter')
+      const spend = page.getByTestId('tool-spend')
+      await spend.waitFor({ timeout: 30_000 })
+      expect(await spend.getByTestId('tool-spend-quote').textContent()).toContain(
+        'Phone numbers: 1 new — 1 credit; 1,000 available, 999 after'
+      )
+      expect(await spend.getByTestId('tool-spend-confirm').textContent()).toBe('Buy 1 for 1 credit')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('tool-spend-cancel')
+      await shot(page, `tools-spend-${colorScheme}`)
+      await page.keyboard.press('Enter')
+      await spend.waitFor({ state: 'detached' })
+      // nothing was sent: the last result is still the balance's, and the ledger is empty
+      expect(await page.getByTestId('tool-result-text').textContent()).toMatch(/credit\(s\) available/)
+      expect((await bridge<{ entries: unknown[] }>(app, 'listLedger', {})).entries).toEqual([])
+      // confirmed by a click: bought once, in the ledger
+      await page.keyboard.press('Control+Enter')
+      await spend.getByTestId('tool-spend-confirm').click()
+      await expect.poll(() => page.getByTestId('tool-result-text').textContent()).toMatch(/1 new, 999 credit\(s\) left/)
+      await expect.poll(() => credits.textContent()).toMatch(/999\s*available/)
+      expect((await bridge<{ entries: unknown[] }>(app, 'listLedger', {})).entries).toMatchObject([
+        { contactType: 'Phone', creditsSpent: 1, keys: [lookupKey] }
+      ])
+
       expect(await cspViolations(page)).toEqual([])
     })
 
@@ -198,6 +248,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const toolForm = page.getByTestId('tool-form')
       await toolForm.getByLabel('keys').fill('p_0000001')
       await toolForm.getByTestId('tool-call').click()
+      // a server Talent Desk does not vouch for: the lookup is confirmed first
+      await page.getByTestId('tool-spend').getByTestId('tool-spend-confirm').click()
 
       const notice = page.getByTestId('tool-notice')
       await notice.waitFor({ timeout: 30_000 })

@@ -54,13 +54,22 @@ const answer = (over: Partial<ToolCallResult> = {}): ToolCallResult => ({
 
 /** A client that answers listTools with the overview and callTool with what the test queues. */
 function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
-  const calls: Array<{ name: string; arguments: Record<string, unknown> }> = []
+  const calls: Array<{ name: string; arguments: Record<string, unknown>; quoteId?: string }> = []
   const cancelled: string[] = []
   let release: (() => void) | null = null
   const client = {
     listTools: async () => ({ ok: true, data: overview }),
-    callTool: async (input: { name: string; arguments: Record<string, unknown>; requestId: string }) => {
-      calls.push({ name: input.name, arguments: input.arguments })
+    callTool: async (input: {
+      name: string
+      arguments: Record<string, unknown>
+      requestId: string
+      quoteId?: string
+    }) => {
+      calls.push({
+        name: input.name,
+        arguments: input.arguments,
+        ...(input.quoteId === undefined ? {} : { quoteId: input.quoteId })
+      })
       const reply = replies.shift()
       if (reply) return reply
       // no reply queued: wait for a cancel
@@ -143,6 +152,39 @@ describe('the Tools screen’s state', () => {
     await tools.call()
     expect(tools.outcomeOf('contacts')).toMatchObject({ state: 'error', legacy: true })
     expect(tools.credential).toBe('legacy')
+  })
+
+  it('a call main would not send before its quote is confirmed waits for the recruiter: sent with the quote once confirmed, never when dismissed', async () => {
+    const quote = {
+      quoteId: 'q-1',
+      tool: 'contacts',
+      contacts: null,
+      reason: '“contacts” is not marked read-only: it may spend credits, and does not say how many.',
+      available: 12,
+      expiresAt: '2026-11-26T10:00:00.000Z'
+    }
+    const ask = { ok: false as const, error: { code: 'conflict' as const, message: 'may spend', details: { quote } } }
+    const { client, calls } = fakeClient([ask, ask, { ok: true, data: answer({ name: 'contacts' }) }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.openTool('contacts')
+    tools.setValue('contacts', 'keys', 'p_1')
+    await tools.call()
+    expect(tools.spend).toMatchObject({ name: 'contacts', quote })
+    // nothing ran: no outcome, no error shown
+    expect(tools.outcomeOf('contacts')).toBeNull()
+    tools.dismissSpend()
+    expect(tools.spend).toBeNull()
+    await tools.confirmSpend()
+    expect(calls).toHaveLength(1)
+
+    await tools.call()
+    await tools.confirmSpend()
+    expect(calls).toHaveLength(3)
+    expect(calls[2]).toEqual({ ...calls[1], quoteId: 'q-1' })
+    expect(calls[1]).not.toHaveProperty('quoteId')
+    expect(tools.spend).toBeNull()
+    expect(tools.outcomeOf('contacts')?.state).toBe('ready')
   })
 
   it('cancels a running call by its request id', async () => {

@@ -1,4 +1,11 @@
-import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../../shared/ipc/channels/tools'
+import {
+  toolQuoteRequiredSchema,
+  type CredentialKind,
+  type Tool,
+  type ToolCallResult,
+  type ToolSpendQuote,
+  type ToolsOverview
+} from '../../../../shared/ipc/channels/tools'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
@@ -32,6 +39,13 @@ export interface ToolForm {
 
 const newRequestId = (): string => `tool-${crypto.randomUUID()}`
 
+/** A call main would not send before its quote is confirmed: what it may spend, and the call. */
+export interface SpendToConfirm {
+  name: string
+  quote: ToolSpendQuote
+  arguments: Arguments
+}
+
 /**
  * The Tools screen: the active connection's tool server and its tools, the tool under the
  * cursor and the open one, each tool's form (kept while the app runs, so switching tools loses
@@ -44,6 +58,7 @@ export class ToolsState {
   #openName = $state<string | null>(null)
   #forms = $state<Record<string, ToolForm>>({})
   #outcomes = $state.raw<Record<string, CallOutcome>>({})
+  #spend = $state.raw<SpendToConfirm | null>(null)
   /** The credential's kind as last learnt, from the list or from a call. */
   #credential = $state<CredentialKind>('unknown')
   #loadId = 0
@@ -63,6 +78,10 @@ export class ToolsState {
   }
   get credential() {
     return this.#credential
+  }
+  /** The call waiting for the recruiter to confirm what it may spend (null: none). */
+  get spend() {
+    return this.#spend
   }
   get tools(): Tool[] {
     return this.#overview.state === 'ready' ? this.#overview.value.tools : []
@@ -130,6 +149,7 @@ export class ToolsState {
     this.#openName = null
     this.#forms = {}
     this.#outcomes = {}
+    this.#spend = null
     this.#credential = 'unknown'
   }
 
@@ -235,11 +255,48 @@ export class ToolsState {
     }
     form.errors = {}
     form.problem = null
+    await this.#send(name, args, null)
+  }
+
+  /**
+   * Sends the call the recruiter confirmed, with its quote: main sends it only with that quote,
+   * once. Nothing happens when there is none, or another call is running.
+   */
+  async confirmSpend(): Promise<void> {
+    const spend = this.#spend
+    if (spend === null || this.running !== null) return
+    this.#spend = null
+    await this.#send(spend.name, spend.arguments, spend.quote.quoteId)
+  }
+
+  /** The recruiter did not confirm: nothing is sent, the quote is left to expire. */
+  dismissSpend(): void {
+    this.#spend = null
+  }
+
+  async #send(name: string, args: Arguments, quoteId: string | null): Promise<void> {
+    const model = this.models[name]
+    const form = this.#forms[name]
+    if (model === undefined || form === undefined) return
     const generation = this.#generation
     const requestId = newRequestId()
+    const previous = this.#outcomes[name]
     this.#setOutcome(name, { state: 'running', requestId, startedAt: Date.now(), arguments: args })
-    const reply = await this.#client.callTool({ name, arguments: args, requestId })
+    const reply = await this.#client.callTool({
+      name,
+      arguments: args,
+      requestId,
+      ...(quoteId === null ? {} : { quoteId })
+    })
     if (generation !== this.#generation) return
+    const asked =
+      reply.ok || reply.error.code !== 'conflict' ? null : toolQuoteRequiredSchema.safeParse(reply.error.details)
+    if (asked?.success === true) {
+      // may spend: nothing was sent; the recruiter sees what it costs and confirms, or not
+      this.#outcomes = omit(this.#outcomes, name, previous)
+      this.#spend = { name, quote: asked.data.quote, arguments: args }
+      return
+    }
     if (reply.ok) {
       this.#credential = reply.data.credential
       this.#setOutcome(name, { state: 'ready', value: reply.data, arguments: args })
@@ -274,6 +331,18 @@ export class ToolsState {
   #setOutcome(name: string, outcome: CallOutcome): void {
     this.#outcomes = { ...this.#outcomes, [name]: outcome }
   }
+}
+
+/** The outcomes with `name`'s put back as it was (or left out when there was none). */
+function omit(
+  outcomes: Record<string, CallOutcome>,
+  name: string,
+  previous: CallOutcome | undefined
+): Record<string, CallOutcome> {
+  const next = { ...outcomes }
+  if (previous === undefined) delete next[name]
+  else next[name] = previous
+  return next
 }
 
 function isLegacy(details: unknown): boolean {

@@ -1,0 +1,41 @@
+import type { ContactQuote } from '../../../../shared/ipc/channels/contacts'
+import { formatDateTime, formatNumber } from '../../lib/format'
+
+/** What a contact type buys, in the recruiter's words. */
+export const contactTypeWords = { Email: 'emails', Phone: 'phone numbers' } as const
+
+/**
+ * A quote as the recruiter reads it before confirming, the same on the Contacts screen and the
+ * Tools screen: what is looked up, what is new and what it costs, what is free, and the balance
+ * before and after ("Phone numbers: 3 new — 3 credits; 1 already bought — free; 1,000 available,
+ * 997 after").
+ */
+export function quoteText(q: ContactQuote, now = Date.now()): string {
+  const type = contactTypeWords[q.contactType]
+  return [
+    `${type.charAt(0).toUpperCase()}${type.slice(1)}: ${q.newKeys.length} new — ${q.creditsNeeded} ${q.creditsNeeded === 1 ? 'credit' : 'credits'}`,
+    q.alreadyBought.length > 0 ? `${q.alreadyBought.length} already bought — free` : '',
+    q.inFlight.length > 0 ? `${q.inFlight.length} being bought right now — not again` : '',
+    balanceWords(q.available, q.creditsNeeded, q.availableSeenAt, now)
+  ]
+    .filter(Boolean)
+    .join('; ')
+}
+
+/** The balance now and after spending `needed` ("1,000 available, 997 after"). */
+export function balanceWords(available: number | null, needed: number | null, seenAt: string | null, now = Date.now()) {
+  if (available === null) return 'credits available not known (the service could not be asked)'
+  const before = `${formatNumber(available)} available${seenAgo(seenAt, now)}`
+  if (needed === null) return `${before}; what it spends is not known before it runs`
+  return needed > available
+    ? `${before}, ${formatNumber(needed - available)} short`
+    : `${before}, ${formatNumber(available - needed)} after`
+}
+
+/** How old the balance is, when it is not from just now. */
+function seenAgo(seenAt: string | null, now: number): string {
+  if (seenAt === null) return ''
+  const minutes = Math.floor((now - Date.parse(seenAt)) / 60_000)
+  if (!(minutes >= 2)) return ''
+  return minutes < 120 ? ` (as of ${minutes} minutes ago)` : ` (as of ${formatDateTime(seenAt)})`
+}
