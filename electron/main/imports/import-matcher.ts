@@ -6,6 +6,7 @@ import type { Logger } from '../logger'
 import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
 import type { Paced } from '../pace/paces'
+import { looserAsk, withLooser } from './looser-ask'
 import { classify } from './match-outcome'
 import { identifiersOf } from './row-request'
 
@@ -48,10 +49,12 @@ export interface MatcherDeps {
 /**
  * Matches the pending rows of a batch, a few at a time under the connection's bounded rate.
  * Each row is sent with a transaction id written first (a resend after a restart reuses it);
- * exact identifiers are asked first (key, emails, handles: a COMPLETE answer settles the row),
- * then the whole row with names and context. An answer is written only while the row is still
- * pending, so a row is never answered twice. The service not answering backs off and tries
- * again; a row it refuses fails alone; a refused connection pauses the batch with the reason.
+ * exact identifiers are asked first (key, emails, handles: one COMPLETE answer is the candidate),
+ * then the whole row with names and context, and when no candidate fits the row's own values a
+ * looser ask (looser-ask.ts); the row's values judge the candidates (match-outcome.ts). An answer
+ * is written only while the row is still pending, so a row is never answered twice. The service
+ * not answering backs off and tries again; a row it refuses fails alone; a refused connection
+ * pauses the batch with the reason.
  */
 export class ImportMatcher {
   readonly #timing: MatcherTiming
@@ -180,11 +183,22 @@ export class ImportMatcher {
     if (profiles === null) profiles = (await ask(request, '')).records.map((record) => asObject(record.value))
     if (signal.aborted) return 'skipped'
     const threshold = this.deps.store().imports.get(batchId).threshold
-    const verdict = classify(profiles, threshold)
+    let verdict = classify(request, profiles, threshold)
+    // no one fits: a misspelt name may be found by a looser ask (its own id, the same on every attempt)
+    const looser = verdict.fitting === 0 ? looserAsk(request) : null
+    if (looser !== null) {
+      profiles = withLooser(
+        profiles,
+        (await ask(looser, '-loose')).records.map((record) => asObject(record.value))
+      )
+      if (signal.aborted) return 'skipped'
+      verdict = classify(request, profiles, threshold)
+    }
     this.deps.store().imports.recordAnswer(batchId, row.rowNo, {
       outcome: verdict.outcome,
       profiles,
       bestKey: verdict.key,
+      reason: verdict.reason,
       error: null,
       transactionId
     })

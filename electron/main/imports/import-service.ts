@@ -163,9 +163,13 @@ export class ImportService {
     store.transaction(() => {
       store.imports.setThreshold(batchId, threshold)
       for (const row of store.imports.undecidedAnswers(batchId)) {
-        const verdict = classify(row.profiles, threshold)
-        if (verdict.outcome !== 'none' && (verdict.outcome !== row.outcome || verdict.key !== row.bestKey)) {
-          store.imports.reclassify(batchId, row.rowNo, verdict.outcome, verdict.key)
+        if (row.request === null) continue
+        const verdict = classify(row.request, row.profiles, threshold)
+        if (
+          verdict.outcome !== 'none' &&
+          (verdict.outcome !== row.outcome || verdict.key !== row.bestKey || verdict.reason !== row.reason)
+        ) {
+          store.imports.reclassify(batchId, row.rowNo, verdict.outcome, verdict.key, verdict.reason)
         }
       }
     })
@@ -422,6 +426,7 @@ export function rowOf(row: ImportRowRecord): ImportRow {
     transactionId: row.transactionId,
     candidates: row.profiles.map(candidateOf),
     bestKey: row.bestKey,
+    reason: row.reason,
     error: row.error,
     decision: row.decision,
     chosenKey: row.chosenKey

@@ -44,6 +44,8 @@ export interface ImportRowRecord {
   /** The candidates as the service sent them, best first. */
   profiles: Array<Record<string, unknown>>
   bestKey: string | null
+  /** Why the row is matched, doubtful or none, in the recruiter's words (null before migration 15). */
+  reason: string | null
   error: string | null
   decision: ImportDecision | null
   chosenKey: string | null
@@ -93,6 +95,7 @@ interface RowRow {
   transaction_id: string | null
   profiles_json: string | null
   best_key: string | null
+  reason: string | null
   error: string | null
   decision: ImportDecision | null
   chosen_key: string | null
@@ -126,7 +129,7 @@ export class ImportsRepo {
     this.#clock = clock
     this.#insertRow = db.prepare('INSERT INTO import_rows (batch_id, row_no, cells_json) VALUES (?, ?, ?)')
     this.#answer = db.prepare(
-      `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, error = ?,
+      `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, reason = ?, error = ?,
          transaction_id = COALESCE(transaction_id, ?)
        WHERE batch_id = ? AND row_no = ? AND outcome = 'pending'`
     )
@@ -237,7 +240,7 @@ export class ImportsRepo {
   prepareRows(batchId: string, rows: readonly PreparedRow[]): void {
     const update = this.#db.prepare(
       `UPDATE import_rows SET request_json = ?, outcome = ?, duplicate_of = ?, duplicates = ?, transaction_id = NULL,
-         profiles_json = NULL, best_key = NULL, error = NULL, decision = NULL, chosen_key = NULL
+         profiles_json = NULL, best_key = NULL, reason = NULL, error = NULL, decision = NULL, chosen_key = NULL
        WHERE batch_id = ? AND row_no = ?`
     )
     for (const row of rows) {
@@ -319,6 +322,8 @@ export class ImportsRepo {
       outcome: 'matched' | 'doubtful' | 'none' | 'failed'
       profiles: ReadonlyArray<Record<string, unknown>>
       bestKey: string | null
+      /** Why, in the recruiter's words (null for a failed row: `error` says why). */
+      reason?: string | null
       error: string | null
       /** The id the row was sent with (kept when it has one already). */
       transactionId?: string
@@ -329,6 +334,7 @@ export class ImportsRepo {
         answer.outcome,
         answer.profiles.length === 0 ? null : stringifyJson(answer.profiles),
         answer.bestKey,
+        answer.reason ?? null,
         answer.error,
         answer.transactionId ?? null,
         batchId,
@@ -348,10 +354,16 @@ export class ImportsRepo {
     for (const row of rows) yield rowOf(row)
   }
 
-  reclassify(batchId: string, rowNo: number, outcome: 'matched' | 'doubtful', bestKey: string | null): void {
+  reclassify(
+    batchId: string,
+    rowNo: number,
+    outcome: 'matched' | 'doubtful',
+    bestKey: string | null,
+    reason: string | null
+  ): void {
     this.#db
-      .prepare('UPDATE import_rows SET outcome = ?, best_key = ? WHERE batch_id = ? AND row_no = ?')
-      .run(outcome, bestKey, batchId, rowNo)
+      .prepare('UPDATE import_rows SET outcome = ?, best_key = ?, reason = ? WHERE batch_id = ? AND row_no = ?')
+      .run(outcome, bestKey, reason, batchId, rowNo)
   }
 
   row(batchId: string, rowNo: number): ImportRowRecord {
@@ -435,7 +447,7 @@ export class ImportsRepo {
     this.#db
       .prepare(
         `UPDATE import_rows SET request_json = ?, outcome = 'pending', transaction_id = NULL, profiles_json = NULL,
-           best_key = NULL, error = NULL, decision = NULL, chosen_key = NULL
+           best_key = NULL, reason = NULL, error = NULL, decision = NULL, chosen_key = NULL
          WHERE batch_id = ? AND row_no = ? AND outcome NOT IN ('skipped', 'duplicate')`
       )
       .run(JSON.stringify(request), batchId, rowNo)
@@ -496,6 +508,7 @@ function rowOf(row: RowRow): ImportRowRecord {
     transactionId: row.transaction_id,
     profiles: row.profiles_json === null ? [] : (parseJson(row.profiles_json) as Array<Record<string, unknown>>),
     bestKey: row.best_key,
+    reason: row.reason,
     error: row.error,
     decision: row.decision,
     chosenKey: row.chosen_key

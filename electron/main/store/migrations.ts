@@ -525,6 +525,13 @@ export const migrations: readonly Migration[] = [
     up: (db) =>
       db.exec(`ALTER TABLE import_rows ADD COLUMN sheet_row INTEGER;
         UPDATE import_rows SET sheet_row = row_no;`)
+  },
+  {
+    version: 15,
+    name: 'import rows: why a row was matched, doubtful or none',
+    // the reason in the recruiter's words ("same name and employer"), written with the answer;
+    // rows answered before it have none
+    up: (db) => db.exec(`ALTER TABLE import_rows ADD COLUMN reason TEXT;`)
   }
 ]
 

@@ -42,8 +42,10 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 /**
  * A row's outcome. `skipped`: above or at the header row; `unmatchable`: nothing to match on;
  * `duplicate`: the same email, handle or key as an earlier row (folded into it); `pending`: not
- * matched yet; `matched`: one COMPLETE, or one candidate far enough ahead; `doubtful`: several
- * close candidates; `none`: no candidate; `failed`: the service could not answer (match it again).
+ * matched yet; `matched`: the row's own values agree with one candidate (a shared identifier, or
+ * the name with its employer, or title and place…), one far enough ahead of any other that agrees;
+ * `doubtful`: several agree and none is ahead, or one is worth a look but does not agree enough;
+ * `none`: no candidate, or none worth a look; `failed`: the service could not answer (match it again).
  */
 export const importOutcomeSchema = z.enum([
   'skipped',
@@ -71,7 +73,7 @@ export const MAX_IMPORT_COLUMNS = 500
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024
 /** A piece of an upload: base64 of up to 3 MB (a multiple of 4 characters, but for the last). */
 export const IMPORT_CHUNK_CHARS = 4_000_000
-/** A candidate ahead of the next by this many match_score points is taken as the match. */
+/** The lead in match_score points a candidate the row's values fit needs over any other that fits. */
 export const DEFAULT_IMPORT_THRESHOLD = 15
 
 const batchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/, 'an import id')
@@ -152,6 +154,8 @@ export const importRowSchema = z.object({
   candidates: z.array(importCandidateSchema),
   /** The candidate matching found (a matched row's), accepted by `a`. */
   bestKey: z.string().nullable(),
+  /** Why the row is matched, doubtful or none, in the recruiter's words ("same name and employer"). */
+  reason: z.string().nullable(),
   error: z.string().nullable(),
   decision: importDecisionSchema.nullable(),
   chosenKey: z.string().nullable()
@@ -239,7 +243,7 @@ export const importChannels = {
   cancelImport: { input: z.strictObject({ batchId: batchIdSchema }), output: importBatchSchema },
   /** Drops the import and its rows (people already shortlisted stay there). */
   deleteImport: { input: z.strictObject({ batchId: batchIdSchema }), output: z.object({ deleted: z.boolean() }) },
-  /** Moves the lead a single candidate needs to count as matched; undecided rows are sorted again. */
+  /** Moves the lead a candidate that fits needs over others that fit; undecided rows are sorted again. */
   setImportThreshold: {
     input: z.strictObject({ batchId: batchIdSchema, threshold: z.number().int().min(0).max(100) }),
     output: importBatchSchema

@@ -114,18 +114,27 @@ describe('rows', () => {
 })
 
 describe('a row’s outcome', () => {
-  const p = (key: string, score: number, type = 'PARTIAL') => ({ key, match_score: score, match_type: type })
+  // the row's own values weigh the candidates (more in match-outcome.test.ts)
+  const row = { name: 'Ana Peña', company: 'Globex' }
+  const p = (key: string, score: number, type = 'PARTIAL', company = 'Globex') => ({
+    key,
+    full_name: 'Ana Peña',
+    cur_company: company,
+    match_score: score,
+    match_type: type
+  })
   it.each([
     [[], 0, 'none'],
     [[p('a', 100, 'COMPLETE')], 15, 'matched'],
     [[p('a', 100, 'COMPLETE'), p('b', 100, 'COMPLETE')], 15, 'doubtful'],
     [[p('a', 60)], 15, 'matched'],
+    [[p('a', 60, 'PARTIAL', 'Initech')], 15, 'doubtful'],
     [[p('a', 80), p('b', 70)], 15, 'doubtful'],
     [[p('a', 80), p('b', 60)], 15, 'matched'],
     [[p('a', 80), p('b', 70)], 5, 'matched'],
     [[{ match_score: 90 }], 15, 'none']
   ])('%j at %i → %s', (profiles, threshold, outcome) => {
-    expect(classify(profiles, threshold).outcome).toBe(outcome)
+    expect(classify(row, profiles, threshold).outcome).toBe(outcome)
   })
 })
 

@@ -25,6 +25,7 @@ const row = (rowNo: number): ImportRow => ({
   transactionId: null,
   candidates: [candidate(`${rowNo}-a`), candidate(`${rowNo}-b`)],
   bestKey: null,
+  reason: null,
   error: null,
   decision: null,
   chosenKey: null
