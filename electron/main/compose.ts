@@ -397,7 +397,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ),
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
-    mask: (token: string) => secretWatcher.add(token),
+    // tokens (an hour's life, never stored) are masked in the log; replies mask the stored secrets
+    ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
     ...(options.toolServer ?? {})
   })
   sandbox?.start()

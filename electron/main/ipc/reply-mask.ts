@@ -11,6 +11,9 @@ export interface TextMask {
  */
 export const MAX_REPLY_DEPTH = 1_000
 
+/** The log's mask leaves shorter values alone (logging/secret-mask.ts). */
+const MIN_SECRET_LENGTH = 6
+
 export class ReplyTooDeep extends Error {
   constructor() {
     super(`nested more than ${MAX_REPLY_DEPTH} levels deep`)
@@ -40,23 +43,43 @@ export function maskReply<T>(reply: T, mask: TextMask): T {
 }
 
 function holdsSecret(root: Record<string, unknown> | unknown[], mask: TextMask): boolean {
-  const check = mask.size > 0
-  let found = false
-  const pending: Array<[Record<string, unknown> | unknown[], number]> = [[root, 1]]
-  while (pending.length > 0) {
-    const [node, depth] = pending.pop()!
+  // The texts long enough to hold a secret, searched at the end as one text (joined by a
+  // character no secret holds): one search per secret over the whole reply, not one per string.
+  const texts: string[] = []
+  const keep = mask.size > 0 ? (text: string) => text.length >= MIN_SECRET_LENGTH && texts.push(text) : () => 0
+  // plain loops (no for…in): this walk runs over every reply
+  const nodes: Array<Record<string, unknown> | unknown[]> = [root]
+  const depths: number[] = [1]
+  while (nodes.length > 0) {
+    const node = nodes.pop()!
+    const depth = depths.pop()!
     if (depth > MAX_REPLY_DEPTH) throw new ReplyTooDeep()
-    const array = Array.isArray(node)
-    for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue
-      if (check && !array && !found && mask.text(key) !== key) found = true
-      const child = (node as Record<string, unknown>)[key]
-      if (typeof child === 'string') {
-        if (check && !found && mask.text(child) !== child) found = true
-      } else if (isWalked(child)) pending.push([child, depth + 1])
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i]
+        if (typeof child === 'string') keep(child)
+        else if (child !== null && typeof child === 'object' && isWalked(child)) {
+          nodes.push(child)
+          depths.push(depth + 1)
+        }
+      }
+    } else {
+      const keys = Object.keys(node)
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!
+        keep(key)
+        const child = node[key]
+        if (typeof child === 'string') keep(child)
+        else if (child !== null && typeof child === 'object' && isWalked(child)) {
+          nodes.push(child)
+          depths.push(depth + 1)
+        }
+      }
     }
   }
-  return found
+  if (texts.length === 0) return false
+  const all = texts.join('\u0000')
+  return mask.text(all) !== all
 }
 
 function maskedCopy(root: Record<string, unknown> | unknown[], mask: TextMask): unknown {
