@@ -7,6 +7,7 @@ import type {
   SecretStatus
 } from '../../../../shared/ipc/channels/connections'
 import type { Credits, PurchasePartSize } from '../../../../shared/ipc/channels/contacts'
+import type { ConnectionPaceInfo } from '../../../../shared/ipc/channels/connections'
 import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
@@ -131,6 +132,16 @@ export class ConnectionsState {
   /** Sets it, or back to the default with null. */
   setPartSize(connectionId: string, size: number | null): Promise<IpcResult<PurchasePartSize>> {
     return this.#client.setPurchasePartSize({ connectionId, size })
+  }
+
+  /** A connection's pace: the most requests a second, and the rate it is called at now. */
+  pace(connectionId: string): Promise<IpcResult<ConnectionPaceInfo>> {
+    return this.#client.getConnectionPace({ connectionId })
+  }
+
+  /** Sets the most requests a second, or back to the default with null. */
+  setPace(connectionId: string, ceiling: number | null): Promise<IpcResult<ConnectionPaceInfo>> {
+    return this.#client.setConnectionPace({ connectionId, ceiling })
   }
 
   async resetSandbox(): Promise<IpcError | null> {
