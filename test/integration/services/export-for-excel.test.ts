@@ -3,6 +3,8 @@ import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
+import { DOWNLOADS_FOLDER } from '../../../electron/main/export/downloads'
+import { partFileOf } from '../../../electron/main/export/csv-export'
 import { makeProfile, ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
 
 // The exports a recruiter opens in Excel, through the router as the page calls them: the list
@@ -130,5 +132,20 @@ describe('CSV for the recruiter’s Excel', () => {
       text: 'https://profilenet.example.com/in/zoe',
       hyperlink: 'https://profilenet.example.com/in/zoe'
     })
+  })
+})
+
+describe('a download the app was writing when it was killed', () => {
+  it('is gone when the app starts again; the recruiter’s own files stay', async () => {
+    const dataDir = tempDir('td-excel-data-')
+    const folder = path.join(dataDir, DOWNLOADS_FOLDER)
+    fs.mkdirSync(folder, { recursive: true })
+    const part = partFileOf(path.join(folder, 'AbCdEfGhIjKlMnOpQrStUv_-.download'))
+    fs.writeFileSync(part, 'Name,Title\r\nAna,')
+    const own = path.join(folder, 'shortlist.csv.part-0123abcd')
+    fs.writeFileSync(own, 'mine')
+    await start({ dataDir })
+    expect(fs.existsSync(part)).toBe(false)
+    expect(fs.readFileSync(own, 'utf8')).toBe('mine')
   })
 })
