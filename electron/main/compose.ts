@@ -330,7 +330,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     onFinished: (job) => {
       activity.refreshEnded(job)
       watches.jobEnded(job.watchId)
-    }
+    },
+    // a job the service no longer knows frees its watch's budget: the watch shows it at once
+    onLost: (job) => watches.jobEnded(job.watchId)
   })
   const watches = new WatchesService({
     stores,
@@ -397,8 +399,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ),
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
-    // tokens (an hour's life, never stored) are masked in the log; replies mask the stored secrets
-    ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
+    mask: (token: string) => secretWatcher.add(token),
     ...(options.toolServer ?? {})
   })
   sandbox?.start()

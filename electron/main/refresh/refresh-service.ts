@@ -20,6 +20,9 @@ import { profileOfJson, RefreshedProfiles } from './refreshed-profiles'
 /** Ids the page still shows, for a shortlist or job that is gone (deleted, another window). */
 const shortlistGone = { not_found: 'That shortlist no longer exists. Reload the list.' }
 const jobGone = { not_found: 'Talent Desk has no refresh job with that id. Reload the list.' }
+/** A job the service answers 404 for: what that means for the recruiter, and what to do. */
+export const NO_LONGER_KNOWN =
+  'The service no longer knows this job: nothing more will come from it (what was seen of it is kept here). Start a new refresh if you still need these people refreshed.'
 
 export interface RefreshPollTiming {
   /** First status check after a start (and after a restart, at once). */
@@ -70,6 +73,8 @@ export class RefreshService {
       notify?: (job: RefreshJobSummary) => void
       /** Told once when a job ends, its outcome applied (Activity's entries). */
       onFinished?: (job: RefreshJobSummary) => void
+      /** A job the service no longer knows (told once it is marked lost; nothing more will come of it). */
+      onLost?: (job: RefreshJobSummary) => void
     }
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
@@ -336,12 +341,14 @@ export class RefreshService {
       status = (await this.deps.pace(client.connectionId)(() => client.getJobStatus(jobId))).record
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'not_found') {
-        store.refreshJobs.setTracking(
-          jobId,
-          'lost',
-          'The service no longer knows this job (it may have expired there). What was seen of it is kept; start a new job to refresh these people again.'
-        )
-        this.#emit(jobId, false)
+        store.refreshJobs.setTracking(jobId, 'lost', NO_LONGER_KNOWN)
+        // a watch's job no longer counts against its daily budget: its watch shows that at once
+        const summary = this.#emit(jobId, false)
+        try {
+          this.deps.onLost?.(summary)
+        } catch (error) {
+          this.deps.logger.warn('lost refresh job not told', { error: messageOf(error) })
+        }
         return
       }
       return this.#retryLater(jobId, error)

@@ -207,8 +207,13 @@ export class WatchesRepo {
 
   /** Jobs and people the watches of a connection have planned since an instant (the local day's start). */
   usedSince(connectionId: string, since: string): { jobs: number; people: number } {
+    // A planned job the service no longer knows (tracking 'lost': nothing more will come from it)
+    // counts no more: the budget it held is free for the next run.
     const row = this.sql(
-      'SELECT COALESCE(SUM(jobs), 0) AS jobs, COALESCE(SUM(people), 0) AS people FROM watch_runs WHERE connection_id = ? AND started_at >= ?'
+      `SELECT COUNT(*) AS jobs, COALESCE(SUM(json_array_length(planned.value, '$.handles')), 0) AS people
+         FROM watch_runs AS run, json_each(run.plan_json) AS planned
+         LEFT JOIN refresh_jobs AS job ON job.job_id = json_extract(planned.value, '$.jobId')
+        WHERE run.connection_id = ? AND run.started_at >= ? AND (job.tracking IS NULL OR job.tracking != 'lost')`
     ).get(connectionId, since) as { jobs: number; people: number }
     return row
   }
