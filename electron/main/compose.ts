@@ -332,6 +332,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       watches.jobEnded(job.watchId)
     },
     // a job the service no longer knows frees its watch's budget: the watch shows it at once
+    onLost: (job) => watches.jobEnded(job.watchId),
+    // a job the service no longer knows frees its watch's budget: the watch shows it at once
     onLost: (job) => watches.jobEnded(job.watchId)
   })
   const watches = new WatchesService({
