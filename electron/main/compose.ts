@@ -332,8 +332,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       watches.jobEnded(job.watchId)
     },
     // a job the service no longer knows frees its watch's budget: the watch shows it at once
-    onLost: (job) => watches.jobEnded(job.watchId),
-    // a job the service no longer knows frees its watch's budget: the watch shows it at once
     onLost: (job) => watches.jobEnded(job.watchId)
   })
   const watches = new WatchesService({
@@ -401,7 +399,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ),
     logger: options.logger,
     clientInfo: { name: 'talent-desk', version: options.appVersion },
-    mask: (token: string) => secretWatcher.add(token),
+    // tokens (an hour's life, never stored) are masked in the log; replies mask the stored secrets
+    ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
     ...(options.toolServer ?? {})
   })
   sandbox?.start()
