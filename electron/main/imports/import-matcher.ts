@@ -7,7 +7,7 @@ import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
 import type { Paced } from '../pace/paces'
 import { looserAsk, withLooser } from './looser-ask'
-import { classify } from './match-outcome'
+import { byEvidence, classify } from './match-outcome'
 import { identifiersOf } from './row-request'
 
 export interface MatcherTiming {
@@ -187,10 +187,9 @@ export class ImportMatcher {
     // no one fits: a misspelt name may be found by a looser ask (its own id, the same on every attempt)
     const looser = verdict.fitting === 0 ? looserAsk(request) : null
     if (looser !== null) {
-      profiles = withLooser(
-        profiles,
-        (await ask(looser, '-loose')).records.map((record) => asObject(record.value))
-      )
+      // the review shows the first five: those the row's values fit best
+      const more = (await ask(looser, '-loose')).records.map((record) => asObject(record.value))
+      profiles = byEvidence(request, withLooser(profiles, more))
       if (signal.aborted) return 'skipped'
       verdict = classify(request, profiles, threshold)
     }

@@ -86,6 +86,15 @@ export function classify(
   }
 }
 
+/** Candidates as the row's values rank them, the best fit first (the order they came in among equals). */
+export function byEvidence(
+  request: MatchProfileRequest,
+  profiles: ReadonlyArray<Record<string, unknown>>
+): Array<Record<string, unknown>> {
+  const weights = new Map(profiles.map((profile) => [profile, compareCandidate(request, profile).weight]))
+  return [...profiles].sort((a, b) => weights.get(b)! - weights.get(a)!)
+}
+
 /** A candidate as the review shows it beside the row's own values. */
 export function candidateOf(profile: Record<string, unknown>): ImportCandidate {
   const links = Array.isArray(profile['li_urls']) ? (profile['li_urls'] as unknown[]) : []

@@ -38,7 +38,7 @@ export interface Comparison {
 export const WEIGHTS = {
   identifier: 16,
   name: { exact: 6, close: 4.5, partial: -4, different: -8, missing: 0 },
-  employer: { current: 5, past: 1.5, different: -4, missing: 0 },
+  employer: { current: 5.5, past: 1.5, different: -4, missing: 0 },
   title: { same: 2, past: 0.5, different: -1, missing: 0 },
   place: { city: 2.5, region: 1, country: 0.3, different: -2.5, missing: 0 },
   school: { same: 2, different: -0.5, missing: 0 }

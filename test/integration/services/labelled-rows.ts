@@ -21,6 +21,7 @@ export type LabelledKind =
   | 'handle'
   | 'key'
   | 'past-employer'
+  | 'moved'
   | 'invented-namesake'
   | 'invented-same-city'
   | 'invented-common'
@@ -214,12 +215,16 @@ export function labelledRows(catalog: readonly WholePersonProfile[], seed = 29):
     return pick() < 0.3 ? written.replace(/^(Senior|Lead|Principal|Junior|Staff) /, '') : written
   }
   const school = (person: WholePersonProfile): string => (pick() < 0.3 ? (person.educations?.[0]?.school ?? '') : '')
-  const context = (person: WholePersonProfile) => ({
-    company: employer(person),
-    title: pick() < 0.8 ? title(person) : '',
-    location: pick() < 0.8 ? place(person) : '',
-    school: school(person)
-  })
+  // most sheets name the employer; one without it gives the title and the place
+  const context = (person: WholePersonProfile) => {
+    const company = pick() < 0.85 ? employer(person) : ''
+    return {
+      company,
+      title: company === '' || pick() < 0.8 ? title(person) : '',
+      location: company === '' || pick() < 0.8 ? place(person) : '',
+      school: school(person)
+    }
+  }
   const emailOf = (person: WholePersonProfile) =>
     ((person as { emails?: unknown }).emails as string[] | undefined)?.[0] ?? ''
 
@@ -258,6 +263,15 @@ export function labelledRows(catalog: readonly WholePersonProfile[], seed = 29):
       company: person.past_companies![0]!,
       location: place(person),
       title: title(person)
+    })
+  }
+
+  const cities = [...new Set(catalog.map((person) => person.city).filter((city): city is string => !!city))]
+  for (const person of take(10)) {
+    add('moved', person.key!, {
+      name: person.full_name!,
+      company: employer(person),
+      location: choose(cities.filter((city) => city !== person.city))
     })
   }
 
