@@ -25,6 +25,8 @@ interface Upload {
   touchedAt: number
   /** A piece is being written, or the file is being previewed or restored. */
   busy: 'appending' | 'reading' | null
+  /** Read at least once (a workbook kept for its other sheets). */
+  used: boolean
 }
 
 const gone = (uploadId: string, noun: string) =>
@@ -49,6 +51,7 @@ export class BackupUploads {
   readonly #encoding: 'utf8' | 'base64'
   readonly #noun: string
   readonly #tooLarge: string
+  readonly #makeRoom: boolean
   readonly #open = new Map<string, Upload>()
 
   constructor(options: {
@@ -62,6 +65,11 @@ export class BackupUploads {
     noun?: string
     /** Said when the upload passes maxChars. */
     tooLarge?: string
+    /**
+     * When every place is taken, an upload already read and idle (kept only in case it is read
+     * again: a workbook's other sheets) is let go to make room, the one touched longest ago.
+     */
+    makeRoom?: boolean
   }) {
     this.#dir = options.dir
     this.#encoding = options.encoding ?? 'utf8'
@@ -70,11 +78,13 @@ export class BackupUploads {
     this.#maxChars = options.maxChars ?? MAX_UPLOAD_CHARS
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#now = options.now ?? Date.now
+    this.#makeRoom = options.makeRoom ?? false
   }
 
   /** Opens an upload; its pieces follow with `append`. */
   start(): string {
     this.#expire()
+    if (this.#open.size >= MAX_OPEN && this.#makeRoom) this.#letGoOfOldestRead()
     if (this.#open.size >= MAX_OPEN) {
       throw new AppError(
         'conflict',
@@ -86,7 +96,14 @@ export class BackupUploads {
     const file = path.join(this.#dir, `${uploadId}.upload`)
     // 'wx': a fresh file of our own, never one that happens to be there
     fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 })
-    this.#open.set(uploadId, { path: file, received: 0, complete: false, touchedAt: this.#now(), busy: null })
+    this.#open.set(uploadId, {
+      path: file,
+      received: 0,
+      complete: false,
+      touchedAt: this.#now(),
+      busy: null,
+      used: false
+    })
     return uploadId
   }
 
@@ -156,6 +173,7 @@ export class BackupUploads {
       return await read(upload.path)
     } finally {
       upload.busy = null
+      upload.used = true
       upload.touchedAt = this.#now()
     }
   }
@@ -174,6 +192,17 @@ export class BackupUploads {
   clear(): void {
     this.#open.clear()
     removeOwnFiles(this.#dir, OWN_FILE)
+  }
+
+  #letGoOfOldestRead(): void {
+    let oldest: [string, Upload] | null = null
+    for (const entry of this.#open) {
+      const upload = entry[1]
+      if (upload.used && upload.busy === null && (oldest === null || upload.touchedAt < oldest[1].touchedAt)) {
+        oldest = entry
+      }
+    }
+    if (oldest !== null) this.discard(oldest[0])
   }
 
   #expire(): void {

@@ -32,6 +32,8 @@ export class ImportService {
   readonly #speed = new MatchSpeed()
   readonly #emitTimers = new Map<string, NodeJS.Timeout>()
   readonly #dirty = new Set<string>()
+  /** The upload a batch was read from, kept while its sheet may still change (xlsx, mapping). */
+  readonly #uploadOf = new Map<string, string>()
 
   constructor(
     private readonly deps: {
@@ -95,6 +97,7 @@ export class ImportService {
     const headerRow = guessHeaderRow(rows)
     await this.deps.jobs.prepare({ batchId, headerRow, mapping: this.#suggest(store, batchId, headerRow) })
     if (replaces !== undefined) this.#delete(replaces)
+    this.#uploadOf.set(batchId, uploadId)
     return this.#opened(store, batchId)
   }
 
@@ -132,6 +135,8 @@ export class ImportService {
     rememberMapping(store, this.#headers(store, batchId, batch.headerRow), batch.mapping)
     store.imports.setState(batchId, 'matching')
     this.#speed.reset(batchId)
+    // its columns can no longer change, nor its sheet: the file is no longer needed
+    this.#letGoOfUpload(batchId)
     this.deps.matcher.run(batchId)
     return this.#emitNow(batchId)
   }
@@ -242,18 +247,22 @@ export class ImportService {
     shortlistName: string
     added: number
     skipped: number
-    rejected: Array<{ rowNo: number; reason: string }>
+    rejected: Array<{ rowNo: number; sheetRow: number; reason: string }>
   } {
     const store = this.#store()
     const batch = mapStoreErrors(() => store.imports.get(input.batchId), batchGone)
     const accepted = store.imports.accepted(batch.id)
     if (accepted.length === 0) throw new AppError('invalid_input', 'Accept at least one person first.')
     const headers = this.#headers(store, batch.id, batch.headerRow)
-    const rejected: Array<{ rowNo: number; reason: string }> = []
+    const rejected: Array<{ rowNo: number; sheetRow: number; reason: string }> = []
     const rows: ImportRowRecord[] = []
     const inputs = accepted.flatMap(({ row, profile }) => {
       if (profile === null) {
-        rejected.push({ rowNo: row.rowNo, reason: 'the chosen candidate is no longer among the row’s answers' })
+        rejected.push({
+          rowNo: row.rowNo,
+          sheetRow: row.sheetRow,
+          reason: 'the chosen candidate is no longer among the row’s answers'
+        })
         return []
       }
       rows.push(row)
@@ -274,7 +283,8 @@ export class ImportService {
       { not_found: 'That shortlist no longer exists. Choose another or make a new one.' }
     )
     for (const problem of result.rejected) {
-      rejected.push({ rowNo: rows[problem.index]?.rowNo ?? 0, reason: problem.reason })
+      const row = rows[problem.index]
+      rejected.push({ rowNo: row?.rowNo ?? 0, sheetRow: row?.sheetRow ?? 0, reason: problem.reason })
     }
     this.deps.events.emit('membersChanged', {
       reason: 'import',
@@ -342,7 +352,16 @@ export class ImportService {
     return batch
   }
 
+  #letGoOfUpload(batchId: string): void {
+    const uploadId = this.#uploadOf.get(batchId)
+    if (uploadId === undefined) return
+    this.#uploadOf.delete(batchId)
+    // another batch of the same upload (a sheet chosen in another window) still needs it
+    if (![...this.#uploadOf.values()].includes(uploadId)) this.deps.uploads.discard(uploadId)
+  }
+
   #delete(batchId: string): boolean {
+    this.#uploadOf.delete(batchId)
     const deleted = this.#store().imports.delete(batchId)
     this.#speed.reset(batchId)
     return deleted
@@ -350,7 +369,11 @@ export class ImportService {
 
   #opened(store: Store, batchId: string): OpenedImport {
     const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
-    return { batch: this.#batch(store, batch), preview: store.imports.firstRows(batchId, PREVIEW_ROWS) }
+    return {
+      batch: this.#batch(store, batch),
+      preview: store.imports.firstRows(batchId, PREVIEW_ROWS),
+      previewRows: store.imports.firstSheetRows(batchId, PREVIEW_ROWS)
+    }
   }
 
   /** The header row's names (a blank one named by its place) and the rows under it, for the guesses. */
@@ -390,6 +413,8 @@ export class ImportService {
       delimiter: record.delimiter,
       notes: record.notes,
       headerRow: record.headerRow,
+      headerSheetRow:
+        store.imports.firstSheetRows(record.id, record.headerRow + 1)[record.headerRow] ?? record.headerRow + 1,
       headers,
       mapping: headers.map((_, column) => record.mapping[column] ?? 'keep'),
       suggested: suggestMapping(headers, sample),
@@ -418,6 +443,7 @@ export class ImportService {
 export function rowOf(row: ImportRowRecord): ImportRow {
   return {
     rowNo: row.rowNo,
+    sheetRow: row.sheetRow,
     cells: row.cells,
     request: row.request,
     outcome: row.outcome,
@@ -439,6 +465,6 @@ function keptNotes(batch: ImportBatchRecord, headers: readonly string[], row: Im
     const value = (row.cells[column] ?? '').trim()
     return field === 'keep' && value !== '' ? [`${headers[column] ?? `Column ${column + 1}`}: ${value}`] : []
   })
-  lines.push(`Imported from ${batch.fileName}${batch.sheet === null ? '' : ` (${batch.sheet})`}, row ${row.rowNo}`)
+  lines.push(`Imported from ${batch.fileName}${batch.sheet === null ? '' : ` (${batch.sheet})`}, row ${row.sheetRow}`)
   return lines.join('\n').slice(0, 20_000)
 }

@@ -95,16 +95,16 @@ function unique(values: readonly string[]): string[] {
 /**
  * Every row's outcome under a header row and a mapping: rows up to the header `skipped`, rows
  * naming nobody `unmatchable`, rows repeating an earlier one's identity `duplicate` (folded into
- * it, which counts them), the rest `pending`.
+ * it, which counts them, and naming it by its row in the sheet), the rest `pending`.
  */
 export function prepareRows(
-  rows: Iterable<{ rowNo: number; cells: string[] }>,
+  rows: Iterable<{ rowNo: number; sheetRow?: number; cells: string[] }>,
   headerRow: number,
   mapping: readonly ImportField[]
 ): PreparedRow[] {
   const prepared: PreparedRow[] = []
-  const first = new Map<string, PreparedRow>()
-  for (const { rowNo, cells } of rows) {
+  const first = new Map<string, { row: PreparedRow; sheetRow: number }>()
+  for (const { rowNo, sheetRow = rowNo, cells } of rows) {
     if (rowNo <= headerRow + 1) {
       prepared.push({ rowNo, request: null, outcome: 'skipped', duplicateOf: null, duplicates: 0 })
       continue
@@ -117,12 +117,12 @@ export function prepareRows(
     const identity = identityOf(request)
     const earlier = identity === null ? undefined : first.get(identity)
     if (earlier !== undefined) {
-      earlier.duplicates += 1
-      prepared.push({ rowNo, request, outcome: 'duplicate', duplicateOf: earlier.rowNo, duplicates: 0 })
+      earlier.row.duplicates += 1
+      prepared.push({ rowNo, request, outcome: 'duplicate', duplicateOf: earlier.sheetRow, duplicates: 0 })
       continue
     }
     const row: PreparedRow = { rowNo, request, outcome: 'pending', duplicateOf: null, duplicates: 0 }
-    if (identity !== null) first.set(identity, row)
+    if (identity !== null) first.set(identity, { row, sheetRow })
     prepared.push(row)
   }
   return prepared

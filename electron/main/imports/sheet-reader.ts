@@ -21,6 +21,17 @@ export interface SheetInfo {
   notes: string[]
 }
 
+/**
+ * A row as read, with its number as a spreadsheet program shows it (1-based, counting the title
+ * block, the header row and empty rows). In a CSV a record is one row: a quoted cell that holds
+ * line breaks keeps its record on one row, as Excel and LibreOffice show it, so after such a
+ * record the row number is less than the line number a text editor shows.
+ */
+export interface SheetRow {
+  sheetRow: number
+  cells: string[]
+}
+
 export interface ReadOptions {
   fileName: string
   /** xlsx: the sheet to read; else the first visible one. */
@@ -28,7 +39,7 @@ export interface ReadOptions {
   /** Bytes of the file read so far (the file's size is known to the caller). */
   onProgress?: (read: number) => void
   /** Non-empty rows in order, a thousand at a time. */
-  onRows: (rows: string[][]) => void
+  onRows: (rows: SheetRow[]) => void
 }
 
 /** A refusal the recruiter can act on (the worker passes its message on as it is). */
@@ -36,7 +47,8 @@ export class UnreadableSheet extends Error {}
 
 /**
  * Reads a spreadsheet's rows as text: a .xlsx workbook (exceljs's streaming reader, one sheet) or
- * CSV in any common encoding and delimiter with quoted newlines. Empty rows are skipped and
+ * CSV in any common encoding and delimiter with quoted newlines, each row with its number in the
+ * sheet (`SheetRow`). Date cells of a workbook read as ISO dates. Empty rows are skipped and
  * counted, rows past MAX_READ_ROWS and columns past MAX_IMPORT_COLUMNS are cut; each is a note.
  */
 export async function readSheet(file: string, options: ReadOptions): Promise<SheetInfo> {
@@ -60,16 +72,17 @@ export async function readSheet(file: string, options: ReadOptions): Promise<She
 
 class RowSink {
   readonly notes: string[] = []
-  #batch: string[][] = []
+  #batch: SheetRow[] = []
   #rows = 0
   #empty = 0
   #wide = 0
   #long = 0
   full = false
 
-  constructor(private readonly onRows: (rows: string[][]) => void) {}
+  constructor(private readonly onRows: (rows: SheetRow[]) => void) {}
 
-  add(cells: string[]): void {
+  /** The row numbered `sheetRow` in the sheet. */
+  add(cells: string[], sheetRow: number): void {
     if (this.full) return
     let last = cells.length - 1
     while (last >= 0 && cells[last]!.trim() === '') last -= 1
@@ -87,7 +100,7 @@ class RowSink {
       this.#long += 1
       return cell.slice(0, MAX_CELL_CHARS)
     })
-    this.#batch.push(row)
+    this.#batch.push({ sheetRow, cells: row })
     this.#rows += 1
     if (this.#batch.length >= BATCH_ROWS) this.flush()
     if (this.#rows >= MAX_READ_ROWS) this.full = true
@@ -154,6 +167,8 @@ async function readCsv(file: string, size: number, options: ReadOptions): Promis
     })
   )
   let more = false
+  // every record is a row, an empty line too (csv-parse gives it as one empty cell)
+  let sheetRow = 0
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (sink.full) {
@@ -161,7 +176,8 @@ async function readCsv(file: string, size: number, options: ReadOptions): Promis
         parser.destroy()
         break
       }
-      sink.add(record)
+      sheetRow += 1
+      sink.add(record, sheetRow)
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
@@ -173,7 +189,12 @@ async function readCsv(file: string, size: number, options: ReadOptions): Promis
   return { format: 'csv', sheet: null, sheets: [], encoding, delimiter, notes: sink.finish(more) }
 }
 
-interface WorksheetReaderLike extends AsyncIterable<{ values: unknown[] | Record<string, unknown> }> {
+interface RowLike {
+  values: unknown[] | Record<string, unknown>
+  getCell(column: number): { numFmt?: unknown }
+}
+
+interface WorksheetReaderLike extends AsyncIterable<RowLike> {
   name: string
   state?: string
 }
@@ -193,7 +214,8 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // the styles say which numbers are dates: exceljs then gives them as Date (1900 or 1904 system)
+    styles: 'cache',
     entries: 'ignore'
   })
   const sink = new RowSink(options.onRows)
@@ -220,13 +242,13 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
       let expected = 1
       for await (const row of worksheet) {
         const number = (row as unknown as { number: number }).number
-        if (number > expected) for (let gap = expected; gap < number; gap += 1) sink.add([])
+        if (number > expected) for (let gap = expected; gap < number; gap += 1) sink.add([], gap)
         expected = number + 1
         if (sink.full) {
           more = true
           break
         }
-        sink.add(cellsOf(row.values))
+        sink.add(cellsOf(row, date1904(reader)), number)
       }
       if (more) break
     }
@@ -245,13 +267,59 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
   return { format: 'xlsx', sheet: chosen, sheets, encoding: null, delimiter: null, notes: sink.finish(more) }
 }
 
-/** exceljs's row values (1-based, sparse) as text cells. */
-function cellsOf(values: unknown[] | Record<string, unknown>): string[] {
+/** The workbook counts days from 1904 (Excel for Mac before 2011) rather than from 1900. */
+function date1904(reader: unknown): boolean {
+  return (reader as { properties?: { model?: { date1904?: unknown } } }).properties?.model?.date1904 === true
+}
+
+/** exceljs's row values (1-based, sparse) as text cells; a date by its cell's number format. */
+function cellsOf(row: RowLike, in1904: boolean): string[] {
+  const values = row.values
   const list = Array.isArray(values) ? values : Object.values(values)
   const cells: string[] = []
   const last = Math.min(list.length - 1, MAX_IMPORT_COLUMNS + 1)
-  for (let i = 1; i <= last; i += 1) cells.push(cellText(list[i]))
+  for (let i = 1; i <= last; i += 1) {
+    const value = list[i]
+    if (value instanceof Date) {
+      cells.push(dateText(value, row.getCell(i).numFmt))
+      continue
+    }
+    // exceljs leaves a formula's result a serial number even when the cell shows a date
+    const result = typeof value === 'object' && value !== null ? (value as { result?: unknown }).result : undefined
+    const numFmt = typeof result === 'number' ? row.getCell(i).numFmt : undefined
+    cells.push(
+      typeof result === 'number' && isDateFormat(numFmt)
+        ? dateText(serialDate(result, in1904), numFmt)
+        : cellText(value)
+    )
+  }
   return cells
+}
+
+/** A number format that shows a date or a time (exceljs's own test, which it applies to plain values). */
+export function isDateFormat(numFmt: unknown): boolean {
+  return typeof numFmt === 'string' && /[ymdhMsb]/.test(numFmt.replace(/\[[^\]]*]|"[^"]*"/g, ''))
+}
+
+/** An Excel serial as the wall-clock time it names, in UTC: day 25569 is 1970-01-01 (1900 system). */
+export function serialDate(serial: number, in1904: boolean): Date {
+  return new Date(Math.round((serial - 25569 + (in1904 ? 1462 : 0)) * 86_400_000))
+}
+
+/**
+ * A date cell as ISO text: `2026-11-03`, with the time when it has one (`2026-11-03 14:30`,
+ * seconds when there are any), or only the time for a format without a day or year (`h:mm`).
+ * exceljs gives the cell's wall-clock time as a UTC Date, in either date system.
+ */
+export function dateText(value: Date, numFmt?: unknown): string {
+  if (Number.isNaN(value.getTime())) return ''
+  // serials are fractions of a day: 14:30 can arrive as 14:29:59.999
+  const iso = new Date(Math.round(value.getTime() / 1000) * 1000).toISOString()
+  const date = iso.slice(0, 10)
+  const time = iso.endsWith(':00.000Z') ? iso.slice(11, 16) : iso.slice(11, 19)
+  const format = typeof numFmt === 'string' ? numFmt.replace(/\[[^\]]*]|"[^"]*"/g, '') : ''
+  if (format !== '' && !/[yd]/i.test(format)) return time
+  return time === '00:00' ? date : `${date} ${time}`
 }
 
 export function cellText(value: unknown): string {
@@ -259,10 +327,7 @@ export function cellText(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)))
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  if (value instanceof Date) {
-    const iso = value.toISOString()
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso
-  }
+  if (value instanceof Date) return dateText(value)
   if (typeof value === 'object') {
     const cell = value as Record<string, unknown>
     if ('result' in cell) return cellText(cell['result'])

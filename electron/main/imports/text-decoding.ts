@@ -39,7 +39,25 @@ export function looksBinary(text: string): boolean {
 }
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
-const windows1252 = new TextDecoder('windows-1252')
+
+/**
+ * Bytes 0x80–0x9F of Windows-1252 as the WHATWG Encoding Standard maps them (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ
+ * Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ; the five bytes it leaves undefined stay their C1 code points).
+ * Node's own `TextDecoder('windows-1252')` gives C1 control characters for all 32 in the Node 20
+ * and 22 builds we run on, so these are decoded here by the table, the rest of the bytes as Latin-1.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d,
+  0x017d, 0x008f, 0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x009d, 0x017e, 0x0178
+].map((code) => String.fromCharCode(code))
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  // Latin-1 is every byte as the code point of the same number; only 0x80–0x9F differ
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!)
+}
 
 function utf8(bytes: Uint8Array): string | null {
   try {
@@ -88,7 +106,7 @@ function byLine(bytes: Uint8Array): DecodedText {
       parts.push(asUtf8)
       if (line.some((byte) => byte >= 0x80)) utf8Lines += 1
     } else {
-      parts.push(windows1252.decode(line))
+      parts.push(decodeWindows1252(line))
       legacyLines += 1
     }
     start = end

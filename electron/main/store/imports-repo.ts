@@ -34,7 +34,10 @@ export interface ImportBatchRecord {
 }
 
 export interface ImportRowRecord {
+  /** The row's place among the rows read (empty rows left out): the key of the row. */
   rowNo: number
+  /** The row's number as the spreadsheet program shows it: the number named to the recruiter. */
+  sheetRow: number
   cells: string[]
   request: MatchProfileRequest | null
   outcome: ImportOutcome
@@ -56,6 +59,7 @@ export interface PreparedRow {
   rowNo: number
   request: MatchProfileRequest | null
   outcome: 'skipped' | 'unmatchable' | 'duplicate' | 'pending'
+  /** The earlier row this one repeats, by its row in the sheet. */
   duplicateOf: number | null
   duplicates: number
 }
@@ -87,6 +91,7 @@ interface BatchRow {
 
 interface RowRow {
   row_no: number
+  sheet_row: number | null
   cells_json: string
   request_json: string | null
   outcome: ImportOutcome
@@ -127,7 +132,9 @@ export class ImportsRepo {
   constructor(db: BetterSqlite3.Database, clock: Clock) {
     this.#db = db
     this.#clock = clock
-    this.#insertRow = db.prepare('INSERT INTO import_rows (batch_id, row_no, cells_json) VALUES (?, ?, ?)')
+    this.#insertRow = db.prepare(
+      'INSERT INTO import_rows (batch_id, row_no, sheet_row, cells_json) VALUES (?, ?, ?, ?)'
+    )
     this.#answer = db.prepare(
       `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, reason = ?, error = ?,
          transaction_id = COALESCE(transaction_id, ?)
@@ -158,9 +165,12 @@ export class ImportsRepo {
       )
   }
 
-  /** Appends rows as read (call inside a transaction for speed); `firstNo` is the first row's number. */
-  addRows(batchId: string, rows: readonly string[][], firstNo: number): void {
-    rows.forEach((cells, index) => this.#insertRow.run(batchId, firstNo + index, JSON.stringify(cells)))
+  /**
+   * Appends rows as read, each with its row in the sheet (call inside a transaction for speed);
+   * `firstNo` is the first one's place among the rows read.
+   */
+  addRows(batchId: string, rows: ReadonlyArray<{ sheetRow: number; cells: readonly string[] }>, firstNo: number): void {
+    rows.forEach((row, index) => this.#insertRow.run(batchId, firstNo + index, row.sheetRow, JSON.stringify(row.cells)))
   }
 
   /** What the reader found: the format, the sheet read and the others, the encoding, the notes. */
@@ -216,16 +226,31 @@ export class ImportsRepo {
     ).map((row) => JSON.parse(row.cells_json) as string[])
   }
 
+  /** The sheet's own numbers of the first rows read (those `firstRows` answers), in order. */
+  firstSheetRows(batchId: string, limit: number): number[] {
+    return (
+      this.#db
+        .prepare('SELECT row_no, sheet_row FROM import_rows WHERE batch_id = ? ORDER BY row_no LIMIT ?')
+        .all(batchId, limit) as Array<{ row_no: number; sheet_row: number | null }>
+    ).map((row) => row.sheet_row ?? row.row_no)
+  }
+
   /** Every row's cells in order, a page at a time (the mapping's worker reads them all). */
-  *allCells(batchId: string): Generator<{ rowNo: number; cells: string[] }> {
+  *allCells(batchId: string): Generator<{ rowNo: number; sheetRow: number; cells: string[] }> {
     const page = this.#db.prepare(
-      'SELECT row_no, cells_json FROM import_rows WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT 1000'
+      'SELECT row_no, sheet_row, cells_json FROM import_rows WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT 1000'
     )
     let after = 0
     for (;;) {
-      const rows = page.all(batchId, after) as Array<{ row_no: number; cells_json: string }>
+      const rows = page.all(batchId, after) as Array<{ row_no: number; sheet_row: number | null; cells_json: string }>
       if (rows.length === 0) return
-      for (const row of rows) yield { rowNo: row.row_no, cells: JSON.parse(row.cells_json) as string[] }
+      for (const row of rows) {
+        yield {
+          rowNo: row.row_no,
+          sheetRow: row.sheet_row ?? row.row_no,
+          cells: JSON.parse(row.cells_json) as string[]
+        }
+      }
       after = rows[rows.length - 1]!.row_no
     }
   }
@@ -500,6 +525,7 @@ function batchOf(row: BatchRow): ImportBatchRecord {
 function rowOf(row: RowRow): ImportRowRecord {
   return {
     rowNo: row.row_no,
+    sheetRow: row.sheet_row ?? row.row_no,
     cells: JSON.parse(row.cells_json) as string[],
     request: row.request_json === null ? null : (JSON.parse(row.request_json) as MatchProfileRequest),
     outcome: row.outcome,

@@ -109,6 +109,8 @@ export const importBatchSchema = z.object({
   notes: z.array(z.string()),
   /** Index (0-based) of the header row among the rows read. */
   headerRow: z.number().int().nonnegative(),
+  /** The header row's number in the sheet, as the spreadsheet program shows it. */
+  headerSheetRow: z.number().int().positive(),
   headers: z.array(z.string()),
   mapping: z.array(importFieldSchema),
   /** What the app suggests for each column of the chosen header row. */
@@ -143,11 +145,14 @@ export const importCandidateSchema = z.object({
 export type ImportCandidate = z.infer<typeof importCandidateSchema>
 
 export const importRowSchema = z.object({
+  /** The row's key: its place among the rows read (empty rows left out). */
   rowNo: z.number().int(),
+  /** The row's number in the sheet (1-based, as Excel or LibreOffice shows it): the one named. */
+  sheetRow: z.number().int().positive(),
   cells: z.array(z.string()),
   request: matchProfileRequestSchema.nullable(),
   outcome: importOutcomeSchema,
-  /** The earlier row this one repeats (duplicate), or how many later rows were folded into it. */
+  /** The earlier row this one repeats (duplicate; its number in the sheet), or how many later rows were folded into it. */
   duplicateOf: z.number().int().nullable(),
   duplicates: z.number().int().nonnegative(),
   transactionId: z.string().nullable(),
@@ -170,7 +175,12 @@ const decisionChangeSchema = z.object({
 })
 export type ImportDecisionChange = z.infer<typeof decisionChangeSchema>
 
-const openedSchema = z.object({ batch: importBatchSchema, preview: z.array(z.array(z.string())) })
+const openedSchema = z.object({
+  batch: importBatchSchema,
+  preview: z.array(z.array(z.string())),
+  /** Each preview row's number in the sheet. */
+  previewRows: z.array(z.number().int().positive())
+})
 export type OpenedImport = z.infer<typeof openedSchema>
 
 /** What the review table lists: one outcome, the accepted or rejected, or all rows. */
@@ -306,7 +316,7 @@ export const importChannels = {
       shortlistName: z.string(),
       added: z.number().int().nonnegative(),
       skipped: z.number().int().nonnegative(),
-      rejected: z.array(z.object({ rowNo: z.number().int(), reason: z.string() }))
+      rejected: z.array(z.object({ rowNo: z.number().int(), sheetRow: z.number().int(), reason: z.string() }))
     })
   },
   /** The accepted people (key and name), for one contacts quote. */

@@ -105,7 +105,8 @@ describe('bulk match from a spreadsheet', () => {
       expect(row.candidates[0]!.key).toBe(key)
     }
     const repeat = rows.find((row) => row.outcome === 'duplicate')!
-    expect(repeat.duplicateOf).toBe(3)
+    // named by its row in the sheet: the title is row 1, the empty line row 2, the header row 3
+    expect(repeat.duplicateOf).toBe(4)
     expect(rows.find((row) => row.rowNo === 3)!.duplicates).toBe(1)
     expect(people.length).toBe(30)
 

@@ -17,6 +17,7 @@ const candidate = (key: string): ImportCandidate => ({
 })
 const row = (rowNo: number): ImportRow => ({
   rowNo,
+  sheetRow: rowNo,
   cells: [`Name ${rowNo}`],
   request: { name: `Name ${rowNo}` },
   outcome: 'doubtful',
@@ -91,7 +92,7 @@ describe('ImportState decisions by keyboard', () => {
   it('applies a key pressed while the last decision is saved to the next row, not the one decided', async () => {
     const main = fakeMain([row(4), row(9), row(12)])
     const imports = new ImportState(main.client)
-    imports.opened = { batch, preview: [] }
+    imports.opened = { batch, preview: [], previewRows: [] }
     await imports.loadRows()
     expect(imports.error).toBeNull()
     const first = imports.accept(0)
@@ -111,7 +112,7 @@ describe('ImportState decisions by keyboard', () => {
   it('undoes the decision before it, in turn', async () => {
     const main = fakeMain([row(4), row(9)])
     const imports = new ImportState(main.client)
-    imports.opened = { batch, preview: [] }
+    imports.opened = { batch, preview: [], previewRows: [] }
     await imports.loadRows()
     const accepted = imports.accept(0)
     const undone = imports.undoLast()
@@ -127,7 +128,7 @@ describe('ImportState decisions by keyboard', () => {
     const matched = { ...row(2), outcome: 'matched' as const, bestKey: '2-a' }
     const main = fakeMain([matched, row(4), row(9)], true)
     const imports = new ImportState(main.client)
-    imports.opened = { batch, preview: [] }
+    imports.opened = { batch, preview: [], previewRows: [] }
     await imports.loadRows()
     expect(imports.row?.rowNo).toBe(2)
     const filtered = imports.setFilter('doubtful')

@@ -79,6 +79,8 @@ export class ImportState {
   async openFile(file: File): Promise<void> {
     this.error = null
     this.notice = null
+    // before the new upload starts, so its place is free
+    await this.letGoOfUpload()
     this.reading = { file: file.name, sent: 0, read: null, size: file.size }
     try {
       const uploaded = await uploadSheet(this.client, file, (sent) => {
@@ -108,6 +110,18 @@ export class ImportState {
   /** The upload of the open workbook, kept so another of its sheets can be read. */
   #uploadId: string | null = null
 
+  /**
+   * Lets main drop the open workbook's upload: once another file or import is opened, matching
+   * starts, the import is deleted or the section is left, no other sheet of it will be read (main
+   * keeps only a few uploads at once).
+   */
+  async letGoOfUpload(): Promise<void> {
+    const uploadId = this.#uploadId
+    if (uploadId === null) return
+    this.#uploadId = null
+    await this.client.discardImportUpload({ uploadId })
+  }
+
   get canChangeSheet(): boolean {
     return this.#uploadId !== null && this.batch?.state === 'mapping'
   }
@@ -134,7 +148,7 @@ export class ImportState {
   async open(batchId: string): Promise<void> {
     this.error = null
     this.notice = null
-    this.#uploadId = null
+    if (batchId !== this.batch?.id) void this.letGoOfUpload()
     const reply = await this.client.getImport({ batchId })
     if (!reply.ok) {
       this.error = reply.error
@@ -167,6 +181,7 @@ export class ImportState {
     const batch = this.batch
     if (batch === null) return
     this.error = null
+    if (action === 'startImportMatch') void this.letGoOfUpload()
     const reply = await this.client[action]({ batchId: batch.id })
     if (reply.ok) this.opened = this.opened && { ...this.opened, batch: reply.data }
     else this.error = reply.error
@@ -180,6 +195,7 @@ export class ImportState {
       this.error = reply.error
       return
     }
+    void this.letGoOfUpload()
     this.opened = null
     this.rows = []
     await this.load()
@@ -255,7 +271,7 @@ export class ImportState {
         ? (row.candidates.find((c) => c.key === row.bestKey) ?? row.candidates[0])
         : row.candidates[index]
     if (candidate === undefined) return
-    await this.#decide(`Accepted ${candidate.name || candidate.key} for row ${row.rowNo}`, [
+    await this.#decide(`Accepted ${candidate.name || candidate.key} for row ${row.sheetRow}`, [
       { rowNo: row.rowNo, decision: 'accepted', chosenKey: candidate.key }
     ])
   }
@@ -267,7 +283,7 @@ export class ImportState {
   async #reject(): Promise<void> {
     const row = this.row
     if (row === null) return
-    await this.#decide(`Rejected every candidate of row ${row.rowNo}`, [
+    await this.#decide(`Rejected every candidate of row ${row.sheetRow}`, [
       { rowNo: row.rowNo, decision: 'rejected', chosenKey: null }
     ])
   }
@@ -339,7 +355,7 @@ export class ImportState {
       this.error = reply.error
       return
     }
-    this.notice = `Row ${row.rowNo} is being matched again`
+    this.notice = `Row ${row.sheetRow} is being matched again`
     await this.loadRows()
   }
 
