@@ -35,7 +35,7 @@ import {
 } from './tool-spend'
 
 /** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
-export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool'>
+export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits'>
 
 export interface ToolsDeps {
   connections: ConnectionsService
@@ -113,7 +113,7 @@ export class ToolsService {
     const connectionId = access.connection.id
     // Every spend asks first: a call that may spend goes only with its confirmed quote.
     const spend = spendOf(await entry.client.checkedTool(name, args), args, connectionId === SANDBOX_CONNECTION_ID)
-    const confirmed = this.#confirmed(connectionId, name, args, spend, quoteId)
+    const confirmed = await this.#confirmed(connectionId, name, args, spend, quoteId)
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
     let result: CallToolResult
@@ -161,8 +161,17 @@ export class ToolsService {
    * What a call that may spend would cost, held for its confirmation: a contact lookup priced by
    * the Contacts screen's own quote, any other call with its cost unknown and said so.
    */
-  #quote(connectionId: string, name: string, args: Record<string, unknown>, spend: ToolSpend): ToolSpendQuote {
+  async #quote(
+    connectionId: string,
+    name: string,
+    args: Record<string, unknown>,
+    spend: ToolSpend
+  ): Promise<ToolSpendQuote> {
     if (spend.kind === 'contacts') {
+      // the balance a quote shows is the service's latest word: read again when over a minute old (free)
+      await this.#deps.contacts.refreshCredits({}).catch((error: unknown) => {
+        this.#deps.logger.warn('tools.balance_unread', { error: messageOf(error) })
+      })
       const contacts = this.#deps.contacts.quote({ keys: spend.keys, contactType: spend.contactType })
       const type = spend.contactType === 'Phone' ? 'phone numbers' : 'email addresses'
       return {
@@ -182,7 +191,7 @@ export class ToolsService {
       tool: name,
       contacts: null,
       reason,
-      available: this.#lastSeen(connectionId)?.available ?? null,
+      available: (await this.#balance(connectionId))?.available ?? null,
       expiresAt: new Date(expires).toISOString()
     }
   }
@@ -191,16 +200,16 @@ export class ToolsService {
    * The confirmed quote of a call that may spend (null for a free call). Without one, nothing is
    * sent: the refusal carries the quote to confirm. A quote is used once, for the call it priced.
    */
-  #confirmed(
+  async #confirmed(
     connectionId: string,
     name: string,
     args: Record<string, unknown>,
     spend: ToolSpend,
     quoteId: string | undefined
-  ): { release: () => void } | null {
+  ): Promise<{ release: () => void } | null> {
     if (spend.kind === 'free') return null
     if (quoteId === undefined) {
-      const quote = this.#quote(connectionId, name, args, spend)
+      const quote = await this.#quote(connectionId, name, args, spend)
       throw new AppError(
         'conflict',
         `This call may spend credits, so it was not sent. ${quote.reason} Confirm its quote to send it.`,
