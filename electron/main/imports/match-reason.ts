@@ -20,8 +20,9 @@ export function reasonOf(comparison: Comparison): string {
   if (comparison.identifier !== null) same.push(IDENTIFIER_WORDS[comparison.identifier])
   const { name } = comparison
   if (name.level === 'exact') same.push('name')
-  else if (name.level === 'close')
-    segments.push(name.pair === null ? 'name in part' : `name close (${name.pair[0]} ~ ${name.pair[1]})`)
+  else if (name.level === 'close' && name.pair !== null) segments.push(`name close (${name.pair[0]} ~ ${name.pair[1]})`)
+  else if (name.level === 'part' && name.pair !== null)
+    segments.push(`only part of the name (${name.pair[0]} of ${name.pair[1]})`)
   else if (name.level === 'partial' && name.pair !== null) different.push(`name (${name.pair[0]} ≠ ${name.pair[1]})`)
   else if (name.level === 'different') different.push('name')
   if (comparison.employer === 'current') same.push('employer')
@@ -37,8 +38,8 @@ export function reasonOf(comparison: Comparison): string {
     ...(comparison.employer === 'past' ? ['employer'] : []),
     ...(comparison.title === 'past' ? ['title'] : [])
   ]
-  // the name first, whether it agrees or is only close
-  const out = name.level === 'close' ? [segments[0]!] : []
+  // the name first, whether it agrees, is close or is only a part
+  const out = [...segments]
   if (same.length > 0) out.push(`same ${listOf(same)}`)
   if (past.length > 0) out.push(`a past ${listOf(past)} of theirs`)
   if (different.length > 0) out.push(`different ${listOf(different)}`)

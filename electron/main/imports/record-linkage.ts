@@ -10,7 +10,7 @@ import { closeness, fold, placeParts, sameCompany, sameSchool, sameTitle, words 
  * Identifiers (key, email, profile link) that agree outweigh everything else.
  */
 
-export type NameLevel = 'exact' | 'close' | 'partial' | 'different' | 'missing'
+export type NameLevel = 'exact' | 'close' | 'part' | 'partial' | 'different' | 'missing'
 export type PlaceLevel = 'city' | 'region' | 'country' | 'different' | 'missing'
 
 export interface Comparison {
@@ -37,7 +37,7 @@ export interface Comparison {
 /** Weights of evidence (log2 Bayes factors, set by hand from what a recruiter's sheets look like). */
 export const WEIGHTS = {
   identifier: 16,
-  name: { exact: 6, close: 4.5, partial: -4, different: -8, missing: 0 },
+  name: { exact: 6, close: 4.5, part: 3, partial: -4, different: -8, missing: 0 },
   employer: { current: 5.5, past: 1.5, different: -4, missing: 0 },
   title: { same: 2, past: 0.5, different: -1, missing: 0 },
   place: { city: 2.5, region: 1, country: 0.3, different: -2.5, missing: 0 },
@@ -166,8 +166,10 @@ export function compareNames(rowName: string, profile: Record<string, unknown>):
   }
   if (missed !== null) return { level: exact > 0 ? 'partial' : 'different', pair: missed }
   if (close !== null) return { level: 'close', pair: close }
-  // a single word against a whole name is not the same name
-  return row.length === 1 && candidate.length > 1 ? { level: 'close', pair: null } : { level: 'exact', pair: null }
+  // a single word against a whole name is only part of it
+  return row.length === 1 && candidate.length > 1
+    ? { level: 'part', pair: [row[0]!.shown, theirs.join(' ')] }
+    : { level: 'exact', pair: null }
 }
 
 function compareEmployer(company: string, profile: Record<string, unknown>): Comparison['employer'] {

@@ -33,6 +33,7 @@ interface Decision {
   key: string | null
   candidates: string[]
   reason: string | null
+  transactionId: string | null
 }
 
 /** The classify of match-outcome.ts before #29, word for word: the service's score alone. */
@@ -75,7 +76,13 @@ async function decideBefore(sandbox: { baseUrl: string; apiKey: string }, rows: 
     }
     profiles ??= await ask(request)
     const verdict = classifyBefore(profiles, THRESHOLD)
-    decisions.push({ row, ...verdict, candidates: profiles.map((p) => String(p['key'])), reason: null })
+    decisions.push({
+      row,
+      ...verdict,
+      candidates: profiles.map((p) => String(p['key'])),
+      reason: null,
+      transactionId: null
+    })
   }
   return decisions
 }
@@ -125,7 +132,8 @@ async function decideNow(main: TestMain, rows: readonly LabelledRow[]): Promise<
       outcome: answered.outcome as Outcome,
       key: answered.bestKey,
       candidates: answered.candidates.map((candidate) => candidate.key),
-      reason: answered.reason
+      reason: answered.reason,
+      transactionId: answered.transactionId
     }
   })
 }
@@ -217,6 +225,18 @@ describe('bulk match decides like a careful recruiter (labelled set over HTTP)',
       expect(d.candidates.slice(0, 5), `${d.row.label} ${d.row.name}`).toContain(d.row.person)
       expect(d.reason).toMatch(/^name close \(/)
     }
+    // the looser ask went once per near miss, under the row's transaction id and its own suffix
+    const calls = (await main.ok('listCallLog', { limit: 10_000 })).calls.filter((call) =>
+      call.endpoint.includes('MatchProfiles')
+    )
+    for (const d of nearMisses) {
+      expect(d.transactionId).toMatch(/^import-/)
+      expect(calls.filter((call) => call.transactionId === `${d.transactionId}-loose`)).toHaveLength(1)
+    }
+    console.info(
+      `Match Profiles calls: ${calls.length} for ${rows.length} rows now, ` +
+        `${calls.filter((call) => call.transactionId?.endsWith('-loose')).length} of them looser asks`
+    )
     // every decided row says why
     expect(now.filter((d) => d.reason === null || d.reason === '')).toEqual([])
     // the rows as they were decided before #29: strangers named with confidence

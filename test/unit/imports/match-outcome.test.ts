@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { classify } from '../../../electron/main/imports/match-outcome'
+import { byEvidence, classify } from '../../../electron/main/imports/match-outcome'
+import { looserAsk, withLooser } from '../../../electron/main/imports/looser-ask'
 import { compareCandidate, comparePlace, compareNames } from '../../../electron/main/imports/record-linkage'
 import { companyWords, fold, sameCompany, sameSchool, sameTitle } from '../../../electron/main/imports/linkage-text'
 
@@ -159,6 +160,12 @@ describe('the comparisons it is made of', () => {
     })
     expect(compareNames('Dr. Isabella J. Coleman', isabella).level).toBe('exact')
     expect(compareNames('Julia Becker', { full_name: 'Thomas Becker' }).level).toBe('partial')
+    expect(compareNames('Isabella', isabella)).toEqual({ level: 'part', pair: ['Isabella', 'Isabella Coleman'] })
+    const firstNameOnly = classify({ name: 'Isabella', company: 'Keystone Accounting' }, [isabella], 15)
+    expect(firstNameOnly).toMatchObject({
+      outcome: 'doubtful',
+      reason: 'only part of the name (Isabella of Isabella Coleman), same employer'
+    })
     expect(compareNames('', isabella).level).toBe('missing')
   })
 
@@ -182,5 +189,28 @@ describe('the comparisons it is made of', () => {
     expect(sameEmail.weight).toBeGreaterThan(
       compareCandidate({ name: 'Isabella Coleman', company: 'Keystone' }, isabella).weight
     )
+  })
+})
+
+describe('the looser ask for a misspelt name', () => {
+  it('asks by the last name with the row’s context, only when there is context and a first name', () => {
+    expect(
+      looserAsk({ name: 'Isbaella Coleman', company: 'Keystone', location: 'Edinburgh', emails: ['a@b.example'] })
+    ).toEqual({
+      name: 'Coleman',
+      company: 'Keystone',
+      location: 'Edinburgh'
+    })
+    expect(looserAsk({ name: 'Isbaella Coleman' })).toBeNull()
+    expect(looserAsk({ name: 'Coleman', company: 'Keystone' })).toBeNull()
+  })
+
+  it('adds only new candidates, and ranks them by the row’s values', () => {
+    const first = [hannaFischer]
+    const merged = withLooser(first, [hannaFischer, isabella])
+    expect(merged.map((p) => p.key)).toEqual(['p_hanna', 'p_isabella'])
+    const row = { name: 'Isbaella Coleman', company: 'Keystone Accounting' }
+    expect(byEvidence(row, merged).map((p) => p['key'])).toEqual(['p_isabella', 'p_hanna'])
+    expect(classify(row, merged, 15)).toMatchObject({ outcome: 'matched', key: 'p_isabella' })
   })
 })
