@@ -22,7 +22,13 @@ import type { ApiCallInput } from '../store'
 import { ApiError, type ApiErrorInfo, type ApiErrorKind } from './api-error'
 import { ConnectionGate } from './connection-gate'
 import { asList, atMost } from './list-shape'
-import { AnswerRefused, defaultAnswerLimits, formatSeconds, readLimitedText, type AnswerLimits } from '../net/answer-limits'
+import {
+  AnswerRefused,
+  defaultAnswerLimits,
+  formatSeconds,
+  readLimitedText,
+  type AnswerLimits
+} from '../net/answer-limits'
 import { readJsonText, retryAfterMs, serverMessageOf } from './response-body'
 
 export interface ApiTimeouts {
@@ -216,10 +222,12 @@ export class PartnerClient {
         ? asList(holder['results'])
         : asList(body)
     const count = holder['count'] === undefined ? null : tolerant(countsSchema, holder['count'])
+    // one result per person asked about: more are not handed on (a poll of no one asks for all)
+    const { items, note } = atMost(list.items, keys.length > 0 ? keys.length : undefined, 'contact results')
     return {
-      results: list.items.map((item) => tolerant(contactResultSchema, item)),
+      results: items.map((item) => tolerant(contactResultSchema, item)),
       count,
-      shapeNote: list.note,
+      shapeNote: joinNotes(list.note, note),
       durationMs: result.durationMs
     }
   }

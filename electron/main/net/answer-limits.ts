@@ -33,7 +33,11 @@ export const defaultAnswerLimits: AnswerLimits = {
 export class AnswerRefused extends Error {
   readonly reason: 'too_large' | 'too_deep'
   readonly bytesRead: number
-  constructor(reason: 'too_large' | 'too_deep', bytesRead: number, limits: Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>) {
+  constructor(
+    reason: 'too_large' | 'too_deep',
+    bytesRead: number,
+    limits: Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>
+  ) {
     super(
       reason === 'too_large'
         ? `it is larger than ${formatBytes(limits.maxBodyBytes)}, the most Talent Desk reads in one answer, so it stopped reading`

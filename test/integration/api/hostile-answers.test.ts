@@ -74,7 +74,9 @@ describe('answers that cannot hurt the host', () => {
     const error = await failure(client.matchProfiles({ name: 'Anna Fischer' }, { maxNumberOfResults: 5 }))
     expect(error.kind).toBe('unreadable')
     expect(error.code).toBe('invalid_response')
-    expect(error.message).toMatch(/^The service’s answer to Match Profiles could not be read: it nests more than 512 levels/)
+    expect(error.message).toMatch(
+      /^The service’s answer to Match Profiles could not be read: it nests more than 512 levels/
+    )
     expect(error.message).not.toMatch(/host/i)
     // refused, not retried: the same answer would come back
     expect(server.requests()).toBe(1)
@@ -158,5 +160,19 @@ describe('answers that cannot hurt the host', () => {
     )
     // Match Profiles without a count is asked for the spec's default, five
     expect((await client.matchProfiles({ name: 'Person' })).records).toHaveLength(5)
+  })
+
+  it('hands over one contact result per person asked about', async () => {
+    const server = await hostile((_req, res) => {
+      res.writeHead(200, json)
+      const results = Array.from({ length: 10_000 }, (_, i) => ({ key: `k${i}`, status: 'Completed' }))
+      res.end(JSON.stringify({ results, count: { available: 10 } }))
+    })
+    const { client } = clientFor(server.baseUrl)
+    const answer = await client.getPremiumContacts(['k0', 'k1', 'k2'], 'Email', 'Polling')
+    expect(answer.results.map((r) => (r.value as { key: string }).key)).toEqual(['k0', 'k1', 'k2'])
+    expect(answer.shapeNote).toBe(
+      'The service sent 10,000 contact results where 3 were asked for; only the first 3 are shown.'
+    )
   })
 })
