@@ -32,7 +32,8 @@ export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typ
       clearTimeout(timer)
       throw deadline.signal.aborted && !init?.signal?.aborted ? deadline.signal.reason : error
     }
-    if (response.body === null) {
+    // (a status that has no body keeps its own Response: one cannot be made with a body)
+    if (response.body === null || NO_BODY.has(response.status)) {
       clearTimeout(timer)
       return response
     }
@@ -63,6 +64,8 @@ export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typ
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }
+
+const NO_BODY = new Set([101, 103, 204, 205, 304])
 
 function refusal(error: unknown, deadline: AbortSignal, where: string): unknown {
   if (error instanceof AnswerRefused) {
