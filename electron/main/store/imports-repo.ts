@@ -330,8 +330,13 @@ export class ImportsRepo {
 
   /** Pending rows in order, leaving out those already being matched. */
   pending(batchId: string, limit: number, busy: ReadonlySet<number>): ImportRowRecord[] {
+    // by the outcome index (its entries end with row_no, so already in order): the planner would
+    // walk the primary key past every answered row instead, 12 ms a take at 8,000 answered
     const rows = this.#db
-      .prepare(`SELECT * FROM import_rows WHERE batch_id = ? AND outcome = 'pending' ORDER BY row_no LIMIT ?`)
+      .prepare(
+        `SELECT * FROM import_rows INDEXED BY import_rows_outcome
+         WHERE batch_id = ? AND outcome = 'pending' ORDER BY row_no LIMIT ?`
+      )
       .all(batchId, limit + busy.size) as RowRow[]
     return rows
       .filter((row) => !busy.has(row.row_no))
