@@ -165,7 +165,9 @@ describe('ChatState sending edited chips with no words', () => {
   it('is a message the channel takes only with a query: words or chips, never neither', async () => {
     const { chatChannels } = await import('../../../../shared/ipc/channels/chat')
     const input = chatChannels.sendChat.input
-    expect(input.safeParse({ text: '', requestId: 'chat-request-1', currentQuery: { title: 'engineer' } }).success).toBe(true)
+    expect(
+      input.safeParse({ text: '', requestId: 'chat-request-1', currentQuery: { title: 'engineer' } }).success
+    ).toBe(true)
     expect(input.safeParse({ text: '  ', requestId: 'chat-request-1', currentQuery: null }).success).toBe(true)
     const refused = input.safeParse({ text: '', requestId: 'chat-request-1' })
     expect(refused.success).toBe(false)

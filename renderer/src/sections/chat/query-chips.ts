@@ -149,7 +149,10 @@ const selfNamed = new Set(['title', 'seniority', 'skill', 'keyword'])
  */
 export function queryWords(query: Json): string[] {
   return allChips(chipsOf(query)).map((chip) =>
-    typeof chip.value !== 'string' ? `${chip.field}: ${chip.text}` : selfNamed.has(chip.field) ? chip.text : `${chip.field} ${chip.text}`
+    typeof chip.value !== 'string'
+      ? `${chip.field}: ${chip.text}`
+      : selfNamed.has(chip.field)
+        ? chip.text
+        : `${chip.field} ${chip.text}`
   )
 }
-
