@@ -22,8 +22,22 @@ const LETTERS: Record<string, string> = {
   þ: 'th'
 }
 
+/** Folded texts lately asked for: a batch's employers, titles and places repeat from row to row. */
+const folded = new Map<string, string>()
+const FOLDED_KEPT = 20_000
+
 /** Lowercase words without accents or punctuation: "Müller-Lüdenscheidt GmbH & Co." → "muller ludenscheidt gmbh and co". */
 export function fold(text: string): string {
+  let out = folded.get(text)
+  if (out === undefined) {
+    if (folded.size >= FOLDED_KEPT) folded.clear()
+    out = foldNow(text)
+    folded.set(text, out)
+  }
+  return out
+}
+
+function foldNow(text: string): string {
   return text
     .replace(/[ßøØæÆœŒłŁđĐıþ]/g, (letter) => LETTERS[letter] ?? letter)
     .normalize('NFD')
