@@ -158,6 +158,7 @@ export class ImportService {
   }
 
   async delete({ batchId }: HandlerInput<'deleteImport'>): Promise<{ deleted: boolean }> {
+    this.#letGoOfUpload(batchId)
     await this.deps.matcher.stop(batchId)
     return { deleted: this.#delete(batchId) }
   }

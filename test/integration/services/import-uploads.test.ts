@@ -73,4 +73,12 @@ describe('workbook uploads kept for their sheets', () => {
     // four new uploads at once fit: none is held by the import that started
     for (let n = 0; n < 4; n += 1) await main.ok('startImportUpload', { bytes: 10 })
   })
+
+  it('lets a workbook go when its import is deleted', async () => {
+    const main = await start({ loadKeytar: noKeychain })
+    const uploadId = await upload(main, await workbook(1))
+    const { batch } = await main.ok('openImport', { uploadId, fileName: 'people.xlsx' })
+    await main.ok('deleteImport', { batchId: batch.id })
+    expect(await main.ok('discardImportUpload', { uploadId })).toEqual({ discarded: false })
+  })
 })
