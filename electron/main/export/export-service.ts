@@ -140,9 +140,12 @@ export class ExportService {
     })
     if (target === null) return { cancelled: true }
     try {
-      const written = await mapStoreErrorsAsync(() => new BackupService(store, clock).writeBackup(target.path), {
-        export_failed: 'The backup could not be written there. Choose another folder and try again.'
-      })
+      const written = await mapStoreErrorsAsync(
+        () => new BackupService(store, clock, this.#options.mask).writeBackup(target.path),
+        {
+          export_failed: 'The backup could not be written there. Choose another folder and try again.'
+        }
+      )
       return {
         cancelled: false,
         target: targets.describe(target),

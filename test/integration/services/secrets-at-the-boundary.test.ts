@@ -9,7 +9,7 @@ import { sandboxAccount } from '../../../electron/main/embedded-api/sandbox-cred
 import { deriveCredentials } from '../../../sandbox/server/credentials'
 import { transactionCsvColumns } from '../../../shared/ipc/channels/usage'
 import { REDACTED } from '../../../shared/secrets'
-import { ScriptedDialogs, tempDir, useMains } from './helpers'
+import { profiles, ScriptedDialogs, tempDir, useMains } from './helpers'
 
 /**
  * A keychain for the tests, kept in this process between two starts of the app (the OS keychain
@@ -72,7 +72,10 @@ describe('secrets stay secret', () => {
     const key = 'live-key-7f3c9a2e5d'
     const dataDir = tempDir()
     const keychain = memoryKeychain()
-    const dialogs = new ScriptedDialogs().answer(join(dataDir, 'usage.csv')).answer(join(dataDir, 'forged.csv'))
+    const dialogs = new ScriptedDialogs()
+      .answer(join(dataDir, 'usage.csv'))
+      .answer(join(dataDir, 'forged.csv'))
+      .answer(join(dataDir, 'backup.json'))
     const main = await start({ dataDir, loadKeytar: keychain.load, fileDialogs: dialogs })
     const saved = await main.ok('saveConnection', { name: 'Echo', baseUrl: await echoingService() })
     const connection = saved.connections.find((c) => c.name === 'Echo')!
@@ -104,6 +107,15 @@ describe('secrets stay secret', () => {
     const written = readFileSync(join(dataDir, 'forged.csv'), 'utf8')
     expect(written).not.toContain(key)
     expect(written).toContain(`authorised with ${REDACTED}`)
+
+    // a profile a service sent with the key in it, saved to a shortlist, then backed up
+    const list = await main.ok('createShortlist', { name: 'Echoed' })
+    const [person] = profiles(1)
+    await main.ok('addMembers', { shortlistId: list.id, profiles: [{ ...person, summary: `seen with ${key}` }] })
+    await main.ok('backupShortlists', {})
+    const backup = readFileSync(join(dataDir, 'backup.json'), 'utf8')
+    expect(backup).not.toContain(key)
+    expect(backup).toContain(`seen with ${REDACTED}`)
   })
 
   it('gives the built-in sandbox a random key per data folder, kept in the keychain across restarts and resets', async () => {
