@@ -98,7 +98,10 @@ async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: strin
   await main.ok('setActiveConnection', { id })
 }
 
-async function decideNow(main: TestMain, rows: readonly LabelledRow[]): Promise<Decision[]> {
+async function decideNow(
+  main: TestMain,
+  rows: readonly LabelledRow[]
+): Promise<{ batchId: string; decisions: Decision[] }> {
   const bytes = Buffer.from(labelledCsv(rows), 'utf8')
   const { uploadId } = await main.ok('startImportUpload', { bytes: bytes.length })
   await main.ok('appendImportUpload', { uploadId, chunk: bytes.toString('base64'), last: true })
@@ -117,9 +120,14 @@ async function decideNow(main: TestMain, rows: readonly LabelledRow[]): Promise<
     Boolean,
     60_000
   )
+  return { batchId: batch.id, decisions: await decisionsOf(main, batch.id, rows) }
+}
+
+/** The batch's rows as decided now, each with the labelled row it came from. */
+async function decisionsOf(main: TestMain, batchId: string, rows: readonly LabelledRow[]): Promise<Decision[]> {
   const listed: ImportRow[] = []
   for (let offset = 0; ; offset += 500) {
-    const page = await main.ok('listImportRows', { batchId: batch.id, filter: 'all', offset, limit: 500 })
+    const page = await main.ok('listImportRows', { batchId, filter: 'all', offset, limit: 500 })
     listed.push(...page.rows)
     if (listed.length >= page.total) break
   }
@@ -180,7 +188,7 @@ describe('bulk match decides like a careful recruiter (labelled set over HTTP)',
       importMatching: { ratePerSecond: 2000 }
     })
     await connect(main, sandbox)
-    const now = await decideNow(main, rows)
+    const { batchId, decisions: now } = await decideNow(main, rows)
     const before = await decideBefore(sandbox, rows)
     expect(now.length).toBe(rows.length)
 
@@ -239,6 +247,12 @@ describe('bulk match decides like a careful recruiter (labelled set over HTTP)',
     )
     // every decided row says why
     expect(now.filter((d) => d.reason === null || d.reason === '')).toEqual([])
+    // the lead threshold at its loosest parts only candidates that fit: still no stranger named
+    await main.ok('setImportThreshold', { batchId, threshold: 0 })
+    const loosest = await decisionsOf(main, batchId, rows)
+    expect(figures(loosest.filter((d) => !isReal(d))).matched).toBe(0)
+    expect(figures(loosest).confidentWrong).toBe(0)
+    expect(loosest.filter((d) => d.reason === null)).toEqual([])
     // the rows as they were decided before #29: strangers named with confidence
     expect(table['before, invented'].confidentWrong).toBeGreaterThan(0)
   }, 120_000)
