@@ -187,7 +187,10 @@ export interface MainServices {
  * shell and the browser host both call this, so they run exactly the same code behind the bridge.
  */
 export async function composeMain(options: MainOptions): Promise<MainServices> {
-  const events = new EventHub()
+  // Every secret the app holds is masked wherever it could leave: in the log (the shell's
+  // watcher), and in every channel's reply and event and every exported file (this mask).
+  const secretMask = new SecretMask()
+  const events = new EventHub(secretMask)
   const appInfo = new AppInfoService({
     name: options.appName,
     version: options.appVersion,
@@ -198,9 +201,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   })
 
   const vault = await openVault(options.loadKeytar ?? loadNodeKeytar, options.logger)
-  // Every secret the app holds is masked wherever it could leave: in the log (the shell's
-  // watcher), and in every channel's reply and every exported file (the boundary's own mask).
-  const secretMask = new SecretMask()
+  // told of every stored secret: the log's mask and this process's own (above)
   const secretWatcher: SecretWatcher = {
     add(value) {
       secretMask.add(value)

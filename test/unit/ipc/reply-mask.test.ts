@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EventHub } from '../../../electron/main/ipc/event-hub'
 import { maskReply, MAX_REPLY_DEPTH, ReplyTooDeep } from '../../../electron/main/ipc/reply-mask'
 import { SecretMask } from '../../../electron/main/logging/secret-mask'
 import { REDACTED } from '../../../shared/secrets'
@@ -37,5 +38,15 @@ describe('maskReply', () => {
     let fine: unknown = 'end'
     for (let i = 0; i < MAX_REPLY_DEPTH - 2; i++) fine = [fine]
     expect(maskReply({ ok: true, data: fine }, mask)).toEqual({ ok: true, data: fine })
+  })
+})
+
+describe('EventHub', () => {
+  it('masks every stored secret in what it pushes to the page, as replies are', () => {
+    const hub = new EventHub(mask)
+    const seen: unknown[] = []
+    hub.subscribe((_name, payload) => seen.push(payload))
+    hub.emit('exportProgress', { exportId: 'x-sbx_the-sandbox-key-0123', written: 1, total: 2, done: false })
+    expect(seen).toEqual([{ exportId: `x-${REDACTED}`, written: 1, total: 2, done: false }])
   })
 })
