@@ -29,7 +29,7 @@ export const defaultMatcherTiming: MatcherTiming = {
 /** Errors about the connection, not the row: matching pauses until the recruiter resumes. */
 const STOPPING_KINDS = new Set(['auth', 'forbidden', 'out_of_credits'])
 /** Errors about this row's data: the row fails, the batch goes on. */
-const ROW_KINDS = new Set(['invalid_request', 'not_found', 'contract_mismatch'])
+const ROW_KINDS = new Set(['invalid_request', 'not_found', 'contract_mismatch', 'unreadable'])
 
 export interface MatcherDeps {
   store: () => Store
