@@ -101,8 +101,17 @@ describe('the Contacts section, end to end', () => {
     await detail.getByTestId('contacts-get-Phone').click()
     const quote = dialog.getByTestId('contacts-quote-text')
     await quote.waitFor()
-    expect(await quote.textContent()).toBe('1 new — 1 credit; 999 available')
+    // the quote names what is bought and the balance after; the keyboard is on Cancel, so Enter buys nothing
+    expect(await quote.textContent()).toBe('Phone numbers: 1 new — 1 credit; 999 available, 998 after')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('contacts-cancel')
     await shot(page, 'contacts-phone-quote-light')
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('credits').textContent()).toMatch(/999\s*available\s*· 1 used/)
+    await detail.getByTestId('contacts-get-Phone').click()
+    await quote.waitFor()
     await dialog.getByTestId('contacts-confirm').click()
     await dialog.getByTestId('progress-text').waitFor()
     // closed while it runs: the list follows the lookup live
