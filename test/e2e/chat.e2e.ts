@@ -157,6 +157,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await page.getByTestId('chat-you').last().textContent()).toBe('The query as edited')
       expect(await page.getByTestId('query-chips').textContent()).not.toContain('Portland')
       expect(await page.getByTestId('chat-send').isEnabled()).toBe(false)
+      // and the search so reached can be saved, named for its query
+      await page.getByTestId('save-search-button').click()
+      const saveName = page.getByTestId('save-search-name')
+      expect(await saveName.inputValue()).not.toContain('Portland')
+      const savedAs = await saveName.inputValue()
+      await page.keyboard.press('Enter')
+      await page.getByText(`Saved “${savedAs}”.`).waitFor()
     }, 120_000)
   })
 }
