@@ -97,6 +97,15 @@ function sharedIdentifier(request: MatchProfileRequest, profile: Record<string, 
     if (kind === 'EMAIL' && rowEmails.has(value)) return 'email'
     if (kind === 'HANDLE' && rowHandles.has(value.replace(/^@/, ''))) return 'handle'
   }
+  const terms = strings(profile['matched_terms']).map((term) => term.toLowerCase())
+  if (terms.some((term) => rowEmails.has(term))) return 'email'
+  if (terms.some((term) => rowHandles.has(term.replace(/^@/, '')))) return 'handle'
+  // a service that says neither which identifier it matched nor shows the person's own: an exact
+  // match on the row's email or link is taken at its word (the name still has to agree)
+  if (keyMatches.length === 0 && terms.length === 0) {
+    if (rowEmails.size > 0 && emailsOf(profile).length === 0) return 'email'
+    if (rowHandles.size > 0 && handlesOf(profile).length === 0) return 'handle'
+  }
   return null
 }
 
@@ -164,6 +173,9 @@ export function compareNames(rowName: string, profile: Record<string, unknown>):
       missed ??= [word.shown, other?.shown ?? '']
     }
   }
+  // a middle name the row gives and the profile leaves out: every word of theirs was found
+  if (missed !== null && used.size === candidate.length && exact + (close === null ? 0 : 1) >= 2)
+    return { level: 'close', pair: [written.join(' '), theirs.join(' ')] }
   if (missed !== null) return { level: exact > 0 ? 'partial' : 'different', pair: missed }
   if (close !== null) return { level: 'close', pair: close }
   // a single word against a whole name is only part of it

@@ -99,6 +99,14 @@ describe('a row against its candidates, field by field', () => {
       key_matches: [{ key: 'EMAIL', value: 'mia@park.example' }]
     }
     expect(classify({ emails: ['mia@park.example'] }, [complete], 15).outcome).toBe('matched')
+    // a service that says neither which identifier matched nor shows the person's emails
+    const silent = { key: 'p_x', full_name: 'Mia Park', match_type: 'COMPLETE', match_score: 100 }
+    expect(classify({ name: 'Mia Park', emails: ['mia@park.example'] }, [silent], 15)).toMatchObject({
+      outcome: 'matched',
+      reason: 'same email and name'
+    })
+    const shown = { ...silent, emails: ['other@park.example'] }
+    expect(classify({ emails: ['mia@park.example'] }, [shown], 15).outcome).not.toBe('matched')
     const unrelated = { ...complete, key_matches: [{ key: 'EMAIL', value: 'someone@else.example' }] }
     expect(
       classify({ name: 'Mia Park', company: 'Elsewhere GmbH', location: 'Berlin' }, [unrelated], 15).outcome
@@ -161,6 +169,10 @@ describe('the comparisons it is made of', () => {
     expect(compareNames('Dr. Isabella J. Coleman', isabella).level).toBe('exact')
     expect(compareNames('Julia Becker', { full_name: 'Thomas Becker' }).level).toBe('partial')
     expect(compareNames('Isabella', isabella)).toEqual({ level: 'part', pair: ['Isabella', 'Isabella Coleman'] })
+    expect(compareNames('Isabella Maria Coleman', isabella)).toEqual({
+      level: 'close',
+      pair: ['Isabella Maria Coleman', 'Isabella Coleman']
+    })
     const firstNameOnly = classify({ name: 'Isabella', company: 'Keystone Accounting' }, [isabella], 15)
     expect(firstNameOnly).toMatchObject({
       outcome: 'doubtful',
