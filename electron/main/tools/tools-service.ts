@@ -1,13 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto'
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectionTestPart } from '../../../shared/ipc/channels/connections'
-import type {
-  CredentialKind,
-  Tool,
-  ToolCallResult,
-  ToolSpendQuote,
-  ToolsOverview
-} from '../../../shared/ipc/channels/tools'
+import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../shared/ipc/channels/tools'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
@@ -19,8 +12,7 @@ import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from 
 import type { EventHub } from '../ipc/event-hub'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
-import type { ContactsService } from '../contacts/contacts-service'
-import { HeldQuotes } from '../contacts/held-quotes'
+import { SpendConfirmations, type ToolContactQuotes } from './spend-confirmations'
 import {
   argumentNames,
   contactRowsIn,
@@ -30,12 +22,8 @@ import {
   mightSpend,
   spendOf,
   type ToolContactRow,
-  type ToolCredits,
-  type ToolSpend
+  type ToolCredits
 } from './tool-spend'
-
-/** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
-export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits'>
 
 export interface ToolsDeps {
   connections: ConnectionsService
@@ -81,12 +69,16 @@ const loadClientModule = () => (clientModule ??= import('../toolserver/tool-serv
 export class ToolsService {
   readonly #deps: ToolsDeps
   readonly #entries = new Map<string, Entry>()
-  /** Quotes of calls whose cost nobody can say, held for their confirmation. */
-  readonly #unpriced: HeldQuotes<{ quoteId: string; connectionId: string; tool: string; call: string }>
+  readonly #spends: SpendConfirmations
 
   constructor(deps: ToolsDeps) {
     this.#deps = deps
-    this.#unpriced = new HeldQuotes(deps.now ?? Date.now)
+    this.#spends = new SpendConfirmations({
+      contacts: deps.contacts,
+      balance: (connectionId) => this.#balance(connectionId),
+      logger: deps.logger,
+      now: deps.now ?? Date.now
+    })
   }
 
   async list({ reload }: HandlerInput<'listTools'>): Promise<ToolsOverview> {
@@ -113,7 +105,7 @@ export class ToolsService {
     const connectionId = access.connection.id
     // Every spend asks first: a call that may spend goes only with its confirmed quote.
     const spend = spendOf(await entry.client.checkedTool(name, args), args, connectionId === SANDBOX_CONNECTION_ID)
-    const confirmed = await this.#confirmed(connectionId, name, args, spend, quoteId)
+    const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId)
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
     let result: CallToolResult
@@ -155,82 +147,6 @@ export class ToolsService {
       credential: this.#credential(access.connection.id, entry.clientId),
       durationMs
     }
-  }
-
-  /**
-   * What a call that may spend would cost, held for its confirmation: a contact lookup priced by
-   * the Contacts screen's own quote, any other call with its cost unknown and said so.
-   */
-  async #quote(
-    connectionId: string,
-    name: string,
-    args: Record<string, unknown>,
-    spend: ToolSpend
-  ): Promise<ToolSpendQuote> {
-    if (spend.kind === 'contacts') {
-      // the balance a quote shows is the service's latest word: read again when over a minute old (free)
-      await this.#deps.contacts.refreshCredits({}).catch((error: unknown) => {
-        this.#deps.logger.warn('tools.balance_unread', { error: messageOf(error) })
-      })
-      const contacts = this.#deps.contacts.quote({ keys: spend.keys, contactType: spend.contactType })
-      const type = spend.contactType === 'Phone' ? 'phone numbers' : 'email addresses'
-      return {
-        quoteId: contacts.quoteId,
-        tool: name,
-        contacts,
-        reason: `“${name}” buys ${type}: one credit for each person not bought before, as on the Contacts screen.`,
-        available: contacts.available,
-        expiresAt: contacts.expiresAt
-      }
-    }
-    const reason = spend.kind === 'unknown' ? spend.reason : ''
-    const quote = { quoteId: randomUUID(), connectionId, tool: name, call: callDigest(name, args) }
-    const expires = this.#unpriced.hold(quote)
-    return {
-      quoteId: quote.quoteId,
-      tool: name,
-      contacts: null,
-      reason,
-      available: (await this.#balance(connectionId))?.available ?? null,
-      expiresAt: new Date(expires).toISOString()
-    }
-  }
-
-  /**
-   * The confirmed quote of a call that may spend (null for a free call). Without one, nothing is
-   * sent: the refusal carries the quote to confirm. A quote is used once, for the call it priced.
-   */
-  async #confirmed(
-    connectionId: string,
-    name: string,
-    args: Record<string, unknown>,
-    spend: ToolSpend,
-    quoteId: string | undefined
-  ): Promise<{ release: () => void } | null> {
-    if (spend.kind === 'free') return null
-    if (quoteId === undefined) {
-      const quote = await this.#quote(connectionId, name, args, spend)
-      throw new AppError(
-        'conflict',
-        `This call may spend credits, so it was not sent. ${quote.reason} Confirm its quote to send it.`,
-        { quote }
-      )
-    }
-    if (spend.kind === 'contacts') {
-      return this.#deps.contacts.confirmForTool(quoteId, {
-        connectionId,
-        contactType: spend.contactType,
-        keys: spend.keys
-      })
-    }
-    const held = this.#unpriced.take(quoteId)
-    if (held.connectionId !== connectionId || held.call !== callDigest(name, args)) {
-      throw new AppError(
-        'conflict',
-        'The call is not the one this quote was for (another tool, other arguments or another connection). Ask again; nothing was sent.'
-      )
-    }
-    return null
   }
 
   /**
@@ -467,23 +383,6 @@ function part(
   durationMs: number | null = null
 ): ConnectionTestPart {
   return { part: which, label, ok, message, durationMs }
-}
-
-/** A call as a quote names it: the tool and its arguments (keys in order, so equal JSON is equal). */
-function callDigest(name: string, args: Record<string, unknown>): string {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value !== null && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((key) => [key, canonical((value as Record<string, unknown>)[key])])
-          )
-        : value
-  return createHash('sha256')
-    .update(JSON.stringify([name, canonical(args)]))
-    .digest('hex')
 }
 
 function messageOf(error: unknown): string {
