@@ -24,6 +24,7 @@ import { ConnectionGate } from './connection-gate'
 import { asList, atMost } from './list-shape'
 import {
   AnswerRefused,
+  callDeadline,
   defaultAnswerLimits,
   formatSeconds,
   readLimitedText,
@@ -101,8 +102,8 @@ interface CallOptions {
   body?: unknown
   signal?: AbortSignal | undefined
   transactionId?: string | undefined
-  /** Aborted when the call's deadline passes (set by #call). */
-  deadline?: AbortSignal | undefined
+  /** Whether the call's deadline has passed (set by #call). */
+  deadline?: { readonly passed: boolean } | undefined
 }
 
 export interface CallResult {
@@ -334,10 +335,9 @@ export class PartnerClient {
   async #call(op: Operation, callOptions: CallOptions): Promise<CallResult> {
     const callerSignal = callOptions.signal
     // One deadline for the whole call (the per-read timeouts restart at every piece).
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(), this.#timeouts.deadlineMs)
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal
-    const options: CallOptions = { ...callOptions, signal, deadline: deadline.signal }
+    const deadline = callDeadline(callerSignal, this.#timeouts.deadlineMs)
+    const signal = deadline.signal
+    const options: CallOptions = { ...callOptions, signal, deadline }
     try {
       return await pRetry(() => this.#attempt(op, options), {
         retries: op.safe ? this.#retry.retries : 0,
@@ -362,11 +362,11 @@ export class PartnerClient {
     } catch (error) {
       if (callerSignal?.aborted)
         throw new ApiError({ kind: 'cancelled', operation: op.name, transactionId: options.transactionId })
-      if (deadline.signal.aborted) throw this.#pastDeadline(op, options.transactionId)
+      if (deadline.passed) throw this.#pastDeadline(op, options.transactionId)
       if (error instanceof ApiError) throw error
       throw new ApiError({ kind: 'network', operation: op.name, cause: String(error) })
     } finally {
-      clearTimeout(timer)
+      deadline.end()
     }
   }
 
@@ -395,7 +395,7 @@ export class PartnerClient {
     const startedAt = this.#now()
     const fail = (info: Omit<ApiErrorInfo, 'operation'>): ApiError => {
       this.#record(op, url, startedAt, info.status ?? null, info.kind, transactionId)
-      if (info.kind === 'timeout' && options.deadline?.aborted) return this.#pastDeadline(op, transactionId)
+      if (info.kind === 'timeout' && options.deadline?.passed) return this.#pastDeadline(op, transactionId)
       return new ApiError({ operation: op.name, transactionId, ...info })
     }
     let status: number | undefined
@@ -420,7 +420,7 @@ export class PartnerClient {
       // metered as it arrives: reading stops at the first piece past the size or depth allowed
       text = await readLimitedText(response.body, this.#limits)
     } catch (error) {
-      if (options.deadline?.aborted) throw fail({ kind: 'timeout' })
+      if (options.deadline?.passed) throw fail({ kind: 'timeout' })
       if (signal?.aborted) throw fail({ kind: 'cancelled' })
       if (error instanceof AnswerRefused) throw fail({ kind: 'unreadable', status, cause: error.message })
       const code = (error as { code?: string }).code

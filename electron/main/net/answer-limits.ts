@@ -29,6 +29,35 @@ export const defaultAnswerLimits: AnswerLimits = {
   deadlineMs: DEFAULT_DEADLINE_MS
 }
 
+/**
+ * The signal of one call: aborted by the caller's signal, or once `ms` have passed (then `passed`
+ * is true and the abort's reason is `reason()`). `end()` when the call is over. Not AbortSignal.any:
+ * a long-lived caller's signal (a batch's, an MCP session's) would be tied to every call's.
+ */
+export function callDeadline(callerSignal: AbortSignal | undefined, ms: number, reason?: () => unknown) {
+  const controller = new AbortController()
+  let passed = false
+  const timer = setTimeout(() => {
+    passed = true
+    controller.abort(reason?.())
+  }, ms)
+  // a call's own socket keeps the process alive while it runs; the timer alone must not
+  timer.unref?.()
+  const follow = () => controller.abort(callerSignal?.reason)
+  if (callerSignal?.aborted) follow()
+  else callerSignal?.addEventListener('abort', follow, { once: true })
+  return {
+    signal: controller.signal,
+    get passed() {
+      return passed
+    },
+    end() {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', follow)
+    }
+  }
+}
+
 /** Why an answer was refused while it was read; `words` finish "The answer … could not be read: ". */
 export class AnswerRefused extends Error {
   readonly reason: 'too_large' | 'too_deep'

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/ipc/errors'
-import { AnswerMeter, AnswerRefused, formatSeconds, type AnswerLimits } from './answer-limits'
+import { AnswerMeter, AnswerRefused, callDeadline, formatSeconds, type AnswerLimits } from './answer-limits'
 
 /**
  * A fetch whose answers are read within the limits (net/answer-limits.ts): for the token exchange
@@ -12,29 +12,25 @@ import { AnswerMeter, AnswerRefused, formatSeconds, type AnswerLimits } from './
 export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typeof fetch {
   return async (input, init) => {
     const where = hostOf(input)
-    const deadline = new AbortController()
-    const timer = setTimeout(
+    const deadline = callDeadline(
+      init?.signal ?? undefined,
+      limits.deadlineMs,
       () =>
-        deadline.abort(
-          new AppError(
-            'timeout',
-            `The service at ${where} did not finish answering within ${formatSeconds(limits.deadlineMs)}, so Talent Desk stopped waiting. Try again in a moment.`
-          )
-        ),
-      limits.deadlineMs
+        new AppError(
+          'timeout',
+          `The service at ${where} did not finish answering within ${formatSeconds(limits.deadlineMs)}, so Talent Desk stopped waiting. Try again in a moment.`
+        )
     )
-    timer.unref?.()
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal
     let response: Response
     try {
-      response = await fetchImpl(input, { ...init, signal })
+      response = await fetchImpl(input, { ...init, signal: deadline.signal })
     } catch (error) {
-      clearTimeout(timer)
-      throw deadline.signal.aborted && !init?.signal?.aborted ? deadline.signal.reason : error
+      deadline.end()
+      throw deadline.passed ? deadline.signal.reason : error
     }
     // (a status that has no body keeps its own Response: one cannot be made with a body)
     if (response.body === null || NO_BODY.has(response.status)) {
-      clearTimeout(timer)
+      deadline.end()
       return response
     }
     const meter = new AnswerMeter(limits)
@@ -44,20 +40,20 @@ export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typ
         try {
           const { value, done } = await reader.read()
           if (done) {
-            clearTimeout(timer)
+            deadline.end()
             controller.close()
             return
           }
           meter.feed(value)
           controller.enqueue(value)
         } catch (error) {
-          clearTimeout(timer)
+          deadline.end()
           void reader.cancel().catch(() => undefined)
-          controller.error(refusal(error, deadline.signal, where))
+          controller.error(refusal(error, deadline.passed ? deadline.signal.reason : null, where))
         }
       },
       cancel(reason) {
-        clearTimeout(timer)
+        deadline.end()
         return reader.cancel(reason)
       }
     })
@@ -67,14 +63,15 @@ export function limitedFetch(fetchImpl: typeof fetch, limits: AnswerLimits): typ
 
 const NO_BODY = new Set([101, 103, 204, 205, 304])
 
-function refusal(error: unknown, deadline: AbortSignal, where: string): unknown {
+/** What the reader is told: our refusal, the deadline's own error, or what went wrong. */
+function refusal(error: unknown, pastDeadline: unknown, where: string): unknown {
   if (error instanceof AnswerRefused) {
     return new AppError('invalid_response', `The answer from ${where} could not be read: ${error.message}.`, {
       reason: error.reason,
       bytesRead: error.bytesRead
     })
   }
-  return deadline.aborted ? deadline.reason : error
+  return pastDeadline ?? error
 }
 
 function hostOf(input: string | URL | Request): string {

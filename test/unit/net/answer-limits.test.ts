@@ -1,6 +1,7 @@
 import fc from 'fast-check'
+import { getEventListeners } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { AnswerMeter, AnswerRefused, readLimitedText } from '../../../electron/main/net/answer-limits'
+import { AnswerMeter, AnswerRefused, callDeadline, readLimitedText } from '../../../electron/main/net/answer-limits'
 import { jsonDepth } from '../../../shared/json'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -60,5 +61,28 @@ describe('AnswerMeter', () => {
       bytesRead: 11 * 1024
     })
     expect(pulled).toBe(11)
+  })
+})
+
+describe('callDeadline', () => {
+  it('follows the caller’s signal, and lets go of it when the call ends', () => {
+    const batch = new AbortController()
+    // a batch's signal lives through thousands of calls: none stays tied to it
+    for (let i = 0; i < 1_000; i++) callDeadline(batch.signal, 60_000).end()
+    expect(getEventListeners(batch.signal, 'abort')).toHaveLength(0)
+    const call = callDeadline(batch.signal, 60_000)
+    batch.abort(new Error('stopped'))
+    expect(call.signal.aborted).toBe(true)
+    expect(call.passed).toBe(false)
+    call.end()
+  })
+
+  it('aborts with its own reason once the time has passed', async () => {
+    const reason = new Error('past the deadline')
+    const call = callDeadline(undefined, 1, () => reason)
+    await new Promise((resolve) => call.signal.addEventListener('abort', resolve))
+    expect(call.passed).toBe(true)
+    expect(call.signal.reason).toBe(reason)
+    call.end()
   })
 })
