@@ -6,7 +6,7 @@ import type { Logger } from '../logger'
 import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
 import type { Paced } from '../pace/paces'
-import { looserAsk, withLooser } from './looser-ask'
+import { looserAsks, withLooser } from './looser-ask'
 import { byEvidence, classify } from './match-outcome'
 import { identifiersOf } from './row-request'
 
@@ -50,8 +50,8 @@ export interface MatcherDeps {
  * Matches the pending rows of a batch, a few at a time under the connection's bounded rate.
  * Each row is sent with a transaction id written first (a resend after a restart reuses it);
  * exact identifiers are asked first (key, emails, handles: one COMPLETE answer is the candidate),
- * then the whole row with names and context, and when no candidate fits the row's own values a
- * looser ask (looser-ask.ts); the row's values judge the candidates (match-outcome.ts). An answer
+ * then the whole row with names and context, and when no candidate fits the row's own values
+ * looser asks (looser-ask.ts); the row's values judge the candidates (match-outcome.ts). An answer
  * is written only while the row is still pending, so a row is never answered twice. The service
  * not answering backs off and tries again; a row it refuses fails alone; a refused connection
  * pauses the batch with the reason.
@@ -184,14 +184,15 @@ export class ImportMatcher {
     if (signal.aborted) return 'skipped'
     const threshold = this.deps.store().imports.get(batchId).threshold
     let verdict = classify(request, profiles, threshold)
-    // no one fits: a misspelt name may be found by a looser ask (its own id, the same on every attempt)
-    const looser = verdict.fitting === 0 ? looserAsk(request) : null
-    if (looser !== null) {
-      // the review shows the first five: those the row's values fit best
-      const more = (await ask(looser, '-loose')).records.map((record) => asObject(record.value))
-      profiles = byEvidence(request, withLooser(profiles, more))
+    // no one fits: a misspelt name may be found by a looser ask (each its own id, the same on every attempt)
+    for (const looser of verdict.fitting === 0 ? looserAsks(request) : []) {
+      const more = (await ask(looser.body, looser.suffix)).records.map((record) => asObject(record.value))
       if (signal.aborted) return 'skipped'
+      if (more.length === 0) continue
+      // the review shows the first five: those the row's values fit best
+      profiles = byEvidence(request, withLooser(profiles, more))
       verdict = classify(request, profiles, threshold)
+      break
     }
     this.deps.store().imports.recordAnswer(batchId, row.rowNo, {
       outcome: verdict.outcome,

@@ -6,7 +6,8 @@ import type { WholePersonProfile } from '../../../shared/api/profile'
  * for a seed and a catalog. Kinds:
  * - real people as the sheet writes them: exact names with employer, title and place (the title's
  *   rank or the employer's legal form sometimes left out or added, the place in several forms);
- *   the first name misspelt by two letters swapped ("Isbaella", "Matrha": near misses); accents
+ *   the first or the last name misspelt by two letters swapped ("Isbaella", "Matrha", "Colemna":
+ *   near misses); accents
  *   stripped ("Soren", "Zurich"); an identifier (email, profile link or key) with or without the
  *   name; a former employer with the place;
  * - invented people: namesakes of Sandbox people at invented employers and cities (a few in the
@@ -16,6 +17,7 @@ import type { WholePersonProfile } from '../../../shared/api/profile'
 export type LabelledKind =
   | 'exact'
   | 'near-miss'
+  | 'near-miss-last'
   | 'accents'
   | 'email'
   | 'handle'
@@ -165,13 +167,13 @@ const GERMAN_LAST = [
 const stripAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '')
 const hasAccent = (text: string) => stripAccents(text) !== text
 
-/** Two neighbouring letters of the first name swapped, away from its first letter: "Isabella" → "Isbaella". */
-function swapLetters(first: string, pick: () => number): string | null {
+/** Two neighbouring letters of a name swapped, away from its first and last: "Isabella" → "Isbaella". */
+function swapLetters(word: string, pick: () => number): string | null {
   const spots: number[] = []
-  for (let i = 1; i < first.length - 2; i++) if (first[i] !== first[i + 1]) spots.push(i)
+  for (let i = 1; i < word.length - 2; i++) if (word[i] !== word[i + 1]) spots.push(i)
   if (spots.length === 0) return null
   const at = spots[Math.floor(pick() * spots.length)]!
-  return first.slice(0, at) + first[at + 1] + first[at] + first.slice(at + 2)
+  return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
 }
 
 export function labelledRows(catalog: readonly WholePersonProfile[], seed = 29): LabelledRow[] {
@@ -235,6 +237,16 @@ export function labelledRows(catalog: readonly WholePersonProfile[], seed = 29):
     if (misspelt === null) continue
     add('near-miss', person.key!, {
       name: person.full_name!.replace(first, misspelt),
+      ...context(person),
+      location: place(person)
+    })
+  }
+  for (const person of take(12, (p) => (p.last_name ?? '').length >= 5 && !/[\s-]/.test(p.last_name ?? ''))) {
+    const last = person.last_name!
+    const misspelt = swapLetters(last, pick)
+    if (misspelt === null) continue
+    add('near-miss-last', person.key!, {
+      name: `${person.first_name} ${misspelt}`,
       ...context(person),
       location: place(person)
     })

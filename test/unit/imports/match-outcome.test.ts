@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { byEvidence, classify } from '../../../electron/main/imports/match-outcome'
-import { looserAsk, withLooser } from '../../../electron/main/imports/looser-ask'
+import { looserAsks, withLooser } from '../../../electron/main/imports/looser-ask'
 import { compareCandidate, comparePlace, compareNames } from '../../../electron/main/imports/record-linkage'
 import { companyWords, fold, sameCompany, sameSchool, sameTitle } from '../../../electron/main/imports/linkage-text'
 
@@ -205,16 +205,15 @@ describe('the comparisons it is made of', () => {
 })
 
 describe('the looser ask for a misspelt name', () => {
-  it('asks by the last name with the row’s context, only when there is context and a first name', () => {
+  it('asks by the last name, then the first, with the row’s context; only with context and two names', () => {
     expect(
-      looserAsk({ name: 'Isbaella Coleman', company: 'Keystone', location: 'Edinburgh', emails: ['a@b.example'] })
-    ).toEqual({
-      name: 'Coleman',
-      company: 'Keystone',
-      location: 'Edinburgh'
-    })
-    expect(looserAsk({ name: 'Isbaella Coleman' })).toBeNull()
-    expect(looserAsk({ name: 'Coleman', company: 'Keystone' })).toBeNull()
+      looserAsks({ name: 'Isbaella Coleman', company: 'Keystone', location: 'Edinburgh', emails: ['a@b.example'] })
+    ).toEqual([
+      { body: { name: 'Coleman', company: 'Keystone', location: 'Edinburgh' }, suffix: '-loose' },
+      { body: { name: 'Isbaella', company: 'Keystone', location: 'Edinburgh' }, suffix: '-loose-first' }
+    ])
+    expect(looserAsks({ name: 'Isbaella Coleman' })).toEqual([])
+    expect(looserAsks({ name: 'Coleman', company: 'Keystone' })).toEqual([])
   })
 
   it('adds only new candidates, and ranks them by the row’s values', () => {
