@@ -14,6 +14,7 @@ import {
 import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
 import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
+import type { SliceOptions } from './work-slices'
 
 /** What to export: a saved shortlist, chosen members, or current search results (not saved). */
 export type CsvSource =
@@ -38,6 +39,8 @@ export interface CsvExportRequest {
   signal?: AbortSignal
   /** Masks every stored secret's value in a text cell (the log's mask). */
   mask?: (text: string) => string
+  /** How long rows are formatted before main's event loop gets a turn (work-slices.ts). */
+  slices?: SliceOptions
 }
 
 /**
@@ -115,6 +118,7 @@ export class CsvExportService {
         ...(delimiter === undefined ? {} : { delimiter }),
         ...(request.onProgress === undefined ? {} : { onProgress: request.onProgress }),
         ...(request.mask === undefined ? {} : { mask: request.mask }),
+        ...(request.slices === undefined ? {} : { slices: request.slices }),
         ...(request.signal === undefined ? {} : { signal: request.signal })
       }
     }

@@ -8,6 +8,7 @@ import { StoreError } from '../store/errors'
 import { safeText } from './cell-safety'
 import type { CsvDelimiter } from './list-separator'
 import { compileColumn, type CsvColumn, type ExportRow } from './csv-columns'
+import { WorkSlices, type SliceOptions } from './work-slices'
 
 export interface CsvProgress {
   written: number
@@ -25,8 +26,13 @@ export interface CsvWriteOptions {
    */
   delimiter?: CsvDelimiter
   total?: number
-  /** Rows per chunk and between two progress events; default 1000. */
+  /** Rows between two progress events, and the most in one chunk; default 1000. */
   batchSize?: number
+  /**
+   * How long rows are formatted before main's event loop gets a turn (work-slices.ts): a chunk
+   * ends, and the loop turns, when its slice has run this long, however few rows it holds.
+   */
+  slices?: SliceOptions
   /** Masks every stored secret's value in a text cell (the log's mask; see compileCells). */
   mask?: (text: string) => string
   onProgress?: (progress: CsvProgress) => void
@@ -69,9 +75,12 @@ export const csvFormat: StringifyOptions = {
 const UTF8_BOM = '\uFEFF'
 
 /**
- * Streams rows as CSV into `out`, a batch at a time: each batch is formatted by csv-stringify
+ * Streams rows as CSV into `out`, a chunk at a time: each chunk is formatted by csv-stringify
  * and written only when the destination has drained, so memory stays flat whatever the number
- * of rows. Resolves when everything is flushed.
+ * of rows. A chunk ends when its slice of work is spent (options.slices) or at a batch of rows;
+ * after a spent slice the event loop turns before the next row, so a Full-preset export never
+ * holds main's loop for a thousand rows at once. Chunk sizes never change the text: csv-stringify
+ * writes every record alike. Resolves when everything is flushed.
  */
 export async function writeCsv(
   rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
@@ -88,28 +97,49 @@ export async function writeCsv(
       ((options.bom ?? true) ? UTF8_BOM : '') +
       stringify([options.columns.map((column) => safeText(column.header))], format)
     )
-    let batch: Array<Array<string | number>> = []
-    const flush = (): string => {
-      const text = stringify(batch, format)
-      written += batch.length
-      batch = []
+    const slices = new WorkSlices(options.slices)
+    let chunk: Array<Array<string | number>> = []
+    /** Rows formatted since the last progress event. */
+    let inBatch = 0
+    const text = (): string => {
+      const csv = stringify(chunk, format)
+      written += chunk.length
+      chunk = []
+      return csv
+    }
+    const progress = () => {
+      inBatch = 0
       options.onProgress?.({ written, total: options.total })
-      return text
+    }
+    /** Formats a row; answers the chunk's text when its slice is spent or its batch complete. */
+    const add = (row: ExportRow): string | undefined => {
+      chunk.push(cells.map((cell) => spreadsheetCell(cell(row))))
+      inBatch += 1
+      if (inBatch < batchSize && !slices.spent()) return undefined
+      const csv = text()
+      if (inBatch === batchSize) progress()
+      return csv
     }
     // A plain loop for synchronous sources (the store's pages): `for await` would add a
     // promise per row.
     if (Symbol.iterator in rows) {
       for (const row of rows) {
-        batch.push(cells.map((cell) => spreadsheetCell(cell(row))))
-        if (batch.length === batchSize) yield flush()
+        const csv = add(row)
+        if (csv === undefined) continue
+        yield csv
+        if (slices.spent()) await slices.pause()
       }
     } else {
       for await (const row of rows) {
-        batch.push(cells.map((cell) => spreadsheetCell(cell(row))))
-        if (batch.length === batchSize) yield flush()
+        const csv = add(row)
+        if (csv === undefined) continue
+        yield csv
+        if (slices.spent()) await slices.pause()
       }
     }
-    if (batch.length > 0 || written === 0) yield flush()
+    const rest = text()
+    if (inBatch > 0 || written === 0) progress()
+    if (rest !== '') yield rest
   }
 
   await pipeline(

@@ -4,6 +4,7 @@ import { isLinkPath, isWebLink, safeText } from './cell-safety'
 import type { ExportRow } from './csv-columns'
 import { compileCells, IDENTIFIER_LIKE, writeThroughPart, type CsvWriteOptions } from './csv-export'
 import { spreadsheetDate } from './xlsx-dates'
+import { WorkSlices } from './work-slices'
 
 /** Options of an .xlsx export: those of CSV but the byte order mark and delimiter, meaningless here. */
 export type XlsxWriteOptions = Omit<CsvWriteOptions, 'bom' | 'delimiter'>
@@ -44,16 +45,19 @@ export async function writeXlsx(
     written += 1
     if (written % batchSize === 0) options.onProgress?.({ written, total: options.total })
   }
-  // Between batches the event loop turns: the zip stream drains (memory stays flat) and the main
-  // process keeps serving the window.
-  const pause = () => new Promise<void>((resolve) => setImmediate(resolve))
+  // After each slice of work the event loop turns (work-slices.ts): the zip stream drains (memory
+  // stays flat) and the main process keeps serving the window.
+  const slices = new WorkSlices(options.slices)
   if (Symbol.iterator in rows) {
     for (const row of rows) {
       add(row)
-      if (written % batchSize === 0) await pause()
+      if (slices.spent()) await slices.pause()
     }
   } else {
-    for await (const row of rows) add(row)
+    for await (const row of rows) {
+      add(row)
+      if (slices.spent()) await slices.pause()
+    }
   }
   options.onProgress?.({ written, total: options.total })
   sheet.commit()
