@@ -25,11 +25,13 @@ const scoreOf = (profile: Record<string, unknown>) =>
 /**
  * Whether the row's own values name this candidate: an identifier they share (and a name that is
  * not another's), or a name that agrees or is close with enough agreeing fields — and never one
- * that differs on both employer and place.
+ * that differs on both employer and place, nor one whose key is not the key the row gives.
  */
 export function fits(comparison: Comparison): boolean {
   const name = comparison.name.level
   if (comparison.identifier !== null) return name !== 'partial' && name !== 'different'
+  // the sheet's own key names another profile: a recruiter looks before taking this one
+  if (comparison.otherKey) return false
   if (name !== 'exact' && name !== 'close') return false
   if (comparison.employer === 'different' && comparison.place.level === 'different') return false
   return comparison.weight >= MATCH_WEIGHT

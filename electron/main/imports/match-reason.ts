@@ -18,6 +18,7 @@ export function reasonOf(comparison: Comparison): string {
   const different: string[] = []
   const segments: string[] = []
   if (comparison.identifier !== null) same.push(IDENTIFIER_WORDS[comparison.identifier])
+  if (comparison.otherKey) different.push('profile key')
   const { name } = comparison
   if (name.level === 'exact') same.push('name')
   else if (name.level === 'close' && name.pair !== null) segments.push(`name close (${name.pair[0]} ~ ${name.pair[1]})`)

@@ -17,6 +17,8 @@ export interface Comparison {
   key: string
   /** An identifier of the row the candidate holds (or the service matched exactly on). */
   identifier: 'key' | 'email' | 'handle' | null
+  /** The row gives a profile key and the candidate has another: the sheet names someone else. */
+  otherKey: boolean
   name: {
     level: NameLevel
     /** the row's word and the candidate's, when close or different */ pair: [string, string] | null
@@ -37,6 +39,7 @@ export interface Comparison {
 /** Weights of evidence (log2 Bayes factors, set by hand from what a recruiter's sheets look like). */
 export const WEIGHTS = {
   identifier: 16,
+  otherKey: -6,
   name: { exact: 6, close: 4.5, part: 3, partial: -4, different: -8, missing: 0 },
   employer: { current: 5.5, past: 1.5, different: -4, missing: 0 },
   title: { same: 2, past: 0.5, different: -1, missing: 0 },
@@ -60,16 +63,19 @@ export function compareCandidate(request: MatchProfileRequest, profile: Record<s
   const place = comparePlace(request.location ?? '', profile)
   const school = compareSchool(request.school ?? '', profile)
   const identifier = sharedIdentifier(request, profile)
+  const key = text(profile['key'])
+  const otherKey = identifier === null && !!request.key?.trim() && key !== '' && key !== request.key.trim()
   const service = serviceWeight(profile)
   const weight =
     (identifier === null ? 0 : WEIGHTS.identifier) +
+    (otherKey ? WEIGHTS.otherKey : 0) +
     WEIGHTS.name[name.level] +
     WEIGHTS.employer[employer] +
     WEIGHTS.title[title] +
     WEIGHTS.place[place.level] +
     WEIGHTS.school[school] +
     service
-  return { key: text(profile['key']), identifier, name, employer, title, place, school, service, weight }
+  return { key, identifier, otherKey, name, employer, title, place, school, service, weight }
 }
 
 /** The service's COMPLETE counts for a little, its score for less: it is one witness, not the judge. */

@@ -90,6 +90,15 @@ describe('a row against its candidates, field by field', () => {
     expect(other).toMatchObject({ outcome: 'doubtful', reason: 'same email, different name' })
   })
 
+  it('doubts a candidate whose key is not the key the row gives, whatever else agrees', () => {
+    const verdict = classify(
+      { key: 'p_other', name: 'Isabella Coleman', company: 'Keystone Accounting' },
+      [isabella],
+      15
+    )
+    expect(verdict).toMatchObject({ outcome: 'doubtful', reason: 'same name and employer, different profile key' })
+  })
+
   it('takes a COMPLETE answer on the row’s own email as the same email, but not a COMPLETE alone', () => {
     const complete = {
       key: 'p_x',
