@@ -110,3 +110,38 @@ export function describe(info: ApiErrorInfo): string {
       return `${op} was cancelled.`
   }
 }
+
+/** undici's codes for a connection, response head or body piece that took too long. */
+export const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+/** What an HTTP status other than 2xx says went wrong. */
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'auth'
+  if (status === 402) return 'out_of_credits'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'not_found'
+  if (status === 408) return 'timeout'
+  if (status === 429) return 'rate_limited'
+  if (status >= 500) return 'server'
+  if (status >= 400) return 'invalid_request'
+  return 'contract_mismatch' // a redirect or 1xx: not a JSON answer
+}
+
+/**
+ * Whether an attempt that failed so is worth making again (for an operation safe to repeat): a
+ * Retry-After longer than `maxRetryAfterMs` is not waited out inside one call.
+ */
+export function retryable(info: ApiErrorInfo, maxRetryAfterMs: number): boolean {
+  switch (info.kind) {
+    case 'network':
+    case 'timeout':
+    case 'contract_mismatch':
+      return true
+    case 'server':
+      return info.status === undefined || [500, 502, 503, 504].includes(info.status)
+    case 'rate_limited':
+      return (info.retryAfterMs ?? 0) <= maxRetryAfterMs
+    default:
+      return false
+  }
+}

@@ -39,3 +39,9 @@ export function atMost(
     note: `The service sent ${items.length.toLocaleString('en-US')} ${what} where ${asked.toLocaleString('en-US')} were asked for; only the first ${asked.toLocaleString('en-US')} are shown.`
   }
 }
+
+/** Notes about one answer's shape, said together (null when there are none). */
+export function joinNotes(...notes: Array<string | null>): string | null {
+  const said = notes.filter((note): note is string => note !== null)
+  return said.length === 0 ? null : said.join(' ')
+}

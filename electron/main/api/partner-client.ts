@@ -19,9 +19,9 @@ import {
 import type { QueryNames } from '../../../shared/ipc/channels/connections'
 import { stringifyJson } from '../../../shared/json'
 import type { ApiCallInput } from '../store'
-import { ApiError, type ApiErrorInfo, type ApiErrorKind } from './api-error'
+import { ApiError, kindOfStatus, retryable, TIMEOUT_CODES, type ApiErrorInfo, type ApiErrorKind } from './api-error'
 import { ConnectionGate } from './connection-gate'
-import { asList, atMost } from './list-shape'
+import { asList, atMost, joinNotes } from './list-shape'
 import {
   AnswerRefused,
   callDeadline,
@@ -346,7 +346,7 @@ export class PartnerClient {
         maxTimeout: this.#retry.maxTimeoutMs,
         randomize: true,
         ...(signal ? { signal } : {}),
-        shouldRetry: ({ error }) => error instanceof ApiError && retryable(error.info, this.#retry),
+        shouldRetry: ({ error }) => error instanceof ApiError && retryable(error.info, this.#retry.maxRetryAfterMs),
         onFailedAttempt: async ({ error, retriesLeft }) => {
           // A 503's Retry-After is honoured for this call; a 429's pauses the whole connection
           // (the next attempt waits on the gate).
@@ -478,40 +478,6 @@ export class PartnerClient {
       // the call log is for support; a refused store must not fail the search
     }
   }
-}
-
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
-
-function kindOfStatus(status: number): ApiErrorKind {
-  if (status === 401) return 'auth'
-  if (status === 402) return 'out_of_credits'
-  if (status === 403) return 'forbidden'
-  if (status === 404) return 'not_found'
-  if (status === 408) return 'timeout'
-  if (status === 429) return 'rate_limited'
-  if (status >= 500) return 'server'
-  if (status >= 400) return 'invalid_request'
-  return 'contract_mismatch' // a redirect or 1xx: not a JSON answer
-}
-
-function retryable(info: ApiErrorInfo, policy: RetryPolicy): boolean {
-  switch (info.kind) {
-    case 'network':
-    case 'timeout':
-    case 'contract_mismatch':
-      return true
-    case 'server':
-      return info.status === undefined || [500, 502, 503, 504].includes(info.status)
-    case 'rate_limited':
-      return (info.retryAfterMs ?? 0) <= policy.maxRetryAfterMs
-    default:
-      return false
-  }
-}
-
-function joinNotes(...notes: Array<string | null>): string | null {
-  const said = notes.filter((note): note is string => note !== null)
-  return said.length === 0 ? null : said.join(' ')
 }
 
 function tolerant(schema: z.ZodType, value: unknown): TolerantRecord {
