@@ -48,6 +48,30 @@ describe('a row against its candidates, field by field', () => {
     expect(verdict.reason).toBe('name close (Anna ~ Hanna), different employer, title and city')
   })
 
+  it('never names the issue’s other stranger (Julia Becker became a Junior Product Manager at Pied Piper)', () => {
+    const piedPiper = {
+      key: 'p_julia',
+      full_name: 'Julia Becker',
+      cur_company: 'Pied Piper',
+      cur_title: 'Junior Product Manager',
+      city: 'Kansas City',
+      state: 'Missouri',
+      country: 'United States',
+      match_type: 'PARTIAL',
+      match_score: 52
+    }
+    const verdict = classify(
+      { name: 'Julia Becker', company: 'Blaubeer Software AG', title: 'UX Designerin', location: 'München' },
+      [piedPiper],
+      15
+    )
+    expect(verdict).toMatchObject({
+      outcome: 'none',
+      key: null,
+      reason: 'same name, different employer, title and city'
+    })
+  })
+
   it('says "same name, different employer and city" for a namesake elsewhere, and does not match it', () => {
     const verdict = classify(
       { name: 'Hanna Fischer', company: 'Blaubeer Software AG', location: 'München' },
