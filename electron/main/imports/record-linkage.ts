@@ -19,16 +19,12 @@ export interface Comparison {
   identifier: 'key' | 'email' | 'handle' | null
   /** The row gives a profile key and the candidate has another: the sheet names someone else. */
   otherKey: boolean
-  name: {
-    level: NameLevel
-    /** the row's word and the candidate's, when close or different */ pair: [string, string] | null
-  }
+  /** With the row's word and the candidate's when they are close or differ (for the reason). */
+  name: { level: NameLevel; pair: [string, string] | null }
   employer: 'current' | 'past' | 'different' | 'missing'
   title: 'same' | 'past' | 'different' | 'missing'
-  place: {
-    level: PlaceLevel
-    /** what the row's place names: a city, a region or a country */ kind: 'city' | 'region' | 'country'
-  }
+  /** With what the row's place names (a city, a region or a country), for the reason. */
+  place: { level: PlaceLevel; kind: 'city' | 'region' | 'country' }
   school: 'same' | 'different' | 'missing'
   /** The service's own word (COMPLETE, match_score) as one input among the others. */
   service: number
