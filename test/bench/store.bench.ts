@@ -20,6 +20,7 @@ import { openStore, type Store } from '../../electron/main/store'
 import { CsvExportService } from '../../electron/main/export/csv-export-service'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { done, figure, median, progress, report, type Figure } from './lib/figures'
+import { heartbeat } from './lib/heartbeat'
 
 const SELF = import.meta.filename
 const quick = process.argv.includes('--quick')
@@ -33,6 +34,10 @@ interface Measurement {
   peakRssGrowthMb: number
   peakHeapMb: number
   note: string
+  /** Exports: the longest gap between the ticks of a 1 ms heartbeat on the export's thread. */
+  longestBlockMs?: number
+  /** Of that longest gap, the time the thread ran (the rest it waited for a CPU). */
+  longestBlockCpuMs?: number
   /** search: per-query ms, FTS and the LIKE scan of the same words; export-repeat: RSS after each pass. */
   series?: { fts?: number[]; like?: number[]; rssAfterPass?: number[] }
 }
@@ -65,6 +70,8 @@ async function child(step: string, dataDir: string): Promise<void> {
   const t0 = performance.now()
   let note = ''
   let series: Measurement['series']
+  let longestBlockMs: number | undefined
+  let longestBlockCpuMs: number | undefined
 
   switch (step) {
     case 'add': {
@@ -143,24 +150,33 @@ async function child(step: string, dataDir: string): Promise<void> {
       break
     }
     case 'export-basic':
+    case 'export-basic-batches':
     case 'export-basic-10k':
-    case 'export-full': {
+    case 'export-full':
+    case 'export-full-batches': {
       const shortlistId = step === 'export-basic-10k' ? prepared?.ten : prepared?.big
+      const full = step.startsWith('export-full')
+      // `-batches`: the writer as it was, the event loop turning only between 1,000-row chunks
+      const batches = step.endsWith('-batches')
       const file = path.join(dataDir, `${step}.csv`)
       // RSS at each quarter of the export: flat memory means these stop rising.
       const quarters: number[] = []
+      const beat = heartbeat({ cpu: true })
       const result = await new CsvExportService(open().memberRecords).toFile(
         {
           source: { kind: 'shortlist', shortlistId: shortlistId ?? '' },
-          columns: { preset: step === 'export-full' ? 'full' : 'basic' },
+          columns: { preset: full ? 'full' : 'basic' },
           onProgress: ({ written, total }) => {
             if (total !== undefined && written >= ((quarters.length + 1) * total) / 4)
               quarters.push(mb(process.memoryUsage().rss))
-          }
+          },
+          ...(batches ? { slices: { sliceMs: Infinity } } : {})
         },
         file
       )
-      note = `${result.rows} rows, ${step === 'export-full' ? 'Full' : 'Basic'} preset, ${mb(result.bytes)} MB; RSS at 25/50/75/100%: ${quarters.join('/')} MB`
+      longestBlockMs = beat.stop()
+      longestBlockCpuMs = beat.longestCpuMs()
+      note = `${result.rows} rows, ${full ? 'Full' : 'Basic'} preset${batches ? ' in 1,000-row chunks' : ''}, ${mb(result.bytes)} MB; event loop blocked ${longestBlockMs.toFixed(0)} ms at most (${longestBlockCpuMs.toFixed(0)} ms of it running); RSS at 25/50/75/100%: ${quarters.join('/')} MB`
       fs.rmSync(file)
       break
     }
@@ -199,6 +215,7 @@ async function child(step: string, dataDir: string): Promise<void> {
     peakRssGrowthMb: mb(Math.max(0, peakRss - rssBefore)),
     peakHeapMb: mb(peakHeap),
     note,
+    ...(longestBlockMs === undefined ? {} : { longestBlockMs, longestBlockCpuMs }),
     ...(series ? { series } : {})
   }
   process.stdout.write(`${JSON.stringify(result)}\n`)
@@ -225,6 +242,7 @@ async function main(): Promise<void> {
   const big = BIG.toLocaleString('en')
   const ten = TEN_K.toLocaleString('en')
   // [step, label, runs]: a step that adds data runs once; the others leave the data as it was.
+  // A step with a `-batches` twin runs alternately with it (A, B, A, B…), side by side.
   const steps: Array<[string, string, number]> = [
     ['add', `add ${ten} members (transactions of 1,000)`, 1],
     ['add-one-by-one', 'add 1,000 members one by one (a commit each)', 1],
@@ -234,16 +252,24 @@ async function main(): Promise<void> {
     ['search', `full-text search across ${big}+, 8 queries (limit 200), median per query`, 1],
     ['export-basic', `export ${big} rows to CSV (Basic preset)`, quick ? 1 : 3],
     ['export-basic-10k', `export ${ten} rows to CSV (Basic preset)`, quick ? 1 : 3],
-    ['export-full', `export ${big} rows to CSV, Full preset`, 1],
+    ['export-full', `export ${big} rows to CSV, Full preset`, quick ? 1 : 3],
     ['export-repeat', `export ${(3 * BIG).toLocaleString('en')} rows (3 passes, one process)`, 1]
   ]
+  const twinned = new Set(['export-basic', 'export-full'])
   const measured = new Map<string, Measurement[]>()
   try {
     for (const [step, label, runs] of steps) {
       for (let run = 0; run < runs; run++) {
-        const m = measureStep(step, dataDir)
-        measured.set(step, [...(measured.get(step) ?? []), m])
-        progress(`${label}: ${m.ms.toFixed(0)} ms (CPU ${m.cpuMs.toFixed(0)} ms)`)
+        for (const one of twinned.has(step) ? [step, `${step}-batches`] : [step]) {
+          const m = measureStep(one, dataDir)
+          measured.set(one, [...(measured.get(one) ?? []), m])
+          progress(
+            `${label}${one === step ? '' : ', 1,000-row chunks'}: ${m.ms.toFixed(0)} ms (CPU ${m.cpuMs.toFixed(0)} ms)` +
+              (m.longestBlockMs === undefined
+                ? ''
+                : `, longest block ${m.longestBlockMs.toFixed(0)} ms (${m.longestBlockCpuMs?.toFixed(0)} ms running)`)
+          )
+        }
       }
     }
   } finally {
@@ -262,16 +288,37 @@ async function main(): Promise<void> {
       )
       continue
     }
+    const twin = twinned.has(step) ? measured.get(`${step}-batches`)! : undefined
     figures.push(
       figure({
         id: `store.${step}`,
         label,
         unit: 'ms',
         values: ms.map((m) => m.ms),
+        ...(twin ? { ratio: { against: '1,000-row chunks', values: ms.map((m, i) => m.ms / twin[i]!.ms) } } : {}),
         ...(step === 'export-basic' && !quick ? { aim: { op: '<', value: 3000 } as const } : {}),
-        note: about
+        note: twin ? `${about}; in 1,000-row chunks: ${twin.map((m) => m.ms.toFixed(0)).join('/')} ms` : about
       })
     )
+    if (twin) {
+      // Main's event loop while exporting: the longest stretch it could not turn (a 1 ms heartbeat)
+      figures.push(
+        figure({
+          id: `store.${step}.longest-block`,
+          label: `${label}: longest block of the event loop`,
+          unit: 'ms',
+          values: ms.map((m) => m.longestBlockMs ?? NaN),
+          ratio: {
+            against: '1,000-row chunks',
+            values: ms.map((m, i) => (m.longestBlockMs ?? NaN) / (twin[i]!.longestBlockMs ?? NaN))
+          },
+          aim: { op: '<', value: 50 },
+          note:
+            `a 1 ms heartbeat; of the longest gap, the thread ran ${ms.map((m) => (m.longestBlockCpuMs ?? NaN).toFixed(0)).join('/')} ms ` +
+            `(the rest it waited for a CPU); in 1,000-row chunks: ${twin.map((m) => `${(m.longestBlockMs ?? NaN).toFixed(0)} (${(m.longestBlockCpuMs ?? NaN).toFixed(0)} running)`).join(', ')} ms`
+        })
+      )
+    }
   }
   // Flat memory: ten times the rows, the same peak heap; three exports, no climbing RSS.
   const heapOf = (step: string) => median(measured.get(step)!.map((m) => m.peakHeapMb))
