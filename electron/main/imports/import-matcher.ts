@@ -6,6 +6,7 @@ import type { Logger } from '../logger'
 import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
 import type { Paced } from '../pace/paces'
+import { BatchedWrites } from './batched-writes'
 import { looserAsks, withLooser } from './looser-ask'
 import { byEvidence, classify } from './match-outcome'
 import { identifiersOf } from './row-request'
@@ -59,6 +60,7 @@ export interface MatcherDeps {
 export class ImportMatcher {
   readonly #timing: MatcherTiming
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>()
+  readonly #answers = new BatchedWrites((writes) => this.deps.store().transaction(writes))
 
   constructor(private readonly deps: MatcherDeps) {
     this.#timing = { ...defaultMatcherTiming, ...deps.timing }
@@ -127,6 +129,9 @@ export class ImportMatcher {
           if (error instanceof ApiError && STOPPING_KINDS.has(kind)) {
             stopped = true
             this.deps.store().imports.setState(batchId, 'paused', `Matching paused: ${message}`)
+            // the rows still waiting for the connection's pace stop at once (they stay pending), so
+            // a resume right after the pause starts a new run instead of finding this one still going
+            this.#running.get(batchId)?.controller.abort()
             return
           }
           const tries = (attempts.get(row.rowNo) ?? 0) + 1
@@ -194,14 +199,17 @@ export class ImportMatcher {
       verdict = classify(request, profiles, threshold)
       break
     }
-    this.deps.store().imports.recordAnswer(batchId, row.rowNo, {
-      outcome: verdict.outcome,
-      profiles,
-      bestKey: verdict.key,
-      reason: verdict.reason,
-      error: null,
-      transactionId
-    })
+    // answers that come in together share one commit (the row stays busy until it is written)
+    await this.#answers.write(() =>
+      this.deps.store().imports.recordAnswer(batchId, row.rowNo, {
+        outcome: verdict.outcome,
+        profiles,
+        bestKey: verdict.key,
+        reason: verdict.reason,
+        error: null,
+        transactionId
+      })
+    )
     return 'answered'
   }
 
