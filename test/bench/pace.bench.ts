@@ -112,6 +112,11 @@ try {
   const limited = calls.filter((c) => c.status === 429).length
   const rate = answered / b.seconds
   const limitedPace = await call(main, 'getConnectionPace', { connectionId })
+  const startedAt = Date.parse(from)
+  const at429 = calls
+    .filter((c) => c.status === 429)
+    .map((c) => ((Date.parse(c.startedAt) - startedAt) / 1000).toFixed(1))
+  progress(`limited: 429s at ${at429.join(', ')} s into the run`)
   progress(
     `limited: ${LIMITED_ROWS} rows, ${answered} calls answered and ${limited} 429s in ${b.seconds.toFixed(1)} s = ${rate.toFixed(1)}/s; ` +
       `${b.batch.counts.failed} failed; the pace learnt ${limitedPace.limit}/s`

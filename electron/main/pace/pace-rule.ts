@@ -49,7 +49,7 @@ export const defaultPaceTuning: PaceTuning = {
   backoffFactor: 0.7,
   windowMs: 1_000,
   quietMs: 500,
-  holdMs: 20_000,
+  holdMs: 30_000,
   maxHoldMs: 120_000
 }
 
@@ -155,9 +155,11 @@ export class PaceRule {
     const t = this.#tuning
     if (now - this.#lastDecreaseAt < t.quietMs) return
     this.#lastDecreaseAt = now
-    this.#trim(now)
     // what the service let through over the last second, as its own window counts it (idle time
     // before the first call included); not read within half a window of a pause: too few to tell
+    // (an answer comes a moment after the service counted its request: the window reaches back
+    // that moment more, half a gap at most, or the oldest answer it counted would be left out)
+    this.#trim(now, Math.min(25, 500 / this.#rate))
     const letThrough = now - this.#countFrom >= t.windowMs / 2 ? this.#clean.length / (t.windowMs / 1000) : 0
     const shown = letThrough > 0 ? Math.min(letThrough, this.#rate) : this.#rate * t.backoffFactor
     // the same limit met again: wait longer before probing above it next time
@@ -172,8 +174,8 @@ export class PaceRule {
     this.#wanted = false
   }
 
-  #trim(now: number): void {
-    const from = Math.max(this.#countFrom, now - this.#tuning.windowMs)
+  #trim(now: number, graceMs = 0): void {
+    const from = Math.max(this.#countFrom, now - this.#tuning.windowMs - graceMs)
     while (this.#clean.length > 0 && this.#clean[0]! < from) this.#clean.shift()
   }
 }

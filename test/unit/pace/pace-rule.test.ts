@@ -48,8 +48,8 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     // more 429s of the same overload (calls already on their way) do not cut again
     rule.slowDown(t + 100)
     expect(rule.rate).toBeCloseTo(0.98 * 20, 0)
-    // clean answers at that rate: held under the limit for the hold (20 s), then a gentle probe
-    t = cleanSpell(rule, t + 1, t + 19_000, 51)
+    // clean answers at that rate: held under the limit for the hold (30 s), then a gentle probe
+    t = cleanSpell(rule, t + 1, t + 29_000, 51)
     expect(rule.rate).toBeCloseTo(0.98 * 20, 5)
     t = cleanSpell(rule, t, t + 3_000, 51)
     expect(rule.rate).toBeGreaterThan(0.98 * 20)
@@ -79,14 +79,14 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
   it('meeting the same limit again waits longer before probing above it', () => {
     const rule = new PaceRule(1000, 0)
     let t = cleanSpell(rule, 0, 1_000, 50)
-    rule.slowDown(t) // limit ≈ 20, hold 20 s
-    t = cleanSpell(rule, t + 1, t + 22_000, 51)
-    rule.slowDown(t) // the same limit: hold 40 s
+    rule.slowDown(t) // limit ≈ 20, hold 30 s
+    t = cleanSpell(rule, t + 1, t + 32_000, 51)
+    rule.slowDown(t) // the same limit: hold 60 s
     const target = 0.98 * rule.limit!
-    t = cleanSpell(rule, t + 1, t + 35_000, 51)
-    expect(rule.rate).toBeCloseTo(target, 5) // back under the limit, still held at 35 s
+    t = cleanSpell(rule, t + 1, t + 55_000, 51)
+    expect(rule.rate).toBeCloseTo(target, 5) // back under the limit, still held at 55 s
     t = cleanSpell(rule, t, t + 8_000, 51)
-    expect(rule.rate).toBeGreaterThan(target) // probing after 40 s
+    expect(rule.rate).toBeGreaterThan(target) // probing after 60 s
   })
 
   it('lowering the ceiling slows the running pace at once', () => {
