@@ -195,8 +195,8 @@ export class ExportService {
   #defaultCsvName(store: Store, source: CsvSource): string {
     const day = this.#options.clock.now().toISOString().slice(0, 10)
     if (source.kind === 'shortlist') {
-      const shortlist = mapStoreErrors(() => store.shortlists.get(source.shortlistId), { not_found: shortlistGone })
-      return `${shortlist.name} ${day}`
+      const name = mapStoreErrors(() => store.shortlists.nameOf(source.shortlistId), { not_found: shortlistGone })
+      return `${name} ${day}`
     }
     if (source.kind === 'transactions') return `talent-desk-transactions-${day}`
     if (source.kind === 'import') {

@@ -72,7 +72,7 @@ export class MemberRecordsRepo {
         ${contact} AS contact_json, m.name, m.removed_at
       FROM members m JOIN shortlists s ON s.id = m.shortlist_id JOIN stages st ON st.id = m.stage_id`
     if ('shortlistId' in selector) {
-      this.shortlists.get(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
+      this.shortlists.nameOf(selector.shortlistId, { includeDeleted: selector.includeDeleted === true })
       // Rows as arrays (raw): no per-row object with named keys, which matters at 100,000 rows.
       const removed = selector.includeRemoved === true ? '' : 'AND m.removed_at IS NULL'
       const page = this.sql(`${base} WHERE m.shortlist_id = ? ${removed} AND m.id > ? ORDER BY m.id LIMIT ${PAGE}`).raw(
@@ -94,13 +94,21 @@ export class MemberRecordsRepo {
     }
   }
 
+  /**
+   * Members an export of the selector writes. For a shortlist: all its members, less those in
+   * Recently deleted. Both counts read indexes only (members_shortlist; members_removed, which
+   * `+` makes the planner take); counting `removed_at IS NULL` directly read every member's row,
+   * 60 ms of main's event loop at 100,000.
+   */
   count(selector: { shortlistId: string } | { memberIds: readonly number[] }): number {
     if ('memberIds' in selector) return selector.memberIds.length
-    return (
-      this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ? AND removed_at IS NULL').get(
-        selector.shortlistId
-      ) as { n: number }
-    ).n
+    const all = this.sql('SELECT count(*) AS n FROM members WHERE shortlist_id = ?').get(selector.shortlistId) as {
+      n: number
+    }
+    const removed = this.sql(
+      'SELECT count(*) AS n FROM members WHERE removed_at IS NOT NULL AND +shortlist_id = ?'
+    ).get(selector.shortlistId) as { n: number }
+    return all.n - removed.n
   }
 
   /** Inserts a member exactly as backed up (inside the caller's transaction): dates, fields, history. */

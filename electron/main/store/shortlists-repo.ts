@@ -86,6 +86,17 @@ export class ShortlistsRepo {
     return toShortlist(row)
   }
 
+  /**
+   * A shortlist's name, refused as `get` refuses (not found, or deleted without includeDeleted),
+   * without counting its members: a count reads every member's row (60 ms at 100,000).
+   */
+  nameOf(id: string, options: { includeDeleted?: boolean } = {}): string {
+    const row = this.sql('SELECT name, deleted_at FROM shortlists WHERE id = ?').get(id) as
+      { name: string; deleted_at: string | null } | undefined
+    if (row === undefined || (row.deleted_at !== null && options.includeDeleted !== true)) throw notFound(id)
+    return row.name
+  }
+
   /** Live shortlists with member counts, most recently changed first. */
   list(): Shortlist[] {
     const rows = this.sql(

@@ -84,4 +84,40 @@ describe('a Full-preset export in slices', () => {
     )
     expect(fs.readFileSync(sliced).equals(fs.readFileSync(whole))).toBe(true)
   })
+  it('counts what it writes without reading every member: Recently deleted left out, of this shortlist only', async () => {
+    const list = store.shortlists.create('Counted')
+    const other = store.shortlists.create('Other')
+    const { added: ids } = store.members.addMany(
+      list.id,
+      Array.from({ length: 30 }, (_, i) => ({ profile: makeProfile(i) }))
+    )
+    const { added: otherIds } = store.members.addMany(
+      other.id,
+      Array.from({ length: 10 }, (_, i) => ({ profile: makeProfile(100 + i) }))
+    )
+    for (const id of ids.slice(0, 5)) store.removedMembers.remove(id)
+    for (const id of otherIds.slice(0, 3)) store.removedMembers.remove(id)
+    expect(store.memberRecords.count({ shortlistId: list.id })).toBe(25)
+    expect(store.memberRecords.count({ shortlistId: other.id })).toBe(7)
+
+    const totals: Array<number | undefined> = []
+    const result = await new CsvExportService(store.memberRecords).toFile(
+      {
+        source: { kind: 'shortlist', shortlistId: list.id },
+        columns: { preset: 'basic' },
+        onProgress: (p) => totals.push(p.total)
+      },
+      path.join(dir, 'counted.csv')
+    )
+    expect(result.rows).toBe(25)
+    expect(totals).toEqual([25])
+    // a deleted shortlist is still refused, as before (its name is read, not its members counted)
+    store.shortlists.delete(other.id)
+    await expect(
+      new CsvExportService(store.memberRecords).toFile(
+        { source: { kind: 'shortlist', shortlistId: other.id }, columns: { preset: 'basic' } },
+        path.join(dir, 'gone.csv')
+      )
+    ).rejects.toMatchObject({ code: 'not_found' })
+  })
 })
