@@ -68,7 +68,13 @@ export class ConnectionPace {
     const signal = signalOf(status, errorCode)
     const now = this.#timers.now()
     if (signal === 'clean') this.rule.clean(now)
-    else if (signal === 'slow_down') this.rule.slowDown(now)
+    else if (signal === 'slow_down') {
+      this.rule.slowDown(now)
+      // the client sends a refused call again once the gate opens, outside the pace: keep a
+      // place for it, or it and the next paced call would come together
+      const opens = now + this.#gate.remaining()
+      if (opens > now && this.rule.rate < UNTIMED_RATE) this.#nextAt = Math.max(this.#nextAt, opens) + 1000 / this.rule.rate
+    }
   }
 
   /** Holds every call for `ms` from now. */

@@ -22,25 +22,34 @@ async function underRateLimit(options: { limit: number; ceiling: number; workers
   let limited = 0
   let answered = 0
   let running = true
-  const call = async () => {
+  const attempt = () => {
     const now = timers.now()
     while (accepted.length > 0 && accepted[0]! <= now - 1000) accepted.shift()
     if (accepted.length >= options.limit) {
       limited += 1
       gate.pause(1000)
       pace.answered(429, 'rate_limited')
-      throw new ApiError({ kind: 'rate_limited', operation: 'Match Profiles', status: 429, retryAfterMs: 1000 })
+      return false
     }
     accepted.push(now)
     pace.answered(200, null)
     answered += 1
+    return true
+  }
+  // as the client does: a refused call waits for the gate and is sent again (three times at most)
+  const call = async () => {
+    for (let tries = 0; tries < 4; tries++) {
+      if (tries > 0) await new Promise<void>((resolve) => timers.setTimeout(resolve, gate.remaining()))
+      if (attempt()) return
+    }
+    throw new ApiError({ kind: 'rate_limited', operation: 'Match Profiles', status: 429, retryAfterMs: 1000 })
   }
   const workers = Array.from({ length: options.workers }, async () => {
     while (running) {
       try {
         await pace.run(call)
       } catch {
-        // a refused row is sent again, as the client's retry does
+        // a row refused four times is sent again
       }
     }
   })
@@ -79,6 +88,20 @@ describe('one connection’s pace', () => {
     await timers.advance(200)
     await next
     expect(started[0]).toBeGreaterThanOrEqual(1_500)
+  })
+
+  it('after a 429, keeps a place for the refused call the client sends again when the gate opens', async () => {
+    const { timers, gate, pace } = paceOn(100)
+    await pace.run(async () => undefined)
+    // refused: the client pauses the connection a second and will send it again then
+    gate.pause(1_000)
+    pace.answered(429, 'rate_limited')
+    const gap = 1000 / pace.rule.rate
+    const started: number[] = []
+    const next = pace.run(async () => void started.push(timers.now()))
+    await timers.advance(1_000 + gap + 5)
+    await next
+    expect(started[0]).toBeGreaterThanOrEqual(1_000 + gap - 1) // one gap after the resent call
   })
 
   it('a 503’s Retry-After that reached the caller holds the connection too', async () => {
@@ -147,6 +170,7 @@ describe('one connection’s pace', () => {
       seconds: 60
     })
     expect(rate).toBeGreaterThanOrEqual(18)
+    expect(limited).toBeLessThanOrEqual(3)
     expect(limited / (answered + limited)).toBeLessThan(0.05)
     expect(pace.rule.limit).toBeGreaterThan(18)
     expect(pace.rule.limit).toBeLessThanOrEqual(21)
