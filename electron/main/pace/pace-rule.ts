@@ -53,6 +53,9 @@ export const defaultPaceTuning: PaceTuning = {
   maxHoldMs: 120_000
 }
 
+/** How much longer than its window the service's count may reach back from an answer (ms). */
+const MAX_GRACE_MS = 25
+
 /** What an answer says about the pace. */
 export type PaceSignal = 'clean' | 'slow_down' | 'neutral'
 
@@ -127,7 +130,7 @@ export class PaceRule {
   /** A clean answer at `now`. */
   clean(now: number): void {
     this.#clean.push(now)
-    this.#trim(now)
+    this.#trim(now, MAX_GRACE_MS)
     if (now - this.#lastStepAt < this.#tuning.stepMs) return
     this.#lastStepAt = now
     const wanted = this.#wanted
@@ -159,8 +162,10 @@ export class PaceRule {
     // before the first call included); not read within half a window of a pause: too few to tell
     // (an answer comes a moment after the service counted its request: the window reaches back
     // that moment more, half a gap at most, or the oldest answer it counted would be left out)
-    this.#trim(now, Math.min(25, 500 / this.#rate))
-    const letThrough = now - this.#countFrom >= t.windowMs / 2 ? this.#clean.length / (t.windowMs / 1000) : 0
+    this.#trim(now, MAX_GRACE_MS)
+    const from = now - t.windowMs - Math.min(MAX_GRACE_MS, 500 / this.#rate)
+    const counted = this.#clean.filter((at) => at >= from).length
+    const letThrough = now - this.#countFrom >= t.windowMs / 2 ? counted / (t.windowMs / 1000) : 0
     const shown = letThrough > 0 ? Math.min(letThrough, this.#rate) : this.#rate * t.backoffFactor
     // the same limit met again: wait longer before probing above it next time
     const same = this.#limit !== null && Math.abs(shown - this.#limit) <= 0.1 * this.#limit
