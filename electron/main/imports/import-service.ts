@@ -15,8 +15,9 @@ import { guessHeaderRow, suggestMapping } from './column-guess'
 import { recallMapping, rememberMapping } from './remembered-mappings'
 import type { ImportJobs } from './import-jobs'
 import type { ImportMatcher } from './import-matcher'
-import { candidateOf, classify } from './match-outcome'
+import { candidateOf } from './match-outcome'
 import { MatchSpeed, type PaceFigures } from './match-speed'
+import { ThresholdResorts, type ResortSlices } from './threshold-resort'
 
 const PREVIEW_ROWS = 20
 const SAMPLE_ROWS = 50
@@ -34,6 +35,8 @@ export class ImportService {
   readonly #dirty = new Set<string>()
   /** The upload a batch was read from, kept while its sheet may still change (xlsx, mapping). */
   readonly #uploadOf = new Map<string, string>()
+  /** Re-sorts of undecided rows after a threshold moved, in slices. */
+  readonly #resorts: ThresholdResorts
 
   constructor(
     private readonly deps: {
@@ -47,8 +50,16 @@ export class ImportService {
       now?: () => number
       /** The connection's pace (calls so far, rate now): a batch's speed and time left are its. */
       pace?: (connectionId: string) => PaceFigures | null
+      /** How a re-sort after a threshold change takes turns with main (tests inject a clock). */
+      resortSlices?: () => ResortSlices
     }
-  ) {}
+  ) {
+    this.#resorts = new ThresholdResorts({
+      store: () => this.#store(),
+      changed: (batchId) => this.#changed(batchId),
+      ...(deps.resortSlices ? { slices: deps.resortSlices } : {})
+    })
+  }
 
   /** Follows every batch that was matching when the app last closed. */
   resume(): void {
@@ -62,6 +73,7 @@ export class ImportService {
   }
 
   async close(): Promise<void> {
+    this.#resorts.close()
     for (const timer of this.#emitTimers.values()) clearTimeout(timer)
     this.#emitTimers.clear()
     await this.deps.matcher.close()
@@ -163,23 +175,19 @@ export class ImportService {
     return { deleted: this.#delete(batchId) }
   }
 
-  setThreshold({ batchId, threshold }: HandlerInput<'setImportThreshold'>): ImportBatch {
+  /**
+   * Saves the batch's threshold and sorts its undecided rows again, in slices (50,000 rows are
+   * ~25 s of work): the batch says `resorting` meanwhile and is pushed as its rows change.
+   * Answers once they are sorted, or once a newer threshold took over.
+   */
+  async setThreshold({ batchId, threshold }: HandlerInput<'setImportThreshold'>): Promise<ImportBatch> {
     const store = this.#store()
     mapStoreErrors(() => store.imports.get(batchId), batchGone)
-    store.transaction(() => {
-      store.imports.setThreshold(batchId, threshold)
-      for (const row of store.imports.undecidedAnswers(batchId)) {
-        if (row.request === null) continue
-        const verdict = classify(row.request, row.profiles, threshold)
-        if (
-          verdict.outcome !== 'none' &&
-          (verdict.outcome !== row.outcome || verdict.key !== row.bestKey || verdict.reason !== row.reason)
-        ) {
-          store.imports.reclassify(batchId, row.rowNo, verdict.outcome, verdict.key, verdict.reason)
-        }
-      }
-    })
-    return this.#emitNow(batchId)
+    store.imports.setThreshold(batchId, threshold)
+    const resorted = this.#resorts.resort(batchId, threshold)
+    this.#changed(batchId)
+    await resorted
+    return mapStoreErrors(() => this.#emitNow(batchId), batchGone)
   }
 
   rows({ batchId, filter, offset, limit }: HandlerInput<'listImportRows'>): { total: number; rows: ImportRow[] } {
@@ -422,6 +430,7 @@ export class ImportService {
       remembered: recallMapping(store, headers) !== null,
       state: record.state,
       threshold: record.threshold,
+      resorting: this.#resorts.resorting(record.id),
       counts,
       rowsPerSecond: speed.rowsPerSecond,
       etaSeconds: speed.etaSeconds,

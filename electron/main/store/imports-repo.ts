@@ -373,14 +373,17 @@ export class ImportsRepo {
     )
   }
 
-  /** Matched, doubtful and unanswered rows nobody decided yet, with their candidates (the threshold moved). */
-  *undecidedAnswers(batchId: string): Generator<ImportRowRecord> {
+  /**
+   * Matched and doubtful rows nobody decided yet, with their candidates, in order from the row
+   * after `after` (the threshold moved: they are sorted again, a slice at a time).
+   */
+  *undecidedAnswers(batchId: string, after = -1): Generator<ImportRowRecord> {
     const rows = this.#db
       .prepare(
-        `SELECT * FROM import_rows WHERE batch_id = ? AND decision IS NULL AND outcome IN ('matched', 'doubtful')
-         ORDER BY row_no`
+        `SELECT * FROM import_rows WHERE batch_id = ? AND row_no > ? AND decision IS NULL
+           AND outcome IN ('matched', 'doubtful') ORDER BY row_no`
       )
-      .iterate(batchId) as IterableIterator<RowRow>
+      .iterate(batchId, after) as IterableIterator<RowRow>
     for (const row of rows) yield rowOf(row)
   }
 
@@ -391,8 +394,12 @@ export class ImportsRepo {
     bestKey: string | null,
     reason: string | null
   ): void {
+    // a row the recruiter decided keeps the outcome it was decided on
     this.#db
-      .prepare('UPDATE import_rows SET outcome = ?, best_key = ?, reason = ? WHERE batch_id = ? AND row_no = ?')
+      .prepare(
+        `UPDATE import_rows SET outcome = ?, best_key = ?, reason = ?
+         WHERE batch_id = ? AND row_no = ? AND decision IS NULL AND outcome IN ('matched', 'doubtful')`
+      )
       .run(outcome, bestKey, reason, batchId, rowNo)
   }
 

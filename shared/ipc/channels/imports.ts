@@ -119,6 +119,8 @@ export const importBatchSchema = z.object({
   remembered: z.boolean(),
   state: importStateSchema,
   threshold: z.number().int().min(0).max(100),
+  /** The undecided rows are being sorted again by a threshold just set (their outcomes change meanwhile). */
+  resorting: z.boolean(),
   counts: importCountsSchema,
   /** While matching: rows answered per second lately, and the seconds left at that rate. */
   rowsPerSecond: z.number().nullable(),

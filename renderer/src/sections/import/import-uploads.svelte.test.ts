@@ -97,6 +97,7 @@ function batchOf(id: string, fileName: string, state: ImportBatch['state'] = 'ma
     remembered: false,
     state,
     threshold: 15,
+    resorting: false,
     counts: { ...counts, none: 0, failed: 0, accepted: 0, rejected: 0 },
     rowsPerSecond: null,
     etaSeconds: null,

@@ -25,6 +25,7 @@ const batch: ImportBatch = {
   remembered: false,
   state: 'mapping',
   threshold: 15,
+  resorting: false,
   counts: { ...counts, none: 0, failed: 0, accepted: 0, rejected: 0 },
   rowsPerSecond: null,
   etaSeconds: null,
