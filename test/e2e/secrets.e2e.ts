@@ -221,10 +221,22 @@ describe('secrets, end to end', () => {
               headers: { 'content-type': 'application/json', [header]: token },
               body: JSON.stringify(arg)
             })
-            return (await response.json()) as { ok: boolean; error?: { code: string; message: string } }
+            return (await response.json()) as {
+              ok: boolean
+              error?: { code: string; message: string; details?: { quote?: { quoteId?: string } } }
+            }
           },
           [channel, input, BRIDGE_SESSION_HEADER, bridgeSession] as const
         )
+      // A tool on a server other than the built-in Sandbox asks first (a quote to confirm) unless it
+      // only reads; as the Tools screen's dialog does, the call is made again with the confirmed quote.
+      const callConfirmed = async (input: { name: string; arguments: unknown; requestId: string }) => {
+        const asked = await bridge('callTool', input)
+        if (asked.error?.code !== 'conflict') return asked
+        const quoteId = asked.error.details?.quote?.quoteId
+        expect(quoteId, JSON.stringify(asked)).toBeTypeOf('string')
+        return bridge('callTool', { ...input, requestId: `${input.requestId}c`, quoteId })
+      }
 
       await page.goto(link)
       await page.waitForURL(`${origin}/`)
@@ -317,13 +329,13 @@ describe('secrets, end to end', () => {
       await snapshot('refresh, completed')
 
       // The tool server (no screen calls it yet: through the bridge), and a chat turn.
-      const called = await bridge('callTool', {
+      const called = await callConfirmed({
         name: 'search',
         arguments: { query: 'nurses in Texas', limit: 2 },
         requestId: 'secrets-tool-000001'
       })
       expect(called.ok).toBe(true)
-      const credits = await bridge('callTool', {
+      const credits = await callConfirmed({
         name: 'contacts',
         arguments: { action: 'credits' },
         requestId: 'secrets-tool-000002'
@@ -384,7 +396,7 @@ describe('secrets, end to end', () => {
       await expect
         .poll(() => page.getByTestId('connection-test-result').textContent())
         .toMatch(/did not accept the client id or client secret/)
-      const refused = await bridge('callTool', {
+      const refused = await callConfirmed({
         name: 'search',
         arguments: { query: 'nurses', limit: 1 },
         requestId: 'secrets-tool-000003'
