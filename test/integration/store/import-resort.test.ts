@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { generateProfiles } from '../../../sandbox/data/generate'
 import type { Store } from '../../../electron/main/store'
 import type { ImportRowRecord } from '../../../electron/main/store/imports-repo'
 import { WorkSlices } from '../../../electron/main/export/work-slices'
 import { classify } from '../../../electron/main/imports/match-outcome'
 import { ThresholdResorts, type ResortSlices } from '../../../electron/main/imports/threshold-resort'
+import { fillAnsweredBatch } from './fixtures/answered-batch'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
 const ROWS = 300
@@ -15,64 +15,12 @@ let store: Store
 beforeEach(() => {
   dir = tempDir('td-import-resort-')
   ;({ store } = openTestStore(dir))
-  fillBatch(store)
+  fillAnsweredBatch(store, { id: 'b', rows: ROWS })
 })
 afterEach(() => {
   store.close()
   removeDir(dir)
 })
-
-/**
- * A batch of 300 answered rows in SQLite on disk, each with five whole sandbox profiles: the
- * person, a twin of them under another key 0–30 match_score points behind, and three others. At
- * a threshold of 15 a twin within 15 points leaves the row doubtful; at 5 most of them become
- * matched. Each row read moves the test's clock by 1 ms, and a slice is 10 ms: a slice is
- * exactly ten rows, whatever the machine's speed.
- */
-function fillBatch(target: Store): void {
-  const people = generateProfiles({ count: 40, seed: 3 })
-  target.imports.create({
-    id: 'b',
-    connectionId: 'sandbox',
-    fileName: 'people.csv',
-    format: 'csv',
-    sheet: null,
-    sheets: [],
-    encoding: 'utf-8',
-    delimiter: ',',
-    notes: [],
-    threshold: 15
-  })
-  const personOf = (i: number) => people[i % 36]!
-  const requestOf = (i: number) => ({ name: String(personOf(i).full_name), company: String(personOf(i).cur_company) })
-  target.transaction(() => {
-    target.imports.addRows(
-      'b',
-      Array.from({ length: ROWS }, (_, i) => ({ sheetRow: i + 2, cells: [requestOf(i).name, requestOf(i).company] })),
-      1
-    )
-    target.imports.prepareRows(
-      'b',
-      Array.from({ length: ROWS }, (_, i) => ({
-        rowNo: i + 1,
-        request: requestOf(i),
-        outcome: 'pending' as const,
-        duplicateOf: null,
-        duplicates: 0
-      }))
-    )
-    for (let i = 0; i < ROWS; i++) {
-      const p = personOf(i)
-      const profiles = [
-        { ...p, key: `${String(p.key)}-${i}`, match_score: 90 },
-        { ...p, key: `${String(p.key)}-twin-${i}`, match_score: 90 - (i % 31) },
-        ...[1, 2, 3].map((k) => ({ ...people[36 + k]!, match_score: 40 + k }))
-      ]
-      const verdict = classify(requestOf(i), profiles, 15)
-      target.imports.recordAnswer('b', i + 1, { ...verdict, bestKey: verdict.key, profiles, error: null })
-    }
-  })
-}
 
 const allRows = (): ImportRowRecord[] => store.imports.rows('b', 'all', 0, ROWS).rows
 
@@ -116,6 +64,11 @@ function testSlices(onPause: (pause: number) => void): { slices: () => ResortSli
   }
 }
 
+/**
+ * A batch of 300 answered rows (fixtures/answered-batch.ts) in SQLite on disk, its threshold
+ * moved from 15 to 5. Each row read moves the test's clock by 1 ms, and a slice is 10 ms: a
+ * slice is exactly ten rows, whatever the machine's speed.
+ */
 describe('a batch sorted again after its threshold moved', () => {
   it('gives main a turn after every ten rows and leaves the rows as one pass would', async () => {
     const before = allRows()
