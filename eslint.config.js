@@ -97,10 +97,10 @@ export default ts.config(
   },
   {
     // Main's layers: the features (a folder per capability, each with its service and handlers) use
-    // the infrastructure below them (store, api, vault, ipc, logging, net, toolserver, native,
+    // the infrastructure below them (store, api, pace, vault, ipc, logging, net, toolserver, native,
     // window, embedded-api); the infrastructure never reaches up into a feature.
     files: [
-      'electron/main/{store,api,vault,ipc,logging,net,toolserver,native,window,embedded-api}/**',
+      'electron/main/{store,api,pace,vault,ipc,logging,net,toolserver,native,window,embedded-api}/**',
       'electron/main/logger.ts'
     ],
     rules: {
