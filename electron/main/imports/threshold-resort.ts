@@ -9,9 +9,10 @@ export interface ResortSlices {
 }
 
 /**
- * Work in one slice of a re-sort, in ms: a row costs ~0.5 ms (its stored candidates read, then
- * weighed against the row), so a slice is some twenty rows and the slice's commit, well under
- * the project's 50 ms of main's event loop.
+ * Work in one slice of a re-sort, in ms: a row costs 0.3–0.5 ms (its stored candidates read,
+ * weighed against the row, and written when its outcome changed), so a slice is a few dozen rows;
+ * with its commit, main's longest block is ~20 ms on two busy cores, well under the project's
+ * 50 ms (test/bench/import-resort.bench.ts).
  */
 export const RESORT_SLICE_MS = 12
 
@@ -19,9 +20,9 @@ type ResortStore = Pick<Store, 'imports' | 'transaction'>
 
 /**
  * Sorts a batch's undecided answers again after its lead threshold moved, in slices that give
- * main's event loop a turn between them: 50,000 rows took ~25 s of it in one pass. Each slice
+ * main's event loop a turn between them: 50,000 rows took 15–25 s of it in one pass. Each slice
  * reads and writes its rows in one transaction, so a decision the recruiter makes meanwhile is
- * taken before or after a row is read, never in between: a row decided before the re-sort
+ * taken before or after a row is read and written, never in between: a row decided before the re-sort
  * reaches it is left as decided, like one decided before the threshold moved. A second
  * threshold for the same batch supersedes a re-sort under way: it stops at its next slice and
  * the new one starts again from the first row.
@@ -80,11 +81,7 @@ export class ThresholdResorts {
   }
 }
 
-/**
- * Rows after `after`, in order, until the slice is spent; answers where it stopped. The rows are
- * read first and written after (the store's connection runs one query at a time: writing while
- * the read is open throws "busy executing a query"), both in the caller's transaction.
- */
+/** Rows after `after`, in order, each read and written, until the slice is spent; answers where it stopped. */
 function sortSlice(
   store: ResortStore,
   batchId: string,
@@ -92,9 +89,11 @@ function sortSlice(
   after: number,
   slices: ResortSlices
 ): { after: number; done: boolean; changed: boolean } {
-  const changes: Array<{ rowNo: number; outcome: 'matched' | 'doubtful'; key: string | null; reason: string }> = []
-  let done = true
-  for (const row of store.imports.undecidedAnswers(batchId, after)) {
+  let changed = false
+  for (;;) {
+    // one row at a time (a look-up by the key): its write counts in the slice's time too
+    const row = store.imports.nextUndecidedAnswer(batchId, after)
+    if (row === null) return { after, done: true, changed }
     after = row.rowNo
     if (row.request !== null) {
       const verdict = classify(row.request, row.profiles, threshold)
@@ -102,14 +101,10 @@ function sortSlice(
         verdict.outcome !== 'none' &&
         (verdict.outcome !== row.outcome || verdict.key !== row.bestKey || verdict.reason !== row.reason)
       ) {
-        changes.push({ rowNo: row.rowNo, outcome: verdict.outcome, key: verdict.key, reason: verdict.reason })
+        store.imports.reclassify(batchId, row.rowNo, verdict.outcome, verdict.key, verdict.reason)
+        changed = true
       }
     }
-    if (slices.spent()) {
-      done = false
-      break
-    }
+    if (slices.spent()) return { after, done: false, changed }
   }
-  for (const { rowNo, outcome, key, reason } of changes) store.imports.reclassify(batchId, rowNo, outcome, key, reason)
-  return { after, done, changed: changes.length > 0 }
 }

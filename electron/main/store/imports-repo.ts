@@ -128,12 +128,17 @@ export class ImportsRepo {
   readonly #clock: Clock
   readonly #insertRow: BetterSqlite3.Statement
   readonly #answer: BetterSqlite3.Statement
+  readonly #nextUndecided: BetterSqlite3.Statement
 
   constructor(db: BetterSqlite3.Database, clock: Clock) {
     this.#db = db
     this.#clock = clock
     this.#insertRow = db.prepare(
       'INSERT INTO import_rows (batch_id, row_no, sheet_row, cells_json) VALUES (?, ?, ?, ?)'
+    )
+    this.#nextUndecided = db.prepare(
+      `SELECT * FROM import_rows WHERE batch_id = ? AND row_no > ? AND decision IS NULL
+         AND outcome IN ('matched', 'doubtful') ORDER BY row_no LIMIT 1`
     )
     this.#answer = db.prepare(
       `UPDATE import_rows SET outcome = ?, profiles_json = ?, best_key = ?, reason = ?, error = ?,
@@ -374,17 +379,12 @@ export class ImportsRepo {
   }
 
   /**
-   * Matched and doubtful rows nobody decided yet, with their candidates, in order from the row
-   * after `after` (the threshold moved: they are sorted again, a slice at a time).
+   * The first matched or doubtful row after `after` that nobody decided yet, with its candidates
+   * (the threshold moved: the rows are sorted again one at a time, between other writes).
    */
-  *undecidedAnswers(batchId: string, after = -1): Generator<ImportRowRecord> {
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM import_rows WHERE batch_id = ? AND row_no > ? AND decision IS NULL
-           AND outcome IN ('matched', 'doubtful') ORDER BY row_no`
-      )
-      .iterate(batchId, after) as IterableIterator<RowRow>
-    for (const row of rows) yield rowOf(row)
+  nextUndecidedAnswer(batchId: string, after: number): ImportRowRecord | null {
+    const row = this.#nextUndecided.get(batchId, after) as RowRow | undefined
+    return row === undefined ? null : rowOf(row)
   }
 
   reclassify(
