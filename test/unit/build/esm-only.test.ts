@@ -32,7 +32,7 @@ describe('isEsmOnly', () => {
   })
 
   it('judges the installed packages as Node does', () => {
-    for (const name of ['p-retry', 'p-throttle', 'oauth4webapi']) expect(isEsmOnly(installed(name)), name).toBe(true)
+    for (const name of ['p-retry', 'oauth4webapi']) expect(isEsmOnly(installed(name)), name).toBe(true)
     for (const name of ['zod', 'undici', 'better-sqlite3', 'pino', 'lossless-json', 'csv-stringify'])
       expect(isEsmOnly(installed(name)), name).toBe(false)
   })
@@ -41,7 +41,7 @@ describe('isEsmOnly', () => {
 describe('esmOnlyDependencies', () => {
   it("lists the app's ESM-only dependencies, which the build bundles into main", () => {
     const list = esmOnlyDependencies(root)
-    expect(list).toEqual(expect.arrayContaining(['oauth4webapi', 'p-retry', 'p-throttle']))
+    expect(list).toEqual(expect.arrayContaining(['oauth4webapi', 'p-retry']))
     expect(list).not.toContain('zod')
     expect(list).toEqual([...list].sort())
   })
