@@ -59,7 +59,6 @@ describe('the pace a service sets, over HTTP', () => {
     const connectionId = await connect(main, sandbox)
     const rows = 320
     const batchId = await openSheet(main, rows)
-    const t0 = performance.now()
     await main.ok('startImportMatch', { batchId })
     const midway = await until(
       async () => (await main.ok('getImport', { batchId })).batch,
@@ -79,15 +78,13 @@ describe('the pace a service sets, over HTTP', () => {
       (batch) => batch.state === 'done',
       30_000
     )
-    const seconds = (performance.now() - t0) / 1000
     expect(done.counts.failed).toBe(0)
     expect(answeredOf(done)).toBe(rows)
     const calls = await matchCalls(main, rows)
     const limited = calls.filter((c) => c.status === 429).length
     expect(limited / calls.length).toBeLessThan(0.05)
-    // the whole short run, slow start and a Retry-After included, at ≥ 60 % of the calls the
-    // service allows (the bench measures a minute: ≥ 90 %); the fixed 8 a second took 40 s and more
-    expect(calls.filter((c) => c.ok).length / seconds).toBeGreaterThan(0.6 * 40)
+    // the pace found the service's limit (40 a second) and keeps just under it; how close the
+    // achieved rate comes is measured side by side in the bench (pace.bench.ts), not timed here
     const after = await main.ok('getConnectionPace', { connectionId })
     expect(after).toMatchObject({ connectionId, ceiling: 100, isDefault: true, defaultCeiling: 100 })
     expect(after.limit).toBeGreaterThan(34)
