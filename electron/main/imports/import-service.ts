@@ -222,6 +222,12 @@ export class ImportService {
   acceptMatched({ batchId }: HandlerInput<'acceptMatchedImportRows'>): { changed: ImportDecisionChange[] } {
     const store = this.#store()
     mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    if (this.#resorts.resorting(batchId)) {
+      throw new AppError(
+        'conflict',
+        'The rows are still being sorted by the new threshold, so "matched" is not settled yet. Accept them once that is done.'
+      )
+    }
     const changed = store.imports.acceptMatched(batchId)
     this.#changed(batchId)
     return { changed }

@@ -31,6 +31,7 @@ describe('a new lead threshold, through main', () => {
 
     const pushed: ImportBatch[] = []
     const order: string[] = []
+    const refusals: string[] = []
     let decided: Promise<unknown> | undefined
     main.services.events.subscribe((name, payload) => {
       const batch = name === 'importProgress' ? (payload as { batch: ImportBatch | null }).batch : null
@@ -41,6 +42,9 @@ describe('a new lead threshold, through main', () => {
         decided = Promise.resolve()
           .then(() => main.ok('decideImportRows', { batchId, decisions: [{ rowNo: 972, decision: 'rejected' }] }))
           .then(() => order.push('decided'))
+          // "matched" is not settled yet: accepting every matched row waits for the re-sort
+          .then(() => main.fail('acceptMatchedImportRows', { batchId }))
+          .then((error) => refusals.push(error.code))
       }
     })
     const answer = await main.ok('setImportThreshold', { batchId, threshold: 5 })
@@ -57,5 +61,8 @@ describe('a new lead threshold, through main', () => {
     // decided before the re-sort reached it: kept, with the outcome it was decided on
     expect(await row(972)).toMatchObject({ outcome: 'doubtful', decision: 'rejected' })
     expect(answer.counts.rejected).toBe(1)
+    expect(refusals).toEqual(['conflict'])
+    // once sorted, every matched row can be accepted
+    expect((await main.ok('acceptMatchedImportRows', { batchId })).changed.length).toBe(answer.counts.matched)
   }, 60_000)
 })
