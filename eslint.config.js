@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import svelte from 'eslint-plugin-svelte'
@@ -16,6 +17,29 @@ const noDynamicImport = (modules, message) => ({
   selector: `ImportExpression[source.value=/^(${modules.map(escape).join('|')})(\\/|$)/]`,
   message
 })
+
+/**
+ * Main's infrastructure: the layer below the features. Every other folder of electron/main/ is a
+ * feature, read from the disk, so a new capability's folder is guarded the day it is made (a new
+ * infrastructure folder must be named here, or infrastructure importing it is refused).
+ */
+export const mainInfrastructure = [
+  'store',
+  'api',
+  'pace',
+  'vault',
+  'ipc',
+  'logging',
+  'net',
+  'toolserver',
+  'native',
+  'window',
+  'embedded-api'
+]
+const mainFeatures = readdirSync(new URL('./electron/main/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !mainInfrastructure.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort()
 
 /**
  * Process boundaries, enforced by folder:
@@ -97,12 +121,8 @@ export default ts.config(
   },
   {
     // Main's layers: the features (a folder per capability, each with its service and handlers) use
-    // the infrastructure below them (store, api, pace, vault, ipc, logging, net, toolserver, native,
-    // window, embedded-api); the infrastructure never reaches up into a feature.
-    files: [
-      'electron/main/{store,api,pace,vault,ipc,logging,net,toolserver,native,window,embedded-api}/**',
-      'electron/main/logger.ts'
-    ],
+    // the infrastructure below them (mainInfrastructure); the infrastructure never reaches up into a feature.
+    files: [`electron/main/{${mainInfrastructure.join(',')}}/**`, 'electron/main/logger.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -111,7 +131,7 @@ export default ts.config(
           patterns: [
             noElectronSubpaths,
             {
-              regex: '^\\.\\./(connections|search|contacts|refresh|chat|tools|usage|shortlists|app-info|export)(/|$)',
+              regex: `^(\\.\\./)+(${mainFeatures.map(escape).join('|')})(/|$)`,
               message: 'Infrastructure does not import a feature: move the shared piece down (store/, api/, …).'
             }
           ]

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
+// @ts-expect-error the lint config is plain JavaScript, without types
+import { mainInfrastructure } from '../../../eslint.config.js'
 import { describe, expect, it } from 'vitest'
 
 // The process boundaries are lint rules; prove each one fires on the folder it guards.
@@ -79,5 +82,28 @@ describe('lint: process boundaries', () => {
     expect(
       await restrictedImports('electron/main/compose.ts', "export const load = () => import('electron/main')\n")
     ).toBe(1)
+  })
+
+  it("main's infrastructure never imports a feature: every folder on disk that is not infrastructure is guarded", async () => {
+    const infrastructure: string[] = mainInfrastructure
+    const folders = readdirSync(new URL('../../../electron/main/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+    const features = folders.filter((name) => !infrastructure.includes(name))
+    // the folders the old hand-typed list left out are among them
+    expect(features).toEqual(expect.arrayContaining(['imports', 'watches', 'search', 'export']))
+    for (const feature of features) {
+      const code = `import { x } from '../${feature}/anything'\nexport { x }\n`
+      expect(await restrictedImports('electron/main/store/x.ts', code), feature).toBe(1)
+      expect(await restrictedImports('electron/main/api/x.ts', code), feature).toBe(1)
+      expect(await restrictedImports('electron/main/pace/x.ts', code), feature).toBe(1)
+    }
+    // the layer below imports itself freely; a feature imports the infrastructure
+    expect(
+      await restrictedImports('electron/main/api/x.ts', "import { x } from '../store/index'\nexport { x }\n")
+    ).toBe(0)
+    expect(
+      await restrictedImports('electron/main/imports/x.ts', "import { x } from '../store/index'\nexport { x }\n")
+    ).toBe(0)
   })
 })
