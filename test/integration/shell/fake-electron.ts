@@ -88,6 +88,7 @@ class FakeApp extends EventEmitter {
   getPath = (name: string) => (name === 'userData' ? recorded.userData : `${recorded.userData}/${name}`)
   getName = () => 'Talent Desk'
   getVersion = () => '0.0.0-shell-test'
+  getSystemLocale = () => 'en-US'
   whenReady = () => Promise.resolve()
   quit = () => {
     recorded.quits += 1
