@@ -71,6 +71,33 @@ export function useMains(): (...args: Parameters<typeof startMain>) => Promise<T
   }
 }
 
+/** A keychain that cannot be opened (no libsecret), so keys are kept for the session only. */
+export const noKeychain: KeytarLoader = () => {
+  throw new Error('libsecret-1.so.0: cannot open shared object file')
+}
+
+/** A list for a test file's sandboxes and servers: each pushed is closed after the test. */
+export function useOpened(): Array<{ close(): Promise<void> }> {
+  const opened: Array<{ close(): Promise<void> }> = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()))
+  })
+  return opened
+}
+
+/** Saves a connection named `name` to `sandbox`, gives it the key for the session, makes it active. */
+export async function connect(
+  main: TestMain,
+  sandbox: { baseUrl: string; apiKey: string },
+  name: string
+): Promise<string> {
+  const overview = await main.ok('saveConnection', { name, baseUrl: sandbox.baseUrl })
+  const id = overview.connections.find((c) => c.name === name)!.id
+  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+  await main.ok('setActiveConnection', { id })
+  return id
+}
+
 /** The real main-process services over a SQLite file in `dataDir`, called through the router. */
 export async function startMain(
   options: {

@@ -1,26 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WatchesOverview } from '../../../shared/ipc/channels/watches'
 import { NO_LONGER_KNOWN } from '../../../electron/main/refresh/refresh-service'
 import { systemClock } from '../../../sandbox/index'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
-import { useMains, type TestMain } from './helpers'
+import { connect, noKeychain, useMains, useOpened } from './helpers'
 
-const noKeychain = () => {
-  throw new Error('libsecret-1.so.0: cannot open shared object file')
-}
-const opened: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()))
-})
-
-async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: string }) {
-  const overview = await main.ok('saveConnection', { name: 'Forgetful service', baseUrl: sandbox.baseUrl })
-  const id = overview.connections.find((c) => c.name === 'Forgetful service')!.id
-  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
-  await main.ok('setActiveConnection', { id })
-  return id
-}
+const opened = useOpened()
 
 const poll = { firstMs: 30, factor: 1.5, maxMs: 120 }
 const following = (job: { tracking: string }) => job.tracking === 'starting' || job.tracking === 'following'
@@ -33,7 +19,7 @@ describe('a refresh job the service no longer knows (#29 item 8)', () => {
     const sandbox = await startTestSandbox({ clock: systemClock, refreshTiming: { queueMs: 30, perHandleMs: 600_000 } })
     opened.push(sandbox)
     const main = await start({ loadKeytar: noKeychain, refreshPolling: poll })
-    await connect(main, sandbox)
+    await connect(main, sandbox, 'Forgetful service')
     const people = testCatalog().search({}, { limit: 4, offset: 900 }).results
     const list = await main.ok('createShortlist', { name: 'Forgotten' })
     await main.ok('addMembers', { shortlistId: list.id, profiles: people })

@@ -1,26 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ImportBatch } from '../../../shared/ipc/channels/imports'
 import { systemClock } from '../../../sandbox'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
 import { systemClock as appClock } from '../../../electron/main/store/clock'
-import { startMain, tempDir, useMains, type TestMain } from './helpers'
+import { connect, noKeychain, startMain, tempDir, useMains, useOpened, type TestMain } from './helpers'
 
-const noKeychain = () => {
-  throw new Error('libsecret-1.so.0: cannot open shared object file')
-}
-const opened: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()))
-})
-
-async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: string }) {
-  const overview = await main.ok('saveConnection', { name: 'Limited service', baseUrl: sandbox.baseUrl })
-  const id = overview.connections.find((c) => c.name === 'Limited service')!.id
-  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
-  await main.ok('setActiveConnection', { id })
-  return id
-}
+const opened = useOpened()
 
 /** A sheet of `count` sandbox people by name and employer: one Match Profiles call a row. */
 async function openSheet(main: TestMain, count: number): Promise<string> {
@@ -56,7 +42,7 @@ describe('the pace a service sets, over HTTP', () => {
     opened.push(sandbox)
     // default settings: a remote connection's ceiling (100/s) and the pace's own start
     const main = await start({ loadKeytar: noKeychain, clock: appClock })
-    const connectionId = await connect(main, sandbox)
+    const connectionId = await connect(main, sandbox, 'Limited service')
     const rows = 320
     const batchId = await openSheet(main, rows)
     await main.ok('startImportMatch', { batchId })
@@ -96,7 +82,7 @@ describe('the pace a service sets, over HTTP', () => {
     opened.push(sandbox)
     const dataDir = tempDir()
     const first = await startMain({ dataDir, loadKeytar: noKeychain })
-    const connectionId = await connect(first, sandbox)
+    const connectionId = await connect(first, sandbox, 'Limited service')
     for (const ceiling of [0, 1001, 2.5]) {
       const error = await first.fail('setConnectionPace', { connectionId, ceiling })
       expect(error.code).toBe('invalid_input')
