@@ -1,39 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../electron/main/api/api-error'
 import { PartnerClient, type PartnerClientDeps } from '../../../electron/main/api/partner-client'
 import type { ApiCallInput } from '../../../electron/main/store'
 import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
+import { failureOf } from '../failure'
+import { useHostileServers } from '../hostile-server'
 
-// A hostile Partner API on loopback: each test says how it answers, with node:http itself so a
-// body can be endless, trickle or nest 200,000 deep.
+// A hostile Partner API on loopback: each test says how it answers.
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 2_000 } })
 afterAll(() => dispatcher.close())
 
-type Answer = (req: IncomingMessage, res: ServerResponse) => void
-const servers: Server[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
-})
-
-async function hostile(answer: Answer): Promise<{ baseUrl: string; requests: () => number }> {
-  let requests = 0
-  const server = createServer((req, res) => {
-    requests += 1
-    req.resume()
-    req.on('end', () => answer(req, res))
-  })
-  servers.push(server)
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests }
-}
+const hostile = useHostileServers()
 
 function clientFor(baseUrl: string, extra: Partial<PartnerClientDeps> = {}) {
   const calls: ApiCallInput[] = []
@@ -51,15 +29,7 @@ function clientFor(baseUrl: string, extra: Partial<PartnerClientDeps> = {}) {
   return { client, calls }
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
+const failure = (promise: Promise<unknown>) => failureOf(ApiError, promise)
 
 const json = { 'content-type': 'application/json' }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../../electron/main/api/api-error'
 import { PartnerClient, type PartnerClientDeps } from '../../../electron/main/api/partner-client'
 import type { ApiCallInput } from '../../../electron/main/store'
 import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
+import { failureOf } from '../failure'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { startTestSandbox, testProfileCount, testSeed } from '../sandbox/helpers'
 import { startLiberalServer } from './liberal-server'
@@ -30,15 +31,7 @@ function clientFor(baseUrl: string, apiKey: string | null, extra: Partial<Partne
   return { client, calls }
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
+const failure = (promise: Promise<unknown>) => failureOf(ApiError, promise)
 
 describe('Partner API client against the sandbox', () => {
   const running: Array<{ close(): Promise<void> }> = []

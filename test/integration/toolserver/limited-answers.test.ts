@@ -1,6 +1,3 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import { fetch as undiciFetch } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/ipc/errors'
@@ -9,29 +6,18 @@ import { limitedFetch } from '../../../electron/main/net/limited-fetch'
 import { TokenSource } from '../../../electron/main/toolserver/token-source'
 import { ToolServerClient } from '../../../electron/main/toolserver/tool-server-client'
 import { startTestSandbox } from '../sandbox/helpers'
+import { failureOf } from '../failure'
+import { useHostileServers, type Answer } from '../hostile-server'
 
 // The token exchange (oauth4webapi) and the tool server (the MCP SDK) read bodies themselves:
 // they are given a fetch whose answers are read within the same limits as the Partner API's.
-const servers: Server[] = []
+// registered first, so the hook closing the servers runs after the one closing what was opened
+const serve = useHostileServers()
+const hostile = async (answer: Answer): Promise<string> => (await serve(answer)).baseUrl
 const opened: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((o) => o.close()))
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
 })
-
-async function hostile(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => answer(req, res))
-  })
-  servers.push(server)
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
 
 const plainFetch = ((input: string | URL | Request, init?: RequestInit) =>
   undiciFetch(input as string, init as never)) as unknown as typeof fetch
@@ -46,15 +32,7 @@ function tokensFrom(authUrl: string, limits: Partial<AnswerLimits>) {
   })
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
+const failure = (promise: Promise<unknown>) => failureOf(AppError, promise)
 
 const json = { 'content-type': 'application/json' }
 

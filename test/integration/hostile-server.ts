@@ -1,0 +1,40 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
+
+/** How a hostile server answers, once the request's body has been read (and dropped). */
+export type Answer = (req: IncomingMessage, res: ServerResponse) => void
+
+export interface HostileServer {
+  baseUrl: string
+  /** How many requests it has been sent. */
+  requests(): number
+}
+
+/**
+ * `hostile` for a test file: a server on loopback that answers as the test says, with node:http
+ * itself so a body can be endless, trickle or nest 200,000 deep. Each one started is closed,
+ * its open connections cut, after the test.
+ */
+export function useHostileServers(): (answer: Answer) => Promise<HostileServer> {
+  const servers: Server[] = []
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+  return async (answer) => {
+    let requests = 0
+    const server = createServer((req, res) => {
+      requests += 1
+      req.resume()
+      req.on('end', () => answer(req, res))
+    })
+    servers.push(server)
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests }
+  }
+}
