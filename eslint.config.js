@@ -34,7 +34,8 @@ export const mainInfrastructure = [
   'toolserver',
   'native',
   'window',
-  'embedded-api'
+  'embedded-api',
+  'work'
 ]
 const mainFeatures = readdirSync(new URL('./electron/main/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !mainInfrastructure.includes(entry.name))

@@ -14,7 +14,7 @@ import {
 import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
 import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
-import type { SliceOptions } from './work-slices'
+import type { SliceOptions } from '../work/work-slices'
 
 /** What to export: a saved shortlist, chosen members, or current search results (not saved). */
 export type CsvSource =

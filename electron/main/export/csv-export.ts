@@ -8,7 +8,7 @@ import { StoreError } from '../store/errors'
 import { safeText } from './cell-safety'
 import type { CsvDelimiter } from './list-separator'
 import { compileColumn, type CsvColumn, type ExportRow } from './csv-columns'
-import { WorkSlices, type SliceOptions } from './work-slices'
+import { WorkSlices, type SliceOptions } from '../work/work-slices'
 
 export interface CsvProgress {
   written: number

@@ -4,7 +4,7 @@ import { isLinkPath, isWebLink, safeText } from './cell-safety'
 import type { ExportRow } from './csv-columns'
 import { compileCells, IDENTIFIER_LIKE, writeThroughPart, type CsvWriteOptions } from './csv-export'
 import { spreadsheetDate } from './xlsx-dates'
-import { WorkSlices } from './work-slices'
+import { WorkSlices } from '../work/work-slices'
 
 /** Options of an .xlsx export: those of CSV but the byte order mark and delimiter, meaningless here. */
 export type XlsxWriteOptions = Omit<CsvWriteOptions, 'bom' | 'delimiter'>

@@ -1,5 +1,5 @@
 import type { Store } from '../store/index'
-import { WorkSlices } from '../export/work-slices'
+import { WorkSlices } from '../work/work-slices'
 import { classify } from './match-outcome'
 
 /** How a re-sort takes turns with the rest of main: `spent()` after each row, then `pause()`. */

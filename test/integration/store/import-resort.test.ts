@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../../../electron/main/store'
 import type { ImportRowRecord } from '../../../electron/main/store/imports-repo'
-import { WorkSlices } from '../../../electron/main/export/work-slices'
+import { WorkSlices } from '../../../electron/main/work/work-slices'
 import { classify } from '../../../electron/main/imports/match-outcome'
 import { ThresholdResorts, type ResortSlices } from '../../../electron/main/imports/threshold-resort'
 import { fillAnsweredBatch } from './fixtures/answered-batch'

@@ -1,5 +1,5 @@
 /**
- * A long job on main's event loop (an export's rows) cut into slices of about `sliceMs` of work,
+ * A long job on main's event loop (an export's rows, an import's re-sort) cut into slices of about `sliceMs` of work,
  * sized by the time the work takes rather than by a count of rows: a Full-preset row costs ten
  * times a Basic one, and a slow or busy machine more again. The job asks `spent()` after each
  * unit of work and, when it answers true, awaits `pause()`, which lets the event loop turn once
