@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // Issue 29, item 9: the contacts dialog showed a name written with a right-to-left override as
 // written — "‮txt.fdp Ada" read "Ada pdf.txt" in the people it lists while buying and in its
@@ -12,17 +11,6 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/
 const person = generateProfiles({ count: 300, seed: 1 }).find((p) => p.full_name && p.key)!
 
 let app: E2eApp
-
-async function bridge<T>(channel: string, input: unknown): Promise<T> {
-  const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-    body: JSON.stringify(input)
-  })
-  const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
-  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-  return reply.data
-}
 
 beforeAll(async () => {
   app = await startApp({ sandboxProfiles: 300 })
@@ -35,8 +23,8 @@ describe('the contacts dialog, for a name written with a right-to-left override'
     await expect
       .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
       .not.toContain('starting')
-    const list = await bridge<{ id: string }>('createShortlist', { name: 'Spoofed' })
-    await bridge('addMembers', { shortlistId: list.id, profiles: [{ ...person, full_name: `${RLO}txt.fdp Ada` }] })
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Spoofed' })
+    await bridge(app, 'addMembers', { shortlistId: list.id, profiles: [{ ...person, full_name: `${RLO}txt.fdp Ada` }] })
     await page.reload()
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
     await page.keyboard.press('5')

@@ -2,9 +2,8 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // Money to the last credit, from the page: a shortlist of 150 people bought in one confirmation
 // (the service takes 100 keys a request), and afterwards the ledger, the header strip and the
@@ -17,17 +16,6 @@ describe('buying contacts for a whole shortlist', () => {
     app = await startApp({ colorScheme: 'light' })
   })
   afterAll(() => app?.close())
-
-  async function bridge<T>(channel: string, input: unknown): Promise<T> {
-    const response = await request(`${app.host.origin}/bridge/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-      body: JSON.stringify(input)
-    })
-    const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
-    if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-    return reply.data
-  }
 
   /** What the service itself says is left (a free Polling of nobody). */
   async function serviceBalance(): Promise<number> {
@@ -47,8 +35,8 @@ describe('buying contacts for a whole shortlist', () => {
     await expect
       .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
       .not.toContain('starting')
-    const list = await bridge<{ id: string }>('createShortlist', { name: 'Conference, 150' })
-    await bridge('addMembers', { shortlistId: list.id, profiles: people })
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Conference, 150' })
+    await bridge(app, 'addMembers', { shortlistId: list.id, profiles: people })
     const before = await serviceBalance()
 
     await page.keyboard.press('5')
@@ -103,12 +91,12 @@ describe('buying contacts for a whole shortlist', () => {
     const more = generateProfiles({ count: 2000, seed: 1 })
       .slice(150, 210)
       .map((p) => p.key!)
-    const quote = await bridge<{ quoteId: string; creditsNeeded: number }>('quoteContacts', {
+    const quote = await bridge<{ quoteId: string; creditsNeeded: number }>(app, 'quoteContacts', {
       keys: more,
       contactType: 'Email'
     })
     expect(quote.creditsNeeded).toBe(60)
-    await bridge('buyContacts', { quoteId: quote.quoteId, requestId: 'money-e2e-size-1' })
+    await bridge(app, 'buyContacts', { quoteId: quote.quoteId, requestId: 'money-e2e-size-1' })
     const db = new Database(join(app.dataDir, 'talent-desk.sqlite'), { readonly: true })
     const parts = db
       .prepare("SELECT credits_spent FROM credit_ledger WHERE connection_id = 'sandbox' ORDER BY id")

@@ -1,7 +1,5 @@
-import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // The ceiling of a connection's pace, set from Settings: checked as it is typed, saved, shown
 // again by main, and back to the default.
@@ -11,17 +9,6 @@ describe('the most requests a second, in Settings', () => {
     app = await startApp({ colorScheme: 'light' })
   })
   afterAll(() => app?.close())
-
-  async function bridge<T>(channel: string, input: unknown): Promise<T> {
-    const response = await request(`${app.host.origin}/bridge/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-      body: JSON.stringify(input)
-    })
-    const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
-    if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-    return reply.data
-  }
 
   it('is checked as typed, saved for the connection, and goes back to the default', async () => {
     const { page } = app
@@ -36,14 +23,14 @@ describe('the most requests a second, in Settings', () => {
     await pace.getByRole('button', { name: 'Save' }).click()
     await pace.getByText('Saved.').waitFor()
     await shot(page, 'settings-pace')
-    const saved = await bridge<{ ceiling: number; isDefault: boolean }>('getConnectionPace', {
+    const saved = await bridge<{ ceiling: number; isDefault: boolean }>(app, 'getConnectionPace', {
       connectionId: 'sandbox'
     })
     expect(saved).toMatchObject({ ceiling: 50, isDefault: false })
     await pace.getByRole('button', { name: 'Back to 1,000' }).click()
     await expect.poll(() => field.inputValue()).toBe('1000')
     expect(
-      await bridge<{ ceiling: number; isDefault: boolean }>('getConnectionPace', { connectionId: 'sandbox' })
+      await bridge<{ ceiling: number; isDefault: boolean }>(app, 'getConnectionPace', { connectionId: 'sandbox' })
     ).toMatchObject({ ceiling: 1000, isDefault: true })
   })
 })

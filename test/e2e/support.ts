@@ -6,7 +6,7 @@ import type { LogRecord } from '../../electron/main/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
 import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'
-import { BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
+import { BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test/e2e/artifacts')
@@ -159,3 +159,15 @@ export async function startApp(
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })
+
+/** A direct bridge call in the app's own session (a test's check, never what the page does). */
+export async function bridge<T>(app: E2eApp, channel: string, input: unknown): Promise<T> {
+  const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
+    body: JSON.stringify(input)
+  })
+  const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
+  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+  return reply.data
+}

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core'
-import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { startTestSandbox } from '../integration/sandbox/helpers'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>
 
@@ -22,18 +20,6 @@ async function saveSecret(page: Page, kind: 'apiKey' | 'clientSecret', value: st
 
 /** A person of the e2e app's built-in sandbox (2,000 people, seed 1, all there from the start). */
 const lookupKey = generateProfiles({ count: 2000, seed: 1 })[7]!.key!
-
-/** A direct bridge call of the test's own session (checks, never what the page does). */
-async function bridge<T>(app: E2eApp, channel: string, input: unknown): Promise<T> {
-  const response = await request(`${app.host.origin}/bridge/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-    body: JSON.stringify(input)
-  })
-  const reply = (await response.body.json()) as { ok: boolean; data: T; error?: unknown }
-  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-  return reply.data
-}
 
 const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // Issue 19, item 3: a shortlist named with a right-to-left override ("\u202Egnp.exe") read as
 // "exe.png" in the list and in the download's name. Names show as stored, isolated from the
@@ -14,17 +13,6 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/
 let app: E2eApp
 let page: Page
 
-async function bridge<T>(channel: string, input: unknown): Promise<T> {
-  const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-    body: JSON.stringify(input)
-  })
-  const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
-  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-  return reply.data
-}
-
 beforeAll(async () => {
   app = await startApp({ sandboxProfiles: 0 })
   page = app.page
@@ -33,9 +21,9 @@ afterAll(() => app?.close())
 
 describe('names written with bidirectional controls', () => {
   it('show as stored in the list, the pane title and the person’s row, and the export is named without them', async () => {
-    const list = await bridge<{ id: string }>('createShortlist', { name: SPOOF })
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: SPOOF })
     const person = { ...makeProfile(1, 7), full_name: `\u202Etxt.fdp Ada` }
-    await bridge('addMembers', { shortlistId: list.id, profiles: [person] })
+    await bridge(app, 'addMembers', { shortlistId: list.id, profiles: [person] })
     await page.reload()
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
     await page.keyboard.press('5')

@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WholePersonProfile } from '../../shared/api'
-import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import type { ActivityEntry } from '../../shared/ipc/channels/watches'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { applyCareerMove } from '../../sandbox/server/refresh/career-move'
 import { ARRIVALS_DEFAULT, arrivalOffsetMs } from '../../sandbox/server/arrivals'
 import { ManualClock, startSandbox } from '../../sandbox/index'
 import { readConversationReply } from '../../electron/main/api/conversation-reply'
-import { shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
 const people = generateProfiles({ count: 2000, seed: 1 })
@@ -62,17 +61,6 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
   const world = { shift: 0 }
   let app: E2eApp
 
-  async function bridge<T>(channel: string, input: unknown): Promise<T> {
-    const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_SESSION_HEADER]: app.session },
-      body: JSON.stringify(input)
-    })
-    const reply = (await response.json()) as { ok: boolean; data: T; error?: unknown }
-    if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-    return reply.data
-  }
-
   beforeAll(async () => {
     app = await startApp({ clockShiftMs: () => world.shift, arrivals: true })
     const { page } = app
@@ -103,8 +91,8 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
 
     // Seeded: a shortlist of eight people whose data is as of today.
     const today = new Date().toISOString()
-    const list = await bridge<{ id: string }>('createShortlist', { name: 'Q4 backend' })
-    await bridge('addMembers', {
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Q4 backend' })
+    await bridge(app, 'addMembers', {
       shortlistId: list.id,
       profiles: saved.map((p) => ({ ...p, last_refreshed: today }))
     })
@@ -128,8 +116,10 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     await input.press('Enter')
     await expect.poll(() => page.getByTestId('chat-answer').count(), { timeout: 15_000 }).toBe(1)
     const before = (
-      await bridge<Array<{ id: string }>>('listConversations', {}).then((list) =>
-        bridge<{ turns: Array<{ results: Array<{ key: string | null }> }> }>('getConversation', { id: list[0]!.id })
+      await bridge<Array<{ id: string }>>(app, 'listConversations', {}).then((list) =>
+        bridge<{ turns: Array<{ results: Array<{ key: string | null }> }> }>(app, 'getConversation', {
+          id: list[0]!.id
+        })
       )
     ).turns.flatMap((turn) => turn.results.map((result) => result.key))
     expect(before).not.toContain(newcomer.key)
@@ -167,7 +157,7 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor()
     const entries = page.getByTestId('activity-list').getByTestId('activity-entry')
     await expect.poll(() => entries.count()).toBe(movers.length + 2)
-    const listed = await bridge<{ entries: ActivityEntry[] }>('listActivity', {})
+    const listed = await bridge<{ entries: ActivityEntry[] }>(app, 'listActivity', {})
     const changed = listed.entries.filter((entry) => entry.kind === 'person_changed')
     expect(changed.map((entry) => nameIn(entry.text)).sort()).toEqual(movers.map((p) => p.full_name!).sort())
     const news = listed.entries.filter((entry) => entry.kind === 'new_people')
@@ -210,7 +200,7 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     await page.keyboard.press('5')
     await expect.poll(() => credits.textContent(), { timeout: 30_000 }).toMatch(/available/)
     expect(await credits.textContent()).toBe(creditsBefore)
-    const ledger = await bridge<{ entries: unknown[] }>('listLedger', {})
+    const ledger = await bridge<{ entries: unknown[] }>(app, 'listLedger', {})
     expect(ledger.entries).toEqual([])
 
     // The saved search renamed from Search's list; its watch follows the name.
@@ -222,7 +212,7 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
     await name.fill('Newcomers this week')
     await name.press('Enter')
     await savedList.getByText('Newcomers this week').waitFor()
-    const watched = await bridge<{ watches: Array<{ targetName: string }> }>('listWatches', {})
+    const watched = await bridge<{ watches: Array<{ targetName: string }> }>(app, 'listWatches', {})
     expect(watched.watches.map((watch) => watch.targetName).sort()).toEqual(['Newcomers this week', 'Q4 backend'])
   }, 240_000)
 
