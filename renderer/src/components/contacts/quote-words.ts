@@ -22,6 +22,19 @@ export function quoteText(q: ContactQuote, now = Date.now()): string {
     .join('; ')
 }
 
+/** The confirm button's words for a quote: free when nothing is new, else what it buys for what. */
+export function confirmWords(q: ContactQuote): string {
+  if (q.creditsNeeded === 0) return `Show ${contactTypeWords[q.contactType]} (free)`
+  return `Buy ${q.creditsNeeded} for ${q.creditsNeeded} ${q.creditsNeeded === 1 ? 'credit' : 'credits'}`
+}
+
+/** The warning for a quote that needs more credits than are available, or null when it does not. */
+export function shortOfCreditsWords(q: ContactQuote): string | null {
+  return q.available !== null && q.creditsNeeded > q.available
+    ? 'That is more than the credits available; the service will refuse it.'
+    : null
+}
+
 /** The balance now and after spending `needed` ("1,000 available, 997 after"). */
 export function balanceWords(available: number | null, needed: number | null, seenAt: string | null, now = Date.now()) {
   if (available === null) return 'credits available not known (the service could not be asked)'
