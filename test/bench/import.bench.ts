@@ -12,29 +12,16 @@
  * Run alone: npx tsx test/bench/import.bench.ts [--quick]
  */
 import { request } from 'undici'
-import type { MainServices } from '../../electron/main/compose'
 import type { ImportBatch } from '../../shared/ipc/channels/imports'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { built } from './lib/build'
 import { done, figure, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
-import { sender, startMain } from './lib/main'
+import { call, startMain, upload } from './lib/main'
 
 const ROWS = quick ? 2_000 : 10_000
 const MATCH_ROWS = quick ? 200 : 1_000
 const RUNS = quick ? 1 : 3
-const PIECE = 3 * 1024 * 1024 - 1 // a multiple of 3: base64 pieces without padding in the middle
-
-async function call<K extends ChannelName>(
-  main: MainServices,
-  channel: K,
-  input: ChannelInput<K>
-): Promise<ChannelOutput<K>> {
-  const reply = await main.router.handle(channel, input, sender)
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
-  return reply.data as ChannelOutput<K>
-}
 
 // The sandbox's own people (seed 1, as the bench main starts it), so every row can match.
 const people = generateProfiles({ count: ROWS, seed: 1 })
@@ -46,15 +33,6 @@ function sheet(count: number): Buffer {
     lines.push([p.full_name ?? '', p.cur_company ?? '', email, `row ${i}`].map((cell) => `"${cell}"`).join(','))
   }
   return Buffer.from(lines.join('\n'))
-}
-
-async function upload(main: MainServices, bytes: Buffer): Promise<string> {
-  const { uploadId } = await call(main, 'startImportUpload', { bytes: bytes.length })
-  for (let at = 0; at < bytes.length; at += PIECE) {
-    const chunk = bytes.subarray(at, at + PIECE).toString('base64')
-    await call(main, 'appendImportUpload', { uploadId, chunk, last: at + PIECE >= bytes.length })
-  }
-  return uploadId
 }
 
 /** The process's memory at its highest while `work` runs, sampled every 5 ms. */

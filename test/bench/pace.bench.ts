@@ -13,27 +13,16 @@
  */
 import type { MainServices } from '../../electron/main/compose'
 import type { ImportBatch } from '../../shared/ipc/channels/imports'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
+import type { ChannelOutput } from '../../shared/ipc/contract'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { startSandbox } from '../../sandbox'
 import { built } from './lib/build'
 import { done, figure, progress, quick, report } from './lib/figures'
-import { sender, startMain } from './lib/main'
+import { call, startMain, upload } from './lib/main'
 
 const SANDBOX_ROWS = quick ? 2_000 : 10_000
 const LIMITED_ROWS = quick ? 300 : 1_000
 const ALLOWED = 20
-const PIECE = 3 * 1024 * 1024 - 1
-
-async function call<K extends ChannelName>(
-  main: MainServices,
-  channel: K,
-  input: ChannelInput<K>
-): Promise<ChannelOutput<K>> {
-  const reply = await main.router.handle(channel, input, sender)
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
-  return reply.data as ChannelOutput<K>
-}
 
 // The sandboxes' own people (seed 1), so every row can match.
 const people = generateProfiles({ count: SANDBOX_ROWS, seed: 1 })
@@ -49,11 +38,7 @@ function sheet(count: number, withEmails: boolean): Buffer {
 
 /** Uploads and opens a sheet; answers its batch id. */
 async function open(main: MainServices, bytes: Buffer, fileName: string): Promise<string> {
-  const { uploadId } = await call(main, 'startImportUpload', { bytes: bytes.length })
-  for (let at = 0; at < bytes.length; at += PIECE) {
-    const chunk = bytes.subarray(at, at + PIECE).toString('base64')
-    await call(main, 'appendImportUpload', { uploadId, chunk, last: at + PIECE >= bytes.length })
-  }
+  const uploadId = await upload(main, bytes)
   const { batch } = await call(main, 'openImport', { uploadId, fileName })
   await call(main, 'discardImportUpload', { uploadId })
   return batch.id

@@ -7,16 +7,14 @@
  * heartbeat.
  * Run alone: npx tsx test/bench/restore.bench.ts [--quick]
  */
-import type { MainServices } from '../../electron/main/compose'
 import { built } from './lib/build'
 import { sendBackupFile } from '../../renderer/src/sections/shortlists/backup-file'
 import { BACKUP_CHUNK_CHARS, MAX_BACKUP_CHARS } from '../../shared/ipc/channels/export'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract'
 import { backupTextOf } from '../integration/store/fixtures/backup-text'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { done, figure, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
-import { sender, startMain } from './lib/main'
+import { call, startMain } from './lib/main'
 
 const PEOPLE = quick ? 3_000 : 15_000
 const RUNS = quick ? 1 : 3
@@ -31,16 +29,6 @@ function backupText(): string {
     notes: i % 5 === 0 ? 'Called twice; prefers remote.' : '',
     tags: i % 3 === 0 ? ['backend'] : []
   }))
-}
-
-async function call<K extends ChannelName>(
-  main: MainServices,
-  channel: K,
-  input: ChannelInput<K>
-): Promise<ChannelOutput<K>> {
-  const reply = await main.router.handle(channel, input, sender)
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
-  return reply.data as ChannelOutput<K>
 }
 
 /** The main thread's longest block while `work` runs, and how long it took. */

@@ -5,6 +5,7 @@ import type { MainOptions, MainServices } from '../../../electron/main/compose'
 import { built as loadBuilt } from './build'
 import type { Sender } from '../../../electron/main/ipc/router'
 import type { SpawnBackupWorker } from '../../../electron/main/export/backup-reader'
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/contract'
 
 /** The bundled main process and its built workers (out/main/host.cjs), as the app loads them. */
 const built = loadBuilt()
@@ -59,4 +60,27 @@ export async function startMain(
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/** Calls a channel through the router as the app's window does; throws on an error reply. */
+export async function call<K extends ChannelName>(
+  main: MainServices,
+  channel: K,
+  input: ChannelInput<K>
+): Promise<ChannelOutput<K>> {
+  const reply = await main.router.handle(channel, input, sender)
+  if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
+  return reply.data as ChannelOutput<K>
+}
+
+const PIECE = 3 * 1024 * 1024 - 1 // a multiple of 3: base64 pieces without padding in the middle
+
+/** Sends a sheet's bytes in base64 pieces through the router, as the page does; answers the upload id. */
+export async function upload(main: MainServices, bytes: Buffer): Promise<string> {
+  const { uploadId } = await call(main, 'startImportUpload', { bytes: bytes.length })
+  for (let at = 0; at < bytes.length; at += PIECE) {
+    const chunk = bytes.subarray(at, at + PIECE).toString('base64')
+    await call(main, 'appendImportUpload', { uploadId, chunk, last: at + PIECE >= bytes.length })
+  }
+  return uploadId
 }
