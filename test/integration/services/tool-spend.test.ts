@@ -1,16 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
 import { generateProfiles } from '../../../sandbox/data/generate'
 import { startTestSandbox, testSeed } from '../sandbox/helpers'
-import { useMains, type TestMain } from './helpers'
+import { noKeychain, useMains, useOpened, type TestMain } from './helpers'
 
-const noKeychain = () => {
-  throw new Error('libsecret-1.so.0: cannot open shared object file')
-}
-const opened: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()))
-})
+const opened = useOpened()
 
 let request = 0
 const requestId = () => `spend-${String(++request).padStart(6, '0')}`
