@@ -5,6 +5,7 @@ import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/export/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
 import type { ChannelInput, ChannelName, ChannelOutput, EventName } from '../../../shared/ipc/contract'
+import type { ImportBatch } from '../../../shared/ipc/channels/imports'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
 import { afterEach } from 'vitest'
 import { makeProfile } from '../store/fixtures/profiles'
@@ -97,6 +98,15 @@ export async function connect(
   await main.ok('setActiveConnection', { id })
   return id
 }
+
+/** Whether `main` has said (an importProgress event) that batch `batchId` is done; for `until`. */
+export const importDone = (main: TestMain, batchId: string) => () =>
+  main.events.some(
+    (event) =>
+      event.name === 'importProgress' &&
+      (event.payload as { batch: ImportBatch | null }).batch?.id === batchId &&
+      (event.payload as { batch: ImportBatch }).batch.state === 'done'
+  )
 
 /** The real main-process services over a SQLite file in `dataDir`, called through the router. */
 export async function startMain(

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
-import type { ImportBatch, ImportRow } from '../../../shared/ipc/channels/imports'
+import type { ImportRow } from '../../../shared/ipc/channels/imports'
 import { systemClock } from '../../../sandbox/index'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
-import { ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
+import { importDone, noKeychain, ScriptedDialogs, tempDir, useMains, useOpened, type TestMain } from './helpers'
 
 /*
  * Every row named to the recruiter is named by its number in the sheet, as Excel or LibreOffice
@@ -15,13 +15,7 @@ import { ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
  * person's notes, "the header row is row N". Checked against exceljs reading the same file.
  */
 
-const noKeychain = () => {
-  throw new Error('libsecret-1.so.0: cannot open shared object file')
-}
-const opened: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()))
-})
+const opened = useOpened()
 
 async function upload(main: TestMain, bytes: Buffer): Promise<string> {
   const { uploadId } = await main.ok('startImportUpload', { bytes: bytes.length })
@@ -93,14 +87,6 @@ async function rowNumbersByExcelJs(file: string, format: 'csv' | 'xlsx'): Promis
   return numbers
 }
 
-const doneOf = (main: TestMain, batchId: string) => () =>
-  main.events.some(
-    (event) =>
-      event.name === 'importProgress' &&
-      (event.payload as { batch: ImportBatch | null }).batch?.id === batchId &&
-      (event.payload as { batch: ImportBatch }).batch.state === 'done'
-  )
-
 describe('rows named by their number in the sheet', () => {
   const start = useMains()
 
@@ -149,7 +135,7 @@ describe('rows named by their number in the sheet', () => {
       expect(batch.counts).toMatchObject({ duplicate: 1, pending: 5 })
 
       await main.ok('startImportMatch', { batchId: batch.id })
-      await until(doneOf(main, batch.id), Boolean, 60_000)
+      await until(importDone(main, batch.id), Boolean, 60_000)
       const review = (await main.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 100 })).rows
       const noteOf = (row: ImportRow) => row.cells[2]!.replace(/\r\n/g, '\n')
       // the review: every row by the number exceljs gives it

@@ -1,28 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { ImportBatch } from '../../../shared/ipc/channels/imports'
+import { describe, expect, it } from 'vitest'
 import { systemClock } from '../../../sandbox/index'
 import { spawnImportWorkerFromSource } from '../../../electron/main/imports/import-worker-from-source'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { startMain, tempDir, useMains, type TestMain } from './helpers'
+import { connect, importDone, noKeychain, startMain, tempDir, useMains, useOpened, type TestMain } from './helpers'
 
-const noKeychain = () => {
-  throw new Error('libsecret-1.so.0: cannot open shared object file')
-}
-const opened: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()))
-})
-
-async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: string }) {
-  const overview = await main.ok('saveConnection', { name: 'Import service', baseUrl: sandbox.baseUrl })
-  const id = overview.connections.find((c) => c.name === 'Import service')!.id
-  await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
-  await main.ok('setActiveConnection', { id })
-  return id
-}
+const opened = useOpened()
 
 /** Uploads bytes in base64 pieces of `piece` bytes (a multiple of 3), as the page does. */
 async function upload(main: TestMain, bytes: Buffer, piece = 3 * 1024): Promise<string> {
@@ -55,14 +40,6 @@ function sheet(count: number) {
   return { text: lines.join('\r\n'), people, expected }
 }
 
-const doneOf = (main: TestMain, batchId: string) => () =>
-  main.events.some(
-    (event) =>
-      event.name === 'importProgress' &&
-      (event.payload as { batch: ImportBatch | null }).batch?.id === batchId &&
-      (event.payload as { batch: ImportBatch }).batch.state === 'done'
-  )
-
 describe('bulk match from a spreadsheet', () => {
   const start = useMains()
 
@@ -78,7 +55,7 @@ describe('bulk match from a spreadsheet', () => {
       importMatching: { ratePerSecond: 200, timing: { backoffMs: 20, maxBackoffMs: 100 } },
       http: { retry: { retries: 2, minTimeoutMs: 10, maxTimeoutMs: 30 } }
     })
-    await connect(main, sandbox)
+    await connect(main, sandbox, 'Import service')
     const { text, people, expected } = sheet(30)
     const bytes = Buffer.from(text.replace('Entreprise', 'Société'), 'latin1')
     const uploadId = await upload(main, bytes)
@@ -94,7 +71,7 @@ describe('bulk match from a spreadsheet', () => {
     expect(batch.counts).toMatchObject({ rows: 32, unmatchable: 1, duplicate: 1, pending: 30 })
 
     await main.ok('startImportMatch', { batchId: batch.id })
-    await until(doneOf(main, batch.id), Boolean, 60_000)
+    await until(importDone(main, batch.id), Boolean, 60_000)
     const { rows, total } = await main.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 100 })
     expect(total).toBe(32)
     const outcomes = rows.filter((row) => row.outcome !== 'unmatchable' && row.outcome !== 'duplicate')
@@ -142,7 +119,7 @@ describe('bulk match from a spreadsheet', () => {
       importMatching: { ratePerSecond: 40, timing: { concurrency: 3 } }
     }
     const first = await startMain(options)
-    const connectionId = await connect(first, sandbox)
+    const connectionId = await connect(first, sandbox, 'Import service')
     const names = testCatalog()
       .search({}, { limit: 120, offset: 500 })
       .results.map((person) => `${person.full_name},${person.cur_company},${person.cur_title}`)
@@ -175,7 +152,7 @@ describe('bulk match from a spreadsheet', () => {
     expect(before.length).toBeLessThan(120)
     await second.ok('setSecret', { connectionId, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
     await second.ok('startImportMatch', { batchId: batch.id })
-    await until(doneOf(second, batch.id), Boolean, 60_000)
+    await until(importDone(second, batch.id), Boolean, 60_000)
     const after = await second.ok('listImportRows', { batchId: batch.id, filter: 'all', limit: 200 })
     expect(after.total).toBe(120)
     expect(after.rows.filter((row) => row.outcome === 'pending')).toEqual([])
