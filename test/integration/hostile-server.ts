@@ -38,3 +38,28 @@ export function useHostileServers(): (answer: Answer) => Promise<HostileServer> 
     return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests }
   }
 }
+
+/**
+ * An endless JSON answer: `start`, then 256 KB pieces of the byte `fill`, written as fast as the
+ * connection takes them until the client lets go. `written()` counts the bytes of the pieces
+ * sent out; `cut` settles when the connection has closed.
+ */
+export function endlessBody(start: string, fill: number): { answer: Answer; written(): number; cut: Promise<void> } {
+  let written = 0
+  let closed: () => void = () => {}
+  const cut = new Promise<void>((resolve) => (closed = resolve))
+  const answer: Answer = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.write(start)
+    const piece = Buffer.alloc(256 * 1024, fill)
+    const pump = () => {
+      while (!res.destroyed) {
+        written += piece.length
+        if (!res.write(piece)) return void res.once('drain', pump)
+      }
+    }
+    res.on('close', closed)
+    pump()
+  }
+  return { answer, written: () => written, cut }
+}

@@ -5,7 +5,7 @@ import { PartnerClient, type PartnerClientDeps } from '../../../electron/main/ap
 import type { ApiCallInput } from '../../../electron/main/store'
 import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
 import { failureOf } from '../failure'
-import { useHostileServers } from '../hostile-server'
+import { endlessBody, useHostileServers } from '../hostile-server'
 
 // A hostile Partner API on loopback: each test says how it answers.
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 2_000 } })
@@ -55,30 +55,16 @@ describe('answers that cannot hurt the host', () => {
 
   it('stops reading a body past the size allowed: the rest is never taken in', async () => {
     const cap = 4 * 1024 * 1024
-    let written = 0
-    let closed: () => void = () => {}
-    const cut = new Promise<void>((resolve) => (closed = resolve))
     // an endless body, written as fast as the connection takes it, until the client lets go
-    const server = await hostile((_req, res) => {
-      res.writeHead(200, json)
-      const piece = Buffer.alloc(256 * 1024, 0x20)
-      res.write('[')
-      const pump = () => {
-        while (!res.destroyed) {
-          written += piece.length
-          if (!res.write(piece)) return void res.once('drain', pump)
-        }
-      }
-      res.on('close', closed)
-      pump()
-    })
+    const body = endlessBody('[', 0x20)
+    const server = await hostile(body.answer)
     const { client } = clientFor(server.baseUrl, { limits: { maxBodyBytes: cap } })
     const error = await failure(client.getApiTransactionData({ limit: 25 }))
-    await cut
+    await body.cut
     expect(error.kind).toBe('unreadable')
     expect(error.message).toContain('it is larger than 4 MB, the most Talent Desk reads in one answer')
     // what the server got out before the connection closed: the cap and the sockets' buffers, no more
-    expect(written).toBeLessThan(cap + 16 * 1024 * 1024)
+    expect(body.written()).toBeLessThan(cap + 16 * 1024 * 1024)
     expect(server.requests()).toBe(1)
   })
 

@@ -7,7 +7,7 @@ import { TokenSource } from '../../../electron/main/toolserver/token-source'
 import { ToolServerClient } from '../../../electron/main/toolserver/tool-server-client'
 import { startTestSandbox } from '../sandbox/helpers'
 import { failureOf } from '../failure'
-import { useHostileServers, type Answer } from '../hostile-server'
+import { endlessBody, useHostileServers, type Answer } from '../hostile-server'
 
 // The token exchange (oauth4webapi) and the tool server (the MCP SDK) read bodies themselves:
 // they are given a fetch whose answers are read within the same limits as the Partner API's.
@@ -50,27 +50,13 @@ describe('the token exchange and the tool server read answers within limits', ()
   })
 
   it('stops reading an endless token answer at the size allowed', async () => {
-    let written = 0
-    let closed: () => void = () => {}
-    const cut = new Promise<void>((resolve) => (closed = resolve))
-    const authUrl = await hostile((_req, res) => {
-      res.writeHead(200, json)
-      res.write('{"access_token":"')
-      const piece = Buffer.alloc(256 * 1024, 0x61)
-      const pump = () => {
-        while (!res.destroyed) {
-          written += piece.length
-          if (!res.write(piece)) return void res.once('drain', pump)
-        }
-      }
-      res.on('close', closed)
-      pump()
-    })
+    const body = endlessBody('{"access_token":"', 0x61)
+    const authUrl = await hostile(body.answer)
     const error = await failure(tokensFrom(authUrl, { maxBodyBytes: 1024 * 1024 }).token())
-    await cut
+    await body.cut
     expect(error.code).toBe('invalid_response')
     expect(error.message).toContain('it is larger than 1 MB, the most Talent Desk reads in one answer')
-    expect(written).toBeLessThan(1024 * 1024 + 16 * 1024 * 1024)
+    expect(body.written()).toBeLessThan(1024 * 1024 + 16 * 1024 * 1024)
   })
 
   it('gives up on a token answer sent a byte at a time at the deadline', async () => {
