@@ -16,6 +16,7 @@ import { classify } from '../../electron/main/imports/match-outcome'
 import { ThresholdResorts } from '../../electron/main/imports/threshold-resort'
 import { done, figure, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
+import { createCsvBatch } from '../integration/store/fixtures/csv-batch'
 
 const rowsArg = process.argv.indexOf('--rows')
 const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : quick ? 1_000 : 5_000
@@ -26,18 +27,7 @@ const store = openStore({ dataDir: dir })
 try {
   progress(`building a batch of ${ROWS} rows with 5 candidates each`)
   const people = generateProfiles({ count: Math.min(ROWS, 2_000) + 4, seed: 1 })
-  store.imports.create({
-    id: 'b',
-    connectionId: 'sandbox',
-    fileName: 'people.csv',
-    format: 'csv',
-    sheet: null,
-    sheets: [],
-    encoding: 'utf-8',
-    delimiter: ',',
-    notes: [],
-    threshold: 15
-  })
+  createCsvBatch(store, { id: 'b', fileName: 'people.csv' })
   store.transaction(() => {
     const rows = Array.from({ length: ROWS }, (_, rowNo) => {
       const p = people[rowNo % (people.length - 4)]!

@@ -5,6 +5,7 @@ import type { Store } from '../../../electron/main/store'
 import { STORE_FILE_NAME } from '../../../electron/main/store/database'
 import { PENDING_ROWS_SQL } from '../../../electron/main/store/imports-repo'
 import { openTestStore, removeDir, tempDir } from './helpers'
+import { createCsvBatch } from './fixtures/csv-batch'
 
 const dirs: string[] = []
 const stores: Store[] = []
@@ -20,18 +21,7 @@ describe('the pending rows of a large batch', () => {
     const { store } = openTestStore(dir)
     stores.push(store)
     const rows = 10_000
-    store.imports.create({
-      id: 'big',
-      connectionId: 'sandbox',
-      fileName: 'big.csv',
-      format: 'csv',
-      sheet: null,
-      sheets: [],
-      encoding: 'utf-8',
-      delimiter: ',',
-      notes: [],
-      threshold: 15
-    })
+    createCsvBatch(store, { id: 'big', fileName: 'big.csv' })
     const cells = Array.from({ length: 8 }, (_, i) => `a cell of some length, column ${i}`)
     store.transaction(() => {
       store.imports.addRows(
