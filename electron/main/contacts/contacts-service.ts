@@ -22,6 +22,7 @@ import { CreditsBalance } from './credits-balance'
 import { HeldQuotes, QUOTE_TTL_MS } from './held-quotes'
 import { PurchaseFollower, type PollTiming } from './purchase-follower'
 import type { Paced } from '../pace/paces'
+import { Turns } from '../work/turns'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
 import { partSizeFrom, partSizeSetting } from './purchase-parts'
@@ -47,6 +48,8 @@ export class ContactsService {
   readonly #balance: CreditsBalance
   readonly #requests: PurchaseRequests
   readonly #follower: PurchaseFollower
+  /** A connection's spends one at a time (a purchase's `New` parts, a tool call that may spend). */
+  readonly #spendTurns = new Turns()
 
   constructor(
     private readonly deps: {
@@ -215,6 +218,15 @@ export class ContactsService {
     }
   }
 
+  /**
+   * Runs `work` when no other spend on the connection is under way, and holds the next until it
+   * ends: a tool call that may spend reads the balance before and after itself, and a purchase
+   * of the app's own in between would be counted twice in the ledger.
+   */
+  inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T> {
+    return this.#spendTurns.run(connectionId, work)
+  }
+
   async buy({ quoteId, requestId }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
     // One use per quote: a second click with the same quote is refused, never a second purchase.
     const quote = this.#quotes.take(quoteId)
@@ -307,7 +319,9 @@ export class ContactsService {
 
     // `New` in parts the service accepts, each sent once (never retried). A part refused as too
     // big spent nothing: the size is learnt and the same keys go in smaller parts.
-    const bought = await this.#requests.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
+    const bought = await this.inSpendTurn(quote.connectionId, () =>
+      this.#requests.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
+    )
     outcome = bought.outcome
     creditsSpent = bought.creditsSpent
     available = bought.available ?? available

@@ -7,7 +7,7 @@ import type { Logger } from '../logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
 
 /** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
-export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits'>
+export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits' | 'inSpendTurn'>
 
 export interface SpendConfirmationsDeps {
   contacts: ToolContactQuotes

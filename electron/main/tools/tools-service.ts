@@ -108,35 +108,59 @@ export class ToolsService {
     const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId)
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
-    let result: CallToolResult
-    let before: ToolCredits | null
     const started = Date.now()
-    try {
-      before = spending ? await this.#balance(connectionId) : this.#lastSeen(connectionId)
-      result = await this.#deps.requests.run(requestId, (signal) => entry.client.callTool(name, args, signal))
-    } catch (error) {
-      if (error instanceof AppError && (error.details as { legacy?: boolean } | undefined)?.legacy === true) {
-        this.#learn(connectionId, entry.clientId, 'legacy')
+    // A call that may spend takes the connection's spend turn from the balance before it to the
+    // balance after it and its ledger entry: no purchase of the app's own falls in between.
+    const turn = <T>(work: () => Promise<T>) =>
+      spending ? this.#deps.contacts.inSpendTurn(connectionId, work) : work()
+    return turn(async () => {
+      let result: CallToolResult
+      let before: ToolCredits | null
+      try {
+        before = spending ? await this.#balance(connectionId) : this.#lastSeen(connectionId)
+        result = await this.#deps.requests.run(requestId, (signal) => entry.client.callTool(name, args, signal))
+      } catch (error) {
+        if (error instanceof AppError && (error.details as { legacy?: boolean } | undefined)?.legacy === true) {
+          this.#learn(connectionId, entry.clientId, 'legacy')
+        }
+        throw error
+      } finally {
+        confirmed?.release()
       }
-      throw error
-    } finally {
-      confirmed?.release()
+      return this.#answered(access.connection.id, entry, { name, args, requestId, before, spending, result, started })
+    })
+  }
+
+  /** A tool's answer as the page sees it; what it spent (the balance after it) in the ledger. */
+  async #answered(
+    connectionId: string,
+    entry: Entry,
+    call: {
+      name: string
+      args: Record<string, unknown>
+      requestId: string
+      before: ToolCredits | null
+      spending: boolean
+      result: CallToolResult
+      started: number
     }
+  ): Promise<ToolCallResult> {
+    const { name, args, requestId, before, spending, result, started } = call
     const durationMs = Date.now() - started
     const isError = result.isError === true
     const texts = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
     let notice: string | null = null
     if (isError && mentionsLegacyCredential(texts)) {
       notice = legacyCredentialMessage
-      this.#learn(access.connection.id, entry.clientId, 'legacy')
+      this.#learn(connectionId, entry.clientId, 'legacy')
     } else if (!isError && userOnlyTools.has(name)) {
-      this.#learn(access.connection.id, entry.clientId, 'user')
+      this.#learn(connectionId, entry.clientId, 'user')
     }
     this.#deps.logger.info('tools.call', { tool: name, isError, durationMs })
     const structured = (result.structuredContent as Record<string, unknown> | undefined) ?? null
-    const after = creditsIn(structured) ?? (spending ? await this.#balance(access.connection.id) : null)
+    const after = creditsIn(structured) ?? (spending ? await this.#balance(connectionId) : null)
     if (after !== null) {
-      this.#account(access.connection.id, { name, args, requestId, before, after, structured, spending })
+      this.#account(connectionId, { name, args, requestId, before, after, structured, spending })
     }
     return {
       name,
@@ -144,7 +168,7 @@ export class ToolsService {
       content: result.content as ToolCallResult['content'],
       structuredContent: (result.structuredContent as Record<string, unknown> | undefined) ?? null,
       notice,
-      credential: this.#credential(access.connection.id, entry.clientId),
+      credential: this.#credential(connectionId, entry.clientId),
       durationMs
     }
   }

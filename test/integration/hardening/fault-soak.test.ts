@@ -14,6 +14,7 @@ import { FaultInjector } from '../../../sandbox/faults/injector'
 import { parseFaultSpec } from '../../../sandbox/faults/spec'
 import type { SandboxState } from '../../../sandbox/server/state-file'
 import { refreshHandleOf } from '../../../shared/api'
+import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
 import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/contract'
 import { errorCodes, type IpcResult } from '../../../shared/ipc/errors'
@@ -209,7 +210,11 @@ describe('fault soak', () => {
         },
         toolServer: { callTimeoutMs: TIME_LIMIT_MS, listRetryMinMs: 5 },
         contactPolling: { firstMs: 10, factor: 1.5, maxMs: 30, limitMs: 3_000 },
-        refreshPolling: { firstMs: 10, factor: 1.5, maxMs: 60, ratePerSecond: 500 }
+        refreshPolling: { firstMs: 10, factor: 1.5, maxMs: 60 },
+        // the soak is about faults, not pace: a fifth of the answers are faults, many of them 503s
+        // and time-outs, which the pace (tested in pace.test.ts and its bench) would rightly slow
+        // to a crawl; here it starts untimed and never drops below 200 calls a second
+        pace: { ceiling: 1000, tuning: { startRate: 1000, floorRate: 200 } }
       })
       const closeMain = once(() => main.close())
       closers.push(closeMain)
@@ -376,12 +381,21 @@ describe('fault soak', () => {
             return
           case 'toolsCall': {
             const which = rnd.int(0, 2)
-            await call(op, 'callTool', {
+            const tool = {
               name: which === 2 ? 'contacts' : 'search',
               // contacts: only the balance — a tool-server lookup would spend outside the app's ledger
-              arguments: which === 2 ? { action: 'credits' } : { query: rnd.pick(utterances), limit: rnd.int(1, 5) },
-              requestId: requestId(op)
-            })
+              arguments: which === 2 ? { action: 'credits' } : { query: rnd.pick(utterances), limit: rnd.int(1, 5) }
+            }
+            const asked = await main.call('callTool', { ...tool, requestId: requestId(op) })
+            // a tool on a server other than the built-in Sandbox is sent once its quote is
+            // confirmed, as the Tools screen's dialog does
+            const quote =
+              !asked.ok && asked.error.code === 'conflict'
+                ? toolQuoteRequiredSchema.safeParse(asked.error.details)
+                : null
+            if (quote?.success)
+              await call(op, 'callTool', { ...tool, requestId: requestId(op), quoteId: quote.data.quote.quoteId })
+            else reply(op, asked)
             return
           }
           case 'localReads': {

@@ -126,6 +126,7 @@ export async function startMain(
     backupWorker?: MainOptions['backupWorker']
     importWorker?: MainOptions['importWorker']
     importMatching?: MainOptions['importMatching']
+    pace?: MainOptions['pace']
     exportLocale?: string
   } = {}
 ): Promise<TestMain> {
@@ -162,6 +163,7 @@ export async function startMain(
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
+    ...(options.pace === undefined ? {} : { pace: options.pace }),
     // the CSV list separator follows the locale: tests read commas unless they choose another
     exportLocale: options.exportLocale ?? 'en-US'
   })
