@@ -68,8 +68,9 @@ export class ConnectionPace {
     const signal = signalOf(status, errorCode)
     const now = this.#timers.now()
     if (signal === 'clean') this.rule.clean(now)
-    else if (signal === 'slow_down') {
-      this.rule.slowDown(now)
+    else if (signal === 'rate_limited' || signal === 'struggling') {
+      if (signal === 'rate_limited') this.rule.rateLimited(now)
+      else this.rule.struggling(now)
       // the client sends a refused call again once the gate opens, outside the pace: keep a
       // place for it, or it and the next paced call would come together
       const opens = now + this.#gate.remaining()
@@ -116,7 +117,7 @@ export class ConnectionPace {
     return new Promise<void>((go, stop) => {
       this.#waiting.push({ go, stop })
       this.#lastWaitAt = this.#timers.now()
-      this.rule.wanted()
+      this.rule.wanted(this.#lastWaitAt)
       this.#schedule()
     })
   }
@@ -160,7 +161,7 @@ export class ConnectionPace {
     while (this.#waiting.length > 0 && this.#take()) this.#waiting.shift()!.go()
     if (this.#waiting.length > 0) {
       this.#lastWaitAt = this.#timers.now()
-      this.rule.wanted()
+      this.rule.wanted(this.#lastWaitAt)
     }
     this.#schedule()
   }

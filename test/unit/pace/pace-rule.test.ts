@@ -5,7 +5,7 @@ import { PaceRule, signalOf } from '../../../electron/main/pace/pace-rule'
 function cleanSpell(rule: PaceRule, from: number, to: number, gapMs: number): number {
   let t = from
   for (; t < to; t += gapMs) {
-    rule.wanted()
+    rule.wanted(t)
     rule.clean(t)
   }
   return t
@@ -15,13 +15,13 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
   it('starts moderate and speeds up while answers come back clean, never above the ceiling', () => {
     const rule = new PaceRule(100, 0)
     expect(rule.rate).toBe(10)
-    rule.wanted()
+    rule.wanted(100)
     rule.clean(100) // within the first step: no change yet
     expect(rule.rate).toBe(10)
-    rule.wanted()
+    rule.wanted(250)
     rule.clean(250)
     expect(rule.rate).toBe(20)
-    rule.wanted()
+    rule.wanted(500)
     rule.clean(500)
     expect(rule.rate).toBe(40)
     cleanSpell(rule, 750, 5_000, 25)
@@ -41,12 +41,12 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     let t = cleanSpell(rule, 0, 1_000, 50)
     expect(rule.rate).toBeGreaterThanOrEqual(40)
     const before = rule.rate
-    rule.slowDown(t)
+    rule.rateLimited(t)
     expect(rule.limit).toBeCloseTo(20, 0)
     expect(rule.rate).toBeLessThanOrEqual(before * 0.7)
     expect(rule.rate).toBeCloseTo(0.98 * 20, 0)
     // more 429s of the same overload (calls already on their way) do not cut again
-    rule.slowDown(t + 100)
+    rule.rateLimited(t + 100)
     expect(rule.rate).toBeCloseTo(0.98 * 20, 0)
     // clean answers at that rate: held under the limit for the hold (30 s), then a gentle probe
     t = cleanSpell(rule, t + 1, t + 29_000, 51)
@@ -60,7 +60,7 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     const rule = new PaceRule(40, 0)
     let t = cleanSpell(rule, 0, 1_000, 1000 / 35) // at its ceiling of 40, 35 a second came back clean
     expect(rule.rate).toBe(40)
-    rule.slowDown(t)
+    rule.rateLimited(t)
     expect(rule.limit).toBeCloseTo(35, 0)
     expect(rule.rate).toBeCloseTo(28, 5) // 0.7 × 40: under 0.98 × 35
     t = cleanSpell(rule, t + 1, t + 800, 1000 / 28)
@@ -71,7 +71,7 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     const rule = new PaceRule(1000, 0)
     const t = cleanSpell(rule, 0, 2_000, 5) // 200 clean a second, the pace at its ceiling
     expect(rule.rate).toBe(1000)
-    rule.slowDown(t)
+    rule.rateLimited(t)
     expect(rule.limit).toBeCloseTo(200, -1)
     expect(rule.rate).toBeCloseTo(0.98 * rule.limit!, 5)
   })
@@ -79,9 +79,9 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
   it('meeting the same limit again waits longer before probing above it', () => {
     const rule = new PaceRule(1000, 0)
     let t = cleanSpell(rule, 0, 1_000, 50)
-    rule.slowDown(t) // limit ≈ 20, hold 30 s
+    rule.rateLimited(t) // limit ≈ 20, hold 30 s
     t = cleanSpell(rule, t + 1, t + 32_000, 51)
-    rule.slowDown(t) // the same limit: hold 60 s
+    rule.rateLimited(t) // the same limit: hold 60 s
     const target = 0.98 * rule.limit!
     t = cleanSpell(rule, t + 1, t + 55_000, 51)
     expect(rule.rate).toBeCloseTo(target, 5) // back under the limit, still held at 55 s
@@ -97,12 +97,12 @@ describe('the pace rule (AIMD on the service’s answers)', () => {
     expect(rule.rate).toBe(30)
   })
 
-  it('reads 429, 503, 504 and time-outs as "slow down"; a 404 or a dropped connection says nothing', () => {
+  it('reads a 429 as a rate limit, 503, 504 and time-outs as a struggling service; a 404 or a dropped connection says nothing', () => {
     expect(signalOf(200, null)).toBe('clean')
-    expect(signalOf(429, 'rate_limited')).toBe('slow_down')
-    expect(signalOf(503, 'server')).toBe('slow_down')
-    expect(signalOf(504, 'server')).toBe('slow_down')
-    expect(signalOf(null, 'timeout')).toBe('slow_down')
+    expect(signalOf(429, 'rate_limited')).toBe('rate_limited')
+    expect(signalOf(503, 'server')).toBe('struggling')
+    expect(signalOf(504, 'server')).toBe('struggling')
+    expect(signalOf(null, 'timeout')).toBe('struggling')
     expect(signalOf(404, 'not_found')).toBe('neutral')
     expect(signalOf(500, 'server')).toBe('neutral')
     expect(signalOf(null, 'network')).toBe('neutral')
