@@ -74,7 +74,8 @@ export class ConnectionPace {
       // the client sends a refused call again once the gate opens, outside the pace: keep a
       // place for it, or it and the next paced call would come together
       const opens = now + this.#gate.remaining()
-      if (opens > now && this.rule.rate < UNTIMED_RATE) this.#nextAt = Math.max(this.#nextAt, opens) + 1000 / this.rule.rate
+      if (opens > now && this.rule.rate < UNTIMED_RATE)
+        this.#nextAt = Math.max(this.#nextAt, opens) + 1000 / this.rule.rate
     }
   }
 

@@ -203,7 +203,10 @@ export class PaceRule {
     this.#heldSince = null
     this.#recoverTo = null
     // multiplicatively down (unless a sick moment's cut just did), never above what it let through
-    const cut = Math.min(now - this.#lastCutAt < t.quietMs ? this.#rate : this.#rate * t.backoffFactor, t.margin * shown)
+    const cut = Math.min(
+      now - this.#lastCutAt < t.quietMs ? this.#rate : this.#rate * t.backoffFactor,
+      t.margin * shown
+    )
     this.#lastCutAt = now
     this.#set(Math.max(t.floorRate, cut), now)
   }

@@ -1,8 +1,4 @@
-import {
-  MAX_PACE_CEILING,
-  MIN_PACE_CEILING,
-  type ConnectionPaceInfo
-} from '../../../shared/ipc/channels/connections'
+import { MAX_PACE_CEILING, MIN_PACE_CEILING, type ConnectionPaceInfo } from '../../../shared/ipc/channels/connections'
 import { ConnectionGate } from '../api/connection-gate'
 import type { Logger } from '../logger'
 import type { Store } from '../store'
