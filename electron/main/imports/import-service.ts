@@ -18,6 +18,7 @@ import type { ImportMatcher } from './import-matcher'
 import { candidateOf } from './match-outcome'
 import { MatchSpeed, type PaceFigures } from './match-speed'
 import { ThresholdResorts, type ResortSlices } from './threshold-resort'
+import { acceptedPeopleOf, shortlistAccepted, type ShortlistedImport } from './import-shortlist'
 
 const PREVIEW_ROWS = 20
 const SAMPLE_ROWS = 50
@@ -257,75 +258,24 @@ export class ImportService {
     return this.#emitNow(batchId)
   }
 
-  shortlist(input: HandlerInput<'shortlistImport'>): {
-    shortlistId: string
-    shortlistName: string
-    added: number
-    skipped: number
-    rejected: Array<{ rowNo: number; sheetRow: number; reason: string }>
-  } {
+  shortlist(input: HandlerInput<'shortlistImport'>): ShortlistedImport {
     const store = this.#store()
     const batch = mapStoreErrors(() => store.imports.get(input.batchId), batchGone)
-    const accepted = store.imports.accepted(batch.id)
-    if (accepted.length === 0) throw new AppError('invalid_input', 'Accept at least one person first.')
-    const headers = this.#headers(store, batch.id, batch.headerRow)
-    const rejected: Array<{ rowNo: number; sheetRow: number; reason: string }> = []
-    const rows: ImportRowRecord[] = []
-    const inputs = accepted.flatMap(({ row, profile }) => {
-      if (profile === null) {
-        rejected.push({
-          rowNo: row.rowNo,
-          sheetRow: row.sheetRow,
-          reason: 'the chosen candidate is no longer among the row’s answers'
-        })
-        return []
-      }
-      rows.push(row)
-      return [{ profile, notes: keptNotes(batch, headers, row) }]
-    })
-    const result = mapStoreErrors(
-      () =>
-        store.transaction(() => {
-          const shortlist =
-            'shortlistId' in input
-              ? store.shortlists.get(input.shortlistId)
-              : store.shortlists.create(input.newShortlist)
-          const added =
-            inputs.length === 0 ? { added: [], skipped: [], rejected: [] } : store.members.addMany(shortlist.id, inputs)
-          store.imports.setShortlist(batch.id, shortlist.id)
-          return { shortlist, ...added }
-        }),
-      { not_found: 'That shortlist no longer exists. Choose another or make a new one.' }
+    const result = shortlistAccepted(
+      store,
+      this.deps.events,
+      batch,
+      this.#headers(store, batch.id, batch.headerRow),
+      input
     )
-    for (const problem of result.rejected) {
-      const row = rows[problem.index]
-      rejected.push({ rowNo: row?.rowNo ?? 0, sheetRow: row?.sheetRow ?? 0, reason: problem.reason })
-    }
-    this.deps.events.emit('membersChanged', {
-      reason: 'import',
-      memberIds: result.added,
-      shortlistIds: [result.shortlist.id],
-      profileKeys: inputs.map((entry) => String(entry.profile['key'] ?? ''))
-    })
     this.#changed(batch.id)
-    return {
-      shortlistId: result.shortlist.id,
-      shortlistName: result.shortlist.name,
-      added: result.added.length,
-      skipped: result.skipped.length,
-      rejected
-    }
+    return result
   }
 
   acceptedPeople({ batchId }: HandlerInput<'importAcceptedPeople'>): Array<{ key: string; name: string }> {
     const store = this.#store()
     mapStoreErrors(() => store.imports.get(batchId), batchGone)
-    const people = new Map<string, string>()
-    for (const { row, profile } of store.imports.accepted(batchId)) {
-      if (row.chosenKey === null || people.has(row.chosenKey)) continue
-      people.set(row.chosenKey, profile === null ? row.chosenKey : candidateOf(profile).name || row.chosenKey)
-    }
-    return [...people].map(([key, name]) => ({ key, name }))
+    return acceptedPeopleOf(store, batchId)
   }
 
   /** Rows put back to pending are matched: the batch runs again unless the recruiter paused it. */
@@ -473,14 +423,4 @@ export function rowOf(row: ImportRowRecord): ImportRow {
     decision: row.decision,
     chosenKey: row.chosenKey
   }
-}
-
-/** The row's kept columns as the member's notes ("Header: value" lines), and where it came from. */
-function keptNotes(batch: ImportBatchRecord, headers: readonly string[], row: ImportRowRecord): string {
-  const lines = batch.mapping.flatMap((field, column) => {
-    const value = (row.cells[column] ?? '').trim()
-    return field === 'keep' && value !== '' ? [`${headers[column] ?? `Column ${column + 1}`}: ${value}`] : []
-  })
-  lines.push(`Imported from ${batch.fileName}${batch.sheet === null ? '' : ` (${batch.sheet})`}, row ${row.sheetRow}`)
-  return lines.join('\n').slice(0, 20_000)
 }
