@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ContactType } from '../../../shared/api'
-import type { ContactPurchase, ContactQuote } from '../../../shared/ipc/channels/contacts'
+import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
 import type { PartnerClient } from '../api/partner-client'
 import type { ConnectionsService } from '../connections/connections-service'
 import type { Logger } from '../logger'
@@ -21,6 +21,10 @@ export interface PollTiming {
 }
 export const defaultPollTiming: PollTiming = { firstMs: 500, factor: 1.5, maxMs: 5_000, limitMs: 5 * 60_000 }
 export const TERMINAL = new Set(['Completed', 'Failed'])
+
+/** A lookup the service no longer knows (its Polling shows nothing for it), in the recruiter's words. */
+export const LOOKUP_NO_LONGER_KNOWN =
+  'The service no longer knows this lookup; nothing more will come from it. Buy again if you still need it — the service will say if it already charged for it.'
 
 /**
  * Following a purchase's lookups to their end with free `Polling` and backoff, saving only what
@@ -63,6 +67,8 @@ export class PurchaseFollower {
     const started = this.deps.now()
     let wait = timing.firstMs
     let timedOut = false
+    /** Keys the latest poll had no lookup for. */
+    const unseen = new Set<string>()
     for (;;) {
       const open = keys.filter((key) => !TERMINAL.has(statuses.get(key)?.status ?? ''))
       const progress = keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null }))
@@ -97,19 +103,22 @@ export class PurchaseFollower {
         }
       })
       if (countsChanged) this.deps.balance.seen(quote.connectionId)
+      for (const key of open) {
+        if (seen.has(key)) unseen.delete(key)
+        else unseen.add(key)
+      }
       // A key the service has no lookup for (it was not bought, or unknown to it) is not polled forever.
       for (const key of open) {
         if (!seen.has(key) && !statuses.has(key)) {
-          statuses.set(key, {
-            key,
-            status: 'Failed',
-            result: null,
-            issues: [],
-            failure: 'The service has no lookup for this person.'
-          })
+          statuses.set(key, { key, status: 'Failed', result: null, issues: [], failure: LOOKUP_NO_LONGER_KNOWN })
         }
       }
     }
+    this.forget(
+      quote,
+      statuses,
+      [...unseen].filter((key) => timedOut || statuses.get(key)?.result === null)
+    )
     return {
       purchaseId,
       connectionId: quote.connectionId,
@@ -123,6 +132,46 @@ export class PurchaseFollower {
       notBought: bought.notBought,
       message: bought.message
     }
+  }
+
+  /**
+   * Lookups of ours the service no longer knows (none of its answers until the end of following
+   * showed them): saved as Failed with what that means, so they are not followed again at start,
+   * and no longer counted as bought, so a quote offers them again. The ledger keeps the spend.
+   * Only keys that were ours (counted as bought, or followed from a stored running state) are
+   * saved: a key New refused stays unbought and unlisted.
+   */
+  private forget(
+    quote: Pick<ContactQuote, 'connectionId' | 'contactType'>,
+    statuses: Map<string, ContactStatus>,
+    candidates: string[]
+  ): void {
+    if (candidates.length === 0) return
+    const { connectionId, contactType } = quote
+    const store = this.deps.store()
+    const bought = store.ledger.bought(connectionId, contactType, candidates)
+    const stored = store.contacts.latestByKeys(connectionId, contactType, candidates)
+    // a lookup stored as ended keeps what it gave (a Completed one's emails stay readable)
+    const keys = candidates.filter((key) => {
+      const row = stored.get(key)
+      return row === undefined ? bought.has(key) : !TERMINAL.has(String(row.result.status ?? ''))
+    })
+    if (keys.length === 0) return
+    const results = keys.map((key) => ({
+      status: 'Failed',
+      request: { key },
+      execution_trace: { key, error: LOOKUP_NO_LONGER_KNOWN }
+    }))
+    store.transaction(() => {
+      store.contacts.saveResponse(
+        { results, count: null },
+        { profileKeys: keys, contactType, requestType: 'Polling', connectionId }
+      )
+      store.ledger.forgetBought(connectionId, contactType, keys)
+    })
+    for (const [index, key] of keys.entries())
+      statuses.set(key, { key, status: 'Failed', result: results[index]!, issues: [], failure: LOOKUP_NO_LONGER_KNOWN })
+    this.deps.logger.info('contacts.no_longer_known', { connectionId, contactType, people: keys.length })
   }
 
   /**

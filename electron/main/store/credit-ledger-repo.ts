@@ -104,6 +104,20 @@ export class CreditLedgerRepo {
     return marked
   }
 
+  /**
+   * Keys the service no longer knows (its Polling shows no lookup for them) are no longer counted
+   * as bought, so a quote offers them again; the ledger rows keep what was spent. A later purchase
+   * asks Polling first (see `uncertain`): if the service did sell them, nothing is paid twice.
+   */
+  forgetBought(connectionId: string, contactType: string, keys: readonly string[]): void {
+    this.db
+      .prepare(
+        `DELETE FROM contact_purchases
+          WHERE connection_id = ? AND contact_type = ? AND profile_key IN (SELECT value FROM json_each(?))`
+      )
+      .run(connectionId, contactType, JSON.stringify([...new Set(keys)]))
+  }
+
   /** Which of `keys` are bought on this connection for this type. */
   bought(connectionId: string, contactType: string, keys: readonly string[]): Set<string> {
     const rows = this.db
@@ -118,13 +132,15 @@ export class CreditLedgerRepo {
   /**
    * Which of `keys` were in a purchase that got no answer (outcome unknown) and are not known to
    * be bought since: the service may have sold them. Each with that purchase's ledger id (the oldest).
+   * Also keys of a purchase answered as bought that no longer count as bought (the service no
+   * longer knew them, `forgetBought`): a new purchase asks Polling about them first.
    */
   uncertain(connectionId: string, contactType: string, keys: readonly string[]): Map<string, number> {
     const rows = this.db
       .prepare(
         `SELECT k.value AS key, MIN(l.id) AS id
            FROM credit_ledger l, json_each(l.keys_json) k
-          WHERE l.connection_id = ? AND l.contact_type = ? AND l.outcome = 'unknown' AND l.reset_at IS NULL
+          WHERE l.connection_id = ? AND l.contact_type = ? AND l.outcome IN ('unknown', 'bought') AND l.reset_at IS NULL
             AND k.value IN (SELECT value FROM json_each(?))
             AND NOT EXISTS (SELECT 1 FROM contact_purchases p
                              WHERE p.connection_id = l.connection_id AND p.contact_type = l.contact_type
