@@ -71,5 +71,18 @@ describe('lookups the service no longer knows (#29)', () => {
     expect(next.newKeys.sort()).toEqual([...keys].sort())
     // money has one book: the spend stays
     expect((await again.ok('listLedger', {})).entries).toEqual(ledger)
+
+    // buying them again asks the service first (free) whether it sold them, then buys what it did not
+    const { connectionId } = await again.ok('listLedger', {})
+    await again.ok('setSecret', { connectionId, kind: 'apiKey', value: sandbox.apiKey, sessionOnly: true })
+    const from = new Date().toISOString()
+    const rebought = await again.ok('buyContacts', { quoteId: next.quoteId, requestId: 'forgotten-buy-02' })
+    expect(rebought).toMatchObject({ outcome: 'bought', creditsSpent: 3 })
+    // the service's own record of the calls, oldest first: Polling (free) before the one New
+    const asked = (await again.ok('listTransactions', { from, type: 'GetPremiumContacts' })).rows
+      .reverse()
+      .map((row) => /requestType=(\w+)/.exec(row.request ?? '')?.[1])
+    expect(asked.slice(0, 2)).toEqual(['Polling', 'New'])
+    expect(asked.filter((type) => type === 'New')).toHaveLength(1)
   }, 30_000)
 })
