@@ -1,3 +1,4 @@
+import { rng } from '../store/fixtures/profiles'
 import type { WholePersonProfile } from '../../../shared/api/profile'
 
 /*
@@ -54,18 +55,6 @@ export const LABELLED_HEADERS = [
   'Profile',
   'Key'
 ] as const
-
-/** mulberry32: a small seeded generator, the same numbers for the same seed on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const STATE_CODES: Record<string, string> = {
   California: 'CA',
@@ -177,7 +166,7 @@ function swapLetters(word: string, pick: () => number): string | null {
 }
 
 export function labelledRows(catalog: readonly WholePersonProfile[], seed = 29): LabelledRow[] {
-  const pick = random(seed)
+  const pick = rng(seed)
   const choose = <T>(items: readonly T[]): T => items[Math.floor(pick() * items.length)]!
   const shuffled = [...catalog].filter((person) => person.key && person.full_name && person.cur_company)
   for (let i = shuffled.length - 1; i > 0; i--) {

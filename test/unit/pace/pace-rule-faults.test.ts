@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PaceRule } from '../../../electron/main/pace/pace-rule'
-
-/** A seeded generator (mulberry32): the same faults every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+// mulberry32: the same faults every run
+import { rng } from '../../integration/store/fixtures/profiles'
 
 /**
  * Calls waiting for the pace all along, started at its rate, against a service with no rate
@@ -83,7 +73,7 @@ describe('the pace rule tells a rate limit from a sick moment', () => {
 
   it('a steady 10 % of 503s and time-outs from a service with no rate limit keeps the rate above half the ceiling', () => {
     const rule = new PaceRule(100, 0)
-    const rates = faultSoak(rule, 0, 60, 0.1, seeded(29))
+    const rates = faultSoak(rule, 0, 60, 0.1, rng(29))
     const lastHalf = rates.slice(30)
     expect(Math.min(...lastHalf)).toBeGreaterThanOrEqual(50)
     expect(lastHalf.reduce((a, b) => a + b, 0) / lastHalf.length).toBeGreaterThanOrEqual(60)
@@ -93,7 +83,7 @@ describe('the pace rule tells a rate limit from a sick moment', () => {
   it('a service failing half its answers is backed off and stays down while it does', () => {
     const rule = new PaceRule(100, 0)
     cleanSpell(rule, 0, 3_000, 10)
-    const rates = faultSoak(rule, 3_000, 20, 0.5, seeded(7))
+    const rates = faultSoak(rule, 3_000, 20, 0.5, rng(7))
     const after = rates.slice(5)
     expect(Math.max(...after)).toBeLessThanOrEqual(10) // from 100
     expect(after.reduce((a, b) => a + b, 0) / after.length).toBeLessThanOrEqual(6)
