@@ -91,7 +91,11 @@ describe('npm start in a terminal', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'td-start-data-'))
       const noElectron = mkdtempSync(join(tmpdir(), 'td-start-no-electron-'))
       dirs.push(dataDir, noElectron)
-      const command = `${process.execPath} scripts/start.mjs --port 0 --data-dir ${dataDir}`
+      // `exec`: script runs the command through $SHELL -c; dash (/bin/sh, CI's shell when SHELL is
+      // unset or /bin/sh) does not exec it and, sharing the terminal's foreground group, dies of the
+      // Ctrl+C itself (exit 130) whatever start.mjs does. In a recruiter's terminal the
+      // interactive shell hands the terminal to npm; exec gives start.mjs that place here.
+      const command = `exec ${process.execPath} scripts/start.mjs --port 0 --data-dir ${dataDir}`
       // -e: script exits with the command's code; -f: its output is passed on at once
       const terminal = spawn('/usr/bin/script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
         cwd: root,
