@@ -1,0 +1,8 @@
+/**
+ * The one way to say what a thrown value was, for a log line or a message built around it: an
+ * Error's message, else the value as text. Everything thrown crosses here (main, sandbox, page),
+ * so nobody writes `error instanceof Error ? error.message : String(error)` again.
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
