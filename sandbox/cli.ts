@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
-import { FaultSpecError } from './faults/spec'
 import { startSandbox, type ArrivalOptions } from './index'
 import { checkArrivals } from './server/arrivals'
+import { errorMessage } from '../shared/error-message'
 
 const usage = `Usage: npm run sandbox -- [--port N] [--profiles N] [--seed N] [--faults SPEC] [--credits N] [--token-ttl S] [--state FILE] [--arrivals SHARE[,DAYS]]
 Prints one JSON line with the connection details, then serves on 127.0.0.1 until SIGINT/SIGTERM.`
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof FaultSpecError || error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   console.error(`[sandbox] ${message}\n${usage}`)
   process.exit(2)
 })

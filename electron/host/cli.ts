@@ -10,6 +10,7 @@ import { envProxyResolver } from '../main/net/proxy-rules'
 import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHostApp } from './app-host'
+import { errorMessage } from '../../shared/error-message'
 
 export interface WebCliOptions {
   argv: string[]
@@ -51,7 +52,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
       }
     }).values
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
+    process.stderr.write(`${errorMessage(error)}\n${usage}`)
     process.exit(2)
   }
   if (values.help) {

@@ -27,6 +27,7 @@ import { hardenWebContents, limitPermissions, secureWebPreferences } from './win
 import { showFailuresInWindow } from './window/load-failure'
 import { menuTemplate } from './window/menu'
 import { senderFromFrame } from './window/sender'
+import { errorMessage } from '../../shared/error-message'
 
 /*
  * The Electron shell: the only main-process file that imports `electron`. It stays thin — every
@@ -51,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   void start().catch((error: unknown) => {
     process.stderr.write(`Talent Desk could not start: ${error instanceof Error ? error.stack : String(error)}\n`)
-    dialog.showErrorBox('Talent Desk could not start', error instanceof Error ? error.message : String(error))
+    dialog.showErrorBox('Talent Desk could not start', errorMessage(error))
     app.exit(1)
   })
 }
@@ -200,7 +201,7 @@ function createWindow(services: MainServices, logger: Logger): BrowserWindow {
   win.on('closed', unsubscribe)
 
   win.loadURL(appEntryUrl).catch((error: unknown) => {
-    logger.error('shell.load_failed', { error: error instanceof Error ? error.message : String(error) })
+    logger.error('shell.load_failed', { error: errorMessage(error) })
   })
   return win
 }

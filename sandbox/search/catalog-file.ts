@@ -25,6 +25,7 @@ import type { WholePersonProfile } from '../../shared/api'
 import { DATA_VERSION, ProfileGenerator, type CollisionLog } from '../data/generate'
 import { Postings, type PostingList } from './postings'
 import { LazyLookup, type IndexParts } from './index-builder'
+import { errorMessage } from '../../shared/error-message'
 
 /** The first bytes of every catalog file (readable, so a person opening it knows what it is). */
 const MAGIC = Buffer.from('Talent Desk sandbox catalog\n', 'latin1')
@@ -211,7 +212,7 @@ export function readCatalog(file: string, key: CatalogKey): CatalogRead {
   try {
     return decode(bytes, key)
   } catch (error) {
-    return { ok: false, reason: 'damaged', detail: error instanceof Error ? error.message : String(error) }
+    return { ok: false, reason: 'damaged', detail: errorMessage(error) }
   }
 }
 

@@ -2,6 +2,7 @@ import type { ConnectionTestPart } from '../../../shared/ipc/channels/connection
 import { ApiError } from '../api/api-error'
 import type { PartnerClient } from '../api/partner-client'
 import type { Connection } from '../store'
+import { errorMessage } from '../../../shared/error-message'
 
 /**
  * Tests a connection part by part: the base URL answers at all, then the API key is accepted
@@ -16,7 +17,7 @@ export async function testConnection(
   try {
     client = await connect()
   } catch (error) {
-    parts.push(part('baseUrl', 'Service address', false, messageOf(error), null))
+    parts.push(part('baseUrl', 'Service address', false, errorMessage(error), null))
     parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
     return parts
   }
@@ -33,14 +34,14 @@ export async function testConnection(
     const ms = Date.now() - started
     const kind = error instanceof ApiError ? error.kind : 'network'
     if (kind === 'network' || kind === 'timeout' || kind === 'not_found') {
-      parts.push(part('baseUrl', 'Service address', false, messageOf(error), ms))
+      parts.push(part('baseUrl', 'Service address', false, errorMessage(error), ms))
       parts.push(part('apiKey', 'API key', null, 'Not checked: the service could not be reached.', null))
     } else if (kind === 'auth' || kind === 'forbidden') {
       parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
-      parts.push(part('apiKey', 'API key', false, messageOf(error), ms))
+      parts.push(part('apiKey', 'API key', false, errorMessage(error), ms))
     } else {
       parts.push(part('baseUrl', 'Service address', true, `Reachable at ${hostOf(client, connection)}.`, ms))
-      parts.push(part('apiKey', 'API key', null, `Could not tell: ${messageOf(error)}`, ms))
+      parts.push(part('apiKey', 'API key', null, `Could not tell: ${errorMessage(error)}`, ms))
     }
   }
   return parts
@@ -54,10 +55,6 @@ function part(
   durationMs: number | null
 ): ConnectionTestPart {
   return { part: which, label, ok, message, durationMs }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function hostOf(client: PartnerClient, connection: Connection): string {

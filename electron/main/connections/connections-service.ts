@@ -24,6 +24,7 @@ import type { StoreAccess } from '../store/store-access'
 import { testConnection } from './connection-test'
 import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
 import type { WriteBehind } from '../store/write-behind'
+import { errorMessage } from '../../../shared/error-message'
 
 export { SANDBOX_CONNECTION_ID } from './sandbox-connection'
 
@@ -190,7 +191,7 @@ export class ConnectionsService {
         ? 'This connection has no API key yet. Add one in Settings → Connections.'
         : null
     } catch (error) {
-      return error instanceof Error ? error.message : String(error)
+      return errorMessage(error)
     }
   }
 
@@ -324,7 +325,7 @@ export class ConnectionsService {
     try {
       return await sandbox.ready()
     } catch (error) {
-      throw new AppError('network', `${messageOf(error)} Restart Talent Desk, or add a connection in Settings.`)
+      throw new AppError('network', `${errorMessage(error)} Restart Talent Desk, or add a connection in Settings.`)
     }
   }
 
@@ -400,10 +401,6 @@ export class ConnectionsService {
       sandbox: sandbox ? this.sandboxState() : null
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 /** The origin a secret is sent to (scheme, host and port), or null for no address. */

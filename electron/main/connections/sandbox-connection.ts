@@ -7,6 +7,7 @@ import type { Logger } from '../logger'
 import type { StoreAccess } from '../store/store-access'
 import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
 import { isoNow, type Clock, type Connection } from '../store'
+import { errorMessage } from '../../../shared/error-message'
 
 export const SANDBOX_CONNECTION_ID = 'sandbox'
 /** What the sandbox connection's row holds; the real address is the worker's, known at run time. */
@@ -42,14 +43,14 @@ export async function resetSandbox(
   } catch (error) {
     throw new AppError(
       'internal',
-      `The sandbox could not be reset (${messageOf(error)}). Restart Talent Desk and try again.`
+      `The sandbox could not be reset (${errorMessage(error)}). Restart Talent Desk and try again.`
     )
   }
   try {
     const store = deps.stores.get()
     store.transaction(() => store.ledger.startEpoch(SANDBOX_CONNECTION_ID))
   } catch (error) {
-    deps.logger.warn('connections.sandbox_ledger_not_reset', { error: messageOf(error) })
+    deps.logger.warn('connections.sandbox_ledger_not_reset', { error: errorMessage(error) })
   }
   await rereadBalance(deps)
   return sandbox.state
@@ -73,10 +74,6 @@ async function rereadBalance(deps: Parameters<typeof resetSandbox>[1]): Promise<
       })
     }
   } catch (error) {
-    deps.logger.warn('connections.sandbox_balance_unread', { error: messageOf(error) })
+    deps.logger.warn('connections.sandbox_balance_unread', { error: errorMessage(error) })
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -9,6 +9,7 @@ import type { Store } from '../store'
 import { applyResults, countsOf, saveAnswer } from './contact-answers'
 import type { CreditsBalance } from './credits-balance'
 import { availableFromRefusal, learntPartSize, partSizeFrom, partSizeSetting } from './purchase-parts'
+import { errorMessage } from '../../../shared/error-message'
 
 /** What the buying phase of a purchase leaves for the following phase. */
 export interface Bought {
@@ -180,7 +181,7 @@ export class PurchaseRequests {
           availableAfter: null,
           usedAfter: null,
           transactionId: purchaseId,
-          message: `No answer to the purchase (${error instanceof Error ? error.message : String(error)}); it was not sent again.`
+          message: `No answer to the purchase (${errorMessage(error)}); it was not sent again.`
         })
         for (const key of part) ledgerOf.set(key, entry.id)
         queue = queue.slice(part.length)

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
 import type { SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
+import { errorMessage } from '../../../shared/error-message'
 
 /*
  * The built-in sandbox, in a worker thread: generating and indexing its people takes over a
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
       ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })
   } catch (error) {
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+    send({ type: 'failed', message: errorMessage(error) })
     return
   }
   send({

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/errors'
 import { MAX_UPLOAD_CHARS } from '../../../shared/ipc/channels/export'
 import { removeOwnFiles } from './leftovers'
+import { errorMessage } from '../../../shared/error-message'
 
 /** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
 export const UPLOADS_FOLDER = 'talent-desk-uploads'
@@ -140,7 +141,7 @@ export class BackupUploads {
       throw new AppError(
         'store_error',
         `The ${this.#noun} could not be copied into the app’s data folder. Check the free space and try again.`,
-        { reason: error instanceof Error ? error.message : String(error) }
+        { reason: errorMessage(error) }
       )
     }
     upload.busy = null

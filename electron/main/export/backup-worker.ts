@@ -4,6 +4,7 @@ import { openRestoreStore } from '../store/index'
 import { BackupService } from './backup'
 import { previewBackup } from './backup-inspect'
 import type { BackupWorkerData, BackupWorkerReply } from './backup-reader'
+import { errorMessage } from '../../../shared/error-message'
 
 // One job per worker: read the file, check every record, for a restore read it again and write
 // it through a connection of its own, answer, exit. The file is read a piece at a time, never
@@ -38,6 +39,6 @@ try {
     ? { ok: false, error: error.toJSON() }
     : typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_BUSY')
       ? { ok: false, error: { code: 'busy', message: String(error) } }
-      : { ok: false, error: { code: null, message: error instanceof Error ? error.message : String(error) } }
+      : { ok: false, error: { code: null, message: errorMessage(error) } }
 }
 parentPort?.postMessage(reply)

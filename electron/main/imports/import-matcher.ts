@@ -10,6 +10,7 @@ import { BatchedWrites } from './batched-writes'
 import { looserAsks, withLooser } from './looser-ask'
 import { byEvidence, classify } from './match-outcome'
 import { identifiersOf } from './row-request'
+import { errorMessage } from '../../../shared/error-message'
 
 export interface MatcherTiming {
   /** Rows matched at once per batch. */
@@ -125,7 +126,7 @@ export class ImportMatcher {
         } catch (error) {
           if (signal.aborted) return
           const kind = error instanceof ApiError ? error.kind : 'network'
-          const message = error instanceof Error ? error.message : String(error)
+          const message = errorMessage(error)
           if (error instanceof ApiError && STOPPING_KINDS.has(kind)) {
             stopped = true
             this.deps.store().imports.setState(batchId, 'paused', `Matching paused: ${message}`)

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openImportStore } from '../store/index'
 import { prepareBatch, readIntoBatch, type ImportWorkerData, type ImportWorkerMessage } from './import-jobs'
 import { UnreadableSheet } from './sheet-reader'
+import { errorMessage } from '../../../shared/error-message'
 
 // One job per worker: read a spreadsheet into a new import batch, or apply a mapping to every row
 // of one, through a connection of its own; then answer and exit.
@@ -36,7 +37,7 @@ async function job(): Promise<ImportWorkerMessage> {
 job().then(post, (error: unknown) =>
   post({
     type: 'failed',
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
     unreadable: error instanceof UnreadableSheet
   })
 )

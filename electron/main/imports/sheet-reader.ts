@@ -5,6 +5,7 @@ import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/ipc/channel
 import { decodeText, looksBinary, MIXED_ENCODING } from './text-decoding'
 import { sniffDelimiter } from './delimiter'
 import { checkZip } from './zip-check'
+import { errorMessage } from '../../../shared/error-message'
 
 /** Rows read at most: the data rows, and room for a title block above the header row. */
 export const MAX_READ_ROWS = MAX_IMPORT_ROWS + 50
@@ -180,7 +181,7 @@ async function readCsv(file: string, size: number, options: ReadOptions): Promis
       sink.add(record, sheetRow)
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = errorMessage(error)
     throw new UnreadableSheet(
       `The CSV could not be read: ${reason.replace(/^Invalid[^:]*:\s*/, '')}. Check the quotes near that line.`
     )
@@ -254,7 +255,7 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
     }
   } catch (error) {
     if (error instanceof UnreadableSheet) throw error
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = errorMessage(error)
     throw new UnreadableSheet(
       `This workbook could not be read (${reason}). Open it in Excel or LibreOffice and save it again.`
     )

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import tls from 'node:tls'
+import { errorMessage } from '../../../shared/error-message'
 
 /**
  * The certificate authorities Talent Desk trusts for HTTPS: the operating system's store (where
@@ -66,7 +67,7 @@ export function trustedCertificates(
       found.push(...sources.getCACertificates('system'))
       system = true
     } catch (error) {
-      problems.push(`The system's certificate store could not be read (${messageOf(error)}).`)
+      problems.push(`The system's certificate store could not be read (${codeOrMessage(error)}).`)
     }
     found.push(...sources.getCACertificates('bundled'))
   } else {
@@ -80,16 +81,17 @@ export function trustedCertificates(
       found.push(...pems)
       extra = pems.length
     } catch (error) {
-      problems.push(`The extra certificate file ${options.extraFile} could not be read (${messageOf(error)}).`)
+      problems.push(`The extra certificate file ${options.extraFile} could not be read (${codeOrMessage(error)}).`)
     }
   }
   const certificates = [...new Set(found.map((pem) => pem.replace(/\r\n/g, '\n').trim()))]
   return { certificates, system, extra, problems }
 }
 
-function messageOf(error: unknown): string {
+/** A file system error says its code (ENOENT, EACCES) more plainly than its message. */
+function codeOrMessage(error: unknown): string {
   const code = (error as { code?: unknown }).code
-  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error)
+  return typeof code === 'string' ? code : errorMessage(error)
 }
 
 /**

@@ -2,6 +2,7 @@ import { createSecureContext, type SecureContext } from 'node:tls'
 import { Agent, buildConnector, Dispatcher, ProxyAgent } from 'undici'
 import type { Logger } from '../logger'
 import { isLoopbackHost, parsePacResult, proxyLabel, type ProxyResolver, type ProxyRoute } from './proxy-rules'
+import { errorMessage } from '../../../shared/error-message'
 
 /**
  * The one undici dispatcher behind every call main makes (the Partner API client, the token
@@ -133,7 +134,7 @@ export class AppDispatcher extends Dispatcher {
     } catch (error) {
       this.#logger?.warn('net.proxy_unresolved', {
         origin,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
         route: 'direct'
       })
       answer = 'DIRECT'

@@ -16,6 +16,7 @@ import { mapStoreErrors } from '../store/store-errors'
 import type { Paced } from '../pace/paces'
 import { jobSummary } from './job-summary'
 import { profileOfJson, RefreshedProfiles } from './refreshed-profiles'
+import { errorMessage } from '../../../shared/error-message'
 
 /** Ids the page still shows, for a shortlist or job that is gone (deleted, another window). */
 const shortlistGone = { not_found: 'That shortlist no longer exists. Reload the list.' }
@@ -214,8 +215,8 @@ export class RefreshService {
         throw error
       }
       // No answer: it may have started. The follow-up asks with the same jobId (safe to repeat).
-      this.#lastProblem.set(jobId, `${messageOf(error)} Talent Desk will ask again with the same job id.`)
-      this.deps.logger.warn('refresh start not confirmed', { jobId, error: messageOf(error) })
+      this.#lastProblem.set(jobId, `${errorMessage(error)} Talent Desk will ask again with the same job id.`)
+      this.deps.logger.warn('refresh start not confirmed', { jobId, error: errorMessage(error) })
     }
     this.#schedule(jobId, this.#timing.firstMs)
     return this.#summary(this.#store().refreshJobs.get(jobId))
@@ -297,7 +298,7 @@ export class RefreshService {
     const running = this.#running.get(jobId)
     if (running !== undefined) return running
     const run = this.#poll(jobId)
-      .catch((error: unknown) => this.deps.logger.error('refresh poll failed', { jobId, error: messageOf(error) }))
+      .catch((error: unknown) => this.deps.logger.error('refresh poll failed', { jobId, error: errorMessage(error) }))
       .finally(() => this.#running.delete(jobId))
     this.#running.set(jobId, run)
     return run
@@ -347,7 +348,7 @@ export class RefreshService {
         try {
           this.deps.onLost?.(summary)
         } catch (error) {
-          this.deps.logger.warn('lost refresh job not told', { error: messageOf(error) })
+          this.deps.logger.warn('lost refresh job not told', { error: errorMessage(error) })
         }
         return
       }
@@ -375,7 +376,7 @@ export class RefreshService {
     const last = this.#delays.get(jobId) ?? this.#timing.firstMs
     const next = Math.min(this.#timing.maxMs, Math.round(last * this.#timing.factor))
     this.#delays.set(jobId, next)
-    this.#lastProblem.set(jobId, `${messageOf(error)} Asking again in ${Math.ceil(next / 1000)} s.`)
+    this.#lastProblem.set(jobId, `${errorMessage(error)} Asking again in ${Math.ceil(next / 1000)} s.`)
     this.#emit(jobId, false)
     this.#schedule(jobId, next)
   }
@@ -426,13 +427,13 @@ export class RefreshService {
     try {
       this.deps.onFinished?.(summary)
     } catch (error) {
-      this.deps.logger.warn('refresh outcome not entered in Activity', { error: messageOf(error) })
+      this.deps.logger.warn('refresh outcome not entered in Activity', { error: errorMessage(error) })
     }
     try {
       // a watch's job tells its news through Activity's one notice
       if (summary.watchId === null) this.deps.notify?.(summary)
     } catch (error) {
-      this.deps.logger.warn('refresh notification not shown', { error: messageOf(error) })
+      this.deps.logger.warn('refresh notification not shown', { error: errorMessage(error) })
     }
   }
 
@@ -455,8 +456,4 @@ export class RefreshService {
   #now(): number {
     return (this.deps.now ?? Date.now)()
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -5,6 +5,7 @@ import type { PartnerClient } from '../api/partner-client'
 import type { Logger } from '../logger'
 import type { RefreshJobRecord, Store } from '../store'
 import type { Paced } from '../pace/paces'
+import { errorMessage } from '../../../shared/error-message'
 
 /** What applying a job's profiles did: the outcome's counts and who was updated, for the events. */
 export interface AppliedProfiles {
@@ -49,7 +50,7 @@ export class RefreshedProfiles {
         rejected += 1
         this.deps.logger.warn('refreshed profile not applied', {
           jobId: record.jobId,
-          error: error instanceof Error ? error.message : String(error)
+          error: errorMessage(error)
         })
       }
     }
@@ -72,7 +73,7 @@ export class RefreshedProfiles {
         const { records } = await throttled(() => client.getJobData(dataUrl, undefined, record.jobId))
         return { profiles: records.map((r) => r.value), source: 'dataUrl', note: null }
       } catch (error) {
-        dataProblem = error instanceof Error ? error.message : String(error)
+        dataProblem = errorMessage(error)
       }
     }
     // Match Profiles by key for the saved members whose handles were refreshed.

@@ -6,6 +6,7 @@ import { StoreError } from './errors'
 import { migrations as defaultMigrations, latestVersion, type Migration } from './migrations'
 import { systemClock, type Clock } from './clock'
 import { foldSearchText } from './search-text'
+import { errorMessage } from '../../../shared/error-message'
 
 /** Default file name inside the app's data folder. */
 export const STORE_FILE_NAME = 'talent-desk.sqlite'
@@ -292,7 +293,7 @@ function migrate(
 export function classifySqliteError(error: unknown, file: string): StoreError {
   if (error instanceof StoreError) return error
   const code = (error as { code?: unknown }).code
-  const text = error instanceof Error ? error.message : String(error)
+  const text = errorMessage(error)
   if (
     code === 'SQLITE_NOTADB' ||
     code === 'SQLITE_CORRUPT' ||

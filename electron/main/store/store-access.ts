@@ -11,6 +11,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
 import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
 import { toAppError } from './store-errors'
+import { errorMessage } from '../../../shared/error-message'
 
 /** Why the file was refused: the store's code and message, and the error services answer with. */
 interface Refusal {
@@ -140,7 +141,7 @@ export class StoreAccess {
         }
       })
     } catch (error) {
-      this.#logger.warn('store.list_copies_failed', { error: error instanceof Error ? error.message : String(error) })
+      this.#logger.warn('store.list_copies_failed', { error: errorMessage(error) })
       return []
     }
   }
@@ -150,8 +151,8 @@ export class StoreAccess {
     try {
       return fn()
     } catch (error) {
-      this.#logger.error('store.recover_failed', { error: error instanceof Error ? error.message : String(error) })
-      const technical = error instanceof Error ? error.message : String(error)
+      this.#logger.error('store.recover_failed', { error: errorMessage(error) })
+      const technical = errorMessage(error)
       throw new AppError(
         'store_error',
         `Talent Desk could not move or copy the data file; nothing was changed. Check the folder’s permissions: ${this.#file}.`,

@@ -5,6 +5,7 @@ import type { ContactsService } from '../contacts/contacts-service'
 import { HeldQuotes } from '../contacts/held-quotes'
 import type { Logger } from '../logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
+import { errorMessage } from '../../../shared/error-message'
 
 /** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
 export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits' | 'inSpendTurn'>
@@ -83,7 +84,7 @@ export class SpendConfirmations {
     if (spend.kind === 'contacts') {
       // the balance a quote shows is the service's latest word: read again when over a minute old (free)
       await this.#deps.contacts.refreshCredits({}).catch((error: unknown) => {
-        this.#deps.logger.warn('tools.balance_unread', { error: messageOf(error) })
+        this.#deps.logger.warn('tools.balance_unread', { error: errorMessage(error) })
       })
       const contacts = this.#deps.contacts.quote({ keys: spend.keys, contactType: spend.contactType })
       const type = spend.contactType === 'Phone' ? 'phone numbers' : 'email addresses'
@@ -125,8 +126,4 @@ function callDigest(name: string, args: Record<string, unknown>): string {
   return createHash('sha256')
     .update(JSON.stringify([name, canonical(args)]))
     .digest('hex')
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -24,6 +24,7 @@ import {
   type ToolContactRow,
   type ToolCredits
 } from './tool-spend'
+import { errorMessage } from '../../../shared/error-message'
 
 export interface ToolsDeps {
   connections: ConnectionsService
@@ -258,7 +259,7 @@ export class ToolsService {
       const count = answer.count?.value
       return creditsIn({ count: count ?? null })
     } catch (error) {
-      this.#deps.logger.warn('tools.balance_unread', { error: messageOf(error) })
+      this.#deps.logger.warn('tools.balance_unread', { error: errorMessage(error) })
       return this.#lastSeen(connectionId)
     }
   }
@@ -280,7 +281,7 @@ export class ToolsService {
     try {
       access = await this.#deps.connections.toolAccess(connectionId)
     } catch (error) {
-      const message = messageOf(error)
+      const message = errorMessage(error)
       return [
         part('token', 'Tool-server token', null, `Not checked: ${lowerFirst(message)}`),
         part('toolServer', 'Tool server', null, 'Not checked: there is no token to reach it with.')
@@ -294,7 +295,7 @@ export class ToolsService {
       await entry.tokens.token()
     } catch (error) {
       return [
-        part('token', 'Tool-server token', false, messageOf(error), Date.now() - started),
+        part('token', 'Tool-server token', false, errorMessage(error), Date.now() - started),
         part('toolServer', 'Tool server', null, 'Not checked: there is no token to reach it with.')
       ]
     }
@@ -315,7 +316,7 @@ export class ToolsService {
         )
       ]
     } catch (error) {
-      return [tokenPart, part('toolServer', 'Tool server', false, messageOf(error), Date.now() - started)]
+      return [tokenPart, part('toolServer', 'Tool server', false, errorMessage(error), Date.now() - started)]
     }
   }
 
@@ -383,7 +384,7 @@ export class ToolsService {
       this.#deps.stores.get().settings.set(credentialKey(connectionId), JSON.stringify({ clientId, kind }))
     } catch (error) {
       // the saved data is not open: the kind is learnt again next time
-      this.#deps.logger.warn('tools.credential_not_saved', { error: messageOf(error) })
+      this.#deps.logger.warn('tools.credential_not_saved', { error: errorMessage(error) })
     }
   }
 }
@@ -407,10 +408,6 @@ function part(
   durationMs: number | null = null
 ): ConnectionTestPart {
   return { part: which, label, ok, message, durationMs }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function lowerFirst(text: string): string {

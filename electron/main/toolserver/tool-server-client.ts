@@ -9,6 +9,7 @@ import { plainMessage } from '../../../shared/json-schema-words'
 import { createToolAjv } from './tool-ajv'
 import { describeConnectionError } from '../net/connection-problem'
 import { legacyCredentialMessage, mentionsLegacyCredential } from './legacy-credential'
+import { errorMessage } from '../../../shared/error-message'
 
 /** What a client needs of the token source: a token, and forgetting it when the server refuses it. */
 export interface BearerTokens {
@@ -320,7 +321,7 @@ export function toAppError(error: unknown, mcpUrl: string): AppError {
   if (error instanceof AppError) return error
   if (error instanceof Error && error.cause instanceof AppError) return error.cause
   const origin = new URL(mcpUrl).origin
-  const text = error instanceof Error ? error.message : String(error)
+  const text = errorMessage(error)
   if (mentionsLegacyCredential(text)) return new AppError('forbidden', legacyCredentialMessage, { legacy: true })
   if (error instanceof StreamableHTTPError) {
     const status = error.code ?? -1

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger'
 import { HOUR_MS } from './schedule'
+import { errorMessage } from '../../../shared/error-message'
 
 /** The longest the scheduler sleeps before looking again (a clock that jumped, a machine that slept). */
 export const MAX_SLEEP_MS = HOUR_MS / 4
@@ -68,9 +69,7 @@ export class WatchScheduler {
     if (this.#closed) return
     this.#chain = this.#chain
       .then(() => (this.#closed ? undefined : pass()))
-      .catch((error: unknown) =>
-        this.deps.logger.warn('watches pass failed', { error: error instanceof Error ? error.message : String(error) })
-      )
+      .catch((error: unknown) => this.deps.logger.warn('watches pass failed', { error: errorMessage(error) }))
       .finally(() => this.#arm())
   }
 

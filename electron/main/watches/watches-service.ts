@@ -20,6 +20,7 @@ import type { ActivityService } from './activity-service'
 import { runSavedQuery } from './saved-query-runner'
 import { chunkIntoJobs, isDue, localDayStart, nextRunAfter, HOUR_MS } from './schedule'
 import { readWatchSettings, writeWatchSettings } from './watch-settings'
+import { errorMessage } from '../../../shared/error-message'
 
 const watchGone = { not_found: 'That watch no longer exists. Reload the list.' }
 const searchGone = { not_found: 'That saved search no longer exists. Reload the list.' }
@@ -172,7 +173,7 @@ export class WatchesService {
       try {
         await this.#run(watch, now)
       } catch (error) {
-        this.deps.logger.warn('watch run failed', { watchId: watch.id, error: messageOf(error) })
+        this.deps.logger.warn('watch run failed', { watchId: watch.id, error: errorMessage(error) })
       }
       this.#changed(watch.connectionId)
     }
@@ -193,7 +194,7 @@ export class WatchesService {
       try {
         await this.#carryOut(run)
       } catch (error) {
-        this.deps.logger.warn('watch run not resumed', { runId: run.id, error: messageOf(error) })
+        this.deps.logger.warn('watch run not resumed', { runId: run.id, error: errorMessage(error) })
       }
     }
   }
@@ -307,7 +308,7 @@ export class WatchesService {
             watchId: watch.id
           })
         } catch (error) {
-          store.watches.setLastResult(watch.id, `A refresh job could not start: ${messageOf(error)}`)
+          store.watches.setLastResult(watch.id, `A refresh job could not start: ${errorMessage(error)}`)
         }
       }
       store.watches.finishRun(run.id)
@@ -328,7 +329,7 @@ export class WatchesService {
       found = await runSavedQuery(client, saved.query)
     } catch (error) {
       store.transaction(() => {
-        store.watches.setLastResult(watch.id, `Could not search: ${messageOf(error)} Trying again within the hour.`)
+        store.watches.setLastResult(watch.id, `Could not search: ${errorMessage(error)} Trying again within the hour.`)
         store.watches.setNextRun(watch.id, new Date(this.deps.now() + RETRY_AFTER_MS).toISOString())
         store.watches.finishRun(run.id)
       })
@@ -467,15 +468,11 @@ export class WatchesService {
     try {
       this.deps.events.emit('watchesChanged', this.#overview(connectionId))
     } catch (error) {
-      this.deps.logger.warn('watches overview not sent', { error: messageOf(error) })
+      this.deps.logger.warn('watches overview not sent', { error: errorMessage(error) })
     }
   }
 
   #store(): Store {
     return this.deps.stores.get()
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger'
+import { errorMessage } from '../../../shared/error-message'
 
 /**
  * Every window is locked down here, in one Electron-free module: the shell passes Electron's
@@ -168,7 +169,7 @@ export function hardenWebContents(contents: HardenableContents, options: Hardeni
       return
     }
     options.openExternal(url).catch((error: unknown) => {
-      logger.warn('window.open_external_failed', { error: error instanceof Error ? error.message : String(error) })
+      logger.warn('window.open_external_failed', { error: errorMessage(error) })
     })
   }
 

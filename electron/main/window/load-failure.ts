@@ -1,4 +1,5 @@
 import type { Logger } from '../logger'
+import { errorMessage } from '../../../shared/error-message'
 
 /**
  * When the window's page cannot load (`did-fail-load`) or its renderer process dies
@@ -150,7 +151,7 @@ export function showFailuresInWindow(win: FailingWindow, options: { appOrigin: s
     logger.error(failure.kind === 'load' ? 'window.load_failed' : 'window.renderer_gone', { ...failure })
     if (!isFailurePage(failedUrl)) {
       win.webContents.loadURL(failurePageUrl(appOrigin, failure)).catch((error: unknown) => {
-        logger.error('window.failure_page_failed', { error: error instanceof Error ? error.message : String(error) })
+        logger.error('window.failure_page_failed', { error: errorMessage(error) })
       })
     }
     if (!win.isVisible()) win.show()
