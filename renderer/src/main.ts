@@ -6,6 +6,7 @@ import BridgeFailure from './components/BridgeFailure.svelte'
 import { connectBridge } from './bridge'
 import { AppState } from './lib/app-state.svelte'
 import { createClient } from './lib/client'
+import { errorMessage } from '../../shared/error-message'
 import './styles/app.css'
 
 const target = document.getElementById('app')!
@@ -22,5 +23,5 @@ try {
   void app.watches.reportPower()
   mount(App, { target, props: { app } })
 } catch (error) {
-  mount(BridgeFailure, { target, props: { message: error instanceof Error ? error.message : String(error) } })
+  mount(BridgeFailure, { target, props: { message: errorMessage(error) } })
 }

@@ -9,6 +9,7 @@ import type {
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
 import { uploadSheet } from './upload-sheet'
+import { errorMessage } from '../../../../shared/error-message'
 
 const PAGE = 500
 
@@ -101,7 +102,7 @@ export class ImportState {
       this.#show(reply.data)
       await this.load()
     } catch (error) {
-      this.error = { code: 'internal', message: `The file could not be read: ${String(error)}` }
+      this.error = { code: 'internal', message: `The file could not be read: ${errorMessage(error)}` }
     } finally {
       this.reading = null
     }

@@ -14,6 +14,7 @@ import { columnChoice, recentlyDeletedText, restoreMessage, type ColumnMode } fr
 import { deliver } from '../../lib/save-file'
 import { sendBackupFile, UPLOAD_PIECE_CHARS, type SentBackupFile } from './backup-file'
 import { formatCount } from '../../lib/format'
+import { errorMessage } from '../../../../shared/error-message'
 
 export type ExportPhase =
   | { state: 'choosing' }
@@ -141,7 +142,7 @@ export class ExportState {
     } catch (error) {
       this.#phase = {
         state: 'error',
-        error: { code: 'network', message: error instanceof Error ? error.message : String(error) }
+        error: { code: 'network', message: errorMessage(error) }
       }
     }
   }
@@ -235,7 +236,7 @@ export class BackupState {
       this.#phase = {
         state: 'error',
         action: 'backup',
-        error: { code: 'network', message: error instanceof Error ? error.message : String(error) }
+        error: { code: 'network', message: errorMessage(error) }
       }
     }
   }

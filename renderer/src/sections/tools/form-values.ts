@@ -13,6 +13,7 @@ import {
   type FormModel,
   type FormValues
 } from './schema-form'
+import { errorMessage } from '../../../../shared/error-message'
 
 export function initialValues(model: FormModel): FormValues {
   const values: FormValues = {}
@@ -135,7 +136,7 @@ function read(f: Field, value: FieldValue): Read {
       try {
         return { value: JSON.parse(text) as unknown }
       } catch (error) {
-        return { error: `Not valid JSON (${error instanceof Error ? error.message : String(error)}).` }
+        return { error: `Not valid JSON (${errorMessage(error)}).` }
       }
     }
   }
@@ -150,7 +151,7 @@ export function parseArgumentsText(text: string): { ok: true; value: Arguments }
   } catch (error) {
     return {
       ok: false,
-      error: `The arguments are not valid JSON (${error instanceof Error ? error.message : String(error)}).`
+      error: `The arguments are not valid JSON (${errorMessage(error)}).`
     }
   }
   if (!isSchema(parsed)) return { ok: false, error: 'The arguments must be one JSON object: { "name": value, … }.' }

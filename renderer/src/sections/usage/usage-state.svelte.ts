@@ -21,6 +21,7 @@ import {
   type Sort,
   type SortColumn
 } from './usage-data'
+import { errorMessage } from '../../../../shared/error-message'
 
 export type UsageTab = 'transactions' | 'calls' | 'ledger'
 
@@ -190,7 +191,7 @@ export class UsageState {
         message: `${where}: ${result.data.rows} ${result.data.rows === 1 ? 'transaction' : 'transactions'}.`
       }
     } catch (error) {
-      this.#notice = { tone: 'error', message: error instanceof Error ? error.message : String(error) }
+      this.#notice = { tone: 'error', message: errorMessage(error) }
     } finally {
       this.#exporting = false
     }
