@@ -1,0 +1,187 @@
+import { handleInProfileUrl, refreshHandleOf } from '../../../shared/api/handles'
+import type { Person, PersonTraits } from './personal-data-owner'
+
+/*
+ * How the owners recognise a person in what they store: a profile (or a contact result) gives the
+ * traits, and JSON text is scrubbed of the person without touching the others it names.
+ */
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
+
+export function noTraits(): PersonTraits {
+  return { names: [], emails: [], phones: [], handles: [] }
+}
+
+/** The union of some traits, each list without repeats (emails lower-cased). */
+export function mergeTraits(...all: PersonTraits[]): PersonTraits {
+  const merged = noTraits()
+  for (const traits of all) {
+    merged.names.push(...traits.names)
+    merged.emails.push(...traits.emails.map((email) => email.toLowerCase()))
+    merged.phones.push(...traits.phones)
+    merged.handles.push(...traits.handles)
+  }
+  const unique = (list: string[]) => [...new Set(list.map((item) => item.trim()).filter((item) => item !== ''))]
+  return {
+    names: unique(merged.names),
+    emails: unique(merged.emails),
+    phones: unique(merged.phones),
+    handles: unique(merged.handles)
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+
+/**
+ * The names, emails, phones and handles a stored value gives its person: a profile, a contact
+ * result, a match request. Emails and phones are read wherever they are nested (contact results
+ * keep them in lists of entries); names only from the value's own top-level or card/request fields.
+ */
+export function traitsOf(value: unknown): PersonTraits {
+  const traits = noTraits()
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return traits
+  const record = value as Record<string, unknown>
+  for (const part of [record, record.request, record.card]) {
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) continue
+    const named = part as Record<string, unknown>
+    const full = text(named.full_name) || [text(named.first_name), text(named.last_name)].filter(Boolean).join(' ')
+    traits.names.push(full, text(named.name))
+  }
+  const handle = refreshHandleOf(record)
+  if (handle !== null) traits.handles.push(handle)
+  for (const url of Array.isArray(record.li_urls) ? record.li_urls : []) {
+    const inUrl = typeof url === 'string' ? handleInProfileUrl(url) : undefined
+    if (inUrl !== undefined) traits.handles.push(inUrl)
+  }
+  traits.handles.push(text(record.codehost_handle), text(record.qasite_name))
+  if (Array.isArray(record.handles)) traits.handles.push(...record.handles.map(text))
+  collectContacts(record, traits, false)
+  return mergeTraits(traits)
+}
+
+/** Email-shaped strings anywhere; phone numbers under a key that says phone (or an entry's `number`). */
+function collectContacts(value: unknown, traits: PersonTraits, phoneContext: boolean): void {
+  const stack: Array<[unknown, boolean]> = [[value, phoneContext]]
+  while (stack.length > 0) {
+    const [item, phone] = stack.pop() as [unknown, boolean]
+    if (typeof item === 'string') {
+      if (EMAIL.test(item.trim())) traits.emails.push(item.trim())
+      else if (phone) traits.phones.push(item.trim())
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push([child, phone])
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const phoneKey = /phone/i.test(key) || (phone && key === 'number')
+        if (typeof child === 'string' && !phoneKey && !EMAIL.test(child.trim())) continue
+        stack.push([child, phoneKey])
+      }
+    }
+  }
+}
+
+/** The value as JSON, or undefined when the text is not JSON. */
+export function parseOrUndefined(json: string | null): unknown {
+  if (json === null) return undefined
+  try {
+    return JSON.parse(json) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a string names the person: their key, one of their handles or emails. */
+export function isPersonString(value: string, person: Person): boolean {
+  const trimmed = value.trim()
+  return (
+    trimmed === person.key ||
+    person.handles.includes(trimmed) ||
+    person.emails.includes(trimmed.toLowerCase()) ||
+    person.phones.includes(trimmed)
+  )
+}
+
+/**
+ * Whether an object is about the person: a profile or result with their key (or li_id), a failed
+ * handle entry with their handle, a NewPerson with their key. With `byName`, also an entry that
+ * names them ({ memberId, name, changes } of a refresh outcome), for rows already tied to them.
+ */
+export function isPersonObject(value: unknown, person: Person, byName = false): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  const record = value as Record<string, unknown>
+  const key = text(record.key) || text(record.li_id) || text(record.profile_key)
+  if (key !== '') return key === person.key
+  if (typeof record.handle === 'string' && person.handles.includes(record.handle.trim())) return true
+  if (byName) {
+    const name = text(record.name) || text(record.full_name)
+    return name !== '' && person.names.some((own) => own.toLowerCase() === name.toLowerCase())
+  }
+  return false
+}
+
+/**
+ * The value without the person: list items that are the person (their profile, their key or a
+ * handle of theirs) are left out, at any depth; everything else is kept as it was.
+ */
+export function withoutPerson(value: unknown, person: Person, byName = false): { value: unknown; removed: number } {
+  let removed = 0
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) {
+      const kept = item.filter((child) => {
+        const drop =
+          (typeof child === 'string' && isPersonString(child, person)) || isPersonObject(child, person, byName)
+        if (drop) removed += 1
+        return !drop
+      })
+      return kept.map(walk)
+    }
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([key, child]) => [key, walk(child)]))
+    }
+    return item
+  }
+  return { value: walk(value), removed }
+}
+
+/** JSON text without the person (see withoutPerson); null stays null, text that is not JSON is left. */
+export function jsonWithoutPerson(json: string | null, person: Person, byName = false): string | null {
+  const parsed = parseOrUndefined(json)
+  if (parsed === undefined) return json
+  const { value, removed } = withoutPerson(parsed, person, byName)
+  return removed === 0 ? json : JSON.stringify(value)
+}
+
+/** Whether JSON text (or any text) may name the person: the cheap test before parsing it. */
+export function mayMention(textValue: string | null, person: Person): boolean {
+  if (textValue === null || textValue === '') return false
+  const lower = textValue.toLowerCase()
+  return (
+    textValue.includes(person.key) ||
+    person.handles.some((handle) => textValue.includes(handle)) ||
+    person.emails.some((email) => lower.includes(email))
+  )
+}
+
+/** Free text with the person's names, emails and handles replaced (a turn's or entry's sentence). */
+export function textWithoutPerson(value: string, person: Person): string {
+  let result = value
+  const words = [...person.names, ...person.emails, ...person.handles, ...person.phones, person.key]
+    .filter((word) => word.length > 0)
+    .sort((a, b) => b.length - a.length)
+  for (const word of words) {
+    result = result.replace(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[erased]')
+  }
+  return result
+}
+
+/** Whether a Match Profiles request looks for this person: by key, email, handle or full name. */
+export function requestNamesPerson(request: unknown, person: Person): boolean {
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) return false
+  const { key, name, emails, handles } = request as Record<string, unknown>
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [])
+  return (
+    key === person.key ||
+    list(emails).some((email) => person.emails.includes(email.trim().toLowerCase())) ||
+    list(handles).some((handle) => person.handles.includes(handle.trim())) ||
+    (typeof name === 'string' && person.names.some((own) => own.toLowerCase() === name.trim().toLowerCase()))
+  )
+}

@@ -1,0 +1,128 @@
+import { errorMessage } from '../../../shared/error-message'
+import { mergeTraits } from './person-match'
+import type {
+  ErasedRows,
+  OwnedTable,
+  Person,
+  PersonalDataExport,
+  PersonalDataHolding,
+  PersonalDataOwner,
+  PersonTraits
+} from './personal-data-owner'
+
+/** An owner that could not answer, and why (the others' answers stand). */
+export interface OwnerProblem {
+  owner: string
+  message: string
+}
+
+export type Owned<T> = T & { owner: string }
+
+export interface PersonalDataDescription {
+  person: Person
+  holdings: Array<Owned<PersonalDataHolding>>
+  problems: OwnerProblem[]
+}
+
+export interface PersonalDataCopy {
+  person: Person
+  tables: Array<Owned<PersonalDataExport>>
+  problems: OwnerProblem[]
+}
+
+/** All or nothing: every owner erased the person, or (one failed) nothing was. */
+export type PersonalDataErasure =
+  { ok: true; person: Person; erased: Array<Owned<ErasedRows>> } | { ok: false; problem: OwnerProblem }
+
+/** Runs `fn` in one transaction over the database the owners share (the store's). */
+export type RunInTransaction = <T>(fn: () => T) => T
+
+/**
+ * The owners' answers combined: what the app holds about a person, a copy, and forgetting them.
+ * The person's traits are gathered from every owner first. Describe and export ask each owner
+ * apart, so one that fails is reported and does not hide the others; erase runs every owner in
+ * one transaction, so a failure leaves the person wholly in place rather than half erased.
+ */
+export class PersonalData {
+  readonly #owners: readonly PersonalDataOwner[]
+  readonly #transaction: RunInTransaction
+
+  constructor(owners: readonly PersonalDataOwner[], transaction: RunInTransaction) {
+    this.#owners = owners
+    this.#transaction = transaction
+  }
+
+  /** Every table an owner claims, with its owner. */
+  tables(): Array<Owned<OwnedTable>> {
+    return this.#owners.flatMap((owner) => owner.tables.map((table) => ({ ...table, owner: owner.owner })))
+  }
+
+  /** The person with this key, as every owner's records name them. */
+  person(personKey: string): { person: Person; problems: OwnerProblem[] } {
+    const problems: OwnerProblem[] = []
+    const traits: PersonTraits[] = []
+    for (const owner of this.#owners) {
+      if (owner.identify === undefined) continue
+      const answer = attempt(owner, () => owner.identify?.(personKey), problems)
+      if (answer !== undefined) traits.push(answer)
+    }
+    return { person: { key: personKey, ...mergeTraits(...traits) }, problems }
+  }
+
+  describe(personKey: string): PersonalDataDescription {
+    const { person, problems } = this.person(personKey)
+    const holdings = this.#owners.flatMap((owner) =>
+      (attempt(owner, () => owner.describe(person), problems) ?? [])
+        .filter((holding) => holding.rows > 0)
+        .map((holding) => ({ ...holding, owner: owner.owner }))
+    )
+    return { person, holdings, problems }
+  }
+
+  export(personKey: string): PersonalDataCopy {
+    const { person, problems } = this.person(personKey)
+    const tables = this.#owners.flatMap((owner) =>
+      (attempt(owner, () => owner.export(person), problems) ?? [])
+        .filter((table) => table.rows.length > 0)
+        .map((table) => ({ ...table, owner: owner.owner }))
+    )
+    return { person, tables, problems }
+  }
+
+  /** Forgets the person in every owner's tables, in one transaction. */
+  erase(personKey: string): PersonalDataErasure {
+    let failed: OwnerProblem | undefined
+    try {
+      return this.#transaction(() => {
+        const { person, problems } = this.person(personKey)
+        // a person only partly known would be only partly erased: identify must succeed everywhere
+        if (problems[0] !== undefined) {
+          failed = problems[0]
+          throw new Error(failed.message)
+        }
+        const erased: Array<Owned<ErasedRows>> = []
+        for (const owner of this.#owners) {
+          try {
+            for (const rows of owner.erase(person))
+              if (rows.deleted + rows.blanked > 0) erased.push({ ...rows, owner: owner.owner })
+          } catch (error) {
+            failed = { owner: owner.owner, message: errorMessage(error) }
+            throw error
+          }
+        }
+        return { ok: true as const, person, erased }
+      })
+    } catch (error) {
+      return { ok: false, problem: failed ?? { owner: 'personal-data', message: errorMessage(error) } }
+    }
+  }
+}
+
+function attempt<T>(owner: PersonalDataOwner, fn: () => T, problems: OwnerProblem[]): T | undefined {
+  try {
+    return fn()
+  } catch (error) {
+    problems.push({ owner: owner.owner, message: errorMessage(error) })
+    return undefined
+  }
+}

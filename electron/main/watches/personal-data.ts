@@ -1,0 +1,55 @@
+import type { Store } from '../store'
+import { jsonWithoutPerson, mayMention, parseOrUndefined, withoutPerson } from '../personal-data/person-match'
+import type { Person, PersonalDataOwner, PersonalDataOwnerFactory } from '../personal-data/personal-data-owner'
+
+type Row = Record<string, unknown>
+
+const SEEN_OF = 'SELECT * FROM saved_search_seen WHERE profile_key = ?'
+
+/**
+ * Watches: a saved search remembers every key it found (saved_search_seen), and a watch run plans
+ * its refresh jobs by handle (watch_runs). Erasing deletes their seen marks (a search that finds
+ * them again tells it as news) and takes their handle out of the plans it keeps (blanked).
+ */
+export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
+  const db = () => store().database.db
+  const runsOf = (person: Person) =>
+    (db().prepare('SELECT * FROM watch_runs ORDER BY started_at, id').all() as Row[]).filter(
+      (row) =>
+        typeof row.plan_json === 'string' &&
+        mayMention(row.plan_json, person) &&
+        withoutPerson(parseOrUndefined(row.plan_json), person).removed > 0
+    )
+  const seenOf = (person: Person) => db().prepare(SEEN_OF).all(person.key) as Row[]
+  const labels = { seen: 'found by saved searches', runs: 'watch runs that planned a refresh of them' }
+  return {
+    owner: 'watches',
+    tables: [
+      { table: 'saved_searches', personal: false, why: 'a search’s name and query (titles, skills, places)' },
+      { table: 'saved_search_seen', personal: true },
+      { table: 'watches', personal: false, why: 'what is watched (a shortlist or a search) and when it runs' },
+      { table: 'watch_runs', personal: true }
+    ],
+
+    describe: (person) => [
+      { table: 'saved_search_seen', label: labels.seen, rows: seenOf(person).length },
+      { table: 'watch_runs', label: labels.runs, rows: runsOf(person).length }
+    ],
+
+    export: (person) => [
+      { table: 'saved_search_seen', label: labels.seen, rows: seenOf(person) },
+      { table: 'watch_runs', label: labels.runs, rows: runsOf(person) }
+    ],
+
+    erase(person) {
+      const seen = db().prepare('DELETE FROM saved_search_seen WHERE profile_key = ?').run(person.key).changes
+      const runs = runsOf(person)
+      const setPlan = db().prepare('UPDATE watch_runs SET plan_json = ? WHERE id = ?')
+      for (const run of runs) setPlan.run(jsonWithoutPerson(run.plan_json as string, person), run.id)
+      return [
+        { table: 'saved_search_seen', deleted: seen, blanked: 0 },
+        { table: 'watch_runs', deleted: 0, blanked: runs.length }
+      ]
+    }
+  }
+}
