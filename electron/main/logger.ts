@@ -71,7 +71,3 @@ function clean(value: unknown, text: (value: string) => string, depth: number): 
   }
   return out
 }
-
-/** Writes JSON lines to stderr; the default for the browser host and the sandbox CLI. */
-export const consoleLogger = (mask?: SecretMask): Logger =>
-  createLogger((record) => process.stderr.write(`${JSON.stringify(record)}\n`), undefined, mask)

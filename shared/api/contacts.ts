@@ -19,22 +19,8 @@ export type ContactType = z.infer<typeof contactTypeSchema>
 export const contactRequestTypeSchema = z.enum(['New', 'Polling', 'Existing'])
 export type ContactRequestType = z.infer<typeof contactRequestTypeSchema>
 
-/**
- * Provider identifiers the spec names. Vendor identifiers are omitted from the spec, so
- * `provider` fields and dictionary keys accept any string; this list is for display only.
- */
-export const knownProviderIdentifiers = [
-  'None',
-  'Multiple',
-  'Admin',
-  'FlatFile',
-  'LocalNursingFile',
-  'StateBoard',
-  'StateBoardAndContactMapper',
-  'LocalEmailProviderVerifier',
-  'ProviderValidationBasedVerifier',
-  'LocalHealthcareFile'
-] as const
+// Provider identifiers: the spec names some (None, Multiple, Admin, FlatFile, StateBoard, …) and
+// omits the vendors', so `provider` fields and dictionary keys accept any string.
 
 /** source, contact_source, validation and sources are enumerated, sample values only: any string. */
 export const emailEntrySchema = z.looseObject({

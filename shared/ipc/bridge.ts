@@ -17,11 +17,6 @@ export type TalentDeskBridge = {
   download?(downloadId: string): Promise<Blob>
 }
 
-/** Name of the method on the bridge that subscribes to events; no channel may use it. */
-export const bridgeEventMethod = 'on'
-/** Name of the browser host's download method on the bridge; no channel may use it either. */
-export const bridgeDownloadMethod = 'download'
-
 /** The browser host's bridge: the header that carries the page's session on every call. */
 export const BRIDGE_SESSION_HEADER = 'x-talent-desk-session'
 /** The one-time link's fragment parameter: `http://127.0.0.1:<port>/#login=<secret>`. */

@@ -21,13 +21,6 @@ export function partSizeFrom(stored: string | null): number {
   return Number.isInteger(size) && size >= 1 && size <= MAX_PART_SIZE ? size : DEFAULT_PART_SIZE
 }
 
-/** Splits in order into parts of at most `size`. */
-export function partsOf<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = []
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size))
-  return parts
-}
-
 /**
  * The size a "too big" refusal of a request with `sent` keys asks for: the limit it names
  * ("expected array to have <=100 items", "at most 50", "maximum of 25"), or half of what was

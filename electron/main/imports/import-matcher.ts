@@ -67,10 +67,6 @@ export class ImportMatcher {
     this.#timing = { ...defaultMatcherTiming, ...deps.timing }
   }
 
-  isRunning(batchId: string): boolean {
-    return this.#running.has(batchId)
-  }
-
   /** Runs a batch until no row is pending, or it is stopped. The batch must be in state 'matching'. */
   run(batchId: string): void {
     if (this.#running.has(batchId)) return

@@ -99,10 +99,3 @@ export const nurseTaxonomies: Readonly<
     licenseTitle: 'Licensed Practical Nurse'
   }
 }
-
-export const hospitalAffiliationSuffixes: readonly string[] = [
-  'Medical Center',
-  'Regional Hospital',
-  'Community Hospital',
-  'University Hospital'
-]

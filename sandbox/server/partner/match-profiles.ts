@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { matchProfileRequestSchema, type WholePersonProfile } from '../../../shared/api'
+import { defaultMaxNumberOfResults, matchProfileRequestSchema, type WholePersonProfile } from '../../../shared/api'
 import { emailsOf } from '../contacts/contact-data'
 import type { ProfileCatalog } from '../profile-catalog'
 import { booleanParam, parseBody, parseQuery, type PartnerRoute } from './route'
 
-/** Documented cap of maxNumberOfResults (the spec gives only the default, 5). */
+/** Documented cap of maxNumberOfResults (the spec gives only the default, defaultMaxNumberOfResults). */
 export const maxMatchResults = 100
 
 const matchQuerySchema = z.object({
   transactionId: z.string().max(200).optional(),
-  maxNumberOfResults: z.coerce.number().int().min(1).max(maxMatchResults).default(5),
+  maxNumberOfResults: z.coerce.number().int().min(1).max(maxMatchResults).default(defaultMaxNumberOfResults),
   emailLookupEnabled: booleanParam.default(false)
 })
 

@@ -120,7 +120,9 @@ describe('contract', () => {
       expect(ipcChannel(name)).toBe(`talent-desk:call:${name}`)
     }
     expect(ipcEvent('exportProgress')).toBe('talent-desk:event:exportProgress')
+    // the bridge's own methods: on (events) and, in the browser host, download
     expect(channelNames).not.toContain('on')
+    expect(channelNames).not.toContain('download')
   })
 
   it('has one shared list of error codes', () => {
