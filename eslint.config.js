@@ -44,6 +44,58 @@ const mainFeatures = readdirSync(new URL('./electron/main/', import.meta.url), {
   .sort()
 
 /**
+ * The renderer's floors (folders of renderer/src/), lowest first: a floor imports itself and the
+ * floors below, never one above ("runs back up"). app/ alone knows the sections (it makes their
+ * states and loads their screens); a piece two sections share moves down to components/ or lib/.
+ * A folder on disk not named here counts as above every floor, so it is guarded the day it is made.
+ */
+export const rendererFloors = ['styles', 'lib', 'bridge', 'components', 'sections', 'app']
+export const rendererFolders = readdirSync(new URL('./renderer/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+const upwardMessage =
+  'The renderer’s floors (rendererFloors in eslint.config.js): a folder imports only itself and the floors below it. Move the shared piece down (components/, lib/); only app/ knows the sections.'
+
+/** The renderer's import rules; `above`: the folders of renderer/src/ this file may not import. */
+function rendererRules(above = []) {
+  const upward = `^(\\.\\./)+(${above.map(escape).join('|')})(/|$)`
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          noElectron,
+          ...nodeBuiltins.map((name) => ({
+            name,
+            message: 'The renderer is a page in Chromium’s renderer sandbox: no Node built-ins.'
+          }))
+        ],
+        patterns: [
+          { regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' },
+          {
+            regex: '(^|/)sandbox(/|$)',
+            message:
+              'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
+          },
+          ...(above.length === 0 ? [] : [{ regex: upward, message: upwardMessage }])
+        ]
+      }
+    ],
+    'no-restricted-syntax': [
+      'error',
+      noDynamicImport(
+        ['electron', ...nodeBuiltins],
+        'The renderer is a page in Chromium’s renderer sandbox: no electron, no Node built-ins.'
+      ),
+      ...(above.length === 0
+        ? []
+        : [{ selector: `ImportExpression[source.value=/${upward.replaceAll('/', '\\/')}/]`, message: upwardMessage }])
+    ]
+  }
+}
+
+/**
  * Process boundaries, enforced by folder:
  *   shared/    → zod and itself only (it runs in main, preload and renderer)
  *   renderer/  → never electron, never Node built-ins (a web page in Chromium's renderer sandbox)
@@ -72,36 +124,16 @@ export default ts.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            noElectron,
-            ...nodeBuiltins.map((name) => ({
-              name,
-              message: 'The renderer is a page in Chromium’s renderer sandbox: no Node built-ins.'
-            }))
-          ],
-          patterns: [
-            { regex: '(^|/)electron/', message: 'The renderer talks to main only through the bridge.' },
-            {
-              regex: '(^|/)sandbox(/|$)',
-              message:
-                'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
-            }
-          ]
-        }
-      ],
-      'no-restricted-syntax': [
-        'error',
-        noDynamicImport(
-          ['electron', ...nodeBuiltins],
-          'The renderer is a page in Chromium’s renderer sandbox: no electron, no Node built-ins.'
-        )
-      ]
-    }
+    rules: rendererRules()
   },
+  // The renderer's floors: a folder imports only itself and the floors below it (rendererFloors).
+  ...rendererFloors.map((floor, index) => ({
+    files: [`renderer/src/${floor}/**`],
+    rules: rendererRules([
+      ...rendererFloors.slice(index + 1),
+      ...rendererFolders.filter((f) => !rendererFloors.includes(f))
+    ])
+  })),
   {
     // One number format and one date format in the page, in the recruiter's locale: renderer/src/lib/format.ts.
     files: ['renderer/**'],

@@ -1,80 +1,140 @@
 import type { AppInfo } from '../../../shared/ipc/channels/app'
 import type { KeychainStatus } from '../../../shared/ipc/channels/keychain'
-import type { Client } from './client'
-import { loaded, type Load } from './load'
+import type { Client } from '../lib/client'
+import { Lazy } from '../lib/lazy.svelte'
+import { loaded, type Load } from '../lib/load'
+import type { SectionId } from '../lib/sections'
+import { StoreState } from '../lib/store-state.svelte'
 import { ConnectionsState } from '../sections/settings/connections-state.svelte'
-import { BackupState, ExportState } from '../sections/shortlists/export-state.svelte'
-import { ChatState } from '../sections/chat/chat-state.svelte'
-import { RefreshState } from '../sections/refresh/refresh-state.svelte'
-import { SearchState } from '../sections/search/search-state.svelte'
-import { ShortlistsState } from '../sections/shortlists/shortlists-state.svelte'
-import { StoreState } from './store-state.svelte'
-import type { SectionId } from './sections'
-import { UsageState } from '../sections/usage/usage-state.svelte'
-import type { ToolsState } from '../sections/tools/tools-state.svelte'
-import { WatchesState } from '../sections/activity/watches-state.svelte'
 
-/** Navigation and the app-wide panels. One instance, created in App.svelte. */
+/**
+ * Navigation, the app-wide panels and every section's state. One instance, made in main.ts.
+ *
+ * Each section's state is made once, the first time its section opens or something needs it, and
+ * kept while the app runs: a screen keeps its place when the recruiter leaves it and comes back,
+ * and main's events keep it current meanwhile. Its code is a chunk of its own, loaded then, so the
+ * first screen starts with only what it shows. Only this folder knows the sections.
+ */
 export class AppState {
   #section = $state<SectionId>('search')
   #overlay = $state<'none' | 'about' | 'shortcuts'>('none')
   #info = $state.raw<Load<AppInfo>>({ state: 'idle' })
   #keychain = $state.raw<Load<KeychainStatus>>({ state: 'idle' })
-  readonly #client: Client
-  /** Section states live as long as the app, so each screen keeps its place. */
-  readonly shortlists: ShortlistsState
-  readonly exports: ExportState
-  readonly backup: BackupState
+  readonly client: Client
   /** The data file's state, for the app-wide banner when it was refused at start. */
   readonly store: StoreState
+  /** The connection in use and its credits: the header shows them on every screen. */
   readonly connections: ConnectionsState
-  readonly search: SearchState
-  readonly refresh: RefreshState
-  readonly chat: ChatState
-  readonly usage: UsageState
-  /** Watches, saved searches and Activity (the unread count shows on every screen). */
-  readonly watches: WatchesState
-  /** Made with the Tools chunk the first time the section opens (its schema form stays out of the first paint). */
-  #tools: ToolsState | null = null
-  readonly client: Client
 
-  constructor(client: Client) {
-    this.#client = client
-    this.client = client
-    this.connections = new ConnectionsState(client)
-    this.search = new SearchState(client)
-    this.chat = new ChatState(client)
+  readonly search = new Lazy(async () => {
+    const { SearchState } = await import('../sections/search/search-state.svelte')
+    return new SearchState(this.client)
+  })
+  readonly chat = new Lazy(async () => {
+    const { ChatState } = await import('../sections/chat/chat-state.svelte')
+    return new ChatState(this.client)
+  })
+  readonly contacts = new Lazy(async () => {
+    const { BoughtContactsState } = await import('../sections/contacts/bought-contacts-state.svelte')
+    return new BoughtContactsState(this.client)
+  })
+  /** Refresh jobs; the header counts the running ones whatever screen is open. */
+  readonly refresh = new Lazy(async () => {
+    const { RefreshState } = await import('../sections/refresh/refresh-state.svelte')
     // Electron's preload puts the bridge on window: there main shows the notifications.
-    this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
-    this.usage = new UsageState(client)
-    this.shortlists = new ShortlistsState(client)
-    this.exports = new ExportState(client)
-    // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
-    this.store = new StoreState(client, () =>
-      this.shortlists.lists.state === 'idle' ? undefined : this.shortlists.load()
-    )
+    return new RefreshState(this.client, { notifyInPage: window.talentDesk === undefined })
+  })
+  readonly shortlists = new Lazy(async () => {
+    const { ShortlistsState } = await import('../sections/shortlists/shortlists-state.svelte')
+    return new ShortlistsState(this.client)
+  })
+  /** Exports of a shortlist or of search results (Search and Shortlists). */
+  readonly exports = new Lazy(async () => {
+    const { ExportState } = await import('../sections/shortlists/export-state.svelte')
+    return new ExportState(this.client)
+  })
+  readonly backup = new Lazy(async () => {
+    const { BackupState } = await import('../sections/shortlists/export-state.svelte')
     // "Started fresh — restore a backup" has done its job once a backup is restored: it goes.
-    this.backup = new BackupState(client, () => this.store.dismissNotice())
-    this.watches = new WatchesState(client)
-    this.watches.viewing = () => ({
+    return new BackupState(this.client, () => this.store.dismissNotice())
+  })
+  readonly usage = new Lazy(async () => {
+    const { UsageState } = await import('../sections/usage/usage-state.svelte')
+    return new UsageState(this.client)
+  })
+  readonly tools = new Lazy(async () => {
+    const { ToolsState } = await import('../sections/tools/tools-state.svelte')
+    return new ToolsState(this.client)
+  })
+  readonly imports = new Lazy(async () => {
+    const { ImportState } = await import('../sections/import/import-state.svelte')
+    const imports = new ImportState(this.client)
+    imports.listen()
+    return imports
+  })
+  /** Watches and saved searches (Search, Chat, Shortlists and Settings show them). */
+  readonly watches = new Lazy(async () => {
+    const { WatchesState } = await import('../components/watches/watches-state.svelte')
+    return new WatchesState(this.client)
+  })
+  /** What the watches found; its unread count shows in the rail on every screen. */
+  readonly activity = new Lazy(async () => {
+    const { ActivityState } = await import('../sections/activity/activity-state.svelte')
+    const activity = new ActivityState(this.client)
+    activity.viewing = () => ({
       section: this.#section,
-      memberId: this.shortlists.openMemberId,
-      shortlistId: this.shortlists.selectedId,
-      jobId: this.refresh.selected,
+      memberId: this.shortlists.current?.openMemberId ?? null,
+      shortlistId: this.shortlists.current?.selectedId ?? null,
+      jobId: this.refresh.current?.selected ?? null,
       activityEntryId: null,
       focused: typeof document !== 'undefined' && document.hasFocus()
     })
-    this.watches.onOpen = (link) => {
+    activity.onOpen = (link) => {
       if (link.kind === 'member') {
         this.#section = 'shortlists'
-        void this.shortlists.select(link.shortlistId).then(() => this.shortlists.open(link.memberId))
+        void this.shortlists.get().then(async (shortlists) => {
+          await shortlists.select(link.shortlistId)
+          await shortlists.open(link.memberId)
+        })
       } else if (link.kind === 'refreshJob') {
         this.#section = 'refresh'
-        void this.refresh.select(link.jobId)
+        void this.refresh.get().then((refresh) => refresh.select(link.jobId))
       } else {
         this.#section = 'activity'
       }
     }
+    return activity
+  })
+
+  constructor(client: Client) {
+    this.client = client
+    this.connections = new ConnectionsState(client)
+    // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
+    this.store = new StoreState(client, () => {
+      const shortlists = this.shortlists.current
+      return shortlists === null || shortlists.lists.state === 'idle' ? undefined : shortlists.load()
+    })
+  }
+
+  /** What the first screen needs: the keychain and the connection in the header. */
+  start(): void {
+    void this.loadKeychain()
+    void this.connections.load()
+  }
+
+  /**
+   * What runs from the start but is not on the first screen, once it is painted: refresh jobs
+   * still running since the last time (main follows them; the header counts them), Activity's
+   * unread count and the news missed while no window listened, and the battery and network
+   * report that holds watches where asked.
+   */
+  startTheRest(): void {
+    void this.refresh.get().then((refresh) => refresh.load())
+    void this.activity.get().then((activity) => {
+      void activity.load()
+      void activity.notifyMissed()
+    })
+    void this.watches.get().then((watches) => watches.reportPower())
   }
 
   get section() {
@@ -90,18 +150,16 @@ export class AppState {
     return this.#keychain
   }
 
-  /** The Tools screen's state, loaded with its section and kept for the app's life. */
-  async loadTools(): Promise<ToolsState> {
-    const { ToolsState } = await import('../sections/tools/tools-state.svelte')
-    this.#tools ??= new ToolsState(this.#client)
-    return this.#tools
-  }
-
   go(id: SectionId) {
     this.#section = id
   }
 
-  /** Moves through the rail, wrapping at the ends (arrow keys, j/k). */
+  /** Refreshes a shortlist's stale people, shown in Refresh (from Shortlists and Import). */
+  refreshStale(shortlistId: string) {
+    this.#section = 'refresh'
+    void this.refresh.get().then((refresh) => refresh.start({ shortlistId, onlyStale: true }, {}))
+  }
+
   open(overlay: 'about' | 'shortcuts') {
     this.#overlay = overlay
     if (overlay === 'about' && this.#info.state !== 'ready') void this.loadInfo()
@@ -113,13 +171,13 @@ export class AppState {
 
   async loadKeychain() {
     this.#keychain = { state: 'loading' }
-    const reply = await this.#client.getKeychainStatus({})
+    const reply = await this.client.getKeychainStatus({})
     this.#keychain = loaded(reply)
   }
 
   async loadInfo() {
     this.#info = { state: 'loading' }
-    const reply = await this.#client.getAppInfo({})
+    const reply = await this.client.getAppInfo({})
     this.#info = loaded(reply)
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameFromParts, searchName, SUGGESTED_NAME_LENGTH } from '../../../renderer/src/sections/activity/search-name'
+import { nameFromParts, searchName, SUGGESTED_NAME_LENGTH } from '../../../renderer/src/components/watches/search-name'
 import { queryWords } from '../../../renderer/src/sections/chat/query-chips'
 
 // Issue 29, item 9: "Save search" suggested the last words said in Chat ("only senior") instead of

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ActivityEntry, ActivityNotice } from '../../../../shared/ipc/channels/watches'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import { createClient } from '../../lib/client'
-import { shouldNotify, WatchesState, type Viewing } from './watches-state.svelte'
+import { shouldNotify, ActivityState, type Viewing } from './activity-state.svelte'
 
 const viewing = (over: Partial<Viewing>): Viewing => ({
   section: 'search',
@@ -45,7 +45,7 @@ describe('when a batch of news is notified', () => {
   })
 })
 
-describe('WatchesState', () => {
+describe('ActivityState', () => {
   const memoryMark = () => {
     let kept = 0
     return { read: () => kept, write: (id: number) => void (kept = id) }
@@ -93,8 +93,8 @@ describe('WatchesState', () => {
 
   it('adds the news an event brings to the top, with the unread count from main, without asking again', async () => {
     const main = fakeMain([entry(1)])
-    const watches = new WatchesState(main.client, { told: memoryMark() })
-    await watches.load()
+    const activity = new ActivityState(main.client, { told: memoryMark() })
+    await activity.load()
     expect(main.asked).toHaveLength(1)
     main.listeners.get('activityChanged')!({
       connectionId: 'c1',
@@ -102,8 +102,8 @@ describe('WatchesState', () => {
       unread: unread(3),
       notice: null
     })
-    expect(watches.unread.total).toBe(3)
-    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([3, 2, 1])
+    expect(activity.unread.total).toBe(3)
+    expect(activity.entries.state === 'ready' && activity.entries.value.map((e) => e.id)).toEqual([3, 2, 1])
     expect(main.asked).toHaveLength(1)
   })
 
@@ -112,21 +112,21 @@ describe('WatchesState', () => {
       entry(1),
       entry(2, { kind: 'new_people', link: { kind: 'savedSearch', savedSearchId: 'x' } })
     ])
-    const watches = new WatchesState(main.client, { told: memoryMark() })
+    const activity = new ActivityState(main.client, { told: memoryMark() })
     const opened: unknown[] = []
-    watches.onOpen = (link) => opened.push(link)
-    await watches.filter({ kind: 'new_people' })
-    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2])
+    activity.onOpen = (link) => opened.push(link)
+    await activity.filter({ kind: 'new_people' })
+    expect(activity.entries.state === 'ready' && activity.entries.value.map((e) => e.id)).toEqual([2])
     main.listeners.get('activityChanged')!({ connectionId: 'c1', added: [entry(3)], unread: unread(3), notice: null })
-    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2])
-    const second = watches.entries.state === 'ready' ? watches.entries.value[0]! : null
-    await watches.open(second!)
+    expect(activity.entries.state === 'ready' && activity.entries.value.map((e) => e.id)).toEqual([2])
+    const second = activity.entries.state === 'ready' ? activity.entries.value[0]! : null
+    await activity.open(second!)
     expect(opened).toEqual([{ kind: 'savedSearch', savedSearchId: 'x' }])
-    expect(watches.unread.total).toBe(1)
+    expect(activity.unread.total).toBe(1)
   })
 })
 
-describe('WatchesState while its list is being read', () => {
+describe('ActivityState while its list is being read', () => {
   it('reads the list again when news comes before the first answer', async () => {
     const listeners = new Map<string, (payload: unknown) => void>()
     const answers: Array<() => void> = []
@@ -160,8 +160,8 @@ describe('WatchesState while its list is being read', () => {
         return () => listeners.delete(name)
       }
     } as unknown as TalentDeskBridge
-    const watches = new WatchesState(createClient(bridge), { told: { read: () => 0, write: () => undefined } })
-    const loading = watches.load()
+    const activity = new ActivityState(createClient(bridge), { told: { read: () => 0, write: () => undefined } })
+    const loading = activity.load()
     // the list is asked for; news comes before the answer (which was made before it)
     stored = [2, 1]
     listeners.get('activityChanged')!({
@@ -189,6 +189,6 @@ describe('WatchesState while its list is being read', () => {
     answers.shift()!()
     await loading
     expect(asked).toBe(2)
-    expect(watches.entries.state === 'ready' && watches.entries.value.map((e) => e.id)).toEqual([2, 1])
+    expect(activity.entries.state === 'ready' && activity.entries.value.map((e) => e.id)).toEqual([2, 1])
   })
 })

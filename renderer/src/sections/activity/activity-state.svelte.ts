@@ -3,11 +3,7 @@ import type {
   ActivityKind,
   ActivityLink,
   ActivityNotice,
-  SavedQuery,
-  SavedSearch,
-  UnreadCounts,
-  WatchesOverview,
-  WatchSettings
+  UnreadCounts
 } from '../../../../shared/ipc/channels/watches'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
@@ -58,10 +54,10 @@ const browserToldMark: ToldMark = {
 const EMPTY_UNREAD: UnreadCounts = { total: 0, byKind: { person_changed: 0, new_people: 0, refresh_ended: 0 } }
 
 /**
- * Watches, saved searches and Activity as the page knows them: app-wide (the unread count is in
- * the rail whatever screen is open), kept current by main's events, never by polling.
+ * Activity as the page knows it: what the watches and refreshes found, the unread count (in the
+ * rail whatever screen is open) and the notices; kept current by main's events, never by polling.
  */
-export class WatchesState {
+export class ActivityState {
   readonly #client: Client
   #entries = $state.raw<Load<ActivityEntry[]>>({ state: 'idle' })
   #more = $state(false)
@@ -69,8 +65,6 @@ export class WatchesState {
   #kind = $state<ActivityKind | null>(null)
   #shortlistId = $state<string | null>(null)
   #unreadOnly = $state(false)
-  #overview = $state.raw<Load<WatchesOverview>>({ state: 'idle' })
-  #saved = $state.raw<Load<SavedSearch[]>>({ state: 'idle' })
   #error = $state.raw<IpcError | null>(null)
   /** What the page shows now (set by App and the screens), for the notices' quiet rule. */
   viewing: () => Viewing = () => ({
@@ -109,16 +103,7 @@ export class WatchesState {
       }
       if (payload.notice !== null) this.#notify(payload.notice, payload.added)
     })
-    client.on('watchesChanged', (overview) => {
-      this.#overview = { state: 'ready', value: overview }
-      if (this.#saved.state === 'ready') void this.loadSaved()
-    })
-    client.on('savedSearchesChanged', () => void this.loadSaved())
-    client.on('connectionsChanged', () => {
-      void this.load()
-      void this.loadWatches()
-      void this.loadSaved()
-    })
+    client.on('connectionsChanged', () => void this.load())
   }
 
   get entries() {
@@ -139,21 +124,8 @@ export class WatchesState {
   get unreadOnly() {
     return this.#unreadOnly
   }
-  get overview() {
-    return this.#overview
-  }
-  get saved() {
-    return this.#saved
-  }
   get error() {
     return this.#error
-  }
-
-  /** The watch of a shortlist, if it is watched. */
-  watchOf(kind: 'shortlist' | 'search', targetId: string) {
-    return this.#overview.state === 'ready'
-      ? (this.#overview.value.watches.find((watch) => watch.kind === kind && watch.targetId === targetId) ?? null)
-      : null
   }
 
   /** News came while the list was being read. */
@@ -238,88 +210,6 @@ export class WatchesState {
     this.onOpen(entry.link)
   }
 
-  async loadWatches(): Promise<void> {
-    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
-    this.#overview = loaded(await this.#client.listWatches({}))
-  }
-
-  async loadSaved(): Promise<void> {
-    if (this.#saved.state !== 'ready') this.#saved = { state: 'loading' }
-    this.#saved = loaded(await this.#client.listSavedSearches({}))
-  }
-
-  async #act<T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: IpcError }>): Promise<T | null> {
-    const result = await reply
-    if (!result.ok) {
-      this.#error = result.error
-      return null
-    }
-    this.#error = null
-    return result.data
-  }
-
-  clearError(): void {
-    this.#error = null
-  }
-
-  watchShortlist(shortlistId: string, maxAgeDays: number) {
-    this.#askPermission()
-    return this.#act(this.#client.watchShortlist({ shortlistId, maxAgeDays }))
-  }
-  unwatch(watchId: string) {
-    return this.#act(this.#client.unwatch({ watchId }))
-  }
-  setPaused(watchId: string, paused: boolean) {
-    return this.#act(this.#client.setWatchPaused({ watchId, paused }))
-  }
-  runNow(watchId: string) {
-    return this.#act(this.#client.runWatchNow({ watchId }))
-  }
-  async setSettings(settings: Partial<WatchSettings>) {
-    const overview = await this.#act(this.#client.setWatchSettings(settings))
-    if (overview !== null) this.#overview = { state: 'ready', value: overview }
-    return overview
-  }
-  saveSearch(name: string, query: SavedQuery, watch: boolean) {
-    this.#askPermission()
-    return this.#act(this.#client.saveSearch({ name, query, watch }))
-  }
-  watchSearch(savedSearchId: string) {
-    return this.#act(this.#client.watchSavedSearch({ savedSearchId }))
-  }
-  renameSearch(id: string, name: string) {
-    return this.#act(this.#client.renameSavedSearch({ id, name }))
-  }
-  deleteSearch(id: string) {
-    return this.#act(this.#client.deleteSavedSearch({ id }))
-  }
-  restoreSearch(id: string) {
-    return this.#act(this.#client.restoreSavedSearch({ id }))
-  }
-
-  /** What the browser says of battery and network, told to main (it holds watches where asked). */
-  async reportPower(): Promise<void> {
-    type Battery = EventTarget & { charging: boolean }
-    const nav = navigator as Navigator & {
-      getBattery?: () => Promise<Battery>
-      connection?: EventTarget & { saveData?: boolean }
-    }
-    let battery: Battery | null = null
-    try {
-      battery = (await nav.getBattery?.()) ?? null
-    } catch {
-      battery = null
-    }
-    const send = () =>
-      void this.#client.reportPower({
-        onBattery: battery === null ? null : !battery.charging,
-        metered: typeof nav.connection?.saveData === 'boolean' ? nav.connection.saveData : null
-      })
-    send()
-    battery?.addEventListener('chargingchange', send)
-    nav.connection?.addEventListener?.('change', send)
-  }
-
   #filter() {
     return {
       unreadOnly: this.#unreadOnly,
@@ -333,11 +223,6 @@ export class WatchesState {
       (this.#kind === null || entry.kind === this.#kind) &&
       (this.#shortlistId === null || entry.shortlistId === this.#shortlistId)
     )
-  }
-
-  #askPermission(): void {
-    if (typeof Notification === 'undefined') return
-    if (Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined)
   }
 
   #notify(notice: ActivityNotice, added: readonly ActivityEntry[]): void {

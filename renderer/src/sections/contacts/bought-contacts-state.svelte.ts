@@ -19,17 +19,6 @@ interface Listed {
  * `contactsProgress`; when one ends the list is read again.
  */
 export class BoughtContactsState {
-  /** One per app (per client): coming back to the section keeps the filters, cursor, scroll and open person. */
-  static #kept = new WeakMap<Client, BoughtContactsState>()
-  static for(client: Client): BoughtContactsState {
-    let kept = BoughtContactsState.#kept.get(client)
-    if (kept === undefined) {
-      kept = new BoughtContactsState(client)
-      BoughtContactsState.#kept.set(client, kept)
-    }
-    return kept
-  }
-
   readonly #client: Client
   #list = $state.raw<Load<Listed>>({ state: 'idle' })
   #contacts = $state.raw<Load<unknown[]>>({ state: 'idle' })

@@ -27,6 +27,8 @@ export class ImportState {
   total = $state(0)
   filter = $state<ImportRowFilter>('all')
   cursor = $state(0)
+  /** Where the rows' list was scrolled to: the review opens there again after the section was left. */
+  scroll = 0
   reading = $state.raw<Reading>(null)
   error = $state.raw<IpcError | null>(null)
   busy = $state(false)
@@ -162,6 +164,7 @@ export class ImportState {
     this.opened = opened
     this.undo = null
     this.cursor = 0
+    this.scroll = 0
     this.filter = opened.batch.state === 'mapping' ? 'all' : this.filter
     void this.loadRows()
   }
@@ -219,6 +222,7 @@ export class ImportState {
   setFilter(filter: ImportRowFilter): Promise<void> {
     this.filter = filter
     this.cursor = 0
+    this.scroll = 0
     return this.#inTurn(() => this.loadRows())
   }
 

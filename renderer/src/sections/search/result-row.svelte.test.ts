@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { highlight, readRow } from './result-row'
-import { requestOf, emptyForm } from '../sections/search/search-state.svelte'
+import { highlight, readRow } from '../../lib/result-row'
+import { requestOf, emptyForm } from './search-state.svelte'
 
 describe('a result row, read from whatever the service sent', () => {
   it('takes the name, role and place, and survives fields of the wrong type', () => {

@@ -1,0 +1,134 @@
+import type { SavedQuery, SavedSearch, WatchesOverview, WatchSettings } from '../../../../shared/ipc/channels/watches'
+import type { IpcError } from '../../../../shared/ipc/errors'
+import type { Client } from '../../lib/client'
+import { loaded, type Load } from '../../lib/load'
+
+/**
+ * Watches and saved searches as the page knows them: the watches of shortlists and searches and
+ * their settings (Settings, Shortlists), the saved searches (Search, Chat). Kept current by main's
+ * events, never by polling. What the watches found is Activity's (sections/activity).
+ */
+export class WatchesState {
+  readonly #client: Client
+  #overview = $state.raw<Load<WatchesOverview>>({ state: 'idle' })
+  #saved = $state.raw<Load<SavedSearch[]>>({ state: 'idle' })
+  #error = $state.raw<IpcError | null>(null)
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('watchesChanged', (overview) => {
+      this.#overview = { state: 'ready', value: overview }
+      if (this.#saved.state === 'ready') void this.loadSaved()
+    })
+    client.on('savedSearchesChanged', () => void this.loadSaved())
+    client.on('connectionsChanged', () => {
+      void this.loadWatches()
+      void this.loadSaved()
+    })
+  }
+
+  get overview() {
+    return this.#overview
+  }
+  get saved() {
+    return this.#saved
+  }
+  get error() {
+    return this.#error
+  }
+
+  /** The watch of a shortlist, if it is watched. */
+  watchOf(kind: 'shortlist' | 'search', targetId: string) {
+    return this.#overview.state === 'ready'
+      ? (this.#overview.value.watches.find((watch) => watch.kind === kind && watch.targetId === targetId) ?? null)
+      : null
+  }
+
+  async loadWatches(): Promise<void> {
+    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    this.#overview = loaded(await this.#client.listWatches({}))
+  }
+
+  async loadSaved(): Promise<void> {
+    if (this.#saved.state !== 'ready') this.#saved = { state: 'loading' }
+    this.#saved = loaded(await this.#client.listSavedSearches({}))
+  }
+
+  async #act<T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: IpcError }>): Promise<T | null> {
+    const result = await reply
+    if (!result.ok) {
+      this.#error = result.error
+      return null
+    }
+    this.#error = null
+    return result.data
+  }
+
+  clearError(): void {
+    this.#error = null
+  }
+
+  watchShortlist(shortlistId: string, maxAgeDays: number) {
+    this.#askPermission()
+    return this.#act(this.#client.watchShortlist({ shortlistId, maxAgeDays }))
+  }
+  unwatch(watchId: string) {
+    return this.#act(this.#client.unwatch({ watchId }))
+  }
+  setPaused(watchId: string, paused: boolean) {
+    return this.#act(this.#client.setWatchPaused({ watchId, paused }))
+  }
+  runNow(watchId: string) {
+    return this.#act(this.#client.runWatchNow({ watchId }))
+  }
+  async setSettings(settings: Partial<WatchSettings>) {
+    const overview = await this.#act(this.#client.setWatchSettings(settings))
+    if (overview !== null) this.#overview = { state: 'ready', value: overview }
+    return overview
+  }
+  saveSearch(name: string, query: SavedQuery, watch: boolean) {
+    this.#askPermission()
+    return this.#act(this.#client.saveSearch({ name, query, watch }))
+  }
+  watchSearch(savedSearchId: string) {
+    return this.#act(this.#client.watchSavedSearch({ savedSearchId }))
+  }
+  renameSearch(id: string, name: string) {
+    return this.#act(this.#client.renameSavedSearch({ id, name }))
+  }
+  deleteSearch(id: string) {
+    return this.#act(this.#client.deleteSavedSearch({ id }))
+  }
+  restoreSearch(id: string) {
+    return this.#act(this.#client.restoreSavedSearch({ id }))
+  }
+
+  /** What the browser says of battery and network, told to main (it holds watches where asked). */
+  async reportPower(): Promise<void> {
+    type Battery = EventTarget & { charging: boolean }
+    const nav = navigator as Navigator & {
+      getBattery?: () => Promise<Battery>
+      connection?: EventTarget & { saveData?: boolean }
+    }
+    let battery: Battery | null = null
+    try {
+      battery = (await nav.getBattery?.()) ?? null
+    } catch {
+      battery = null
+    }
+    const send = () =>
+      void this.#client.reportPower({
+        onBattery: battery === null ? null : !battery.charging,
+        metered: typeof nav.connection?.saveData === 'boolean' ? nav.connection.saveData : null
+      })
+    send()
+    battery?.addEventListener('chargingchange', send)
+    nav.connection?.addEventListener?.('change', send)
+  }
+
+  /** Watching is when the browser asks, once, whether the page may show notifications. */
+  #askPermission(): void {
+    if (typeof Notification === 'undefined') return
+    if (Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined)
+  }
+}
