@@ -35,7 +35,16 @@ function rowsByTable(key: string): Record<string, number> {
 }
 
 /** The person's words the store must not keep after erasing them. */
-const wordsOf = (who: SeededPerson) => [who.key, who.name, who.email, who.phone, who.handle]
+const wordsOf = (who: SeededPerson) => [who.key, who.name, who.email, who.phone, who.handle, ...foldedWords(who.name)]
+
+/** The name's words as the saved-people search index keeps them (lower-cased, without accents). */
+const foldedWords = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 4)
 
 /** Every table's every value (text and blobs), after the WAL is checkpointed into the file. */
 function storeText(): Array<{ table: string; text: string }> {
