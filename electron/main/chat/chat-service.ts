@@ -11,7 +11,7 @@ import type { ConnectionsService } from '../connections/connections-service'
 import type { RequestRegistry } from '../ipc/request-registry'
 import { keyOf } from '../search/search-service'
 import type { StoreAccess } from '../store/store-access'
-import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from '../store/store-errors'
+import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from '../store/store-error'
 
 /** An id the page still shows, for a conversation that is gone (deleted for good, another window). */
 const gone: StoreMessages = { not_found: 'This conversation no longer exists. Reload the list.' }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../store/store-error'
 import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema } from '../store/shortlists-repo'
 import { stageNameSchema } from '../store/stages-repo'

@@ -1,5 +1,5 @@
 import type { BackupPreview, BackupProblem } from '../../../shared/ipc/channels/export'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../store/store-error'
 import {
   checkFrame,
   memberProblem,

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { JSONParser } from '@streamparser/json'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../store/store-error'
 import { isWellFormed, toWellFormed } from '../../../shared/ipc/text'
 
 /** Where a backup's text comes from: a file (an upload, a backup just written), or text in hand. */

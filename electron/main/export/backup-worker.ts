@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { isStoreError } from '../store/errors'
+import { isStoreError } from '../store/store-error'
 import { openRestoreStore } from '../store/index'
 import { BackupService } from './backup'
 import { previewBackup } from './backup-inspect'

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { Store } from '../store/index'
 import { enrichedExport } from '../imports/enriched-rows'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../store/store-error'
 import {
   columnChoiceSchema,
   columnPresets,

@@ -18,7 +18,7 @@ import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
 import type { StoreAccess } from '../store/store-access'
-import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-errors'
+import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
 
 export interface ExportServiceOptions {
   stores: StoreAccess

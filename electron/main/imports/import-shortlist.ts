@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
-import { mapStoreErrors } from '../store/store-errors'
+import { mapStoreErrors } from '../store/store-error'
 import { candidateOf } from './match-outcome'
 
 /** What adding a batch's accepted people to a shortlist did. */

@@ -9,8 +9,7 @@ import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/er
 import { invalidInputMessage } from '../../../shared/ipc/issue-message'
 import type { Logger } from '../logger'
 import { maskReply, ReplyTooDeep, type TextMask } from './reply-mask'
-import { StoreError } from '../store/errors'
-import { toAppError } from '../store/store-errors'
+import { BridgeableError } from './bridgeable-error'
 
 /** Who is calling: the frame's origin and whether it is a top-level frame. */
 export interface Sender {
@@ -71,11 +70,11 @@ export function createRouter({ handlers, trustedOrigins, logger, mask = noSecret
       if (error instanceof AppError) {
         return fail(error.code, error.message, error.details)
       }
-      if (error instanceof StoreError) {
+      if (error instanceof BridgeableError) {
         // A store refusal the service did not word (an unknown id, say) still answers with its
         // own code (not_found, conflict…) rather than as a bug; the log says where to word it.
         logger.warn('ipc.unworded_store_error', { channel, code: error.code })
-        const mapped = toAppError(error) as AppError
+        const mapped = error.toAppError()
         return fail(mapped.code, mapped.message, mapped.details)
       }
       logger.error('ipc.handler_failed', { channel, error: describeError(error) })

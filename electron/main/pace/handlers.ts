@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/ipc/errors'
 import type { Handlers } from '../ipc/router'
-import { mapStoreErrors } from '../store/store-errors'
+import { mapStoreErrors } from '../store/store-error'
 import type { Paces } from './paces'
 
 /** A connection's pace in Settings: its ceiling (requests a second) and where it stands now. */

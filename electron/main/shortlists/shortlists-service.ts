@@ -12,7 +12,7 @@ import { DEFAULT_PURGE_AFTER_DAYS, type Store } from '../store'
 import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
 import type { StoreAccess } from '../store/store-access'
-import { mapStoreErrors, type StoreMessages } from '../store/store-errors'
+import { mapStoreErrors, type StoreMessages } from '../store/store-error'
 
 const memberGone = 'That person is no longer in this shortlist — reload the list.'
 

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { StatementCache } from './statements'
 import { z } from 'zod'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
 
 /**

@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { ReadCache } from './read-cache'
 import { StatementCache } from './statements'
 import { z } from 'zod'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
 import { defaultQueryNames, queryNamesSchema, type QueryNames } from '../../../shared/ipc/channels/connections'
 

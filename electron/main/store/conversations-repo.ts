@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { z } from 'zod'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
 import { parseStored } from './json-text'
 

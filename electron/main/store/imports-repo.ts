@@ -10,7 +10,7 @@ import type {
   ImportState
 } from '../../../shared/ipc/channels/imports'
 import { stringifyJson } from '../../../shared/json'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
 import {
   batchOf,

@@ -27,7 +27,7 @@ import { SavedSearchesRepo } from './saved-searches-repo'
 import { WatchesRepo } from './watches-repo'
 import { ActivityRepo } from './activity-repo'
 
-export * from './errors'
+export * from './store-error'
 export * from './clock'
 export * from './database'
 export * from './recovery'

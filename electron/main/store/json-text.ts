@@ -1,5 +1,5 @@
 import { parseJson, stringifyJson } from '../../../shared/json'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 
 /** JSON as received (kept verbatim) or a value to serialise. */
 export type JsonInput = string | Record<string, unknown>

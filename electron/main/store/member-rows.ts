@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dataAsOf } from '../../../shared/data-age'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import {
   memberPatchSchema,
   type MemberPatch,

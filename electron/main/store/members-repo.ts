@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { parseTolerant, wholePersonProfileSchema, type ApiIssue, type WholePersonProfile } from '../../../shared/api'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 import { displayName, readStoredProfile, storedProfile, type ProfileInput } from './profile-fields'

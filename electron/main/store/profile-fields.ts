@@ -1,7 +1,7 @@
 import type { WholePersonProfile } from '../../../shared/api'
 import { profileDates, type ProfileDates } from '../../../shared/data-age'
 import { jsonDepth, parseJson, stringifyJson } from '../../../shared/json'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { locationText } from './search-text'
 
 /** A profile as the API returned it: raw JSON text (kept verbatim) or an already parsed object. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { systemClock, type Clock } from './clock'
 
 export interface RecoveryCopy {

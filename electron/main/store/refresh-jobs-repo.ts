@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { RefreshJobStart, RefreshJobStatus } from '../../../shared/api'
 import type { RefreshOptions, RefreshOutcome, RefreshTracking } from '../../../shared/ipc/channels/refresh'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
 import { jsonObject, parseStored } from './json-text'
 

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { savedQuerySchema, type SavedQuery } from '../../../shared/ipc/channels/watches'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { StatementCache } from './statements'
 import { isoNow, type Clock } from './clock'
 

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { StatementCache } from './statements'
 
 import { stageNameSchema, type Stage } from '../../../shared/ipc/channels/shortlists'

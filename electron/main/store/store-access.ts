@@ -10,7 +10,7 @@ import type {
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
 import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
-import { toAppError } from './store-errors'
+import { toAppError } from './store-error'
 import { errorMessage } from '../../../shared/error-message'
 
 /** Why the file was refused: the store's code and message, and the error services answer with. */

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { WatchKind } from '../../../shared/ipc/channels/watches'
-import { StoreError } from './errors'
+import { StoreError } from './store-error'
 import { StatementCache } from './statements'
 import type { Clock } from './clock'
 

@@ -3,7 +3,7 @@ import { channelNames, channels, ipcChannel, ipcEvent } from '../../../shared/ip
 import { AppError, errorCodes } from '../../../shared/ipc/errors'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { EventHub } from '../../../electron/main/ipc/event-hub'
-import { StoreError } from '../../../electron/main/store/errors'
+import { StoreError } from '../../../electron/main/store/store-error'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 
 const origin = 'app://talent-desk'

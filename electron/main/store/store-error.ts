@@ -1,8 +1,64 @@
 import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
-import { StoreError, type StoreErrorCode } from './errors'
+import { BridgeableError } from '../ipc/bridgeable-error'
 
 /**
- * The one place where the store's failures become bridge errors. Codes map to the shared list;
+ * Every failure the store reports to its callers, and the one place where it becomes a bridge
+ * error. Codes are stable strings; `path` names the database file when one is involved.
+ */
+export type StoreErrorCode =
+  | 'store_newer_than_app' // file was written by a newer app version; left untouched
+  | 'store_corrupt' // not a SQLite file, truncated, or integrity_check failed; left untouched
+  | 'store_foreign' // a SQLite file that is not a Talent Desk store; left untouched
+  | 'store_unreadable' // the file exists but cannot be opened (permissions, locked, I/O)
+  | 'store_migration_failed' // a migration threw; its transaction was rolled back
+  | 'not_found'
+  | 'invalid_input'
+  | 'duplicate_member' // the profile key is already in that shortlist
+  | 'stage_in_use'
+  | 'profile_without_key'
+  | 'backup_invalid' // restore refused: the file is not a valid Talent Desk backup
+  | 'export_failed'
+  | 'export_cancelled'
+
+export class StoreError extends BridgeableError {
+  override readonly name = 'StoreError'
+  readonly code: StoreErrorCode
+  readonly path: string | undefined
+  readonly details: unknown
+
+  constructor(
+    code: StoreErrorCode,
+    message: string,
+    options: { path?: string; details?: unknown; cause?: unknown } = {}
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.path = options.path
+    this.details = options.details
+  }
+
+  /** The bridge error with the default wording (for a refusal no service worded). */
+  toAppError(): AppError {
+    return toAppError(this) as AppError
+  }
+
+  /** Plain data for IPC: no stack, no cause chain. */
+  toJSON(): { code: StoreErrorCode; message: string; path?: string; details?: unknown } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.path === undefined ? {} : { path: this.path }),
+      ...(this.details === undefined ? {} : { details: this.details })
+    }
+  }
+}
+
+export function isStoreError(value: unknown, code?: StoreErrorCode): value is StoreError {
+  return value instanceof StoreError && (code === undefined || value.code === code)
+}
+
+/**
+ * How each store code crosses the bridge: codes map to the shared list;
  * messages are rewritten in the recruiter's words by the caller where it knows better (which
  * shortlist, which person), and otherwise come from here.
  */
