@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PaceRule } from '../../../electron/main/pace/pace-rule'
 // mulberry32: the same faults every run
 import { rng } from '../../integration/store/fixtures/profiles'
+import { cleanSpell } from './clean-spell'
 
 /**
  * Calls waiting for the pace all along, started at its rate, against a service with no rate
@@ -23,16 +24,6 @@ function faultSoak(rule: PaceRule, from: number, seconds: number, share: number,
     }
   }
   return rates
-}
-
-/** Clean answers every `gapMs` from `from` to `to`, with calls waiting for the pace all along. */
-function cleanSpell(rule: PaceRule, from: number, to: number, gapMs: number): number {
-  let t = from
-  for (; t < to; t += gapMs) {
-    rule.wanted(t)
-    rule.clean(t)
-  }
-  return t
 }
 
 describe('the pace rule tells a rate limit from a sick moment', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PaceRule, signalOf } from '../../../electron/main/pace/pace-rule'
-
-/** Clean answers every `gapMs` from `from` to `to`, with calls waiting for the pace all along. */
-function cleanSpell(rule: PaceRule, from: number, to: number, gapMs: number): number {
-  let t = from
-  for (; t < to; t += gapMs) {
-    rule.wanted(t)
-    rule.clean(t)
-  }
-  return t
-}
+import { cleanSpell } from './clean-spell'
 
 describe('the pace rule (AIMD on the service’s answers)', () => {
   it('starts moderate and speeds up while answers come back clean, never above the ceiling', () => {
