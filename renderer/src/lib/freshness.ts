@@ -4,7 +4,7 @@ import { STALE_AFTER_DAYS, type ProfileChange } from '../../../shared/ipc/channe
 const DAY_MS = 86_400_000
 
 /** Whole days since an ISO instant (0 for today or a date in the future). */
-export function ageDays(iso: string, now: number = Date.now()): number {
+function ageDays(iso: string, now: number = Date.now()): number {
   const at = Date.parse(iso)
   return Number.isNaN(at) ? 0 : Math.max(0, Math.floor((now - at) / DAY_MS))
 }

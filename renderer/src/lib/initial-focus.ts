@@ -7,7 +7,7 @@
  * takes the focus only when nobody holds it (the dialog itself or the page body, as after the
  * previous step's button went away), never from a field the recruiter chose.
  */
-export const INITIAL_FOCUS = 'data-initial-focus'
+const INITIAL_FOCUS = 'data-initial-focus'
 
 /** Focuses the dialog's marked element, or the dialog itself. */
 export function focusInitial(dialog: HTMLDialogElement): void {

@@ -1,4 +1,5 @@
 import type { SearchResult, ShortlistRef } from '../../../shared/ipc/channels/search'
+import { personName } from './person-name'
 
 /** What a result row shows, read defensively from whatever the service sent. */
 export interface ResultRow {
@@ -23,7 +24,6 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 export function readRow(result: SearchResult, index: number): ResultRow {
   const p =
     result.profile !== null && typeof result.profile === 'object' ? (result.profile as Record<string, unknown>) : {}
-  const name = text(p['full_name']) || [text(p['first_name']), text(p['last_name'])].filter(Boolean).join(' ')
   const place = [text(p['city']), text(p['state']), text(p['country'])].filter(Boolean)
   const locations = Array.isArray(p['locations'])
     ? p['locations'].filter((l): l is string => typeof l === 'string')
@@ -35,7 +35,7 @@ export function readRow(result: SearchResult, index: number): ResultRow {
   return {
     index,
     key: result.key,
-    name: name || (result.key ?? 'Unnamed person'),
+    name: personName(p, result.key),
     title: text(p['cur_title']),
     company: text(p['cur_company']),
     location: place.length > 0 ? [...new Set(place)].join(', ') : (locations[0] ?? ''),

@@ -2,7 +2,7 @@ import type { ContactQuote } from '../../../../shared/ipc/channels/contacts'
 import { formatDateTime, formatNumber } from '../../lib/format'
 
 /** What a contact type buys, in the recruiter's words. */
-export const contactTypeWords = { Email: 'emails', Phone: 'phone numbers' } as const
+const contactTypeWords = { Email: 'emails', Phone: 'phone numbers' } as const
 
 /**
  * A quote as the recruiter reads it before confirming, the same on the Contacts screen and the

@@ -24,9 +24,6 @@ export const strings = (value: unknown): string[] =>
     .map(str)
     .filter((s) => s !== '')
 
-export const bool = (value: unknown): boolean | null =>
-  typeof value === 'boolean' ? value : value === 1 ? true : value === 0 ? false : null
-
 /** "Mar 2021" from an ISO date-time (with or without offset); '' when unreadable. */
 export function month(value: unknown): string {
   const text = str(value)

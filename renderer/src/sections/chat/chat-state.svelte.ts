@@ -26,7 +26,7 @@ export interface ChatPlaces {
 const placeKey = (connectionId: string) => `talent-desk.chat-place.${connectionId}`
 
 /** In the page's own storage (the app's origin): survives a reload, a restart, a closed window. */
-export const storedChatPlaces: ChatPlaces = {
+const storedChatPlaces: ChatPlaces = {
   read(connectionId) {
     try {
       const text = localStorage.getItem(placeKey(connectionId))

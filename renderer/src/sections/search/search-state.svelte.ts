@@ -13,7 +13,7 @@ import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import { readRow, type ResultRow } from '../../lib/result-row'
 
-export const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
+const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
 export type TextField = (typeof textFields)[number]
 
 export interface SearchForm {

@@ -9,9 +9,9 @@ export interface Notice {
 }
 
 /** How long the Undo bar stays after a delete. */
-export const UNDO_MS = 8000
+const UNDO_MS = 8000
 /** How long a confirmation ("Created …") stays. */
-export const NOTICE_MS = 6000
+const NOTICE_MS = 6000
 
 /**
  * What a screen tells the recruiter after an action: a notice (confirmations fade on their own,

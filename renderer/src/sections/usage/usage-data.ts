@@ -80,7 +80,7 @@ export interface UsageSeries {
 }
 
 /** Most days drawn as bars; a longer range shows its last days. */
-export const MAX_CHART_DAYS = 366
+const MAX_CHART_DAYS = 366
 
 /**
  * The chart's series over the days `from`..`to` (inclusive, local). Calls come from the service's
