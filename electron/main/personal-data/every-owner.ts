@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../shared/error-message'
+import type { Store } from '../store'
 import { mergeTraits } from './person-match'
 import type {
   ErasedRows,
@@ -30,12 +31,16 @@ export interface PersonalDataCopy {
   problems: OwnerProblem[]
 }
 
-/** All or nothing: every owner erased the person, or (one failed) nothing was. */
+/**
+ * All or nothing: every owner erased the person, or (one failed) nothing was. `checkpointed`: the
+ * write-ahead log was emptied into the file after (false while another connection was reading).
+ */
 export type PersonalDataErasure =
-  { ok: true; person: Person; erased: Array<Owned<ErasedRows>> } | { ok: false; problem: OwnerProblem }
+  | { ok: true; person: Person; erased: Array<Owned<ErasedRows>>; checkpointed: boolean }
+  | { ok: false; problem: OwnerProblem }
 
-/** Runs `fn` in one transaction over the database the owners share (the store's). */
-export type RunInTransaction = <T>(fn: () => T) => T
+/** The database the owners share: its transactions, and its connection for the pragmas erasing needs. */
+export type OwnersDatabase = Pick<Store, 'transaction' | 'database'>
 
 /**
  * The owners' answers combined: what the app holds about a person, a copy, and forgetting them.
@@ -45,11 +50,11 @@ export type RunInTransaction = <T>(fn: () => T) => T
  */
 export class PersonalData {
   readonly #owners: readonly PersonalDataOwner[]
-  readonly #transaction: RunInTransaction
+  readonly #store: () => OwnersDatabase
 
-  constructor(owners: readonly PersonalDataOwner[], transaction: RunInTransaction) {
+  constructor(owners: readonly PersonalDataOwner[], store: () => OwnersDatabase) {
     this.#owners = owners
-    this.#transaction = transaction
+    this.#store = store
   }
 
   /** Every table an owner claims, with its owner. */
@@ -89,11 +94,30 @@ export class PersonalData {
     return { person, tables, problems }
   }
 
-  /** Forgets the person in every owner's tables, in one transaction. */
+  /**
+   * Forgets the person in every owner's tables, in one transaction. SQLite would otherwise keep the
+   * deleted bytes in free space and in the write-ahead log: secure_delete zeroes them as they are
+   * freed, and a checkpoint then moves the log into the file and truncates it.
+   */
   erase(personKey: string): PersonalDataErasure {
+    const store = this.#store()
+    const { db } = store.database
+    const secureDelete = db.pragma('secure_delete', { simple: true }) as number
+    db.pragma('secure_delete = ON')
+    try {
+      const erased = this.#eraseAll(store, personKey)
+      if (!erased.ok) return erased
+      const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
+      return { ...erased, checkpointed: checkpoint?.busy === 0 }
+    } finally {
+      db.pragma(`secure_delete = ${secureDelete}`)
+    }
+  }
+
+  #eraseAll(store: OwnersDatabase, personKey: string): PersonalDataErasure {
     let failed: OwnerProblem | undefined
     try {
-      return this.#transaction(() => {
+      return store.transaction(() => {
         const { person, problems } = this.person(personKey)
         // a person only partly known would be only partly erased: identify must succeed everywhere
         if (problems[0] !== undefined) {
@@ -110,7 +134,7 @@ export class PersonalData {
             throw error
           }
         }
-        return { ok: true as const, person, erased }
+        return { ok: true as const, person, erased, checkpointed: false }
       })
     } catch (error) {
       return { ok: false, problem: failed ?? { owner: 'personal-data', message: errorMessage(error) } }

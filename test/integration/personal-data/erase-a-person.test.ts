@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../../../electron/main/store'
 import type { PersonalDataOwner } from '../../../electron/main/personal-data/personal-data-owner'
@@ -19,7 +21,7 @@ beforeEach(async () => {
   store = openTestStore(dir).store
   seedEverywhere(store, [ana, bo])
   owners = (await ownersOnDisk(() => store)).map(({ owner }) => owner)
-  data = new PersonalData(owners, (fn) => store.transaction(fn))
+  data = new PersonalData(owners, () => store)
 })
 
 afterEach(() => {
@@ -60,6 +62,14 @@ function storeText(): Array<{ table: string; text: string }> {
         .toLowerCase()
     }))
   )
+}
+
+/** The files of the data folder (the database, its WAL and shared memory) holding any of the words. */
+function filesMentioning(words: string[]): string[] {
+  return fs.readdirSync(dir).filter((name) => {
+    const bytes = fs.readFileSync(path.join(dir, name))
+    return words.some((word) => bytes.includes(Buffer.from(word, 'utf8')))
+  })
 }
 
 function tablesMentioning(words: string[]): string[] {
@@ -132,8 +142,12 @@ describe('a person across every feature: describe, export, erase', () => {
       activity: [1, 1]
     })
 
+    expect(erased.checkpointed).toBe(true)
     expect(data.describe(ana.key).holdings).toEqual([])
     expect(tablesMentioning(wordsOf(ana))).toEqual([])
+    // nor in the bytes of the files: SQLite's free space and the write-ahead log keep none of it
+    expect(filesMentioning(wordsOf(ana))).toEqual([])
+    expect(filesMentioning(wordsOf(bo))).toEqual(['talent-desk.sqlite'])
     // the other person keeps everything, but for Ana's spreadsheet row where they were only a candidate
     expect(before.import_rows).toBe(2)
     expect(rowsByTable(bo.key)).toEqual({ ...before, import_rows: 1 })
@@ -161,7 +175,7 @@ describe('a person across every feature: describe, export, erase', () => {
         throw new Error('disk full')
       }
     }
-    const withBroken = new PersonalData([...owners, broken], (fn) => store.transaction(fn))
+    const withBroken = new PersonalData([...owners, broken], () => store)
     expect(withBroken.erase(ana.key)).toEqual({ ok: false, problem: { owner: 'broken', message: 'disk full' } })
     expect(rowsByTable(ana.key)).toMatchObject({ members: 2, contact_results: 1, activity: 2 })
     expect(tablesMentioning(wordsOf(ana)).length).toBeGreaterThanOrEqual(12)
