@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream'
+import type { CsvSource } from '../../../shared/ipc/channels/export'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { Store } from '../store/index'
 import { enrichedExport } from '../imports/enriched-rows'
@@ -15,14 +16,6 @@ import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
 import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
 import type { SliceOptions } from '../work/work-slices'
-
-/** What to export: a saved shortlist, chosen members, or current search results (not saved). */
-export type CsvSource =
-  | { kind: 'shortlist'; shortlistId: string }
-  | { kind: 'members'; memberIds: readonly number[] }
-  | { kind: 'profiles'; profiles: ReadonlyArray<Record<string, unknown>> }
-  | { kind: 'transactions'; transactions: ReadonlyArray<Record<string, unknown>> }
-  | { kind: 'import'; batchId: string }
 
 export interface CsvExportRequest {
   source: CsvSource
