@@ -52,7 +52,8 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<{ peakMb: number; 
 const app = await startMain({
   profiles: Math.max(ROWS, 2_000),
   importWorker: built().workers.imports,
-  importMatching: { ratePerSecond: 100_000, timing: { concurrency: 4 } }
+  pace: { ceiling: 100_000 },
+  importMatching: { timing: { concurrency: 4 } }
 })
 try {
   const main = app.main

@@ -2,7 +2,7 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import { changeSentence, newsworthy } from '../../../shared/change-words'
 import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
 import type { ActivityEntry, NewPerson, UnreadCounts } from '../../../shared/ipc/channels/watches'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { NewActivity, Store } from '../store'
@@ -21,7 +21,7 @@ export class ActivityService {
   constructor(
     private readonly deps: {
       stores: StoreAccess
-      connections: ConnectionsService
+      connections: ConnectionsPort
       events: EventHub
       logger: Logger
     }

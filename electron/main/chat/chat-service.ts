@@ -7,9 +7,9 @@ import { stringifyJson } from '../../../shared/json'
 import { readConversationReply } from '../api/conversation-reply'
 import type { Logger } from '../logger'
 import type { ConversationTurn, ConversationSummary as StoredSummary, Store } from '../store'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
-import { keyOf } from '../search/search-service'
+import { keyOf } from '../api/match-profiles'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors, mapStoreErrorsAsync, type StoreMessages } from '../store/store-error'
 
@@ -25,7 +25,7 @@ const gone: StoreMessages = { not_found: 'This conversation no longer exists. Re
 export class ChatService {
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       requests: RequestRegistry
       logger: Logger

@@ -24,18 +24,12 @@ import type { StoreAccess } from '../store/store-access'
 import { testConnection } from './connection-test'
 import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
 import type { WriteBehind } from '../store/write-behind'
+import type { ConnectionsPort, ToolAccess } from '../platform/ports'
 import { errorMessage } from '../../../shared/error-message'
 
 export { SANDBOX_CONNECTION_ID } from './sandbox-connection'
+export type { ToolAccess } from '../platform/ports'
 
-/** A connection's tool server: its addresses, client id, and the secret read when needed. */
-export interface ToolAccess {
-  connection: Connection
-  authUrl: string
-  mcpUrl: string
-  clientId: string
-  clientSecret: () => Promise<string | null>
-}
 const ACTIVE_KEY = 'activeConnectionId'
 
 export interface ConnectionsDeps {
@@ -62,7 +56,7 @@ export interface ConnectionsDeps {
  * remote services. One is active at a time; every API call goes through `client()` of the active
  * one, which knows its address, its parameter names and where its key is.
  */
-export class ConnectionsService {
+export class ConnectionsService implements ConnectionsPort {
   readonly #deps: ConnectionsDeps
   readonly #clients = new Map<string, { signature: string; client: PartnerClient }>()
   readonly #gates = new Map<string, ConnectionGate>()

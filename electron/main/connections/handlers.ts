@@ -1,7 +1,7 @@
 import type { Handlers } from '../ipc/router'
 import type { ConnectionsService } from './connections-service'
 import type { SecretsService } from './secrets-service'
-import type { ToolsService } from '../tools/tools-service'
+import type { ToolTokensPort } from '../platform/ports'
 
 /**
  * Connections and their secrets. The tool server's token is made from a connection's client
@@ -10,7 +10,7 @@ import type { ToolsService } from '../tools/tools-service'
 export function connectionsHandlers(deps: {
   connections: ConnectionsService
   secrets: SecretsService
-  tools: ToolsService
+  tools: ToolTokensPort
 }) {
   const { connections, secrets, tools } = deps
   return {

@@ -5,11 +5,11 @@ import type { EmbeddedSandbox } from '../embedded-api/embedded-sandbox'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { StoreAccess } from '../store/store-access'
-import { defaultQueryNames } from '../../../shared/ipc/channels/connections'
+import { defaultQueryNames, SANDBOX_CONNECTION_ID } from '../../../shared/ipc/channels/connections'
 import { isoNow, type Clock, type Connection } from '../store'
 import { errorMessage } from '../../../shared/error-message'
 
-export const SANDBOX_CONNECTION_ID = 'sandbox'
+export { SANDBOX_CONNECTION_ID }
 /** What the sandbox connection's row holds; the real address is the worker's, known at run time. */
 export const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1/'
 

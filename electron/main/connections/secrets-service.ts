@@ -3,11 +3,9 @@ import { AppError } from '../../../shared/ipc/errors'
 import { isoNow, type Clock } from '../store/clock'
 import type { SecretVault } from '../vault/secret-vault'
 
-/** Told about every secret value the app holds, so the log can mask it wherever it appears. */
-export interface SecretWatcher {
-  add(value: string): void
-  remove(value: string): void
-}
+import type { SecretWatcher } from '../logging/secret-mask'
+
+export type { SecretWatcher } from '../logging/secret-mask'
 
 interface StoredSecret {
   v: 1

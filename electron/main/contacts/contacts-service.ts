@@ -13,13 +13,13 @@ import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { Store } from '../store'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
 import { applyResults, countsOf, failureOf, saveAnswer } from './contact-answers'
 import { CreditsBalance } from './credits-balance'
-import { HeldQuotes, QUOTE_TTL_MS } from './held-quotes'
+import { HeldQuotes, QUOTE_TTL_MS } from '../work/held-quotes'
 import { PurchaseFollower, type PollTiming } from './purchase-follower'
 import type { Paced } from '../pace/paces'
 import { Turns } from '../work/turns'
@@ -30,7 +30,7 @@ import { partSizeFrom, partSizeSetting } from './purchase-parts'
 export { defaultPollTiming, type PollTiming } from './purchase-follower'
 export { failureOf } from './contact-answers'
 
-export { QUOTE_TTL_MS } from './held-quotes'
+export { QUOTE_TTL_MS } from '../work/held-quotes'
 
 /**
  * Buying contact data without paying twice or by surprise: a quote from the local ledger first
@@ -53,7 +53,7 @@ export class ContactsService {
 
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       events: EventHub
       requests: RequestRegistry

@@ -1,6 +1,6 @@
 import type { Credits } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { StoreAccess } from '../store/store-access'
@@ -13,7 +13,7 @@ import { countsOf } from './contact-answers'
 export class CreditsBalance {
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       events: EventHub
       logger: Logger

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ContactType } from '../../../shared/api'
 import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
 import type { PartnerClient } from '../api/partner-client'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { Logger } from '../logger'
 import type { Store } from '../store'
 import type { StoreAccess } from '../store/store-access'
@@ -37,7 +37,7 @@ export class PurchaseFollower {
 
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       /** The open store (a purchase cannot run without its ledger). */
       store: () => Store

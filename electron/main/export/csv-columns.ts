@@ -1,6 +1,7 @@
 import { stringifyJson } from '../../../shared/json'
 import { MAX_PROFILE_DEPTH, objectDepthExceeds } from '../store/profile-fields'
 import { isLinkPath, safeText, webLink } from './cell-safety'
+import type { ExportRow } from '../platform/export-row'
 import {
   columnChoiceSchema,
   type ColumnChoice,
@@ -16,29 +17,7 @@ export {
   type CsvColumn
 } from '../../../shared/ipc/channels/export'
 
-/**
- * What one CSV row is made from. `member` is absent for search results; `contact` is the latest
- * stored Contact Result for the profile, or the profile's own `contacts` object.
- */
-export interface ExportRow {
-  profile: Record<string, unknown>
-  /** Values derived from the profile for readability; see `personOf` in export-rows.ts. */
-  person?: { name: string }
-  member?: {
-    shortlist: string
-    stage: string
-    rating: number | null
-    tags: string[]
-    notes: string
-    addedAt: string
-    profileCapturedAt: string
-  }
-  contact?: Record<string, unknown> | null
-  /** A row of the Usage screen's transactions table (the profile is then empty). */
-  transaction?: Record<string, unknown>
-  /** A row of an imported spreadsheet: its cells as read, and what matching found. */
-  sheet?: { cells: readonly string[]; match: Record<string, unknown> }
-}
+export type { ExportRow } from '../platform/export-row'
 
 const col = (header: string, path: string): CsvColumn => ({ header, path })
 

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream'
 import type { CsvSource } from '../../../shared/ipc/channels/export'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { Store } from '../store/index'
-import { enrichedExport } from '../imports/enriched-rows'
+import type { SheetRowsPort } from '../platform/ports'
 import { StoreError } from '../store/store-error'
 import {
   columnChoiceSchema,
@@ -43,8 +43,8 @@ export interface CsvExportRequest {
 export class CsvExportService {
   constructor(
     private readonly memberRecords: MemberRecordsRepo,
-    /** Where an import's rows are read (an enriched sheet's export). */
-    private readonly sheets?: Pick<Store, 'imports' | 'contacts'>
+    /** Where an import's rows are read (an enriched sheet's export), and who reads them (Imports). */
+    private readonly sheets?: { store: Pick<Store, 'imports' | 'contacts'>; rows: SheetRowsPort }
   ) {}
 
   presets(): Record<string, readonly CsvColumn[]> {
@@ -82,7 +82,7 @@ export class CsvExportService {
     const unreadable: UnreadableRow[] = []
     if (source.kind === 'import') {
       if (this.sheets === undefined) throw new StoreError('invalid_input', 'Imports cannot be exported here.')
-      const sheet = enrichedExport(this.sheets, source.batchId)
+      const sheet = this.sheets.rows.sheetRows(this.sheets.store, source.batchId)
       columns = sheet.columns
       rows = sheet.rows
       total = sheet.total

@@ -18,12 +18,15 @@ import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
 import type { StoreAccess } from '../store/store-access'
+import type { SheetRowsPort } from '../platform/ports'
 import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
 
 export interface ExportServiceOptions {
   stores: StoreAccess
   /** Backups sent in pieces, waiting to be previewed and restored. */
   uploads: BackupUploads
+  /** An import batch's rows with what matching found (Imports provides it). */
+  sheetRows: SheetRowsPort
   /** Previews and restores an uploaded backup (in a worker thread in the app). */
   backupJobs: BackupFileJobs
   targets: SaveTargets
@@ -87,7 +90,7 @@ export class ExportService {
     try {
       const written = await mapStoreErrorsAsync(
         () =>
-          new CsvExportService(store.memberRecords, store).toFile(
+          new CsvExportService(store.memberRecords, { store, rows: this.#options.sheetRows }).toFile(
             {
               source: input.source,
               columns: input.columns,

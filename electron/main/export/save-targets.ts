@@ -1,7 +1,7 @@
 import { BIDI_CONTROLS } from '../../../shared/bidi'
 import { toWellFormed } from '../../../shared/ipc/text'
 import type { SavedTarget } from '../../../shared/ipc/channels/export'
-import type { DownloadRegistry } from './downloads'
+import type { DownloadRegistry } from '../transfers/downloads'
 
 export interface SaveDialogRequest {
   title: string

@@ -1,4 +1,5 @@
-import type { CsvColumn, ExportRow } from '../export/csv-columns'
+import type { CsvColumn } from '../../../shared/ipc/channels/export'
+import type { ExportRow } from '../platform/export-row'
 import type { Store } from '../store/index'
 import { candidateOf } from './match-outcome'
 

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events'
 import { ApiError } from '../api/api-error'
 import type { PartnerClient } from '../api/partner-client'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { Logger } from '../logger'
 import type { ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
@@ -35,7 +35,7 @@ const ROW_KINDS = new Set(['invalid_request', 'not_found', 'contract_mismatch', 
 
 export interface MatcherDeps {
   store: () => Store
-  connections: Pick<ConnectionsService, 'client'>
+  connections: Pick<ConnectionsPort, 'client'>
   /** Each connection's pace (shared by every batch on it, refresh and purchases). */
   throttle: (connectionId: string) => Paced
   logger: Logger

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ImportBatch, ImportDecisionChange, ImportRow, OpenedImport } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
-import type { ConnectionsService } from '../connections/connections-service'
-import type { BackupUploads } from '../export/backup-uploads'
+import type { ConnectionsPort } from '../platform/ports'
+import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
 import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
@@ -42,8 +42,8 @@ export class ImportService {
   constructor(
     private readonly deps: {
       stores: StoreAccess
-      connections: Pick<ConnectionsService, 'active'>
-      uploads: BackupUploads
+      connections: Pick<ConnectionsPort, 'active'>
+      uploads: ChunkedUploads
       jobs: ImportJobs
       matcher: ImportMatcher
       events: EventHub

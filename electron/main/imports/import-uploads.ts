@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { IMPORT_CHUNK_CHARS, MAX_IMPORT_BYTES } from '../../../shared/ipc/channels/imports'
-import { BackupUploads } from '../export/backup-uploads'
+import { ChunkedUploads } from '../transfers/chunked-uploads'
 
 /** The folder of spreadsheets being uploaded, inside the data folder: the app's own. */
 export const IMPORT_UPLOADS_FOLDER = 'talent-desk-imports'
@@ -10,8 +10,8 @@ export const IMPORT_UPLOADS_FOLDER = 'talent-desk-imports'
  * A workbook read once is kept for its other sheets until the page lets it go, its import starts
  * matching, or a new upload needs its place (the one read longest ago goes first).
  */
-export function importUploadsIn(dataDir: string): BackupUploads {
-  return new BackupUploads({
+export function importUploadsIn(dataDir: string): ChunkedUploads {
+  return new ChunkedUploads({
     dir: path.join(dataDir, IMPORT_UPLOADS_FOLDER),
     encoding: 'base64',
     noun: 'spreadsheet',

@@ -3,6 +3,12 @@ import { REDACTED } from '../../../shared/secrets'
 /** Values shorter than this are not masked: too likely to match ordinary text. */
 const MIN_LENGTH = 6
 
+/** Told about every secret value the app holds, so the log can mask it wherever it appears. */
+export interface SecretWatcher {
+  add(value: string): void
+  remove(value: string): void
+}
+
 /**
  * Every secret value the app holds (keys from the vault, tokens), so the log can mask it wherever
  * it appears — inside a URL, an error message, a stack — not only under a field named like one.

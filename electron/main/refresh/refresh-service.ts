@@ -8,9 +8,10 @@ import type { RefreshJobDetail, RefreshJobSummary, RefreshPlan } from '../../../
 import { ApiError } from '../api/api-error'
 import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
+import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../logger'
 import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '../store'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
 import type { Paced } from '../pace/paces'
@@ -62,7 +63,7 @@ export class RefreshService {
 
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       events: EventHub
       logger: Logger
@@ -72,10 +73,12 @@ export class RefreshService {
       poll?: Partial<RefreshPollTiming>
       /** The shell's desktop notification (Electron); the page shows its own in the browser. */
       notify?: (job: RefreshJobSummary) => void
-      /** Told once when a job ends, its outcome applied (Activity's entries). */
-      onFinished?: (job: RefreshJobSummary) => void
-      /** A job the service no longer knows (told once it is marked lost; nothing more will come of it). */
-      onLost?: (job: RefreshJobSummary) => void
+      /**
+       * Told once when a job ends, its outcome applied (`refreshJobEnded`: Activity's entries, its
+       * watch's budget), and when the service no longer knows a job (`refreshJobLost`: marked lost,
+       * nothing more will come of it).
+       */
+      bus: Pick<EventBus, 'publish'>
     }
   ) {
     this.#timing = { ...defaultRefreshPollTiming, ...deps.poll }
@@ -345,11 +348,7 @@ export class RefreshService {
         store.refreshJobs.setTracking(jobId, 'lost', NO_LONGER_KNOWN)
         // a watch's job no longer counts against its daily budget: its watch shows that at once
         const summary = this.#emit(jobId, false)
-        try {
-          this.deps.onLost?.(summary)
-        } catch (error) {
-          this.deps.logger.warn('lost refresh job not told', { error: errorMessage(error) })
-        }
+        this.deps.bus.publish('refreshJobLost', summary)
         return
       }
       return this.#retryLater(jobId, error)
@@ -424,11 +423,7 @@ export class RefreshService {
       })
     }
     const summary = this.#emit(record.jobId, true)
-    try {
-      this.deps.onFinished?.(summary)
-    } catch (error) {
-      this.deps.logger.warn('refresh outcome not entered in Activity', { error: errorMessage(error) })
-    }
+    this.deps.bus.publish('refreshJobEnded', summary)
     try {
       // a watch's job tells its news through Activity's one notice
       if (summary.watchId === null) this.deps.notify?.(summary)

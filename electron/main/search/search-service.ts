@@ -1,10 +1,10 @@
-import type { MatchProfileRequest } from '../../../shared/api/match-request'
+import { cleanRequest, keyOf } from '../api/match-profiles'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { searchOptionsSchema, type RecentSearch, type SearchResponse } from '../../../shared/ipc/channels/search'
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
 import type { Logger } from '../logger'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import type { WriteBehind } from '../store/write-behind'
@@ -17,7 +17,7 @@ import type { WriteBehind } from '../store/write-behind'
 export class SearchService {
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       requests: RequestRegistry
       writes: WriteBehind
@@ -94,25 +94,6 @@ export class SearchService {
 }
 
 /** Trims text, drops empty fields and empty list entries: what the recruiter left blank is not sent. */
-export function cleanRequest(request: MatchProfileRequest): MatchProfileRequest {
-  const out: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(request)) {
-    if (typeof value === 'string') {
-      if (value.trim() !== '') out[name] = value.trim()
-    } else if (Array.isArray(value)) {
-      const items = value.map((item) => item.trim()).filter((item) => item !== '')
-      if (items.length > 0) out[name] = items
-    }
-  }
-  return out as MatchProfileRequest
-}
-
-export function keyOf(profile: unknown): string | null {
-  if (profile === null || typeof profile !== 'object') return null
-  const key = (profile as Record<string, unknown>)['key']
-  return typeof key === 'string' && key !== '' ? key : null
-}
-
 /**
  * A refusal of the number of results asked for ("maxNumberOfResults … <=100", "… must be between
  * 1 and 100"), said plainly with the bound the service gave, so the page can ask for that next

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ToolSpendQuote } from '../../../shared/ipc/channels/tools'
 import { AppError } from '../../../shared/ipc/errors'
-import type { ContactsService } from '../contacts/contacts-service'
-import { HeldQuotes } from '../contacts/held-quotes'
+import type { ContactQuotesPort } from '../platform/ports'
+import { HeldQuotes } from '../work/held-quotes'
 import type { Logger } from '../logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
 import { errorMessage } from '../../../shared/error-message'
 
 /** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
-export type ToolContactQuotes = Pick<ContactsService, 'quote' | 'confirmForTool' | 'refreshCredits' | 'inSpendTurn'>
+export type ToolContactQuotes = ContactQuotesPort
 
 export interface SpendConfirmationsDeps {
   contacts: ToolContactQuotes

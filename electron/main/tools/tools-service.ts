@@ -8,7 +8,8 @@ import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from
 import type * as ToolServerClientModule from '../toolserver/tool-server-client'
 import type { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
-import { SANDBOX_CONNECTION_ID, type ConnectionsService, type ToolAccess } from '../connections/connections-service'
+import { SANDBOX_CONNECTION_ID } from '../../../shared/ipc/channels/connections'
+import type { ConnectionsPort, ToolAccess } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
@@ -27,7 +28,7 @@ import {
 import { errorMessage } from '../../../shared/error-message'
 
 export interface ToolsDeps {
-  connections: ConnectionsService
+  connections: ConnectionsPort
   stores: StoreAccess
   contacts: ToolContactQuotes
   /** Told when a tool call changed the balance (creditsChanged). */

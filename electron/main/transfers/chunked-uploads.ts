@@ -2,12 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/errors'
-import { MAX_UPLOAD_CHARS } from '../../../shared/ipc/channels/export'
-import { removeOwnFiles } from './leftovers'
+import { removeOwnFiles } from './own-files'
 import { errorMessage } from '../../../shared/error-message'
-
-/** The folder's name inside the data folder: the app's own, so no one else's files are in it. */
-export const UPLOADS_FOLDER = 'talent-desk-uploads'
 
 /** The names uploads get (`start`): the only files this ever removes. */
 const OWN_FILE = /^[A-Za-z0-9_-]{24}\.upload$/
@@ -38,13 +34,13 @@ const gone = (uploadId: string, noun: string) =>
   )
 
 /**
- * Backups too large to cross the bridge in one request arrive in pieces, appended in order to
- * `<dataDir>/talent-desk-uploads/<id>.upload` as UTF-8; once every character has arrived, the
- * restore reads the file itself (in a worker thread), so neither the bridge nor main's event loop
- * carries the whole backup at once. Only files with these names are ever removed, never a folder:
- * the data folder may be one the recruiter chose and hold their own files.
+ * Files too large to cross the bridge in one request (a backup, a spreadsheet) arrive in pieces,
+ * appended in order to `<dir>/<id>.upload`; once every piece has arrived, the feature reads the
+ * file itself (in a worker thread), so neither the bridge nor main's event loop carries the whole
+ * file at once. Only files with these names are ever removed, never a folder: the data folder may
+ * be one the recruiter chose and hold their own files.
  */
-export class BackupUploads {
+export class ChunkedUploads {
   readonly #dir: string
   readonly #idleMs: number
   readonly #now: () => number
@@ -59,13 +55,13 @@ export class BackupUploads {
     dir: string
     idleMs?: number
     now?: () => number
-    maxChars?: number
+    maxChars: number
     /** How pieces arrive: text (a backup), or base64 of a file's bytes (a spreadsheet). */
     encoding?: 'utf8' | 'base64'
     /** What the upload is, in messages ("backup", "spreadsheet"). */
-    noun?: string
+    noun: string
     /** Said when the upload passes maxChars. */
-    tooLarge?: string
+    tooLarge: string
     /**
      * When every place is taken, an upload already read and idle (kept only in case it is read
      * again: a workbook's other sheets) is let go to make room, the one touched longest ago.
@@ -74,9 +70,9 @@ export class BackupUploads {
   }) {
     this.#dir = options.dir
     this.#encoding = options.encoding ?? 'utf8'
-    this.#noun = options.noun ?? 'backup'
-    this.#tooLarge = options.tooLarge ?? 'This file is too large to be a Talent Desk backup. Nothing was restored.'
-    this.#maxChars = options.maxChars ?? MAX_UPLOAD_CHARS
+    this.#noun = options.noun
+    this.#tooLarge = options.tooLarge
+    this.#maxChars = options.maxChars
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#now = options.now ?? Date.now
     this.#makeRoom = options.makeRoom ?? false

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { removeOwnFiles } from './leftovers'
+import { removeOwnFiles } from './own-files'
 
 export interface Download {
   downloadId: string

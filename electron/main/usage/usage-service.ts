@@ -3,7 +3,7 @@ import type { AppCall, LedgerRow, TransactionRow, TransactionsResponse } from '.
 import { AppError } from '../../../shared/ipc/errors'
 import type { TolerantRecord } from '../api/partner-client'
 import type { ApiCall, Store } from '../store'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { StoreAccess } from '../store/store-access'
 import type { WriteBehind } from '../store/write-behind'
 
@@ -15,7 +15,7 @@ import type { WriteBehind } from '../store/write-behind'
 export class UsageService {
   constructor(
     private readonly deps: {
-      connections: ConnectionsService
+      connections: ConnectionsPort
       stores: StoreAccess
       writes: WriteBehind
     }

@@ -1,9 +1,8 @@
 import type { Handlers } from '../ipc/router'
-import type { ActivityService } from './activity-service'
 import type { WatchesService } from './watches-service'
 
-/** Watches, saved searches and the Activity list. */
-export function watchesHandlers(watches: WatchesService, activity: ActivityService) {
+/** Watches and saved searches. */
+export function watchesHandlers(watches: WatchesService) {
   return {
     listWatches: () => watches.overview(),
     watchShortlist: (input) => watches.watchShortlist(input),
@@ -17,8 +16,6 @@ export function watchesHandlers(watches: WatchesService, activity: ActivityServi
     listSavedSearches: () => watches.listSavedSearches(),
     renameSavedSearch: (input) => watches.renameSavedSearch(input),
     deleteSavedSearch: (input) => watches.deleteSavedSearch(input),
-    restoreSavedSearch: (input) => watches.restoreSavedSearch(input),
-    listActivity: (input) => activity.list(input),
-    markActivityRead: (input) => activity.markRead(input)
+    restoreSavedSearch: (input) => watches.restoreSavedSearch(input)
   } satisfies Partial<Handlers>
 }

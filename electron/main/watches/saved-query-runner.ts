@@ -1,7 +1,7 @@
 import type { NewPerson, SavedQuery } from '../../../shared/ipc/channels/watches'
 import { readConversationReply } from '../api/conversation-reply'
 import type { PartnerClient } from '../api/partner-client'
-import { cleanRequest, keyOf } from '../search/search-service'
+import { cleanRequest, keyOf } from '../api/match-profiles'
 
 /** Who a saved search finds now: each person's key and what the Activity list shows of them. */
 export interface FoundPeople {

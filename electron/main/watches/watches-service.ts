@@ -9,14 +9,14 @@ import {
   type WatchesOverview,
   type WatchSettings
 } from '../../../shared/ipc/channels/watches'
-import type { ConnectionsService } from '../connections/connections-service'
+import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
+import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../logger'
-import type { RefreshService } from '../refresh/refresh-service'
+import type { ActivityPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
-import type { ActivityService } from './activity-service'
 import { runSavedQuery } from './saved-query-runner'
 import { chunkIntoJobs, isDue, localDayStart, nextRunAfter, HOUR_MS } from './schedule'
 import { readWatchSettings, writeWatchSettings } from './watch-settings'
@@ -38,16 +38,16 @@ const RETRY_AFTER_MS = HOUR_MS
  */
 export class WatchesService {
   #power: PowerState = { onBattery: null, metered: null }
-  /** Told when the schedule may have changed (a watch added, resumed, run now). */
-  onScheduleChanged: () => void = () => undefined
 
   constructor(
     private readonly deps: {
       stores: StoreAccess
-      connections: ConnectionsService
-      refresh: RefreshService
-      activity: ActivityService
+      connections: ConnectionsPort
+      refresh: RefreshJobsPort
+      activity: ActivityPort
       events: EventHub
+      /** Told `watchScheduleChanged` when the schedule may have changed (a watch added, resumed, run now). */
+      bus: Pick<EventBus, 'publish'>
       logger: Logger
       now: () => number
     }
@@ -86,7 +86,7 @@ export class WatchesService {
     const store = this.#store()
     const watch = mapStoreErrors(() => store.watches.setPaused(watchId, paused), watchGone)
     this.#changed(watch.connectionId)
-    if (!paused) this.onScheduleChanged()
+    if (!paused) this.#scheduleChanged()
     return this.#view(store, watch)
   }
 
@@ -96,7 +96,7 @@ export class WatchesService {
     const watch = mapStoreErrors(() => store.watches.get(watchId), watchGone)
     store.watches.setNextRun(watchId, new Date(this.deps.now()).toISOString())
     this.#changed(watch.connectionId)
-    this.onScheduleChanged()
+    this.#scheduleChanged()
     return this.#view(store, store.watches.get(watchId))
   }
 
@@ -105,7 +105,7 @@ export class WatchesService {
     const store = this.#store()
     writeWatchSettings(store, connectionId, { ...readWatchSettings(store, connectionId), ...input })
     this.#changed(connectionId)
-    this.onScheduleChanged()
+    this.#scheduleChanged()
     return this.#overview(connectionId)
   }
 
@@ -114,7 +114,7 @@ export class WatchesService {
     this.#power = power
     if (JSON.stringify(power) !== before) {
       this.#changed(this.deps.connections.active().id)
-      this.onScheduleChanged()
+      this.#scheduleChanged()
     }
     return { held: this.#heldBecause(readWatchSettings(this.#store(), this.deps.connections.active().id)) !== null }
   }
@@ -364,6 +364,10 @@ export class WatchesService {
 
   // ---- views ----
 
+  #scheduleChanged(): void {
+    this.deps.bus.publish('watchScheduleChanged', {})
+  }
+
   #upsert(
     kind: 'shortlist' | 'search',
     targetId: string,
@@ -381,7 +385,7 @@ export class WatchesService {
       nextRunAt: new Date(this.deps.now()).toISOString()
     })
     this.#changed(connectionId)
-    this.onScheduleChanged()
+    this.#scheduleChanged()
     return this.#view(store, watch)
   }
 

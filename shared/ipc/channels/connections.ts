@@ -123,6 +123,9 @@ export const savedConnectionSchema = connectionsOverviewSchema.extend({
 })
 export type SavedConnection = z.infer<typeof savedConnectionSchema>
 
+/** The built-in Sandbox connection's id (always there, active on first start). */
+export const SANDBOX_CONNECTION_ID = 'sandbox'
+
 /** Requests a second a connection's pace may reach when none is set: a remote service… */
 export const DEFAULT_PACE_CEILING = 100
 /** …and the built-in Sandbox, on this computer (at 1,000 calls are not spaced at all). */

@@ -47,7 +47,7 @@ export async function startBrowserApp(options: {
       ? {}
       : { sandbox: { spawn: workers.sandbox, profiles: options.sandboxProfiles, buildDelayMs: 0 } }),
     ...(options.fastImports
-      ? { importWorker: workers.imports, importMatching: { ratePerSecond: 100_000, timing: { concurrency: 4 } } }
+      ? { importWorker: workers.imports, pace: { ceiling: 100_000 }, importMatching: { timing: { concurrency: 4 } } }
       : {})
   })
   if (options.sandboxProfiles !== 0) await catalogBuilt

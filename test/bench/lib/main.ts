@@ -27,6 +27,8 @@ export async function startMain(
     /** The spreadsheet worker and the bulk-match pace (the import bench). */
     importWorker?: MainOptions['importWorker']
     importMatching?: MainOptions['importMatching']
+    /** The connections' pace ceiling (the import bench lifts it). */
+    pace?: MainOptions['pace']
   } = {}
 ): Promise<{
   main: MainServices
@@ -45,6 +47,7 @@ export async function startMain(
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
+    ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })

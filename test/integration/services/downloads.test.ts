@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../../electron/main/logger'
 import { contentDisposition, SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
-import { DOWNLOADS_FOLDER } from '../../../electron/main/export/downloads'
+import { DOWNLOADS_FOLDER } from '../../../electron/main/transfers/downloads'
 import { ManualClock, profiles, tempDir } from './helpers'
 
 // The browser host has no save dialog: exports become downloads the page fetches once.

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { DOWNLOADS_FOLDER } from '../../../electron/main/export/downloads'
+import { DOWNLOADS_FOLDER } from '../../../electron/main/transfers/downloads'
 import { partFileOf } from '../../../electron/main/export/csv-export'
 import { makeProfile, ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
 

@@ -185,7 +185,7 @@ describe('bulk match decides like a careful recruiter (labelled set over HTTP)',
     const main = await start({
       loadKeytar: noKeychain,
       importWorker: spawnImportWorkerFromSource,
-      importMatching: { ratePerSecond: 2000 }
+      pace: { ceiling: 2000 }
     })
     await connect(main, sandbox)
     const { batchId, decisions: now } = await decideNow(main, rows)

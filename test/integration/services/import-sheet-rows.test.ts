@@ -100,7 +100,7 @@ describe('rows named by their number in the sheet', () => {
       const main = await start({
         loadKeytar: noKeychain,
         fileDialogs: new ScriptedDialogs().answer(exported),
-        importMatching: { ratePerSecond: 200 }
+        pace: { ceiling: 200 }
       })
       const overview = await main.ok('saveConnection', { name: 'Rows', baseUrl: sandbox.baseUrl })
       const connectionId = overview.connections.find((c) => c.name === 'Rows')!.id

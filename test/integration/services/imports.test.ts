@@ -52,7 +52,8 @@ describe('bulk match from a spreadsheet', () => {
     const main = await start({
       loadKeytar: noKeychain,
       importWorker: spawnImportWorkerFromSource,
-      importMatching: { ratePerSecond: 200, timing: { backoffMs: 20, maxBackoffMs: 100 } },
+      pace: { ceiling: 200 },
+      importMatching: { timing: { backoffMs: 20, maxBackoffMs: 100 } },
       http: { retry: { retries: 2, minTimeoutMs: 10, maxTimeoutMs: 30 } }
     })
     await connect(main, sandbox, 'Import service')
@@ -116,7 +117,8 @@ describe('bulk match from a spreadsheet', () => {
     const options = {
       dataDir,
       loadKeytar: noKeychain,
-      importMatching: { ratePerSecond: 40, timing: { concurrency: 3 } }
+      pace: { ceiling: 40 },
+      importMatching: { timing: { concurrency: 3 } }
     }
     const first = await startMain(options)
     const connectionId = await connect(first, sandbox, 'Import service')

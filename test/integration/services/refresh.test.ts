@@ -35,7 +35,9 @@ async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: strin
   return id
 }
 
-const poll = { firstMs: 40, factor: 1.5, maxMs: 150, ratePerSecond: 50 }
+const poll = { firstMs: 40, factor: 1.5, maxMs: 150 }
+/** The connections' pace ceiling these tests run at (requests a second). */
+const pace = { ceiling: 50 }
 
 /** The service's own log of calls of one type (request and response texts). */
 async function serviceCalls(sandbox: Parameters<typeof call>[0], type: string) {
@@ -69,6 +71,7 @@ describe('refresh jobs', () => {
       loadKeytar: noKeychain,
       clock,
       refreshPolling: poll,
+      pace,
       notifyRefreshEnded: (job) => notified.push(job)
     })
     await connect(main, sandbox)
@@ -166,7 +169,7 @@ describe('refresh jobs', () => {
   it('keeps following a job after the app is closed and opened again mid-job', async () => {
     // The built-in sandbox keeps its jobs in the data folder and runs them on while the app is
     // closed, like a remote service: the truest restart there is here.
-    const main = await startMain({ sandboxProfiles: 2000, loadKeytar: noKeychain, refreshPolling: poll })
+    const main = await startMain({ sandboxProfiles: 2000, loadKeytar: noKeychain, refreshPolling: poll, pace })
     // long enough to outlast a slow close on a busy machine
     const handles = testCatalog()
       .search({}, { limit: 30, offset: 20 })
@@ -187,7 +190,8 @@ describe('refresh jobs', () => {
       dataDir: main.dataDir,
       sandboxProfiles: 2000,
       loadKeytar: noKeychain,
-      refreshPolling: poll
+      refreshPolling: poll,
+      pace
     })
     const listed = (await again.ok('listRefreshJobs', {})).jobs
     expect(listed.map((job) => [job.jobId, job.tracking])).toEqual([[started.jobId, 'following']])
@@ -211,6 +215,7 @@ describe('refresh jobs', () => {
     const main = await start({
       loadKeytar: noKeychain,
       refreshPolling: poll,
+      pace,
       http: { retry: { retries: 1, minTimeoutMs: 10, maxTimeoutMs: 20 } }
     })
     await connect(main, sandbox)
@@ -248,7 +253,7 @@ describe('refresh jobs', () => {
 
   it('marks a job the service no longer knows as lost, and stops asking', async () => {
     const sandbox = await service({ perHandleMs: 400 })
-    const main = await start({ loadKeytar: noKeychain, refreshPolling: poll })
+    const main = await start({ loadKeytar: noKeychain, refreshPolling: poll, pace })
     await connect(main, sandbox)
     const handles = testCatalog()
       .search({}, { limit: 5, offset: 40 })
@@ -276,7 +281,7 @@ describe('refresh jobs', () => {
 
   it('asks at once when the machine wakes, instead of at the next (long) backoff step', async () => {
     const sandbox = await service()
-    const main = await start({ loadKeytar: noKeychain, refreshPolling: { ...poll, firstMs: 60_000 } })
+    const main = await start({ loadKeytar: noKeychain, refreshPolling: { ...poll, firstMs: 60_000 }, pace })
     await connect(main, sandbox)
     const handles = testCatalog()
       .search({}, { limit: 2, offset: 80 })
@@ -302,7 +307,8 @@ describe('refresh jobs', () => {
     const sandbox = await service({ perHandleMs: 200 })
     const main = await start({
       loadKeytar: noKeychain,
-      refreshPolling: { firstMs: 10, factor: 1, maxMs: 10, ratePerSecond: 5 }
+      refreshPolling: { firstMs: 10, factor: 1, maxMs: 10 },
+      pace: { ceiling: 5 }
     })
     await connect(main, sandbox)
     const handles = testCatalog()

@@ -49,7 +49,9 @@ async function connect(main: TestMain, sandbox: { baseUrl: string; apiKey: strin
   return id
 }
 
-const poll = { firstMs: 30, factor: 1.5, maxMs: 120, ratePerSecond: 100 }
+const poll = { firstMs: 30, factor: 1.5, maxMs: 120 }
+/** The connections' pace ceiling these tests run at (requests a second). */
+const pace = { ceiling: 100 }
 const handleOf = (p: WholePersonProfile) => p.li_urls![0]!.split('/in/')[1]!
 const finished = (job: { tracking: string }) => job.tracking !== 'starting' && job.tracking !== 'following'
 
@@ -87,7 +89,7 @@ describe('watches', () => {
   it('watches a shortlist for a week on an injected clock: budget kept, one catch-up after a closed week, no credit spent', async () => {
     const world = new WorldClock()
     const sandbox = await service(world)
-    const options = { loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll }
+    const options = { loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll, pace }
     const main = await start(options)
     const connectionId = await connect(main, sandbox)
     const people = testCatalog().search({}, { limit: 12, offset: 700 }).results
@@ -174,7 +176,7 @@ describe('watches', () => {
   it('starts a run a crash cut short with the job ids it planned, once', async () => {
     const world = new WorldClock()
     const sandbox = await service(world)
-    const options = { loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll }
+    const options = { loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll, pace }
     const main = await start(options)
     const connectionId = await connect(main, sandbox)
     const people = testCatalog().search({}, { limit: 3, offset: 800 }).results
@@ -222,7 +224,7 @@ describe('watches', () => {
   it('a watched search enters only the people it has not seen before, once, with one notice', async () => {
     const world = new WorldClock()
     const sandbox = await service(world, { arrivals: true })
-    const main = await start({ loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll })
+    const main = await start({ loadKeytar: noKeychain, clock: world.forApp, refreshPolling: poll, pace })
     await connect(main, sandbox)
     // someone who joins the index within the week, and a conversational search that finds them then
     const keysFor = async (text: string) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DownloadRegistry } from '../../../electron/main/export/downloads'
+import { DownloadRegistry } from '../../../electron/main/transfers/downloads'
 import { partFileOf } from '../../../electron/main/export/csv-export'
 
 let dir: string

@@ -1,0 +1,17 @@
+import type { MainContribution } from '../main-options'
+import { ChatService } from './chat-service'
+import { chatHandlers } from './handlers'
+
+/** Conversational search. */
+export const contribution: MainContribution = {
+  name: 'chat',
+  create(context) {
+    const chat = new ChatService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      requests: context.requests,
+      logger: context.logger
+    })
+    return { handlers: chatHandlers(chat) }
+  }
+}

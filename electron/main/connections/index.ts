@@ -1,0 +1,50 @@
+import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
+import type { MainContribution } from '../main-options'
+import { paceHandlers } from '../pace/handlers'
+import { ConnectionsService } from './connections-service'
+import { connectionsHandlers } from './handlers'
+import { SecretsService } from './secrets-service'
+
+/**
+ * Connections: which service to call, with which key (the `connections` port every feature that
+ * calls the API reads), their secrets, and each one's pace in Settings.
+ */
+export const contribution: MainContribution = {
+  name: 'connections',
+  async create(context) {
+    const { options, answerLimits } = context
+    const secrets = new SecretsService({ vault: context.vault, clock: context.clock, watcher: context.secretWatcher })
+    const connections = new ConnectionsService({
+      stores: context.stores,
+      secrets,
+      sandbox: context.sandbox,
+      dispatcher: context.dispatcher,
+      clock: context.clock,
+      events: context.events,
+      logger: context.logger,
+      writes: context.writes,
+      pace: context.paces,
+      ...(options.http?.timeouts || options.http?.limits?.deadlineMs !== undefined
+        ? { timeouts: { ...options.http.timeouts, deadlineMs: answerLimits.deadlineMs } }
+        : {}),
+      ...(options.http?.limits ? { limits: options.http.limits } : {}),
+      ...(options.http?.retry ? { retry: options.http.retry } : {})
+    })
+    await secrets.primeWatcher()
+    // the sandbox came up (or failed): every window hears, and so does every feature
+    const unsubscribe = [
+      context.bus.subscribe('sandboxChanged', () => connections.notify()),
+      context.events.subscribe((name, payload) => {
+        if (name === 'connectionsChanged') context.bus.publish('connectionsChanged', payload as ConnectionsOverview)
+      })
+    ]
+    return {
+      handlers: {
+        ...connectionsHandlers({ connections, secrets, tools: context.port('toolTokens') }),
+        ...paceHandlers(context.paces, connections)
+      },
+      provides: { connections },
+      close: () => unsubscribe.forEach((stop) => stop())
+    }
+  }
+}

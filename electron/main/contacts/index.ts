@@ -1,0 +1,33 @@
+import type { MainContribution } from '../main-options'
+import { ContactsService } from './contacts-service'
+import { contactsHandlers } from './handlers'
+
+/** Contacts: quotes, purchases and their following, credits (its quotes price a tool's lookups too). */
+export const contribution: MainContribution = {
+  name: 'contacts',
+  create(context) {
+    const { options, logger } = context
+    const contacts = new ContactsService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      events: context.events,
+      requests: context.requests,
+      logger,
+      pace: (connectionId) => context.paces.for(connectionId),
+      ...(options.contactPolling ? { poll: options.contactPolling } : {})
+    })
+    return {
+      handlers: contactsHandlers(contacts),
+      provides: { contactQuotes: contacts },
+      start: {
+        when: 'first-screen',
+        // contact lookups whose following a restart cut off are followed again (free Polling)
+        run: () =>
+          void contacts
+            .resumeFollowing()
+            .catch((error: unknown) => logger.warn('contacts.resume_failed', { error: String(error) }))
+      },
+      close: () => contacts.close()
+    }
+  }
+}

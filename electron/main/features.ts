@@ -1,0 +1,34 @@
+import { contribution as activity } from './activity'
+import { contribution as appInfo } from './app-info'
+import { contribution as chat } from './chat'
+import { contribution as connections } from './connections'
+import { contribution as contacts } from './contacts'
+import { contribution as exports } from './export'
+import { contribution as imports } from './imports'
+import type { MainContribution } from './main-options'
+import { contribution as refresh } from './refresh'
+import { contribution as search } from './search'
+import { contribution as shortlists } from './shortlists'
+import { contribution as tools } from './tools'
+import { contribution as usage } from './usage'
+import { contribution as watches } from './watches'
+
+/**
+ * The app's features, one line each, in the order they are made and started (and closed in
+ * reverse). What the first screen needs comes first; adding a capability is its folder and a line.
+ */
+export const features: readonly MainContribution[] = [
+  appInfo,
+  connections,
+  search,
+  shortlists,
+  contacts,
+  exports,
+  chat,
+  refresh,
+  activity,
+  watches,
+  imports,
+  usage,
+  tools
+]

@@ -1,0 +1,59 @@
+import type { MainContribution } from '../main-options'
+import { enrichedExport } from './enriched-rows'
+import { importsHandlers } from './handlers'
+import { importJobsHere, importJobsInWorker } from './import-jobs'
+import { ImportMatcher } from './import-matcher'
+import { ImportService } from './import-service'
+import { importUploadsIn } from './import-uploads'
+
+/**
+ * Import: a spreadsheet uploaded in pieces, mapped, matched row by row on the connection's pace,
+ * reviewed; its enriched rows are the `sheetRows` port Export writes. Matching cut short by a
+ * close resumes after the first screen.
+ */
+export const contribution: MainContribution = {
+  name: 'imports',
+  create(context) {
+    const { options, stores, clock, bus } = context
+    const uploads = importUploadsIn(options.dataDir)
+    uploads.clear()
+    const connections = context.port('connections')
+    const imports = new ImportService({
+      stores,
+      connections,
+      uploads,
+      jobs:
+        options.importWorker === undefined
+          ? importJobsHere(() => stores.get())
+          : importJobsInWorker(
+              options.importWorker,
+              () => stores.get(),
+              () => clock.now()
+            ),
+      matcher: new ImportMatcher({
+        store: () => stores.get(),
+        connections,
+        throttle: (connectionId) => context.paces.for(connectionId),
+        logger: context.logger,
+        changed: (batchId) => bus.publish('importBatchChanged', { batchId }),
+        ...(options.importMatching?.timing ? { timing: options.importMatching.timing } : {})
+      }),
+      events: context.events,
+      logger: context.logger,
+      now: () => clock.now().getTime(),
+      pace: (connectionId) => context.paces.figures(connectionId)
+    })
+    const unsubscribe = bus.subscribe('importBatchChanged', ({ batchId }) => imports.changed(batchId))
+    return {
+      handlers: importsHandlers(imports),
+      provides: { sheetRows: { sheetRows: enrichedExport } },
+      // spreadsheets that were being matched when the app closed go on
+      start: { when: 'after-first-screen', run: () => imports.resume() },
+      close: async () => {
+        unsubscribe()
+        await imports.close()
+        uploads.clear()
+      }
+    }
+  }
+}

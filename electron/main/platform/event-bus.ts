@@ -1,0 +1,63 @@
+import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
+import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
+import type { Logger } from '../logger'
+import { errorMessage } from '../../../shared/error-message'
+
+/**
+ * What features tell one another inside the main process, by name. The page's events go through
+ * the EventHub (ipc/event-hub.ts) instead: checked against the contract and masked.
+ */
+export interface MainEvents {
+  /** A refresh job ended (done, failed or cancelled); `watchId` is the watch that started it, or null. */
+  refreshJobEnded: RefreshJobSummary
+  /** A refresh job the service no longer knows was given up: its watch's budget is free again. */
+  refreshJobLost: RefreshJobSummary
+  /** The connections changed (one added, switched, a key set, the built-in sandbox came up). */
+  connectionsChanged: ConnectionsOverview
+  /** The built-in sandbox's state changed (it started, failed, was reset). */
+  sandboxChanged: Record<string, never>
+  /** An import batch's rows or state changed while it was being matched. */
+  importBatchChanged: { batchId: string }
+  /** A watch was added, resumed, run now or changed: when the next one is due may have moved. */
+  watchScheduleChanged: Record<string, never>
+}
+
+export type MainEventName = keyof MainEvents
+type Subscriber<K extends MainEventName> = (payload: MainEvents[K]) => void
+
+/**
+ * A typed in-process event bus. Publishing is synchronous and never fails: a subscriber that
+ * throws is logged, and the publisher and the other subscribers go on (a feature's bug must not
+ * stop the one that told it).
+ */
+export class EventBus {
+  readonly #subscribers = new Map<MainEventName, Set<Subscriber<never>>>()
+  readonly #logger: Pick<Logger, 'warn'>
+
+  constructor(logger: Pick<Logger, 'warn'>) {
+    this.#logger = logger
+  }
+
+  publish<K extends MainEventName>(name: K, payload: MainEvents[K]): void {
+    for (const subscriber of [...(this.#subscribers.get(name) ?? [])]) {
+      try {
+        ;(subscriber as Subscriber<K>)(payload)
+      } catch (error) {
+        this.#logger.warn('bus.subscriber_failed', { event: name, error: errorMessage(error) })
+      }
+    }
+  }
+
+  /** Calls `subscriber` on every `name` published from now on; returns how to stop. */
+  subscribe<K extends MainEventName>(name: K, subscriber: Subscriber<K>): () => void {
+    let set = this.#subscribers.get(name)
+    if (set === undefined) {
+      set = new Set()
+      this.#subscribers.set(name, set)
+    }
+    set.add(subscriber as Subscriber<never>)
+    return () => {
+      set.delete(subscriber as Subscriber<never>)
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Here, below the features, because two hand rows to the CSV writer: Export's own sources and
+// Imports' enriched sheet (ports.ts, SheetRowsPort).
+
+/**
+ * What one CSV row is made from. `member` is absent for search results; `contact` is the latest
+ * stored Contact Result for the profile, or the profile's own `contacts` object.
+ */
+export interface ExportRow {
+  profile: Record<string, unknown>
+  /** Values derived from the profile for readability; see `personOf` in export/export-rows.ts. */
+  person?: { name: string }
+  member?: {
+    shortlist: string
+    stage: string
+    rating: number | null
+    tags: string[]
+    notes: string
+    addedAt: string
+    profileCapturedAt: string
+  }
+  contact?: Record<string, unknown> | null
+  /** A row of the Usage screen's transactions table (the profile is then empty). */
+  transaction?: Record<string, unknown>
+  /** A row of an imported spreadsheet: its cells as read, and what matching found. */
+  sheet?: { cells: readonly string[]; match: Record<string, unknown> }
+}

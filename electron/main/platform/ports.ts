@@ -1,0 +1,110 @@
+import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contacts'
+import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
+import type { CsvColumn } from '../../../shared/ipc/channels/export'
+import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
+import type { NewPerson } from '../../../shared/ipc/channels/watches'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import type { PartnerClient } from '../api/partner-client'
+import type { Connection, Store } from '../store'
+import type { ExportRow } from './export-row'
+
+/**
+ * What features offer one another, typed here so that no feature imports another: a feature
+ * provides a port from its contribution (contribution.ts), another reads it from its context at
+ * call time. Each port is the least the reader needs, named for what it is used for.
+ */
+
+/** A connection's tool server: its addresses, client id, and the secret read when needed. */
+export interface ToolAccess {
+  connection: Connection
+  authUrl: string
+  mcpUrl: string
+  clientId: string
+  clientSecret: () => Promise<string | null>
+}
+
+/** Which service to call, with which key (the connections feature): every feature that calls the API. */
+export interface ConnectionsPort {
+  /** The active connection's settings. */
+  active(): Connection
+  /** A client for a connection (the active one by default), ready to call. */
+  client(id?: string): Promise<{ client: PartnerClient; connection: Connection }>
+  /** A connection's name, or null when it no longer exists. */
+  nameOf(id: string): string | null
+  /** Why a connection cannot be called unattended now, or null. */
+  notReady(id: string): Promise<string | null>
+  overview(): Promise<ConnectionsOverview>
+  /** Where a connection's tool server is and how to get its token. */
+  toolAccess(id?: string): Promise<ToolAccess>
+}
+
+/** What Tools needs of Contacts: its quotes price and confirm a tool's contact lookup too. */
+export interface ContactQuotesPort {
+  quote(input: HandlerInput<'quoteContacts'>): ContactQuote
+  confirmForTool(
+    quoteId: string,
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
+  ): { quote: ContactQuote; release: () => void }
+  refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
+  /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
+  inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
+}
+
+/** What Connections needs of Tools: a connection's tool-server token and its test. */
+export interface ToolTokensPort {
+  /** Drops a connection's token (the connection was removed, or its client secret changed). */
+  forget(connectionId: string): void
+  testParts(connectionId: string): Promise<ConnectionTestPart[]>
+}
+
+/** What Watches needs of Refresh: plan a watched shortlist's refresh, and start its jobs. */
+export interface RefreshJobsPort {
+  planOlderThan(shortlistId: string, days: number | null): RefreshPlan
+  /** Handles in jobs not yet finished (lower case): not asked for twice. */
+  handlesInFlight(): Set<string>
+  startPlanned(job: {
+    jobId: string
+    connectionId: string
+    handles: string[]
+    label: string
+    shortlistId: string
+    watchId: string
+  }): Promise<RefreshJobSummary>
+}
+
+/** What Watches tells Activity: people a watched search found for the first time (in the run's transaction). */
+export interface ActivityPort {
+  newPeople(run: {
+    connectionId: string
+    runId: string
+    watchId: string
+    savedSearchId: string
+    searchName: string
+    people: NewPerson[]
+  }): void
+}
+
+/** What Export needs of Imports: a batch as the recruiter imported it, with what matching found. */
+export interface SheetRowsPort {
+  sheetRows(
+    store: Pick<Store, 'imports' | 'contacts'>,
+    batchId: string
+  ): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null }
+}
+
+/** When watches run (the shell wakes it; tests wake it after moving the clock and wait for it). */
+export interface WatchSchedulePort {
+  wake(): void
+  idle(): Promise<void>
+}
+
+/** Every port, by name. */
+export interface Ports {
+  connections: ConnectionsPort
+  contactQuotes: ContactQuotesPort
+  toolTokens: ToolTokensPort
+  refreshJobs: RefreshJobsPort
+  activity: ActivityPort
+  sheetRows: SheetRowsPort
+  watchSchedule: WatchSchedulePort
+}

@@ -1,0 +1,30 @@
+import type { MainContribution } from '../main-options'
+import { refreshHandlers } from './handlers'
+import { RefreshService } from './refresh-service'
+
+/** Refresh jobs: a shortlist's people asked again, followed until they end (`refreshJobEnded`). */
+export const contribution: MainContribution = {
+  name: 'refresh',
+  create(context) {
+    const { options, clock } = context
+    const refresh = new RefreshService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      events: context.events,
+      bus: context.bus,
+      logger: context.logger,
+      pace: (connectionId) => context.paces.for(connectionId),
+      now: () => clock.now().getTime(),
+      ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
+      ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
+    })
+    return {
+      handlers: refreshHandlers(refresh),
+      provides: { refreshJobs: refresh },
+      // jobs still running when the app last closed are followed again (the sandbox answers once up)
+      start: { when: 'after-first-screen', run: () => refresh.resume() },
+      wake: () => refresh.wake(),
+      close: () => refresh.close()
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { MainContribution } from '../main-options'
+import { searchHandlers } from './handlers'
+import { SearchService } from './search-service'
+
+/** The Search screen: Match Profiles on the active connection, and recent searches. */
+export const contribution: MainContribution = {
+  name: 'search',
+  create(context) {
+    const search = new SearchService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      requests: context.requests,
+      writes: context.writes,
+      logger: context.logger
+    })
+    return { handlers: searchHandlers(search) }
+  }
+}

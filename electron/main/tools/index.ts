@@ -1,0 +1,34 @@
+import { fetch as undiciFetch } from 'undici'
+import { limitedFetch } from '../net/limited-fetch'
+import type { MainContribution } from '../main-options'
+import { toolsHandlers } from './handlers'
+import { ToolsService } from './tools-service'
+
+/** The Tools screen: a connection's tool server, its calls, and the spends they confirm first. */
+export const contribution: MainContribution = {
+  name: 'tools',
+  create(context) {
+    const { options, dispatcher } = context
+    const tools = new ToolsService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      // a tool's contact lookup is priced and confirmed by the Contacts screen's quotes
+      contacts: context.port('contactQuotes'),
+      events: context.events,
+      requests: context.requests,
+      // the token exchange and the tool server go through the same dispatcher as every other call
+      // (its answers read within the same limits as the Partner API's)
+      fetch: limitedFetch(
+        ((input: string | URL | Request, init?: RequestInit) =>
+          undiciFetch(input as string, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+        context.answerLimits
+      ),
+      logger: context.logger,
+      clientInfo: { name: 'talent-desk', version: options.appVersion },
+      // tokens (an hour's life, never stored) are masked in the log; replies mask the stored secrets
+      ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
+      ...(options.toolServer ?? {})
+    })
+    return { handlers: toolsHandlers(tools), provides: { toolTokens: tools }, close: () => tools.close() }
+  }
+}

@@ -1,0 +1,16 @@
+import type { MainContribution } from '../main-options'
+import { usageHandlers } from './handlers'
+import { UsageService } from './usage-service'
+
+/** The Usage screen: calls, credits and transactions. */
+export const contribution: MainContribution = {
+  name: 'usage',
+  create(context) {
+    const usage = new UsageService({
+      connections: context.port('connections'),
+      stores: context.stores,
+      writes: context.writes
+    })
+    return { handlers: usageHandlers(usage) }
+  }
+}
