@@ -29,7 +29,8 @@ export function createClient(bridge: TalentDeskBridge): Client {
   const client: Record<string, unknown> = {}
   for (const name of Object.keys(channels) as ChannelName[]) {
     const definition = channels[name]
-    const reply = ipcResultSchema(definition.output)
+    // built at the channel's first reply, not for every channel at start (the page's first task)
+    let reply: ReturnType<typeof ipcResultSchema> | null = null
     client[name] = async (input: unknown): Promise<IpcResult<unknown>> => {
       const parsed = definition.input.safeParse(input)
       if (!parsed.success) {
@@ -47,6 +48,7 @@ export function createClient(bridge: TalentDeskBridge): Client {
       if (definition.output instanceof z.ZodArray && isLongList(raw)) {
         return checkLongList(name, definition.output.element as z.ZodType, raw.data)
       }
+      reply ??= ipcResultSchema(definition.output)
       const checked = reply.safeParse(raw)
       if (!checked.success) {
         return {
