@@ -36,7 +36,9 @@ export const mainInfrastructure = [
   'window',
   'embedded-api',
   'work',
-  'personal-data'
+  'personal-data',
+  'platform',
+  'transfers'
 ]
 const mainFeatures = readdirSync(new URL('./electron/main/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !mainInfrastructure.includes(entry.name))
@@ -173,6 +175,29 @@ export default ts.config(
       ]
     }
   },
+  // A feature never imports another feature: what one offers the others is a port (platform/ports.ts),
+  // what it tells them an event on the bus (platform/event-bus.ts); a shared piece moves down.
+  ...mainFeatures.map((feature) => ({
+    files: [`electron/main/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noElectronSubpaths,
+            {
+              regex: `^(\\.\\./)+(${mainFeatures
+                .filter((other) => other !== feature)
+                .map(escape)
+                .join('|')})(/|$)`,
+              message: `A feature (${feature}) does not import another feature: read a port from the context (platform/ports.ts), subscribe to the bus, or move the shared piece down.`
+            }
+          ]
+        }
+      ]
+    }
+  })),
   {
     files: ['shared/**'],
     rules: {

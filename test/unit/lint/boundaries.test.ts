@@ -106,4 +106,36 @@ describe('lint: process boundaries', () => {
       await restrictedImports('electron/main/imports/x.ts', "import { x } from '../store/index'\nexport { x }\n")
     ).toBe(0)
   })
+
+  it('a feature never imports another feature: every pair of feature folders on disk is refused, both ways', async () => {
+    const infrastructure: string[] = mainInfrastructure
+    const features = readdirSync(new URL('../../../electron/main/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !infrastructure.includes(entry.name))
+      .map((entry) => entry.name)
+    // the pairs that imported each other before features became units are among them
+    expect(features).toEqual(
+      expect.arrayContaining(['imports', 'export', 'connections', 'tools', 'watches', 'refresh'])
+    )
+    const importOf = (path: string) => `import { x } from '${path}'\nexport { x }\n`
+    for (const feature of features) {
+      for (const other of features.filter((name) => name !== feature)) {
+        expect(
+          await restrictedImports(`electron/main/${feature}/x.ts`, importOf(`../${other}/anything`)),
+          `${feature} → ${other}`
+        ).toBe(1)
+      }
+      // deeper in the folder too, and its index as much as its insides
+      const other = features.find((name) => name !== feature)!
+      expect(await restrictedImports(`electron/main/${feature}/deep/x.ts`, importOf(`../../${other}/anything`))).toBe(1)
+      expect(await restrictedImports(`electron/main/${feature}/x.ts`, importOf(`../${other}`))).toBe(1)
+      // its own files, the infrastructure and the shared contract stay open to it
+      expect(await restrictedImports(`electron/main/${feature}/x.ts`, importOf('./y'))).toBe(0)
+      expect(await restrictedImports(`electron/main/${feature}/x.ts`, importOf('../platform/ports'))).toBe(0)
+      expect(
+        await restrictedImports(`electron/main/${feature}/x.ts`, importOf('../../../shared/ipc/channels/export'))
+      ).toBe(0)
+    }
+    // the list of features (compose's) imports every feature's index
+    expect(await restrictedImports('electron/main/features.ts', importOf('./imports'))).toBe(0)
+  })
 })
