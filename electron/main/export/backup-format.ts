@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { StoreError } from '../store/store-error'
-import { displayName, readStoredProfile, storedProfile } from '../store/profile-fields'
+import { displayName } from '../../../shared/display-name'
+import { readStoredProfile, storedProfile } from '../store/profile-fields'
 import { shortlistNameSchema } from '../store/shortlists-repo'
 import { stageNameSchema } from '../store/stages-repo'
 import { memberNotesSchema, memberRatingSchema, memberTagsSchema, snapshotSourceSchema } from '../store/members-repo'

@@ -1,4 +1,5 @@
-import { displayName, readStoredProfile } from '../store/profile-fields'
+import { displayName } from '../../../shared/display-name'
+import { readStoredProfile } from '../store/profile-fields'
 import type { MemberRecord } from '../store/member-records-repo'
 import type { ExportRow } from './csv-columns'
 

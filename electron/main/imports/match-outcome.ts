@@ -1,6 +1,6 @@
 import type { MatchProfileRequest } from '../../../shared/api/match-request'
 import type { ImportCandidate } from '../../../shared/ipc/channels/imports'
-import { displayName } from '../store/profile-fields'
+import { displayName } from '../../../shared/display-name'
 import { locationText } from '../store/search-text'
 import { reasonOf } from './match-reason'
 import { compareCandidate, type Comparison } from './record-linkage'

@@ -1,5 +1,6 @@
 import type { MatchProfileRequest } from '../../../shared/api/match-request'
 import { handleInProfileUrl } from '../../../shared/api/handles'
+import { displayName } from '../../../shared/display-name'
 import { closeness, fold, placeParts, sameCompany, sameSchool, sameTitle, words } from './linkage-text'
 
 /*
@@ -135,7 +136,7 @@ export function compareNames(rowName: string, profile: Record<string, unknown>):
   const written = rowName
     .split(/[^\p{L}\p{N}'’-]+/u)
     .filter((word) => !NAME_FILLER.has(fold(word)) && fold(word) !== '')
-  const theirs = (text(profile['full_name']) || [text(profile['first_name']), text(profile['last_name'])].join(' '))
+  const theirs = displayName(profile)
     .split(/[^\p{L}\p{N}'’-]+/u)
     .filter((word) => !NAME_FILLER.has(fold(word)) && fold(word) !== '')
   if (written.length === 0 || theirs.length === 0) return { level: 'missing', pair: null }

@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '../../../shared/ipc/channels/shortlists'
-import { displayName } from '../store/profile-fields'
+import { displayName } from '../../../shared/display-name'
 
 /**
  * The few fields the detail pane shows, read tolerantly from a stored profile: saved profiles

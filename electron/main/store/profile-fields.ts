@@ -3,6 +3,7 @@ import { profileDates, type ProfileDates } from '../../../shared/data-age'
 import { jsonDepth, parseJson, stringifyJson } from '../../../shared/json'
 import { StoreError } from './store-error'
 import { locationText } from './search-text'
+import { displayName } from '../../../shared/display-name'
 
 /** A profile as the API returned it: raw JSON text (kept verbatim) or an already parsed object. */
 export type ProfileInput = string | WholePersonProfile | Record<string, unknown>
@@ -63,11 +64,6 @@ export function storedProfile(input: ProfileInput): StoredProfile {
     location: locationText(profile),
     dates: profileDates(profile)
   }
-}
-
-/** full_name, else first and last name: what lists and the CSV "Name" column show. */
-export function displayName(profile: Record<string, unknown>): string {
-  return text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
 }
 
 function text(value: unknown): string {

@@ -2,6 +2,7 @@ import type { NewPerson, SavedQuery } from '../../../shared/ipc/channels/watches
 import { readConversationReply } from '../api/conversation-reply'
 import type { PartnerClient } from '../api/partner-client'
 import { cleanRequest, keyOf } from '../api/match-profiles'
+import { displayName } from '../../../shared/display-name'
 
 /** Who a saved search finds now: each person's key and what the Activity list shows of them. */
 export interface FoundPeople {
@@ -46,10 +47,9 @@ export async function runSavedQuery(
 
 function personOf(key: string, profile: Record<string, unknown>): NewPerson {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-  const name = text(profile.full_name) || [text(profile.first_name), text(profile.last_name)].filter(Boolean).join(' ')
   return {
     key,
-    name,
+    name: displayName(profile),
     title: text(profile.cur_title),
     company: text(profile.cur_company),
     location: [text(profile.city), text(profile.state), text(profile.country)].filter(Boolean).join(', ')
