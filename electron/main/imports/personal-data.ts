@@ -22,6 +22,10 @@ interface ImportRow {
   [column: string]: unknown
 }
 
+type RowId = Pick<ImportRow, 'batch_id' | 'row_no'>
+const idOf = (row: RowId) => `${row.batch_id}\n${row.row_no}`
+const LIGHT = 'batch_id, row_no, sheet_row, cells_json, request_json, outcome, duplicate_of, best_key, chosen_key'
+
 // the row is the person: chosen for it, or matched to it with confidence
 const MATCHED = `chosen_key = @key OR (best_key = @key AND outcome = 'matched')`
 
@@ -40,26 +44,35 @@ const cellsOf = (row: ImportRow): string[] => {
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
-  const rowsOf = (person: Person): { theirs: ImportRow[]; candidate: ImportRow[] } => {
-    const rows = db().prepare('SELECT * FROM import_rows ORDER BY batch_id, row_no').all() as ImportRow[]
+  // every row is read once without its candidates (the heavy part), a row at a time
+  const rowsOf = (person: Person): { theirs: RowId[]; candidate: RowId[] } => {
     const isTheirs = (row: ImportRow) =>
       row.chosen_key === person.key ||
       (row.best_key === person.key && row.outcome === 'matched') ||
       requestNamesPerson(parseOrUndefined(row.request_json), person) ||
       cellsOf(row).some((cell) => person.emails.includes(cell.trim().toLowerCase()))
-    const theirs = rows.filter(isTheirs)
+    const theirs: ImportRow[] = []
+    const repeating: ImportRow[] = []
+    for (const row of db().prepare(`SELECT ${LIGHT} FROM import_rows`).iterate() as Iterable<ImportRow>) {
+      if (isTheirs(row)) theirs.push(row)
+      else if (row.duplicate_of !== null) repeating.push(row)
+    }
     const sheetRows = new Set(theirs.map((row) => `${row.batch_id}\n${row.sheet_row ?? row.row_no}`))
-    const repeats = rows.filter(
-      (row) =>
-        !theirs.includes(row) && row.duplicate_of !== null && sheetRows.has(`${row.batch_id}\n${row.duplicate_of}`)
-    )
-    const all = [...theirs, ...repeats]
-    const candidate = rows.filter(
-      (row) =>
-        !all.includes(row) &&
-        (row.best_key === person.key || (row.profiles_json !== null && row.profiles_json.includes(person.key)))
-    )
-    return { theirs: all, candidate }
+    const all = [...theirs, ...repeating.filter((row) => sheetRows.has(`${row.batch_id}\n${row.duplicate_of}`))]
+    const ids = new Set(all.map(idOf))
+    const candidate = (
+      db()
+        .prepare(
+          `SELECT batch_id, row_no FROM import_rows WHERE best_key = @key OR instr(profiles_json, @key) > 0
+            ORDER BY batch_id, row_no`
+        )
+        .all({ key: person.key }) as RowId[]
+    ).filter((row) => !ids.has(idOf(row)))
+    return { theirs: all.map(({ batch_id, row_no }) => ({ batch_id, row_no })), candidate }
+  }
+  const read = (rows: RowId[]) => {
+    const get = db().prepare('SELECT * FROM import_rows WHERE batch_id = ? AND row_no = ?')
+    return rows.map((row) => get.get(row.batch_id, row.row_no) as ImportRow)
   }
   const label = 'spreadsheet rows matched to them'
   const candidateLabel = 'spreadsheet rows where they were a candidate'
@@ -99,8 +112,8 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
     export(person: Person) {
       const { theirs, candidate } = rowsOf(person)
       return [
-        { table: 'import_rows', label, rows: theirs },
-        { table: 'import_rows', label: candidateLabel, rows: candidate }
+        { table: 'import_rows', label, rows: read(theirs) },
+        { table: 'import_rows', label: candidateLabel, rows: read(candidate) }
       ]
     },
 
@@ -112,7 +125,7 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
         `UPDATE import_rows SET profiles_json = ?, best_key = NULLIF(best_key, ?), chosen_key = NULLIF(chosen_key, ?)
           WHERE batch_id = ? AND row_no = ?`
       )
-      for (const row of candidate)
+      for (const row of read(candidate))
         blank.run(jsonWithoutPerson(row.profiles_json, person), person.key, person.key, row.batch_id, row.row_no)
       return [{ table: 'import_rows', deleted: theirs.length, blanked: candidate.length }]
     }

@@ -22,6 +22,12 @@ interface JobRow {
 /** The columns that name people by handle (the request, the start and status answers). */
 const HANDLE_COLUMNS = ['requested_handles', 'start_json', 'status_json'] as const
 
+/** Whether one of the job's handle lists holds a handle of theirs (their name in the text is not enough). */
+const asksFor = (row: JobRow, person: Person) =>
+  HANDLE_COLUMNS.some(
+    (column) => mayMention(row[column], person) && withoutPerson(parseOrUndefined(row[column]), person).removed > 0
+  )
+
 /**
  * Refresh jobs name people by handle, not key: the handles asked for, those the service said it
  * refreshed or failed, and (outcome) the members it changed, by name. A job is the person's when
@@ -32,11 +38,13 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
   const db = () => store().database.db
   const jobsOf = (person: Person): JobRow[] => {
     if (person.handles.length === 0) return []
-    return (db().prepare('SELECT * FROM refresh_jobs ORDER BY created_at, job_id').all() as JobRow[]).filter((row) =>
-      HANDLE_COLUMNS.some(
-        (column) => mayMention(row[column], person) && withoutPerson(parseOrUndefined(row[column]), person).removed > 0
-      )
-    )
+    // a job at a time: a big store keeps thousands, each with its status answer
+    const jobs: JobRow[] = []
+    for (const row of db()
+      .prepare('SELECT * FROM refresh_jobs ORDER BY created_at, job_id')
+      .iterate() as Iterable<JobRow>)
+      if (asksFor(row, person)) jobs.push(row)
+    return jobs
   }
   return {
     owner: 'refresh',

@@ -13,13 +13,19 @@ const SEEN_OF = 'SELECT * FROM saved_search_seen WHERE profile_key = ?'
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
-  const runsOf = (person: Person) =>
-    (db().prepare('SELECT * FROM watch_runs ORDER BY started_at, id').all() as Row[]).filter(
-      (row) =>
-        typeof row.plan_json === 'string' &&
-        mayMention(row.plan_json, person) &&
-        withoutPerson(parseOrUndefined(row.plan_json), person).removed > 0
-    )
+  const runsOf = (person: Person) => {
+    const runs: Row[] = []
+    for (const row of db().prepare('SELECT * FROM watch_runs ORDER BY started_at, id').iterate() as Iterable<Row>) {
+      const plan = row.plan_json
+      if (
+        typeof plan === 'string' &&
+        mayMention(plan, person) &&
+        withoutPerson(parseOrUndefined(plan), person).removed > 0
+      )
+        runs.push(row)
+    }
+    return runs
+  }
   const seenOf = (person: Person) => db().prepare(SEEN_OF).all(person.key) as Row[]
   const labels = { seen: 'found by saved searches', runs: 'watch runs that planned a refresh of them' }
   return {
