@@ -96,7 +96,8 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
           const chosen = Array.isArray(profiles)
             ? profiles.find((profile) => (profile as { key?: unknown } | null)?.key === personKey)
             : undefined
-          return mergeTraits(request, traitsOf(chosen), traitsOf({ emails: cellsOf(row) }))
+          // the request's emails, not every email-shaped cell: a column such as "sourced by" names someone else
+          return mergeTraits(request, traitsOf(chosen))
         })
       )
     },
