@@ -2,7 +2,8 @@ import type { Worker } from 'node:worker_threads'
 import { DEFAULT_IMPORT_THRESHOLD, type ImportField } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Store } from '../store/index'
-import { readSheet, UnreadableSheet, type SheetInfo } from './sheet-reader'
+import type { SheetInfo } from '../../../shared/ipc/channels/imports'
+import { readSheet, UnreadableSheet } from './sheet-reader'
 import { prepareRows } from './row-request'
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/ipc/channels/imports'
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type SheetInfo } from '../../../shared/ipc/channels/imports'
 import { decodeText, looksBinary, MIXED_ENCODING } from './text-decoding'
 import { sniffDelimiter } from './delimiter'
 import { checkZip } from './zip-check'
@@ -12,15 +12,6 @@ export const MAX_READ_ROWS = MAX_IMPORT_ROWS + 50
 /** A cell longer than this is cut (a pasted document, or a broken quote swallowing the file). */
 export const MAX_CELL_CHARS = 10_000
 const BATCH_ROWS = 1000
-
-export interface SheetInfo {
-  format: 'csv' | 'xlsx'
-  sheet: string | null
-  sheets: Array<{ name: string; hidden: boolean }>
-  encoding: string | null
-  delimiter: string | null
-  notes: string[]
-}
 
 /**
  * A row as read, with its number as a spreadsheet program shows it (1-based, counting the title

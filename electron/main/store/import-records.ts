@@ -1,19 +1,20 @@
 import type { MatchProfileRequest } from '../../../shared/api/match-request'
-import type { ImportDecision, ImportField, ImportOutcome, ImportState } from '../../../shared/ipc/channels/imports'
+import type {
+  ImportDecision,
+  ImportField,
+  ImportOutcome,
+  ImportState,
+  SheetInfo
+} from '../../../shared/ipc/channels/imports'
 import { parseJson } from '../../../shared/json'
 
 /* The import tables' rows as records: their shapes, and how an SQL row becomes one. */
 
-export interface ImportBatchRecord {
+/** A batch: the file it came from and what reading it found (SheetInfo), then its matching. */
+export interface ImportBatchRecord extends SheetInfo {
   id: string
   connectionId: string
   fileName: string
-  format: 'csv' | 'xlsx'
-  sheet: string | null
-  sheets: Array<{ name: string; hidden: boolean }>
-  encoding: string | null
-  delimiter: string | null
-  notes: string[]
   headerRow: number
   mapping: ImportField[]
   state: ImportState

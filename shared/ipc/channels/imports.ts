@@ -95,9 +95,8 @@ export const importCountsSchema = z.object({
 })
 export type ImportCounts = z.infer<typeof importCountsSchema>
 
-export const importBatchSchema = z.object({
-  id: z.string(),
-  fileName: z.string(),
+/** What reading a spreadsheet found: main's reader returns it, a batch keeps it, the page shows it. */
+export const sheetInfoSchema = z.object({
   format: z.enum(['csv', 'xlsx']),
   /** The sheet read (xlsx), and every sheet of the workbook with whether it is hidden. */
   sheet: z.string().nullable(),
@@ -106,7 +105,14 @@ export const importBatchSchema = z.object({
   encoding: z.string().nullable(),
   delimiter: z.string().nullable(),
   /** What the reader did that the recruiter should know (rows cut, empty rows skipped…). */
-  notes: z.array(z.string()),
+  notes: z.array(z.string())
+})
+export type SheetInfo = z.infer<typeof sheetInfoSchema>
+
+export const importBatchSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  ...sheetInfoSchema.shape,
   /** Index (0-based) of the header row among the rows read. */
   headerRow: z.number().int().nonnegative(),
   /** The header row's number in the sheet, as the spreadsheet program shows it. */
