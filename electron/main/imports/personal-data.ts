@@ -37,7 +37,7 @@ const cellsOf = (row: ImportRow): string[] => {
 /**
  * Bulk match: each spreadsheet row keeps its cells as read, the request made from them, and the
  * candidates the service answered. A row is the person's when it was matched or chosen for them,
- * when its request looks for them (key, email, handle or name), or when a cell is an email of
+ * when its request looks for them (key, email or handle: a name alone may be another's), or when a cell is an email of
  * theirs; its repeats later in the sheet are theirs too. Those rows are deleted (the batch keeps
  * its other rows and counts them without these). A row where they were only a candidate keeps its
  * cells and loses their profile among its candidates (blanked).
@@ -49,7 +49,7 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
     const isTheirs = (row: ImportRow) =>
       row.chosen_key === person.key ||
       (row.best_key === person.key && row.outcome === 'matched') ||
-      requestNamesPerson(parseOrUndefined(row.request_json), person) ||
+      requestNamesPerson(parseOrUndefined(row.request_json), person, false) ||
       cellsOf(row).some((cell) => person.emails.includes(cell.trim().toLowerCase()))
     const theirs: ImportRow[] = []
     const repeating: ImportRow[] = []

@@ -173,8 +173,12 @@ export function textWithoutPerson(value: string, person: Person): string {
   return result
 }
 
-/** Whether a Match Profiles request looks for this person: by key, email, handle or full name. */
-export function requestNamesPerson(request: unknown, person: Person): boolean {
+/**
+ * Whether a Match Profiles request looks for this person: by key, email or handle, and (unless
+ * `byName` is false) by their full name. A name alone may be someone else's: a recent search by it
+ * can go, a spreadsheet row should not.
+ */
+export function requestNamesPerson(request: unknown, person: Person, byName = true): boolean {
   if (request === null || typeof request !== 'object' || Array.isArray(request)) return false
   const { key, name, emails, handles } = request as Record<string, unknown>
   const list = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [])
@@ -182,6 +186,6 @@ export function requestNamesPerson(request: unknown, person: Person): boolean {
     key === person.key ||
     list(emails).some((email) => person.emails.includes(email.trim().toLowerCase())) ||
     list(handles).some((handle) => person.handles.includes(handle.trim())) ||
-    (typeof name === 'string' && person.names.some((own) => own.toLowerCase() === name.trim().toLowerCase()))
+    (byName && typeof name === 'string' && person.names.some((own) => own.toLowerCase() === name.trim().toLowerCase()))
   )
 }

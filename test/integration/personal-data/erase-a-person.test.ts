@@ -8,6 +8,19 @@ import { openTestStore, removeDir, tempDir } from '../store/helpers'
 import { ownersOnDisk } from './fixtures/owners-on-disk'
 import { person, seedEverywhere, type SeededPerson } from './fixtures/seed-people'
 
+const NAMESAKE_BATCH = {
+  id: 'batch-2',
+  connectionId: 'sandbox',
+  fileName: 'other.csv',
+  format: 'csv' as const,
+  sheet: null,
+  sheets: [],
+  encoding: 'utf-8',
+  delimiter: ',',
+  notes: [],
+  threshold: 80
+}
+
 let dir: string
 let store: Store
 let data: PersonalData
@@ -161,6 +174,24 @@ describe('a person across every feature: describe, export, erase', () => {
     expect(line).toMatchObject({ keys: [bo.key], creditsSpent: 2 })
     expect(store.refreshJobs.get('job-1').requestedHandles).toEqual([bo.handle])
     expect(store.conversations.get('chat-1').turns[1]?.results?.map((profile) => profile.key)).toEqual([bo.key])
+  })
+
+  it('leaves a namesake’s spreadsheet row alone: a name alone does not make a row theirs', () => {
+    store.imports.create({ ...NAMESAKE_BATCH })
+    store.imports.addRows('batch-2', [{ sheetRow: 1, cells: [ana.name, 'namesake@elsewhere.example'] }], 1)
+    store.imports.prepareRows('batch-2', [
+      {
+        rowNo: 1,
+        request: { name: ana.name, emails: ['namesake@elsewhere.example'] },
+        outcome: 'pending',
+        duplicateOf: null,
+        duplicates: 0
+      }
+    ])
+    store.imports.recordAnswer('batch-2', 1, { outcome: 'none', profiles: [], bestKey: null, error: null })
+
+    expect(data.erase(ana.key).ok).toBe(true)
+    expect(store.imports.row('batch-2', 1).cells).toEqual([ana.name, 'namesake@elsewhere.example'])
   })
 
   it('erases all or nothing: an owner that fails rolls back the others; describe still answers without it', () => {
