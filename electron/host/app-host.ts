@@ -1,4 +1,4 @@
-import { composeMain, type MainOptions } from '../main/compose'
+import { composeMain, FIRST_SCREEN_FALLBACK_MS, type MainOptions } from '../main/compose'
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from './server'
 
 export type BrowserHostAppOptions = Omit<MainOptions, 'shell' | 'trustedOrigins'> &
@@ -15,6 +15,13 @@ export function startBrowserHostApp(options: BrowserHostAppOptions): Promise<Bro
     logger: main.logger,
     ...(port === undefined ? {} : { port }),
     ...(limits === undefined ? {} : { limits }),
-    createServices: (trustedOrigins) => composeMain({ ...main, shell: 'browser-host', trustedOrigins })
+    // the page's first bridge call after login says its first screen is up (bridge-routes.ts)
+    createServices: (trustedOrigins) =>
+      composeMain({
+        firstScreen: { fallbackMs: FIRST_SCREEN_FALLBACK_MS },
+        ...main,
+        shell: 'browser-host',
+        trustedOrigins
+      })
   })
 }

@@ -34,6 +34,7 @@ export interface BridgeRouteParts {
  */
 export function createBridgeRoutes(parts: BridgeRouteParts) {
   const { guard, sessions, services, logger } = parts
+  let firstCall = true
 
   return async function bridgeRoute(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const requestOrigin = request.headers.origin
@@ -65,7 +66,12 @@ export function createBridgeRoutes(parts: BridgeRouteParts) {
       origin: requestOrigin ?? parts.origin,
       isMainFrame: true
     })
-    return sendJson(response, 200, reply)
+    sendJson(response, 200, reply)
+    // the page's first call after login answered: its first screen is up, what it does not need starts
+    if (firstCall) {
+      firstCall = false
+      services.firstScreenPainted()
+    }
   }
 
   /**

@@ -41,6 +41,11 @@ export const SANDBOX_PROFILES = 20_000
  * the first screen and the first search go first (it answers name searches meanwhile).
  */
 export const SANDBOX_BUILD_DELAY_MS = 1500
+/**
+ * How long after start the features the first screen does not need start when the shell has not
+ * said the first screen is painted (a window never shown, a page never opened).
+ */
+export const FIRST_SCREEN_FALLBACK_MS = 5000
 
 export interface MainServices {
   router: Router

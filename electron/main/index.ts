@@ -14,7 +14,7 @@ import {
 } from 'electron'
 import { channelNames, ipcChannel, ipcEvent } from '../../shared/ipc/contract'
 import { builtWorkers } from './built-workers'
-import { composeMain, type MainServices } from './compose'
+import { composeMain, FIRST_SCREEN_FALLBACK_MS, type MainServices } from './compose'
 import type { RefreshJobSummary } from '../../shared/ipc/channels/refresh'
 import { refreshNotice } from '../../shared/refresh-notice'
 import type { Logger } from './logger'
@@ -96,6 +96,7 @@ async function start(): Promise<void> {
     trustedOrigins: [appOrigin],
     logger,
     versions: process.versions,
+    firstScreen: { fallbackMs: FIRST_SCREEN_FALLBACK_MS },
     // the region's format (Windows: "Regional format"), which sets Excel's list separator
     exportLocale: app.getSystemLocale(),
     // Corporate networks: the system's proxy (settings, PAC, WPAD) for each origin, and the OS
@@ -190,7 +191,11 @@ function createWindow(services: MainServices, logger: Logger): BrowserWindow {
     backgroundColor: background(),
     webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
   })
-  win.once('ready-to-show', () => win.show())
+  win.once('ready-to-show', () => {
+    win.show()
+    // the first screen is painted: what it does not need starts now (compose.ts)
+    services.firstScreenPainted()
+  })
   // A page that fails to load or a renderer that dies: a page that says so, with Reload, shown.
   showFailuresInWindow(win, { appOrigin, logger })
 
