@@ -1,0 +1,158 @@
+/*
+ * The store's first two migrations as SQL: version 1 (shortlists, members, stages and their
+ * full-text index) and version 2 (contacts, credits, refresh jobs, conversations, connections,
+ * the API log). Released, so never edited: later versions change them through migrations.ts.
+ */
+
+export const shortlistsSchema = `
+CREATE TABLE stages (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  position INTEGER NOT NULL
+);
+INSERT INTO stages (name, position) VALUES
+  ('New', 0), ('Contacted', 1), ('Interviewing', 2), ('Offer', 3), ('Hired', 4), ('Rejected', 5);
+
+CREATE TABLE shortlists (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  deleted_at TEXT
+);
+
+-- profile_json is the current snapshot, verbatim as received (undeclared properties survive);
+-- name/title/company/skills are denormalised from it for listing and full-text search.
+CREATE TABLE members (
+  id INTEGER PRIMARY KEY,
+  shortlist_id TEXT NOT NULL REFERENCES shortlists(id) ON DELETE CASCADE,
+  profile_key TEXT NOT NULL,
+  profile_json TEXT NOT NULL,
+  profile_captured_at TEXT NOT NULL,
+  profile_source TEXT NOT NULL CHECK (profile_source IN ('saved', 'refreshed', 'restored')),
+  name TEXT NOT NULL DEFAULT '',
+  title TEXT NOT NULL DEFAULT '',
+  company TEXT NOT NULL DEFAULT '',
+  skills TEXT NOT NULL DEFAULT '',
+  notes TEXT NOT NULL DEFAULT '',
+  tags TEXT NOT NULL DEFAULT '[]',
+  stage_id INTEGER NOT NULL REFERENCES stages(id),
+  rating INTEGER CHECK (rating IS NULL OR rating BETWEEN 0 AND 5),
+  added_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (shortlist_id, profile_key)
+);
+CREATE INDEX members_profile_key ON members(profile_key);
+-- Pages of a shortlist in id order (export, backup) walk this index instead of sorting.
+CREATE INDEX members_shortlist ON members(shortlist_id, id);
+CREATE INDEX members_stage ON members(stage_id);
+
+-- Earlier versions of a member's profile; the current one lives in members.profile_json.
+CREATE TABLE member_snapshots (
+  id INTEGER PRIMARY KEY,
+  member_id INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  captured_at TEXT NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('saved', 'refreshed', 'restored')),
+  profile_json TEXT NOT NULL
+);
+CREATE INDEX member_snapshots_member ON member_snapshots(member_id, captured_at);
+
+-- External-content FTS5 index over members, kept in sync by triggers in the same transaction.
+CREATE VIRTUAL TABLE members_fts USING fts5(
+  name, title, company, skills, notes, tags,
+  content = 'members', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER members_fts_insert AFTER INSERT ON members BEGIN
+  INSERT INTO members_fts (rowid, name, title, company, skills, notes, tags)
+  VALUES (new.id, new.name, new.title, new.company, new.skills, new.notes, new.tags);
+END;
+CREATE TRIGGER members_fts_delete AFTER DELETE ON members BEGIN
+  INSERT INTO members_fts (members_fts, rowid, name, title, company, skills, notes, tags)
+  VALUES ('delete', old.id, old.name, old.title, old.company, old.skills, old.notes, old.tags);
+END;
+CREATE TRIGGER members_fts_update AFTER UPDATE OF name, title, company, skills, notes, tags ON members BEGIN
+  INSERT INTO members_fts (members_fts, rowid, name, title, company, skills, notes, tags)
+  VALUES ('delete', old.id, old.name, old.title, old.company, old.skills, old.notes, old.tags);
+  INSERT INTO members_fts (rowid, name, title, company, skills, notes, tags)
+  VALUES (new.id, new.name, new.title, new.company, new.skills, new.notes, new.tags);
+END;
+`
+
+export const activitySchema = `
+CREATE TABLE contact_results (
+  id INTEGER PRIMARY KEY,
+  profile_key TEXT,
+  fetched_at TEXT NOT NULL,
+  contact_type TEXT,
+  request_type TEXT,
+  result_json TEXT NOT NULL
+);
+CREATE INDEX contact_results_profile ON contact_results(profile_key, fetched_at);
+
+CREATE TABLE credit_counts (
+  id INTEGER PRIMARY KEY,
+  recorded_at TEXT NOT NULL,
+  available INTEGER,
+  used INTEGER,
+  new_requested_count INTEGER
+);
+
+CREATE TABLE refresh_jobs (
+  job_id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  requested_handles TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  start_json TEXT,
+  status_json TEXT
+);
+CREATE INDEX refresh_jobs_updated ON refresh_jobs(updated_at);
+
+CREATE TABLE conversations (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL DEFAULT '',
+  current_query TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE conversation_turns (
+  id INTEGER PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+  text TEXT NOT NULL,
+  current_query TEXT,
+  total INTEGER,
+  results_json TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX conversation_turns_conversation ON conversation_turns(conversation_id, id);
+
+-- Non-secret connection settings only. API keys and client secrets live in the vault.
+CREATE TABLE connections (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('sandbox', 'remote')),
+  base_url TEXT NOT NULL,
+  auth_url TEXT,
+  mcp_url TEXT,
+  client_id TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+-- The app's own API calls: what was called and how it went. Never headers or bodies.
+CREATE TABLE api_log (
+  id INTEGER PRIMARY KEY,
+  started_at TEXT NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  connection_id TEXT,
+  method TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  status INTEGER,
+  ok INTEGER NOT NULL CHECK (ok IN (0, 1)),
+  error_code TEXT,
+  transaction_id TEXT
+);
+CREATE INDEX api_log_started ON api_log(started_at);
+`
