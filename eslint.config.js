@@ -59,9 +59,22 @@ export const rendererFolders = readdirSync(new URL('./renderer/src/', import.met
 const upwardMessage =
   'The renderer’s floors (rendererFloors in eslint.config.js): a folder imports only itself and the floors below it. Move the shared piece down (components/, lib/); only app/ knows the sections.'
 
-/** The renderer's import rules; `above`: the folders of renderer/src/ this file may not import. */
-function rendererRules(above = []) {
+export const rendererSections = readdirSync(new URL('./renderer/src/sections/', import.meta.url), {
+  withFileTypes: true
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+const sidewaysMessage =
+  'A section imports no other section (renderer/src/sections/): move what two share down to components/ or lib/, or let app/ join them.'
+
+/**
+ * The renderer's import rules. `above`: the folders of renderer/src/ this file may not import;
+ * `sideways`: for a section, the other sections.
+ */
+function rendererRules(above = [], sideways = []) {
   const upward = `^(\\.\\./)+(${above.map(escape).join('|')})(/|$)`
+  const aside = `^(\\.\\./)+(${sideways.map(escape).join('|')})(/|$)`
   return {
     'no-restricted-imports': [
       'error',
@@ -80,7 +93,8 @@ function rendererRules(above = []) {
             message:
               'The page never imports the Sandbox (the built-in API service): main starts it and calls it over HTTP.'
           },
-          ...(above.length === 0 ? [] : [{ regex: upward, message: upwardMessage }])
+          ...(above.length === 0 ? [] : [{ regex: upward, message: upwardMessage }]),
+          ...(sideways.length === 0 ? [] : [{ regex: aside, message: sidewaysMessage }])
         ]
       }
     ],
@@ -92,7 +106,10 @@ function rendererRules(above = []) {
       ),
       ...(above.length === 0
         ? []
-        : [{ selector: `ImportExpression[source.value=/${upward.replaceAll('/', '\\/')}/]`, message: upwardMessage }])
+        : [{ selector: `ImportExpression[source.value=/${upward.replaceAll('/', '\\/')}/]`, message: upwardMessage }]),
+      ...(sideways.length === 0
+        ? []
+        : [{ selector: `ImportExpression[source.value=/${aside.replaceAll('/', '\\/')}/]`, message: sidewaysMessage }])
     ]
   }
 }
@@ -135,6 +152,17 @@ export default ts.config(
       ...rendererFloors.slice(index + 1),
       ...rendererFolders.filter((f) => !rendererFloors.includes(f))
     ])
+  })),
+  // …and a section imports no other section (each folder of renderer/src/sections/, read from the disk).
+  ...rendererSections.map((section) => ({
+    files: [`renderer/src/sections/${section}/**`],
+    rules: rendererRules(
+      [
+        ...rendererFloors.slice(rendererFloors.indexOf('sections') + 1),
+        ...rendererFolders.filter((f) => !rendererFloors.includes(f))
+      ],
+      rendererSections.filter((other) => other !== section)
+    )
   })),
   {
     // One number format and one date format in the page, in the recruiter's locale: renderer/src/lib/format.ts.

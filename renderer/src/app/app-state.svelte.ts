@@ -5,7 +5,7 @@ import { Lazy } from '../lib/lazy.svelte'
 import { loaded, type Load } from '../lib/load'
 import type { SectionId } from '../lib/sections'
 import { StoreState } from '../lib/store-state.svelte'
-import { ConnectionsState } from '../sections/settings/connections-state.svelte'
+import { ConnectionsState } from '../lib/connections-state.svelte'
 
 /**
  * Navigation, the app-wide panels and every section's state. One instance, made in main.ts.
@@ -50,11 +50,11 @@ export class AppState {
   })
   /** Exports of a shortlist or of search results (Search and Shortlists). */
   readonly exports = new Lazy(async () => {
-    const { ExportState } = await import('../sections/shortlists/export-state.svelte')
+    const { ExportState } = await import('../components/export/export-state.svelte')
     return new ExportState(this.client)
   })
   readonly backup = new Lazy(async () => {
-    const { BackupState } = await import('../sections/shortlists/export-state.svelte')
+    const { BackupState } = await import('../sections/shortlists/backup-state.svelte')
     // "Started fresh — restore a backup" has done its job once a backup is restored: it goes.
     return new BackupState(this.client, () => this.store.dismissNotice())
   })

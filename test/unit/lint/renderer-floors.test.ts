@@ -1,19 +1,24 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 // @ts-expect-error the lint config is plain JavaScript, without types
-import { rendererFloors } from '../../../eslint.config.js'
+import { rendererFloors, rendererSections } from '../../../eslint.config.js'
 import { describe, expect, it } from 'vitest'
 
 // The renderer's floors are a lint rule: prove it fires on every import that runs back up.
 const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname })
 
-/** The messages that name the floors: the import rule, static and dynamic. */
-async function upward(filePath: string, code: string): Promise<number> {
+async function messages(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
   const fatal = result!.messages.find((message) => message.fatal)
   if (fatal) throw new Error(fatal.message)
-  return result!.messages.filter((message) => message.message.includes('rendererFloors')).length
+  return result!.messages.map((message) => message.message)
 }
+/** The messages that name the floors: the import rule, static and dynamic. */
+const upward = async (filePath: string, code: string) =>
+  (await messages(filePath, code)).filter((message) => message.includes('rendererFloors')).length
+/** The messages of a section importing another. */
+const sideways = async (filePath: string, code: string) =>
+  (await messages(filePath, code)).filter((message) => message.includes('A section imports no other section')).length
 
 const floors: string[] = rendererFloors
 const folders = readdirSync(new URL('../../../renderer/src/', import.meta.url), { withFileTypes: true })
@@ -65,6 +70,33 @@ describe('lint: the renderer’s floors', () => {
     const section = "export const load = () => import('../sections/search/SearchScreen.svelte')\n"
     expect(await upward('renderer/src/app/x.ts', section)).toBe(0)
     expect(await upward('renderer/src/lib/x.ts', "import { x } from './load'\nexport { x }\n")).toBe(0)
+  })
+
+  it('refuses a section importing another section, every folder of sections/ on disk', async () => {
+    const sections: string[] = rendererSections
+    const onDisk = readdirSync(new URL('../../../renderer/src/sections/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+    expect([...sections].sort()).toEqual([...onDisk].sort())
+    expect(sections).toEqual(expect.arrayContaining(['search', 'shortlists', 'activity', 'import']))
+    for (const section of sections) {
+      for (const other of sections.filter((name) => name !== section)) {
+        const code = `import { x } from '../${other}/anything'\nexport { x }\n`
+        expect(await sideways(`renderer/src/sections/${section}/x.ts`, code), `${section} → ${other}`).toBe(1)
+      }
+      const dynamic = `export const load = () => import('../${section === 'search' ? 'chat' : 'search'}/x')\n`
+      expect(await sideways(`renderer/src/sections/${section}/x.ts`, dynamic), `${section} → import()`).toBe(1)
+      // its own folder, and the floors below, are its to import
+      const own = `import { x } from './y'\nimport { z } from '../${section}/w'\nimport { f } from '../../lib/format'\nexport { x, z, f }\n`
+      expect(await sideways(`renderer/src/sections/${section}/x.ts`, own), section).toBe(0)
+      expect(await upward(`renderer/src/sections/${section}/x.ts`, own), section).toBe(0)
+    }
+    // the sideways imports the renderer had: Search took Shortlists' export dialog, Chat Search's shortlist dialog
+    const exportDialog = "import ExportDialog from '../shortlists/ExportDialog.svelte'\nexport { ExportDialog }\n"
+    expect(await sideways('renderer/src/sections/search/SearchScreen.ts', exportDialog)).toBe(1)
+    // a section still may not reach up into app/
+    const shell = "import { x } from '../../app/app-state.svelte'\nexport { x }\n"
+    expect(await upward('renderer/src/sections/chat/x.ts', shell)).toBe(1)
   })
 
   it('keeps the renderer’s other rules on every floor (no Node built-ins, no electron)', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ConnectionsOverview } from '../../../../shared/ipc/channels/connections'
-import type { Client } from '../../lib/client'
+import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
+import type { Client } from './client'
 import { ConnectionsState } from './connections-state.svelte'
 
 function overview(state: 'starting' | 'ready'): ConnectionsOverview {

@@ -5,12 +5,12 @@ import type {
   ConnectionsOverview,
   SecretKind,
   SecretStatus
-} from '../../../../shared/ipc/channels/connections'
-import type { Credits, PurchasePartSize } from '../../../../shared/ipc/channels/contacts'
-import type { ConnectionPaceInfo } from '../../../../shared/ipc/channels/connections'
-import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
-import { loaded, type Load } from '../../lib/load'
-import type { Client } from '../../lib/client'
+} from '../../../shared/ipc/channels/connections'
+import type { Credits, PurchasePartSize } from '../../../shared/ipc/channels/contacts'
+import type { ConnectionPaceInfo } from '../../../shared/ipc/channels/connections'
+import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
+import { loaded, type Load } from './load'
+import type { Client } from './client'
 
 export type SecretOutcome = { ok: true; status: SecretStatus } | { ok: false; error: IpcError }
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { columnChoiceSchema } from '../../../../shared/ipc/channels/export'
+import { columnChoice, presetLabels, progressText } from './export-choice'
+
+describe('export choices', () => {
+  it('builds a contract-valid column choice from a preset or custom columns', () => {
+    for (const preset of Object.keys(presetLabels) as Array<keyof typeof presetLabels>) {
+      const choice = columnChoice(preset, [])
+      expect(choice).toEqual({ preset })
+      expect(columnChoiceSchema.safeParse(choice).success).toBe(true)
+    }
+    const custom = [
+      { header: 'Name', path: 'profile.full_name' },
+      { header: 'Stage', path: 'member.stage' }
+    ]
+    expect(columnChoice('custom', custom)).toEqual({ columns: custom })
+    // A custom choice with nothing ticked cannot be exported yet.
+    expect(columnChoice('custom', [])).toBeNull()
+    expect(columnChoice('custom', [{ header: 'Bad', path: 'secret.token' }])).toBeNull()
+  })
+
+  it('words progress as counts with a ratio for the bar', () => {
+    expect(progressText(1250, 10_000)).toEqual({ text: '1,250 of 10,000 rows', ratio: 0.125 })
+    expect(progressText(10_000, 10_000)).toEqual({ text: '10,000 of 10,000 rows', ratio: 1 })
+    expect(progressText(300, null)).toEqual({ text: '300 rows', ratio: null })
+  })
+})
