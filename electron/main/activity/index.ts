@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { ActivityService } from './activity-service'
 import { activityHandlers } from './handlers'
 
@@ -16,6 +17,11 @@ export const contribution: MainContribution = {
       logger: context.logger
     })
     const unsubscribe = context.bus.subscribe('refreshJobEnded', (job) => activity.refreshEnded(job))
-    return { handlers: activityHandlers(activity), provides: { activity }, close: unsubscribe }
+    return {
+      handlers: activityHandlers(activity),
+      provides: { activity },
+      close: unsubscribe,
+      personalData: personalDataOwner(() => context.stores.get())
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { MainContribution } from '../main-options'
 import { storeHandlers } from '../store/handlers'
+import { personalDataOwner } from '../store/personal-data'
 import { AppInfoService } from './app-info'
 import { appInfoHandlers } from './handlers'
 
@@ -16,7 +17,9 @@ export const contribution: MainContribution = {
       arch: process.arch
     })
     return {
-      handlers: { ...appInfoHandlers({ appInfo, vault, logFolder: options.logFolder }), ...storeHandlers(stores) }
+      handlers: { ...appInfoHandlers({ appInfo, vault, logFolder: options.logFolder }), ...storeHandlers(stores) },
+      // the store's settings table, written by several features: nothing about a person (it says why)
+      personalData: personalDataOwner(() => stores.get())
     }
   }
 }

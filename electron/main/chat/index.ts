@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { ChatService } from './chat-service'
 import { chatHandlers } from './handlers'
 
@@ -12,6 +13,6 @@ export const contribution: MainContribution = {
       requests: context.requests,
       logger: context.logger
     })
-    return { handlers: chatHandlers(chat) }
+    return { handlers: chatHandlers(chat), personalData: personalDataOwner(() => context.stores.get()) }
   }
 }

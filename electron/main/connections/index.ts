@@ -1,5 +1,6 @@
 import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { paceHandlers } from '../pace/handlers'
 import { ConnectionsService } from './connections-service'
 import { connectionsHandlers } from './handlers'
@@ -44,6 +45,7 @@ export const contribution: MainContribution = {
         ...paceHandlers(context.paces, connections)
       },
       provides: { connections },
+      personalData: personalDataOwner(() => context.stores.get()),
       close: () => unsubscribe.forEach((stop) => stop())
     }
   }

@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { ContactsService } from './contacts-service'
 import { contactsHandlers } from './handlers'
 
@@ -19,6 +20,7 @@ export const contribution: MainContribution = {
     return {
       handlers: contactsHandlers(contacts),
       provides: { contactQuotes: contacts },
+      personalData: personalDataOwner(() => context.stores.get()),
       start: {
         when: 'first-screen',
         // contact lookups whose following a restart cut off are followed again (free Polling)

@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { enrichedExport } from './enriched-rows'
 import { importsHandlers } from './handlers'
 import { importJobsHere, importJobsInWorker } from './import-jobs'
@@ -47,6 +48,7 @@ export const contribution: MainContribution = {
     return {
       handlers: importsHandlers(imports),
       provides: { sheetRows: { sheetRows: enrichedExport } },
+      personalData: personalDataOwner(() => context.stores.get()),
       // spreadsheets that were being matched when the app closed go on
       start: { when: 'after-first-screen', run: () => imports.resume() },
       close: async () => {

@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { refreshHandlers } from './handlers'
 import { RefreshService } from './refresh-service'
 
@@ -21,6 +22,7 @@ export const contribution: MainContribution = {
     return {
       handlers: refreshHandlers(refresh),
       provides: { refreshJobs: refresh },
+      personalData: personalDataOwner(() => context.stores.get()),
       // jobs still running when the app last closed are followed again (the sandbox answers once up)
       start: { when: 'after-first-screen', run: () => refresh.resume() },
       wake: () => refresh.wake(),

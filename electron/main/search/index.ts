@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { searchHandlers } from './handlers'
 import { SearchService } from './search-service'
 
@@ -13,6 +14,6 @@ export const contribution: MainContribution = {
       writes: context.writes,
       logger: context.logger
     })
-    return { handlers: searchHandlers(search) }
+    return { handlers: searchHandlers(search), personalData: personalDataOwner(() => context.stores.get()) }
   }
 }

@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { shortlistsHandlers } from './handlers'
 import { ShortlistsService } from './shortlists-service'
 
@@ -6,6 +7,9 @@ import { ShortlistsService } from './shortlists-service'
 export const contribution: MainContribution = {
   name: 'shortlists',
   create({ stores }) {
-    return { handlers: shortlistsHandlers(new ShortlistsService(stores)) }
+    return {
+      handlers: shortlistsHandlers(new ShortlistsService(stores)),
+      personalData: personalDataOwner(() => stores.get())
+    }
   }
 }

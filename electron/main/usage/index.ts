@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { usageHandlers } from './handlers'
 import { UsageService } from './usage-service'
 
@@ -11,6 +12,6 @@ export const contribution: MainContribution = {
       stores: context.stores,
       writes: context.writes
     })
-    return { handlers: usageHandlers(usage) }
+    return { handlers: usageHandlers(usage), personalData: personalDataOwner(() => context.stores.get()) }
   }
 }

@@ -1,4 +1,5 @@
 import type { MainContribution } from '../main-options'
+import { personalDataOwner } from './personal-data'
 import { watchesHandlers } from './handlers'
 import { WatchScheduler } from './watch-scheduler'
 import { WatchesService } from './watches-service'
@@ -53,6 +54,7 @@ export const contribution: MainContribution = {
     return {
       handlers: watchesHandlers(watches),
       provides: { watchSchedule: scheduler },
+      personalData: personalDataOwner(() => context.stores.get()),
       start: { when: 'after-first-screen', run: start },
       wake,
       close: async () => {
