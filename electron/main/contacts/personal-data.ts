@@ -1,5 +1,11 @@
 import type { Store } from '../store'
-import { jsonWithoutPerson, mergeTraits, parseOrUndefined, traitsOf } from '../personal-data/person-match'
+import {
+  jsonWithoutPerson,
+  mergeTraits,
+  parseOrUndefined,
+  textWithoutPerson,
+  traitsOf
+} from '../personal-data/person-match'
 import type { Person, PersonalDataOwner, PersonalDataOwnerFactory } from '../personal-data/personal-data-owner'
 
 // a result is the person's by its key; one saved without a key is theirs if its text names the key
@@ -57,9 +63,17 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
         )
         .run({ key }).changes
       const purchases = db().prepare('DELETE FROM contact_purchases WHERE profile_key = @key').run({ key }).changes
-      const lines = db().prepare(LEDGER_OF).all({ key }) as Array<{ id: number; keys_json: string }>
-      const blank = db().prepare('UPDATE credit_ledger SET keys_json = ? WHERE id = ?')
-      for (const line of lines) blank.run(jsonWithoutPerson(line.keys_json, person), line.id)
+      const lines = db().prepare(LEDGER_OF).all({ key }) as Array<{
+        id: number
+        keys_json: string
+        message: string | null
+      }>
+      // the message may quote the service's answer, which may name them
+      const blank = db().prepare('UPDATE credit_ledger SET keys_json = ?, message = ? WHERE id = ?')
+      for (const line of lines) {
+        const message = line.message === null ? null : textWithoutPerson(line.message, person)
+        blank.run(jsonWithoutPerson(line.keys_json, person), message, line.id)
+      }
       return [
         { table: 'contact_results', deleted: results, blanked: 0 },
         { table: 'contact_purchases', deleted: purchases, blanked: 0 },
