@@ -115,6 +115,21 @@ function rendererRules(above = [], sideways = []) {
 }
 
 /**
+ * The Sandbox's floors: each folder of sandbox/ and the folders below it that it may import. The
+ * generated people (data) are the ground; search and faults read them; the HTTP service (server)
+ * uses all three; the tool server (mcp) stands on the service's pieces; the files at sandbox/'s
+ * root (index.ts, cli.ts, sandbox-server.ts) put them together and are imported by none. A new
+ * folder must be placed here (test/unit/lint/sandbox-floors.test.ts fails until it is).
+ */
+export const sandboxFloors = {
+  data: [],
+  search: ['data'],
+  faults: ['data'],
+  server: ['data', 'search', 'faults'],
+  mcp: ['data', 'search', 'faults', 'server']
+}
+
+/**
  * Process boundaries, enforced by folder:
  *   shared/    → zod and itself only (it runs in main, preload and renderer)
  *   renderer/  → never electron, never Node built-ins (a web page in Chromium's renderer sandbox)
@@ -220,6 +235,29 @@ export default ts.config(
                 .map(escape)
                 .join('|')})(/|$)`,
               message: `A feature (${feature}) does not import another feature: read a port from the context (platform/ports.ts), subscribe to the bus, or move the shared piece down.`
+            }
+          ]
+        }
+      ]
+    }
+  })),
+  // The Sandbox: a folder imports only the floors below it (sandboxFloors), never its root files.
+  ...Object.entries(sandboxFloors).map(([folder, below]) => ({
+    files: [`sandbox/${folder}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noElectronSubpaths,
+            {
+              regex: `^(\\.\\./)+(${Object.keys(sandboxFloors)
+                .filter((other) => other !== folder && !below.includes(other))
+                .concat(['index', 'cli', 'sandbox-server'])
+                .map(escape)
+                .join('|')})(/|$)`,
+              message: `sandbox/${folder}/ imports only the floors below it (${below.join(', ') || 'none'}) and shared/: move the shared piece down.`
             }
           ]
         }

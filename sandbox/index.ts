@@ -16,9 +16,9 @@ import { interpretUtterance } from './search/utterance'
 import { systemClock, type Clock } from './server/clock'
 import { defaultContactTiming, type ContactTiming } from './server/contacts/contact-book'
 import { deriveCredentials, type SandboxCredentials } from './server/credentials'
-import type { ProfileCatalog } from './server/profile-catalog'
+import type { ProfileCatalog } from './search/profile-catalog'
 import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refresh-jobs'
-import { createSandboxServer } from './server/sandbox-server'
+import { createSandboxServer } from './sandbox-server'
 import { loadState, saveStateSync, type SandboxState } from './server/state-file'
 import { ARRIVALS_NONE, catalogWithArrivals, checkArrivals, type ArrivalOptions } from './server/arrivals'
 
@@ -30,7 +30,7 @@ export {
   isPresentAtStart,
   type ArrivalOptions
 } from './server/arrivals'
-export type { ProfileCatalog } from './server/profile-catalog'
+export type { ProfileCatalog } from './search/profile-catalog'
 
 export interface SandboxOptions {
   /** TCP port on 127.0.0.1; 0 (default) lets the OS pick */

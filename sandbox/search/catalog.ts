@@ -15,7 +15,7 @@
  */
 import type { MatchProfileRequest, StructuredQuery, WholePersonProfile } from '../../shared/api'
 import { ProfileGenerator, profileKey, profileStart, type CollisionLog, type SequentialRun } from '../data/generate'
-import type { ProfileCatalog } from '../server/profile-catalog'
+import type { ProfileCatalog } from './profile-catalog'
 import { IndexBuilder, namePostings, type IndexParts, type ProfileSource } from './index-builder'
 import { ProfileIndex } from './profile-index'
 

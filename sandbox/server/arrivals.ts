@@ -1,7 +1,7 @@
 import type { WholePersonProfile } from '../../shared/api'
 import { fnv1a } from '../data/hash'
 import type { Clock } from './clock'
-import type { ProfileCatalog } from './profile-catalog'
+import type { ProfileCatalog } from '../search/profile-catalog'
 
 const DAY_MS = 86_400_000
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../server/clock'
 import type { Organisation } from '../../server/organisation'
 import type { Principal } from '../../server/oauth/principals'
 import type { InterpretUtterance } from '../../server/partner/conversational-search'
-import type { ProfileCatalog } from '../../server/profile-catalog'
+import type { ProfileCatalog } from '../../search/profile-catalog'
 import type { WorkspaceStore } from '../workspaces'
 
 /** What every tool sees: the caller, its organisation, and the shared data. */

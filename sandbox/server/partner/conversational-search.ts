@@ -1,5 +1,5 @@
 import { conversationalSearchRequestSchema, type StructuredQuery } from '../../../shared/api'
-import type { ProfileCatalog } from '../profile-catalog'
+import type { ProfileCatalog } from '../../search/profile-catalog'
 import type { ConversationStore } from './conversations'
 import { parseBody, type PartnerRoute } from './route'
 

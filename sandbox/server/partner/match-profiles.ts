@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defaultMaxNumberOfResults, matchProfileRequestSchema, type WholePersonProfile } from '../../../shared/api'
 import { emailsOf } from '../contacts/contact-data'
-import type { ProfileCatalog } from '../profile-catalog'
+import type { ProfileCatalog } from '../../search/profile-catalog'
 import { booleanParam, parseBody, parseQuery, type PartnerRoute } from './route'
 
 /** Documented cap of maxNumberOfResults (the spec gives only the default, defaultMaxNumberOfResults). */

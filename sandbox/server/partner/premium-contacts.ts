@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api'
 import { purchaseResult, unknownKeyResult, type Requester } from '../contacts/contact-result'
 import type { ContactBook, ContactType, Purchase } from '../contacts/contact-book'
-import type { ProfileCatalog } from '../profile-catalog'
+import type { ProfileCatalog } from '../../search/profile-catalog'
 import { parseBody, parseQuery, type PartnerRoute } from './route'
 
 /** Most keys one Get Premium Contacts call may carry (sandbox choice). */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { refreshProfilesRequestSchema } from '../../../shared/api'
 import { ApiError } from '../http/errors'
-import type { ProfileCatalog } from '../profile-catalog'
+import type { ProfileCatalog } from '../../search/profile-catalog'
 import { refreshLimits } from '../refresh/refresh-jobs'
 import { parseBody, type PartnerRoute } from './route'
 
