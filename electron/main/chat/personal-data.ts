@@ -14,6 +14,8 @@ interface TurnRow {
   text: string
   results_json: string | null
   raw_json: string | null
+  current_query: string | null
+  sent_query: string | null
   [column: string]: unknown
 }
 
@@ -24,7 +26,8 @@ const holdsPerson = (json: string | null, person: Person) =>
  * Chat: each answer keeps the people it showed (results_json) and the service's answer verbatim
  * (raw_json). A turn is the person's when either holds their profile; a conversation is, when one
  * of its turns is. Erasing takes their profile out of those answers (the rest stay readable) and
- * their name, emails and handles out of the conversation's words: its title and every turn's text.
+ * their name, emails and handles out of the conversation's words: its title and query, and every
+ * turn's text, queries and the rest of the answer as received (its message names them).
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
@@ -66,28 +69,34 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
     },
 
     erase(person: Person) {
-      const held = turnsOf(person)
-      const conversations = conversationsOf(held)
+      const conversations = conversationsOf(turnsOf(person))
+      // their profile out of the lists, then their words out of the rest (an answer's message names them)
+      const scrub = (json: string | null) =>
+        json === null ? null : textWithoutPerson(jsonWithoutPerson(json, person) ?? json, person)
       const setTurn = db().prepare(
-        'UPDATE conversation_turns SET results_json = ?, raw_json = ?, text = ? WHERE id = ?'
+        `UPDATE conversation_turns SET results_json = ?, raw_json = ?, text = ?, current_query = ?, sent_query = ?
+          WHERE id = ?`
       )
-      const setTitle = db().prepare('UPDATE conversations SET title = ? WHERE id = ?')
+      const setConversation = db().prepare('UPDATE conversations SET title = ?, current_query = ? WHERE id = ?')
       const turnsIn = db().prepare('SELECT * FROM conversation_turns WHERE conversation_id = ?')
-      const titleOf = db().prepare('SELECT title FROM conversations WHERE id = ?')
+      const conversationOf = db().prepare('SELECT title, current_query FROM conversations WHERE id = ?')
       let blanked = 0
       for (const id of conversations) {
         for (const turn of turnsIn.all(id) as TurnRow[]) {
+          const columns = [turn.results_json, turn.raw_json, turn.text, turn.current_query, turn.sent_query]
           const next = [
-            jsonWithoutPerson(turn.results_json, person),
-            jsonWithoutPerson(turn.raw_json, person),
-            textWithoutPerson(turn.text, person)
-          ] as const
-          if (next[0] === turn.results_json && next[1] === turn.raw_json && next[2] === turn.text) continue
+            scrub(turn.results_json),
+            scrub(turn.raw_json),
+            textWithoutPerson(turn.text, person),
+            scrub(turn.current_query),
+            scrub(turn.sent_query)
+          ]
+          if (next.every((value, index) => value === columns[index])) continue
           setTurn.run(...next, turn.id)
           blanked += 1
         }
-        const { title } = titleOf.get(id) as { title: string }
-        setTitle.run(textWithoutPerson(title, person), id)
+        const conversation = conversationOf.get(id) as { title: string; current_query: string | null }
+        setConversation.run(textWithoutPerson(conversation.title, person), scrub(conversation.current_query), id)
       }
       return [
         { table: 'conversations', deleted: 0, blanked: conversations.length },
