@@ -211,6 +211,18 @@ describe('a person across every feature: describe, export, erase', () => {
     expect(rowsByTable(ana.key)).toMatchObject({ members: 2, contact_results: 1, activity: 2 })
     expect(tablesMentioning(wordsOf(ana)).length).toBeGreaterThanOrEqual(12)
 
+    // an owner that cannot say who they are: erasing would miss what only it knows, so nothing is
+    const unknowable: PersonalDataOwner = {
+      ...broken,
+      owner: 'unknowable',
+      identify: () => {
+        throw new Error('locked')
+      }
+    }
+    const partly = new PersonalData([...owners, unknowable], () => store)
+    expect(partly.erase(ana.key)).toEqual({ ok: false, problem: { owner: 'unknowable', message: 'locked' } })
+    expect(rowsByTable(ana.key)).toMatchObject({ members: 2, contact_results: 1, activity: 2 })
+
     const described = withBroken.describe(ana.key)
     expect(described.problems).toEqual([{ owner: 'broken', message: 'cannot read' }])
     expect(described.holdings.map((holding) => holding.table)).toContain('members')
