@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { openStore, type Store } from '../../electron/main/store'
-import { CsvExportService } from '../../electron/main/export/csv-export-service'
+import { SpreadsheetExportService } from '../../electron/main/export/spreadsheet-export-service'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { done, figure, median, progress, report, type Figure } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
@@ -162,7 +162,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       // RSS at each quarter of the export: flat memory means these stop rising.
       const quarters: number[] = []
       const beat = heartbeat({ cpu: true })
-      const result = await new CsvExportService(open().memberRecords).toFile(
+      const result = await new SpreadsheetExportService(open().memberRecords).toFile(
         {
           source: { kind: 'shortlist', shortlistId: shortlistId ?? '' },
           columns: { preset: full ? 'full' : 'basic' },
@@ -186,7 +186,7 @@ async function child(step: string, dataDir: string): Promise<void> {
       const ends: number[] = []
       for (let pass = 0; pass < 3; pass += 1) {
         const file = path.join(dataDir, `${step}.csv`)
-        await new CsvExportService(open().memberRecords).toFile(
+        await new SpreadsheetExportService(open().memberRecords).toFile(
           { source: { kind: 'shortlist', shortlistId: prepared?.big ?? '' }, columns: { preset: 'basic' } },
           file
         )

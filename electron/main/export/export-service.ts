@@ -11,7 +11,7 @@ import { BackupService } from './backup'
 import type { BackupFileJobs } from './backup-reader'
 import type { BackupUploads } from './backup-uploads'
 import { columnPresets } from './csv-columns'
-import { CsvExportService } from './csv-export-service'
+import { SpreadsheetExportService } from './spreadsheet-export-service'
 import { listSeparatorFor, processLocale } from './list-separator'
 import type { EventHub } from '../ipc/event-hub'
 import type { Clock, Store } from '../store'
@@ -66,7 +66,8 @@ export class ExportService {
     }
   }
 
-  async exportCsv(input: HandlerInput<'exportCsv'>): Promise<CsvExportResult> {
+  /** The exportCsv channel: a CSV file or an .xlsx workbook, as the input's format says. */
+  async exportSpreadsheet(input: HandlerInput<'exportCsv'>): Promise<CsvExportResult> {
     const { stores, targets, events } = this.#options
     const store = stores.get()
     const format = input.format
@@ -90,7 +91,7 @@ export class ExportService {
     try {
       const written = await mapStoreErrorsAsync(
         () =>
-          new CsvExportService(store.memberRecords, { store, rows: this.#options.sheetRows }).toFile(
+          new SpreadsheetExportService(store.memberRecords, { store, rows: this.#options.sheetRows }).toFile(
             {
               source: input.source,
               columns: input.columns,

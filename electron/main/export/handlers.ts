@@ -6,7 +6,7 @@ import type { BackupUploads } from './backup-uploads'
 export function exportHandlers(exports: ExportService, uploads: BackupUploads) {
   return {
     listExportColumns: () => exports.listExportColumns(),
-    exportCsv: (input) => exports.exportCsv(input),
+    exportCsv: (input) => exports.exportSpreadsheet(input),
     cancelExport: (input) => exports.cancelExport(input),
     backupShortlists: () => exports.backupShortlists(),
     restoreShortlists: (input) => exports.restoreShortlists(input),

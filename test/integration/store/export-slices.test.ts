@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../../../electron/main/store'
 import { columnPresets } from '../../../electron/main/export/csv-columns'
-import { CsvExportService } from '../../../electron/main/export/csv-export-service'
+import { SpreadsheetExportService } from '../../../electron/main/export/spreadsheet-export-service'
 import { makeProfile } from './fixtures/profiles'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
@@ -50,7 +50,7 @@ describe('a Full-preset export in slices', () => {
     const clock = { ms: 0 }
     const cellsInTurn = new Map<number, number>()
     const sliced = path.join(dir, 'sliced.csv')
-    const result = await new CsvExportService(store.memberRecords).toFile(
+    const result = await new SpreadsheetExportService(store.memberRecords).toFile(
       {
         source: { kind: 'shortlist', shortlistId: list.id },
         columns: { preset: 'full' },
@@ -74,7 +74,7 @@ describe('a Full-preset export in slices', () => {
 
     // The same export in 1,000-row chunks (no slices): byte for byte the same file.
     const whole = path.join(dir, 'whole.csv')
-    await new CsvExportService(store.memberRecords).toFile(
+    await new SpreadsheetExportService(store.memberRecords).toFile(
       {
         source: { kind: 'shortlist', shortlistId: list.id },
         columns: { preset: 'full' },
@@ -101,7 +101,7 @@ describe('a Full-preset export in slices', () => {
     expect(store.memberRecords.count({ shortlistId: other.id })).toBe(7)
 
     const totals: Array<number | undefined> = []
-    const result = await new CsvExportService(store.memberRecords).toFile(
+    const result = await new SpreadsheetExportService(store.memberRecords).toFile(
       {
         source: { kind: 'shortlist', shortlistId: list.id },
         columns: { preset: 'basic' },
@@ -114,7 +114,7 @@ describe('a Full-preset export in slices', () => {
     // a deleted shortlist is still refused, as before (its name is read, not its members counted)
     store.shortlists.delete(other.id)
     await expect(
-      new CsvExportService(store.memberRecords).toFile(
+      new SpreadsheetExportService(store.memberRecords).toFile(
         { source: { kind: 'shortlist', shortlistId: other.id }, columns: { preset: 'basic' } },
         path.join(dir, 'gone.csv')
       )

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../../../electron/main/store'
-import { CsvExportService } from '../../../electron/main/export/csv-export-service'
+import { SpreadsheetExportService } from '../../../electron/main/export/spreadsheet-export-service'
 import { makeProfile } from './fixtures/profiles'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
@@ -22,7 +22,7 @@ afterEach(() => {
 const read = (file: string): Array<Record<string, string>> =>
   parse(fs.readFileSync(file), { bom: true, columns: true }) as Array<Record<string, string>>
 
-describe('CsvExportService', () => {
+describe('SpreadsheetExportService', () => {
   it('exports a whole shortlist (more rows than one page) with recruiter fields and the latest stored contacts', async () => {
     const list = store.shortlists.create('Backend')
     store.members.addMany(
@@ -49,7 +49,7 @@ describe('CsvExportService', () => {
     })
     const progress: number[] = []
     const file = path.join(dir, 'backend.csv')
-    const result = await new CsvExportService(store.memberRecords).toFile(
+    const result = await new SpreadsheetExportService(store.memberRecords).toFile(
       {
         source: { kind: 'shortlist', shortlistId: list.id },
         columns: { preset: 'contact' },
@@ -72,7 +72,7 @@ describe('CsvExportService', () => {
     expect(rows[8]?.Emails).toBe('')
 
     const basic = path.join(dir, 'basic.csv')
-    await new CsvExportService(store.memberRecords).toFile(
+    await new SpreadsheetExportService(store.memberRecords).toFile(
       { source: { kind: 'shortlist', shortlistId: list.id }, columns: { preset: 'basic' } },
       basic
     )
@@ -92,7 +92,7 @@ describe('CsvExportService', () => {
       [0, 1, 2, 3].map((i) => ({ profile: makeProfile(i) }))
     )
     const selection = path.join(dir, 'selection.csv')
-    await new CsvExportService(store.memberRecords).toFile(
+    await new SpreadsheetExportService(store.memberRecords).toFile(
       {
         source: { kind: 'members', memberIds: [added[3] ?? 0, added[1] ?? 0] },
         columns: { columns: ['profile.key', { header: 'Jobs', path: 'profile.positions.company' }] }
@@ -108,7 +108,7 @@ describe('CsvExportService', () => {
     const chunks: Buffer[] = []
     sink.on('data', (chunk: Buffer) => chunks.push(chunk))
     const profiles = [{ ...makeProfile(9), contacts: { emails: [{ email: 'from-profile@x.example' }] } }]
-    const { rows } = await new CsvExportService(store.memberRecords).toStream(
+    const { rows } = await new SpreadsheetExportService(store.memberRecords).toStream(
       { source: { kind: 'profiles', profiles }, columns: { preset: 'contact' }, bom: false },
       sink
     )
@@ -118,7 +118,7 @@ describe('CsvExportService', () => {
   })
 
   it('refuses an invalid column choice before writing anything', async () => {
-    const service = new CsvExportService(store.memberRecords)
+    const service = new SpreadsheetExportService(store.memberRecords)
     await expect(
       service.toFile(
         { source: { kind: 'profiles', profiles: [] }, columns: { columns: ['require.cache'] } },

@@ -17,7 +17,7 @@ import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
 import type { SliceOptions } from '../work/work-slices'
 
-export interface CsvExportRequest {
+export interface SpreadsheetExportRequest {
   source: CsvSource
   columns: ColumnChoice
   /** csv (default) or xlsx; the same columns and rows either way. */
@@ -37,10 +37,11 @@ export interface CsvExportRequest {
 }
 
 /**
- * CSV export for the IPC layer: the Electron save dialog gives a path (`toFile`), the browser
- * host pipes `toStream` into the download response.
+ * Rows written as a spreadsheet, a CSV file or an .xlsx workbook (the request's format), for the
+ * IPC layer: the Electron save dialog gives a path (`toFile`), the browser host pipes `toStream`
+ * into the download response.
  */
-export class CsvExportService {
+export class SpreadsheetExportService {
   constructor(
     private readonly memberRecords: MemberRecordsRepo,
     /** Where an import's rows are read (an enriched sheet's export), and who reads them (Imports). */
@@ -53,7 +54,7 @@ export class CsvExportService {
 
   /** Writes every readable row; members whose saved profile cannot be read come back in `unreadable`. */
   async toFile(
-    request: CsvExportRequest,
+    request: SpreadsheetExportRequest,
     file: string
   ): Promise<{ path: string; rows: number; bytes: number; unreadable: UnreadableRow[] }> {
     const { rows, options, unreadable } = this.prepare(request)
@@ -65,12 +66,15 @@ export class CsvExportService {
     return { ...written, unreadable }
   }
 
-  async toStream(request: CsvExportRequest, out: Writable): Promise<{ rows: number; unreadable: UnreadableRow[] }> {
+  async toStream(
+    request: SpreadsheetExportRequest,
+    out: Writable
+  ): Promise<{ rows: number; unreadable: UnreadableRow[] }> {
     const { rows, options, unreadable } = this.prepare(request)
     return { ...(await writeCsv(rows, out, options)), unreadable }
   }
 
-  private prepare(request: CsvExportRequest) {
+  private prepare(request: SpreadsheetExportRequest) {
     const choice = columnChoiceSchema.safeParse(request.columns)
     if (!choice.success)
       throw new StoreError('invalid_input', 'Those columns cannot be exported.', { details: choice.error.issues })
