@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { StructuredQuery, WholePersonProfile } from '../../../shared/api'
 import type { Clock } from '../../server/clock'
-import type { Organisation } from '../../server/organisation'
+import type { Organisation } from '../../server/partner/organisation'
 import type { Principal } from '../../server/oauth/principals'
 import type { InterpretUtterance } from '../../server/partner/conversational-search'
 import type { ProfileCatalog } from '../../search/profile-catalog'

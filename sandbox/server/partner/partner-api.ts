@@ -7,7 +7,7 @@ import { readJsonBody } from '../http/body'
 import { ApiError } from '../http/errors'
 import { responseMediaType } from '../http/negotiate'
 import { sendBody } from '../http/respond'
-import type { Organisation } from '../organisation'
+import type { Organisation } from './organisation'
 import type { PartnerReply, PartnerRoute } from './route'
 
 export interface PartnerApiOptions {

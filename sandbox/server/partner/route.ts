@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
 import { invalidInput } from '../http/errors'
-import type { Organisation } from '../organisation'
+import type { Organisation } from './organisation'
 import type { RequestType } from './transaction-log'
 
 export interface PartnerContext {
