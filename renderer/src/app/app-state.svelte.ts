@@ -6,6 +6,7 @@ import { loaded, type Load } from '../lib/load'
 import type { SectionId } from '../lib/sections'
 import { StoreState } from '../lib/store-state.svelte'
 import { ConnectionsState } from '../lib/connections-state.svelte'
+import { RefreshState } from '../sections/refresh/refresh-state.svelte'
 
 /**
  * Navigation, the app-wide panels and every section's state. One instance, made in main.ts.
@@ -25,6 +26,11 @@ export class AppState {
   readonly store: StoreState
   /** The connection in use and its credits: the header shows them on every screen. */
   readonly connections: ConnectionsState
+  /**
+   * Refresh jobs, app-wide from the start: the header counts the running ones, and a job that ends
+   * while the first screen loads is still told of (the page notifies in the browser host).
+   */
+  readonly refresh: RefreshState
 
   readonly search = new Lazy(async () => {
     const { SearchState } = await import('../sections/search/search-state.svelte')
@@ -37,12 +43,6 @@ export class AppState {
   readonly contacts = new Lazy(async () => {
     const { BoughtContactsState } = await import('../sections/contacts/bought-contacts-state.svelte')
     return new BoughtContactsState(this.client)
-  })
-  /** Refresh jobs; the header counts the running ones whatever screen is open. */
-  readonly refresh = new Lazy(async () => {
-    const { RefreshState } = await import('../sections/refresh/refresh-state.svelte')
-    // Electron's preload puts the bridge on window: there main shows the notifications.
-    return new RefreshState(this.client, { notifyInPage: window.talentDesk === undefined })
   })
   readonly shortlists = new Lazy(async () => {
     const { ShortlistsState } = await import('../sections/shortlists/shortlists-state.svelte')
@@ -85,7 +85,7 @@ export class AppState {
       section: this.#section,
       memberId: this.shortlists.current?.openMemberId ?? null,
       shortlistId: this.shortlists.current?.selectedId ?? null,
-      jobId: this.refresh.current?.selected ?? null,
+      jobId: this.refresh.selected,
       activityEntryId: null,
       focused: typeof document !== 'undefined' && document.hasFocus()
     })
@@ -98,7 +98,7 @@ export class AppState {
         })
       } else if (link.kind === 'refreshJob') {
         this.#section = 'refresh'
-        void this.refresh.get().then((refresh) => refresh.select(link.jobId))
+        void this.refresh.select(link.jobId)
       } else {
         this.#section = 'activity'
       }
@@ -109,6 +109,8 @@ export class AppState {
   constructor(client: Client) {
     this.client = client
     this.connections = new ConnectionsState(client)
+    // Electron's preload puts the bridge on window: there main shows the notifications.
+    this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.
     this.store = new StoreState(client, () => {
       const shortlists = this.shortlists.current
@@ -116,20 +118,22 @@ export class AppState {
     })
   }
 
-  /** What the first screen needs: the keychain and the connection in the header. */
+  /**
+   * What the first screen needs: the keychain, the connection and the running refresh jobs in the
+   * header (jobs still running since the last time are followed by main; the page shows them at once).
+   */
   start(): void {
     void this.loadKeychain()
     void this.connections.load()
+    void this.refresh.load()
   }
 
   /**
-   * What runs from the start but is not on the first screen, once it is painted: refresh jobs
-   * still running since the last time (main follows them; the header counts them), Activity's
-   * unread count and the news missed while no window listened, and the battery and network
-   * report that holds watches where asked.
+   * What runs from the start but is not on the first screen, once it is painted: Activity's
+   * unread count and the news missed while no window listened (told then, as one notice), and
+   * the battery and network report that holds watches where asked.
    */
   startTheRest(): void {
-    void this.refresh.get().then((refresh) => refresh.load())
     void this.activity.get().then((activity) => {
       void activity.load()
       void activity.notifyMissed()
@@ -157,7 +161,7 @@ export class AppState {
   /** Refreshes a shortlist's stale people, shown in Refresh (from Shortlists and Import). */
   refreshStale(shortlistId: string) {
     this.#section = 'refresh'
-    void this.refresh.get().then((refresh) => refresh.start({ shortlistId, onlyStale: true }, {}))
+    void this.refresh.start({ shortlistId, onlyStale: true }, {})
   }
 
   open(overlay: 'about' | 'shortcuts') {
