@@ -6,3 +6,8 @@
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** The same with the Error's name first (`TypeError: …`), for the log and a failure's technical words. */
+export function errorNameAndMessage(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

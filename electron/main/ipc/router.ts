@@ -7,6 +7,7 @@ import {
 } from '../../../shared/ipc/contract'
 import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
 import { invalidInputMessage } from '../../../shared/ipc/issue-message'
+import { errorNameAndMessage } from '../../../shared/error-message'
 import type { Logger } from '../logger'
 import { maskReply, ReplyTooDeep, type TextMask } from './reply-mask'
 import { BridgeableError } from './bridgeable-error'
@@ -77,7 +78,7 @@ export function createRouter({ handlers, trustedOrigins, logger, mask = noSecret
         const mapped = error.toAppError()
         return fail(mapped.code, mapped.message, mapped.details)
       }
-      logger.error('ipc.handler_failed', { channel, error: describeError(error) })
+      logger.error('ipc.handler_failed', { channel, error: errorNameAndMessage(error) })
       return fail('internal', 'Something went wrong inside Talent Desk. The details are in the log.')
     }
   }
@@ -103,8 +104,4 @@ const noSecrets: TextMask = { size: 0, text: (text) => text }
 
 function fail(code: AppError['code'], message: string, details?: unknown): IpcResult<never> {
   return { ok: false, error: details === undefined ? { code, message } : { code, message, details } }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }

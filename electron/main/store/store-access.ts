@@ -11,7 +11,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logger'
 import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
 import { toAppError } from './store-error'
-import { errorMessage } from '../../../shared/error-message'
+import { errorMessage, errorNameAndMessage } from '../../../shared/error-message'
 
 /** Why the file was refused: the store's code and message, and the error services answer with. */
 interface Refusal {
@@ -117,9 +117,7 @@ export class StoreAccess {
       this.#store = openStore(this.#options)
       this.#refusal = undefined
     } catch (error) {
-      this.#logger.error('store.open_failed', {
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      })
+      this.#logger.error('store.open_failed', { error: errorNameAndMessage(error) })
       this.#refusal = refusalOf(error)
     }
   }
@@ -175,7 +173,7 @@ function refusalOf(error: unknown): Refusal {
           : new AppError('store_error', 'Talent Desk could not open its saved data. The details are in the log.')
     }
   }
-  const technical = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  const technical = errorNameAndMessage(error)
   return {
     code: 'store_unreadable',
     technical,
