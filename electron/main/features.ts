@@ -5,7 +5,7 @@ import { contribution as connections } from './connections'
 import { contribution as contacts } from './contacts'
 import { contribution as exports } from './export'
 import { contribution as imports } from './imports'
-import type { MainContribution } from './main-options'
+import type { ChannelName } from '../../shared/ipc/contract'
 import { contribution as refresh } from './refresh'
 import { contribution as search } from './search'
 import { contribution as shortlists } from './shortlists'
@@ -17,7 +17,7 @@ import { contribution as watches } from './watches'
  * The app's features, one line each, in the order they are made and started (and closed in
  * reverse). What the first screen needs comes first; adding a capability is its folder and a line.
  */
-export const features: readonly MainContribution[] = [
+export const features = [
   appInfo,
   connections,
   search,
@@ -31,4 +31,17 @@ export const features: readonly MainContribution[] = [
   imports,
   usage,
   tools
-]
+] as const
+
+/** The channels a contribution's handlers answer, read from its type. */
+type HandledBy<Contribution> = Contribution extends { create(...args: never[]): infer Made }
+  ? Awaited<Made> extends { handlers: infer Handlers }
+    ? keyof Handlers
+    : never
+  : never
+/**
+ * Every channel of the contract is handled by a feature of the list, checked as it compiles (the
+ * feature host checks again at start, and that none is handled twice): a missing one is named here.
+ */
+type Unhandled = Exclude<ChannelName, HandledBy<(typeof features)[number]>>
+export const everyChannelHandled: [Unhandled] extends [never] ? true : `unhandled: ${Unhandled}` = true

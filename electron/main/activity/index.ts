@@ -7,7 +7,7 @@ import { activityHandlers } from './handlers'
  * Activity: what changed, in one place. It hears refresh jobs end (the bus) and is told of the
  * people a watched search found first (the `activity` port, inside the watch run's transaction).
  */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'activity',
   create(context) {
     const activity = new ActivityService({
@@ -24,4 +24,4 @@ export const contribution: MainContribution = {
       personalData: personalDataOwner(() => context.stores.get())
     }
   }
-}
+} satisfies MainContribution

@@ -5,7 +5,7 @@ import { AppInfoService } from './app-info'
 import { appInfoHandlers } from './handlers'
 
 /** What the app is and the state of what it stands on: its version, log, keychain and data file. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'app-info',
   create({ options, vault, stores }) {
     const appInfo = new AppInfoService({
@@ -22,4 +22,4 @@ export const contribution: MainContribution = {
       personalData: personalDataOwner(() => stores.get())
     }
   }
-}
+} satisfies MainContribution

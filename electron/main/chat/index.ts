@@ -4,7 +4,7 @@ import { ChatService } from './chat-service'
 import { chatHandlers } from './handlers'
 
 /** Conversational search. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'chat',
   create(context) {
     const chat = new ChatService({
@@ -15,4 +15,4 @@ export const contribution: MainContribution = {
     })
     return { handlers: chatHandlers(chat), personalData: personalDataOwner(() => context.stores.get()) }
   }
-}
+} satisfies MainContribution

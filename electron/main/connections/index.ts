@@ -10,7 +10,7 @@ import { SecretsService } from './secrets-service'
  * Connections: which service to call, with which key (the `connections` port every feature that
  * calls the API reads), their secrets, and each one's pace in Settings.
  */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'connections',
   async create(context) {
     const { options, answerLimits } = context
@@ -49,4 +49,4 @@ export const contribution: MainContribution = {
       close: () => unsubscribe.forEach((stop) => stop())
     }
   }
-}
+} satisfies MainContribution

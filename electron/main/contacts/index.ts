@@ -4,7 +4,7 @@ import { ContactsService } from './contacts-service'
 import { contactsHandlers } from './handlers'
 
 /** Contacts: quotes, purchases and their following, credits (its quotes price a tool's lookups too). */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'contacts',
   create(context) {
     const { options, logger } = context
@@ -32,4 +32,4 @@ export const contribution: MainContribution = {
       close: () => contacts.close()
     }
   }
-}
+} satisfies MainContribution

@@ -8,7 +8,7 @@ import { removeRestoreLeftovers } from './leftovers'
 import { SaveTargets } from './save-targets'
 
 /** CSV and spreadsheet exports, backups, and a backup's restore (its upload in pieces first). */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'export',
   create(context) {
     const { options, stores, clock } = context
@@ -34,4 +34,4 @@ export const contribution: MainContribution = {
     removeRestoreLeftovers(options.dataDir)
     return { handlers: exportHandlers(exports, uploads), close: () => uploads.clear() }
   }
-}
+} satisfies MainContribution

@@ -12,7 +12,7 @@ import { importUploadsIn } from './import-uploads'
  * reviewed; its enriched rows are the `sheetRows` port Export writes. Matching cut short by a
  * close resumes after the first screen.
  */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'imports',
   create(context) {
     const { options, stores, clock, bus } = context
@@ -58,4 +58,4 @@ export const contribution: MainContribution = {
       }
     }
   }
-}
+} satisfies MainContribution

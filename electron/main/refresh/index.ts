@@ -4,7 +4,7 @@ import { refreshHandlers } from './handlers'
 import { RefreshService } from './refresh-service'
 
 /** Refresh jobs: a shortlist's people asked again, followed until they end (`refreshJobEnded`). */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'refresh',
   create(context) {
     const { options, clock } = context
@@ -29,4 +29,4 @@ export const contribution: MainContribution = {
       close: () => refresh.close()
     }
   }
-}
+} satisfies MainContribution

@@ -4,7 +4,7 @@ import { searchHandlers } from './handlers'
 import { SearchService } from './search-service'
 
 /** The Search screen: Match Profiles on the active connection, and recent searches. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'search',
   create(context) {
     const search = new SearchService({
@@ -16,4 +16,4 @@ export const contribution: MainContribution = {
     })
     return { handlers: searchHandlers(search), personalData: personalDataOwner(() => context.stores.get()) }
   }
-}
+} satisfies MainContribution

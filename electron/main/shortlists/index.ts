@@ -4,7 +4,7 @@ import { shortlistsHandlers } from './handlers'
 import { ShortlistsService } from './shortlists-service'
 
 /** Shortlists, their members and stages, and Recently deleted. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'shortlists',
   create({ stores }) {
     return {
@@ -12,4 +12,4 @@ export const contribution: MainContribution = {
       personalData: personalDataOwner(() => stores.get())
     }
   }
-}
+} satisfies MainContribution

@@ -5,7 +5,7 @@ import { toolsHandlers } from './handlers'
 import { ToolsService } from './tools-service'
 
 /** The Tools screen: a connection's tool server, its calls, and the spends they confirm first. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'tools',
   create(context) {
     const { options, dispatcher } = context
@@ -31,4 +31,4 @@ export const contribution: MainContribution = {
     })
     return { handlers: toolsHandlers(tools), provides: { toolTokens: tools }, close: () => tools.close() }
   }
-}
+} satisfies MainContribution

@@ -4,7 +4,7 @@ import { usageHandlers } from './handlers'
 import { UsageService } from './usage-service'
 
 /** The Usage screen: calls, credits and transactions. */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'usage',
   create(context) {
     const usage = new UsageService({
@@ -14,4 +14,4 @@ export const contribution: MainContribution = {
     })
     return { handlers: usageHandlers(usage), personalData: personalDataOwner(() => context.stores.get()) }
   }
-}
+} satisfies MainContribution

@@ -9,7 +9,7 @@ import { WatchesService } from './watches-service'
  * port), a watched search re-run and its new people told to Activity (the `activity` port). It
  * starts after the first screen; a watch added or resumed before that starts it at once.
  */
-export const contribution: MainContribution = {
+export const contribution = {
   name: 'watches',
   create(context) {
     const { bus, clock } = context
@@ -63,4 +63,4 @@ export const contribution: MainContribution = {
       }
     }
   }
-}
+} satisfies MainContribution
