@@ -218,6 +218,26 @@ export default ts.config(
       ]
     }
   },
+  {
+    // Outside its folder a feature is one entry, its index.ts (its contribution, and the types the
+    // shell passes it): compose's list (features.ts), the options and the shells import nothing else of it.
+    files: ['electron/main/*.ts', 'electron/host/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noElectronSubpaths,
+            {
+              regex: `^(\\./|\\.\\./main/)(${mainFeatures.map(escape).join('|')})/.`,
+              message: 'Outside its folder, a feature is reached through its index only (./<feature>, its index.ts).'
+            }
+          ]
+        }
+      ]
+    }
+  },
   // A feature never imports another feature: what one offers the others is a port (platform/ports.ts),
   // what it tells them an event on the bus (platform/event-bus.ts); a shared piece moves down.
   ...mainFeatures.map((feature) => ({

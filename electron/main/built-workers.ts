@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { SpawnBackupWorker } from './export/backup-reader'
+import type { SpawnBackupWorker } from './export'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
-import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports/import-jobs'
+import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs` and

@@ -120,7 +120,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const sandbox = await embeddedSandbox(options, vault, secretWatcher, () => bus.publish('sandboxChanged', {}))
   const requests = new RequestRegistry()
 
-  const host = await FeatureHost.create(features, {
+  const host = await FeatureHost.create<MainOptions>(features, {
     options,
     logger,
     clock,

@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { ActivityService } from './activity-service'
 import { activityHandlers } from './handlers'
@@ -24,4 +24,4 @@ export const contribution = {
       personalData: personalDataOwner(() => context.stores.get())
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

@@ -1,8 +1,22 @@
-import type { MainContribution } from '../main-options'
+import type { AppInfo } from '../../../shared/ipc/channels/app'
+import type { FeatureContribution } from '../platform/contribution'
 import { storeHandlers } from '../store/handlers'
 import { personalDataOwner } from '../store/personal-data'
 import { AppInfoService } from './app-info'
 import { appInfoHandlers } from './handlers'
+import type { LogFolder } from './handlers'
+
+export type { LogFolder } from './handlers'
+
+/** What the shell says about the app (MainOptions). */
+export interface AppInfoOptions {
+  shell: AppInfo['shell']
+  appName: string
+  appVersion: string
+  versions: Record<string, string | undefined>
+  /** Where the support log is, and how the shell opens a folder (Electron: shell.openPath). */
+  logFolder?: LogFolder
+}
 
 /** What the app is and the state of what it stands on: its version, log, keychain and data file. */
 export const contribution = {
@@ -22,4 +36,4 @@ export const contribution = {
       personalData: personalDataOwner(() => stores.get())
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<AppInfoOptions>

@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { ChatService } from './chat-service'
 import { chatHandlers } from './handlers'
@@ -15,4 +15,4 @@ export const contribution = {
     })
     return { handlers: chatHandlers(chat), personalData: personalDataOwner(() => context.stores.get()) }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

@@ -1,10 +1,18 @@
+import type { ApiTimeouts, RetryPolicy } from '../api/partner-client'
+import type { AnswerLimits } from '../net/answer-limits'
 import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { paceHandlers } from '../pace/handlers'
 import { ConnectionsService } from './connections-service'
 import { connectionsHandlers } from './handlers'
 import { SecretsService } from './secrets-service'
+
+/** How the Partner API is called (MainOptions; the dispatcher and limits are compose's). */
+export interface ConnectionsOptions {
+  /** HTTP for the Partner API; tests shorten timeouts and retries. */
+  http?: { timeouts?: Partial<ApiTimeouts>; retry?: Partial<RetryPolicy>; limits?: Partial<AnswerLimits> }
+}
 
 /**
  * Connections: which service to call, with which key (the `connections` port every feature that
@@ -49,4 +57,4 @@ export const contribution = {
       close: () => unsubscribe.forEach((stop) => stop())
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<ConnectionsOptions>

@@ -1,7 +1,14 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { ContactsService } from './contacts-service'
 import { contactsHandlers } from './handlers'
+import type { PollTiming } from './purchase-follower'
+
+/** Contacts' tuning (MainOptions). */
+export interface ContactsOptions {
+  /** Contact polling pace (tests shorten it). */
+  contactPolling?: Partial<PollTiming>
+}
 
 /** Contacts: quotes, purchases and their following, credits (its quotes price a tool's lookups too). */
 export const contribution = {
@@ -32,4 +39,4 @@ export const contribution = {
       close: () => contacts.close()
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<ContactsOptions>

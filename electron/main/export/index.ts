@@ -1,11 +1,34 @@
 import path from 'node:path'
-import type { MainContribution } from '../main-options'
-import { backupJobsHere, backupJobsInWorker } from './backup-reader'
+import type { FeatureContribution } from '../platform/contribution'
+import { backupJobsHere, backupJobsInWorker, type SpawnBackupWorker } from './backup-reader'
 import { BackupUploads, UPLOADS_FOLDER } from './backup-uploads'
 import { ExportService } from './export-service'
 import { exportHandlers } from './handlers'
 import { removeRestoreLeftovers } from './leftovers'
-import { SaveTargets } from './save-targets'
+import { SaveTargets, type FileDialogs } from './save-targets'
+
+export type { SpawnBackupWorker } from './backup-reader'
+export type { FileDialogs } from './save-targets'
+
+/** What Export needs of the shell (MainOptions). */
+export interface ExportOptions {
+  dataDir: string
+  /**
+   * How to start the worker thread that previews and restores an uploaded backup. Without it
+   * that work runs on the calling thread (tests that do not restore large files).
+   */
+  backupWorker?: SpawnBackupWorker
+  /**
+   * The shell's "choose where to save" (Electron: the native save dialog). Without it, exports
+   * and backups become downloads the browser host serves to the page.
+   */
+  fileDialogs?: FileDialogs
+  /**
+   * The recruiter's regional locale (Electron: `app.getSystemLocale()`), which decides the CSV
+   * list separator: ';' where a decimal is written with a comma. Defaults to the process's.
+   */
+  exportLocale?: string
+}
 
 /** CSV and spreadsheet exports, backups, and a backup's restore (its upload in pieces first). */
 export const contribution = {
@@ -34,4 +57,4 @@ export const contribution = {
     removeRestoreLeftovers(options.dataDir)
     return { handlers: exportHandlers(exports, uploads), close: () => uploads.clear() }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<ExportOptions>

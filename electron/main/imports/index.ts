@@ -1,11 +1,22 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { enrichedExport } from './enriched-rows'
 import { importsHandlers } from './handlers'
-import { importJobsHere, importJobsInWorker } from './import-jobs'
-import { ImportMatcher } from './import-matcher'
+import { importJobsHere, importJobsInWorker, type SpawnImportWorker } from './import-jobs'
+import { ImportMatcher, type MatcherTiming } from './import-matcher'
 import { ImportService } from './import-service'
 import { importUploadsIn } from './import-uploads'
+
+export { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './import-jobs'
+
+/** What Import needs of the shell (MainOptions). */
+export interface ImportsOptions {
+  dataDir: string
+  /** How to start the worker thread that reads a spreadsheet and maps its rows (else on the calling thread). */
+  importWorker?: SpawnImportWorker
+  /** Bulk match: rows at once and back-off (tests shorten it). */
+  importMatching?: { timing?: Partial<MatcherTiming> }
+}
 
 /**
  * Import: a spreadsheet uploaded in pieces, mapped, matched row by row on the connection's pace,
@@ -58,4 +69,4 @@ export const contribution = {
       }
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<ImportsOptions>

@@ -1,7 +1,16 @@
-import type { MainContribution } from '../main-options'
+import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { refreshHandlers } from './handlers'
-import { RefreshService } from './refresh-service'
+import { RefreshService, type RefreshPollTiming } from './refresh-service'
+
+/** Refresh's tuning and the shell's notification (MainOptions). */
+export interface RefreshOptions {
+  /** Refresh job polling (tests shorten it). */
+  refreshPolling?: Partial<RefreshPollTiming>
+  /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
+  notifyRefreshEnded?: (job: RefreshJobSummary) => void
+}
 
 /** Refresh jobs: a shortlist's people asked again, followed until they end (`refreshJobEnded`). */
 export const contribution = {
@@ -29,4 +38,4 @@ export const contribution = {
       close: () => refresh.close()
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<RefreshOptions>

@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { searchHandlers } from './handlers'
 import { SearchService } from './search-service'
@@ -16,4 +16,4 @@ export const contribution = {
     })
     return { handlers: searchHandlers(search), personalData: personalDataOwner(() => context.stores.get()) }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

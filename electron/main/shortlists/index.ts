@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { shortlistsHandlers } from './handlers'
 import { ShortlistsService } from './shortlists-service'
@@ -12,4 +12,4 @@ export const contribution = {
       personalData: personalDataOwner(() => stores.get())
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

@@ -1,8 +1,18 @@
+import type { SecretWatcher } from '../logging/secret-mask'
 import { fetch as undiciFetch } from 'undici'
 import { limitedFetch } from '../net/limited-fetch'
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { toolsHandlers } from './handlers'
 import { ToolsService } from './tools-service'
+
+/** What Tools needs of the shell (MainOptions). */
+export interface ToolsOptions {
+  appVersion: string
+  /** Told about every secret the app holds, so the log masks it (the file logger's mask). */
+  secretWatcher?: SecretWatcher
+  /** Tests: the tool server's clock, token margin and time limits. */
+  toolServer?: { now?: () => number; tokenMarginMs?: number; callTimeoutMs?: number; listRetryMinMs?: number }
+}
 
 /** The Tools screen: a connection's tool server, its calls, and the spends they confirm first. */
 export const contribution = {
@@ -31,4 +41,4 @@ export const contribution = {
     })
     return { handlers: toolsHandlers(tools), provides: { toolTokens: tools }, close: () => tools.close() }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<ToolsOptions>

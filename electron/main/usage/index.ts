@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { usageHandlers } from './handlers'
 import { UsageService } from './usage-service'
@@ -14,4 +14,4 @@ export const contribution = {
     })
     return { handlers: usageHandlers(usage), personalData: personalDataOwner(() => context.stores.get()) }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

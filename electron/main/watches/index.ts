@@ -1,4 +1,4 @@
-import type { MainContribution } from '../main-options'
+import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { watchesHandlers } from './handlers'
 import { WatchScheduler } from './watch-scheduler'
@@ -63,4 +63,4 @@ export const contribution = {
       }
     }
   }
-} satisfies MainContribution
+} satisfies FeatureContribution<unknown>

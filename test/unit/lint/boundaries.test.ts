@@ -137,5 +137,13 @@ describe('lint: process boundaries', () => {
     }
     // the list of features (compose's) imports every feature's index
     expect(await restrictedImports('electron/main/features.ts', importOf('./imports'))).toBe(0)
+    // outside its folder, a feature is its index only: the list, the options and the shells
+    for (const feature of features) {
+      expect(await restrictedImports('electron/main/compose.ts', importOf(`./${feature}/anything`)), feature).toBe(1)
+      expect(await restrictedImports('electron/host/cli.ts', importOf(`../main/${feature}/anything`)), feature).toBe(1)
+      expect(await restrictedImports('electron/main/main-options.ts', importOf(`./${feature}`)), feature).toBe(0)
+      expect(await restrictedImports('electron/host/cli.ts', importOf(`../main/${feature}`)), feature).toBe(0)
+    }
+    expect(await restrictedImports('electron/main/compose.ts', importOf('./store/store-access'))).toBe(0)
   })
 })
