@@ -8,6 +8,7 @@ import type { ProxyResolver } from './net/proxy-rules'
 import type { PaceTuning } from './pace/pace-rule'
 import type { Clock } from './store/clock'
 import type { KeytarLoader } from './vault/open-vault'
+import type { ActivityOptions } from './activity'
 import type { AppInfoOptions } from './app-info'
 import type { ContactsOptions } from './contacts'
 import type { ExportOptions } from './export'
@@ -21,7 +22,14 @@ import type { ToolsOptions } from './tools'
  * it reads from its context's options).
  */
 export interface MainOptions
-  extends AppInfoOptions, ContactsOptions, ExportOptions, ImportsOptions, RefreshOptions, ToolsOptions {
+  extends
+    ActivityOptions,
+    AppInfoOptions,
+    ContactsOptions,
+    ExportOptions,
+    ImportsOptions,
+    RefreshOptions,
+    ToolsOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */
   dataDir: string
   /** Origins of the app's own renderer; every other sender is refused. */

@@ -1,7 +1,15 @@
+import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
+import { errorMessage } from '../../../shared/error-message'
 import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { ActivityService } from './activity-service'
 import { activityHandlers } from './handlers'
+
+/** How the shell tells news outside the page (MainOptions). */
+export interface ActivityOptions {
+  /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
+  notifyRefreshEnded?: (job: RefreshJobSummary) => void
+}
 
 /**
  * Activity: what changed, in one place. It hears refresh jobs end (the bus) and is told of the
@@ -10,13 +18,26 @@ import { activityHandlers } from './handlers'
 export const contribution = {
   name: 'activity',
   create(context) {
+    const { logger, options } = context
     const activity = new ActivityService({
       stores: context.stores,
       connections: context.port('connections'),
       events: context.events,
-      logger: context.logger
+      logger
     })
-    const unsubscribe = context.bus.subscribe('refreshJobEnded', (job) => activity.refreshEnded(job))
+    const unsubscribe = context.bus.subscribe('refreshJobEnded', (job) => {
+      try {
+        activity.refreshEnded(job)
+      } catch (error) {
+        logger.warn('refresh outcome not entered in Activity', { error: errorMessage(error) })
+      }
+      try {
+        // a watch's job tells its news through Activity's one notice; any other, the shell's notification
+        if (job.watchId === null) options.notifyRefreshEnded?.(job)
+      } catch (error) {
+        logger.warn('refresh notification not shown', { error: errorMessage(error) })
+      }
+    })
     return {
       handlers: activityHandlers(activity),
       provides: { activity },
@@ -24,4 +45,4 @@ export const contribution = {
       personalData: personalDataOwner(() => context.stores.get())
     }
   }
-} satisfies FeatureContribution<unknown>
+} satisfies FeatureContribution<ActivityOptions>

@@ -1,15 +1,12 @@
-import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
 import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { refreshHandlers } from './handlers'
 import { RefreshService, type RefreshPollTiming } from './refresh-service'
 
-/** Refresh's tuning and the shell's notification (MainOptions). */
+/** Refresh's tuning (MainOptions). */
 export interface RefreshOptions {
   /** Refresh job polling (tests shorten it). */
   refreshPolling?: Partial<RefreshPollTiming>
-  /** The shell's desktop notification when a refresh job ends (Electron's Notification). */
-  notifyRefreshEnded?: (job: RefreshJobSummary) => void
 }
 
 /** Refresh jobs: a shortlist's people asked again, followed until they end (`refreshJobEnded`). */
@@ -25,8 +22,7 @@ export const contribution = {
       logger: context.logger,
       pace: (connectionId) => context.paces.for(connectionId),
       now: () => clock.now().getTime(),
-      ...(options.refreshPolling ? { poll: options.refreshPolling } : {}),
-      ...(options.notifyRefreshEnded ? { notify: options.notifyRefreshEnded } : {})
+      ...(options.refreshPolling ? { poll: options.refreshPolling } : {})
     })
     return {
       handlers: refreshHandlers(refresh),

@@ -71,8 +71,6 @@ export class RefreshService {
       pace: (connectionId: string) => Paced
       now?: () => number
       poll?: Partial<RefreshPollTiming>
-      /** The shell's desktop notification (Electron); the page shows its own in the browser. */
-      notify?: (job: RefreshJobSummary) => void
       /**
        * Told once when a job ends, its outcome applied (`refreshJobEnded`: Activity's entries, its
        * watch's budget), and when the service no longer knows a job (`refreshJobLost`: marked lost,
@@ -424,12 +422,6 @@ export class RefreshService {
     }
     const summary = this.#emit(record.jobId, true)
     this.deps.bus.publish('refreshJobEnded', summary)
-    try {
-      // a watch's job tells its news through Activity's one notice
-      if (summary.watchId === null) this.deps.notify?.(summary)
-    } catch (error) {
-      this.deps.logger.warn('refresh notification not shown', { error: errorMessage(error) })
-    }
   }
 
   #emit(jobId: string, finishedNow: boolean): RefreshJobSummary {
