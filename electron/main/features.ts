@@ -5,6 +5,7 @@ import { contribution as connections } from './connections'
 import { contribution as contacts } from './contacts'
 import { contribution as exports } from './export'
 import { contribution as imports } from './imports'
+import { contribution as privacy } from './privacy'
 import type { ChannelName } from '../../shared/ipc/contract'
 import { contribution as refresh } from './refresh'
 import { contribution as search } from './search'
@@ -30,7 +31,8 @@ export const features = [
   watches,
   imports,
   usage,
-  tools
+  tools,
+  privacy
 ] as const
 
 /** The channels a contribution's handlers answer, read from its type. */

@@ -13,6 +13,7 @@ import { usageChannels } from './channels/usage'
 import { toolsChannels } from './channels/tools'
 import { importChannels, importEvents } from './channels/imports'
 import { watchesChannels, watchesEvents } from './channels/watches'
+import { personalDataChannels } from './channels/personal-data'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -36,7 +37,8 @@ export const channels = {
   ...usageChannels,
   ...toolsChannels,
   ...importChannels,
-  ...watchesChannels
+  ...watchesChannels,
+  ...personalDataChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

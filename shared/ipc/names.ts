@@ -113,7 +113,10 @@ export const channelNameList = [
   'deleteSavedSearch',
   'restoreSavedSearch',
   'listActivity',
-  'markActivityRead'
+  'markActivityRead',
+  'describePerson',
+  'forgetPeople',
+  'exportPersonData'
 ] as const
 
 export const eventNameList = [

@@ -21,6 +21,8 @@ import {
 } from './backup-format'
 import { inspectBackup, strict, type BackupCounts, type BackupPlan } from './backup-inspect'
 import { walkBackup, type BackupSource } from './backup-walk'
+import { parseOrUndefined } from '../personal-data/person-match'
+import { ForgottenPeople } from '../personal-data/tombstones'
 
 export { BACKUP_FORMAT, BACKUP_VERSION } from './backup-format'
 
@@ -28,7 +30,7 @@ export { BACKUP_FORMAT, BACKUP_VERSION } from './backup-format'
 export type BackupStore = Pick<
   Store,
   'shortlists' | 'members' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion'
->
+> & { readonly database: Pick<Store['database'], 'db'> }
 
 /** A shortlist being restored: where its people go, and what the summary says of it. */
 interface Target {
@@ -187,6 +189,9 @@ export class BackupService {
 
   restoreFrom(source: BackupSource, options: { partial?: boolean } = {}): RestoreSummary {
     const plan = options.partial === true ? inspectBackup(source) : strict(inspectBackup(source))
+    // people forgotten since the backup was made stay forgotten: their tombstone skips them
+    const forgottenPeople = ForgottenPeople.read(this.store.database.db)
+    let forgotten = 0
     const summary = this.store.transaction((): Omit<RestoreSummary, 'skipped' | 'recentlyDeleted'> => {
       const stagesAdded = this.#addStages(plan)
       const restored: Array<RestoreSummary['shortlists'][number]> = []
@@ -207,6 +212,10 @@ export class BackupService {
           if (into === null || memberProblem(raw, into.keys) !== undefined) return
           const member = raw as BackupMember
           people += 1
+          if (forgottenPeople.isForgotten(member.profileKey, parseOrUndefined(member.profileJson))) {
+            forgotten += 1
+            return
+          }
           if (into.binned) {
             if (this.members.findByKey(into.id, member.profileKey) !== undefined) return
           } else if (member.removedAt == null) into.live += 1
@@ -235,7 +244,8 @@ export class BackupService {
     return {
       ...summary,
       recentlyDeleted: plan.counts.recentlyDeleted,
-      skipped: options.partial === true ? plan.problems : []
+      skipped: options.partial === true ? plan.problems : [],
+      forgotten
     }
   }
 

@@ -37,6 +37,10 @@ export const contribution = {
     const { options, stores, clock } = context
     const uploads = new BackupUploads({ dir: path.join(options.dataDir, UPLOADS_FOLDER) })
     uploads.clear()
+    const targets = new SaveTargets({
+      downloads: context.downloads,
+      ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
+    })
     const exports = new ExportService({
       stores,
       uploads,
@@ -46,15 +50,17 @@ export const contribution = {
           ? backupJobsHere(() => stores.get(), clock)
           : backupJobsInWorker(options.backupWorker, () => stores.get(), clock),
       mask: (text: string) => context.secretMask.text(text),
-      targets: new SaveTargets({
-        downloads: context.downloads,
-        ...(options.fileDialogs === undefined ? {} : { dialogs: options.fileDialogs })
-      }),
+      targets,
       events: context.events,
       clock,
       ...(options.exportLocale === undefined ? {} : { locale: options.exportLocale })
     })
     removeRestoreLeftovers(options.dataDir)
-    return { handlers: exportHandlers(exports, uploads), close: () => uploads.clear() }
+    // saveFiles: other features' files that leave the app (a person's access-request copy) go where these do
+    return {
+      handlers: exportHandlers(exports, uploads),
+      provides: { saveFiles: targets },
+      close: () => uploads.clear()
+    }
   }
 } satisfies FeatureContribution<ExportOptions>

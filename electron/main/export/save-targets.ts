@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { BIDI_CONTROLS } from '../../../shared/bidi'
 import { toWellFormed } from '../../../shared/ipc/text'
 import type { SavedTarget } from '../../../shared/ipc/channels/export'
@@ -38,6 +40,21 @@ export class SaveTargets {
     if (this.#dialogs === undefined) return { kind: 'download', ...this.#downloads.reserve(request.defaultName) }
     const chosen = await this.#dialogs.chooseSavePath(request)
     return chosen === null ? null : { kind: 'file', path: chosen }
+  }
+
+  /**
+   * A second file beside a chosen one: in the chosen file's folder under `fileName` (with " (2)"…
+   * when a file has that name: only the first file was confirmed over an existing one), or another
+   * download.
+   */
+  beside(target: SaveTarget, fileName: string): SaveTarget {
+    if (target.kind === 'download') return { kind: 'download', ...this.#downloads.reserve(fileName) }
+    const folder = path.dirname(target.path)
+    const extension = path.extname(fileName)
+    const base = fileName.slice(0, fileName.length - extension.length)
+    let candidate = path.join(folder, fileName)
+    for (let n = 2; fs.existsSync(candidate); n += 1) candidate = path.join(folder, `${base} (${n})${extension}`)
+    return { kind: 'file', path: candidate }
   }
 
   /** What the page is told about a finished file. */

@@ -39,6 +39,11 @@ export type PersonalDataErasure =
   | { ok: true; person: Person; erased: Array<Owned<ErasedRows>>; checkpointed: boolean }
   | { ok: false; problem: OwnerProblem }
 
+export interface ErasureOptions {
+  /** Runs in the erase's transaction once every owner is done (the tombstone): it fails, nothing is erased. */
+  within?: (person: Person) => void
+}
+
 /** The database the owners share: its transactions, and its connection for the pragmas erasing needs. */
 export type OwnersDatabase = Pick<Store, 'transaction' | 'database'>
 
@@ -99,13 +104,13 @@ export class PersonalData {
    * deleted bytes in free space and in the write-ahead log: secure_delete zeroes them as they are
    * freed, and a checkpoint then moves the log into the file and truncates it.
    */
-  erase(personKey: string): PersonalDataErasure {
+  erase(personKey: string, options: ErasureOptions = {}): PersonalDataErasure {
     const store = this.#store()
     const { db } = store.database
     const secureDelete = db.pragma('secure_delete', { simple: true }) as number
     db.pragma('secure_delete = ON')
     try {
-      const erased = this.#eraseAll(store, personKey)
+      const erased = this.#eraseAll(store, personKey, options)
       if (!erased.ok) return erased
       const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
       return { ...erased, checkpointed: checkpoint?.busy === 0 }
@@ -114,7 +119,7 @@ export class PersonalData {
     }
   }
 
-  #eraseAll(store: OwnersDatabase, personKey: string): PersonalDataErasure {
+  #eraseAll(store: OwnersDatabase, personKey: string, options: ErasureOptions): PersonalDataErasure {
     let failed: OwnerProblem | undefined
     try {
       return store.transaction(() => {
@@ -133,6 +138,12 @@ export class PersonalData {
             failed = { owner: owner.owner, message: errorMessage(error) }
             throw error
           }
+        }
+        try {
+          options.within?.(person)
+        } catch (error) {
+          failed = { owner: 'personal-data', message: errorMessage(error) }
+          throw error
         }
         return { ok: true as const, person, erased, checkpointed: false }
       })

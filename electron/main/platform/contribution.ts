@@ -48,6 +48,11 @@ export interface FeatureContext<Options> {
    * feature that provides it may come later in the list. Throws when no feature provides it.
    */
   port<K extends keyof Ports>(name: K): Ports[K]
+  /**
+   * Every feature's personal-data owner (Feature.personalData), for the feature that answers for a
+   * person as a whole (privacy/). Read it when used: the list is complete once every feature is made.
+   */
+  personalDataOwners(): readonly PersonalDataOwner[]
 }
 
 /**

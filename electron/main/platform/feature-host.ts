@@ -32,12 +32,16 @@ export class FeatureHost {
 
   static async create<Options>(
     contributions: readonly FeatureContribution<Options>[],
-    shared: Omit<FeatureContext<Options>, 'port'>
+    shared: Omit<FeatureContext<Options>, 'port' | 'personalDataOwners'>
   ): Promise<FeatureHost> {
     const provided: Partial<Ports> = {}
     const providers = new Map<keyof Ports, string>()
-    const context: FeatureContext<Options> = { ...shared, port: (name) => portProxy(provided, name) }
     const created: Created[] = []
+    const context: FeatureContext<Options> = {
+      ...shared,
+      port: (name) => portProxy(provided, name),
+      personalDataOwners: () => ownersOf(created)
+    }
     const handlers: Partial<Record<ChannelName, unknown>> = {}
     const handledBy = new Map<string, string>()
     for (const contribution of contributions) {
@@ -74,7 +78,7 @@ export class FeatureHost {
 
   /** The owners of personal data, one per feature that stores anything about a person. */
   get personalData(): PersonalDataOwner[] {
-    return this.#created.flatMap(({ feature }) => (feature.personalData ? [feature.personalData] : []))
+    return ownersOf(this.#created)
   }
 
   /** Starts the features that start `when` (each once), in the list's order. */
@@ -105,6 +109,10 @@ export class FeatureHost {
       }
     }
   }
+}
+
+function ownersOf(created: readonly Created[]): PersonalDataOwner[] {
+  return created.flatMap(({ feature }) => (feature.personalData ? [feature.personalData] : []))
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contacts'
 import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
-import type { CsvColumn } from '../../../shared/ipc/channels/export'
+import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
@@ -98,6 +98,29 @@ export interface WatchSchedulePort {
   idle(): Promise<void>
 }
 
+/** Where a file goes: a path the recruiter chose (desktop), or a download the page fetches (browser host). */
+export type FileTarget =
+  { kind: 'file'; path: string } | { kind: 'download'; path: string; downloadId: string; fileName: string }
+
+/**
+ * Where files that leave the app are written (the export feature's save targets): the shell's
+ * save dialog, or the browser host's downloads.
+ */
+export interface SaveFilesPort {
+  /** Asks where to save; null when the recruiter cancelled. */
+  choose(request: {
+    title: string
+    defaultName: string
+    filters: Array<{ name: string; extensions: string[] }>
+  }): Promise<FileTarget | null>
+  /** A second file beside a chosen one (the same folder under `fileName`, never over a file; or another download). */
+  beside(target: FileTarget, fileName: string): FileTarget
+  /** What the page is told about a finished file. */
+  describe(target: FileTarget): SavedTarget
+  /** Forgets a download whose file was never finished. */
+  abandon(target: FileTarget): void
+}
+
 /** Every port, by name. */
 export interface Ports {
   connections: ConnectionsPort
@@ -107,4 +130,5 @@ export interface Ports {
   activity: ActivityPort
   sheetRows: SheetRowsPort
   watchSchedule: WatchSchedulePort
+  saveFiles: SaveFilesPort
 }

@@ -167,7 +167,7 @@ export function openStore(options: OpenStoreOptions): Store {
 export type RestoreStore = Pick<
   Store,
   'shortlists' | 'members' | 'memberRecords' | 'snapshots' | 'stages' | 'transaction' | 'schemaVersion' | 'close'
->
+> & { readonly database: Pick<StoreDatabase, 'db'> }
 
 /**
  * A second connection to an open store, for a worker thread that restores a large backup: the
@@ -185,6 +185,8 @@ export function openRestoreStore(
     stages,
     ...memberRepos(db, options.clock, shortlists, stages),
     schemaVersion: options.schemaVersion,
+    // the tombstones are read through it (a restore skips forgotten people)
+    database: { db },
     // IMMEDIATE: the write lock is taken before the first read, so a commit by main in between
     // cannot make the transaction fail half-way (SQLITE_BUSY_SNAPSHOT)
     transaction: (fn) => db.transaction(fn).immediate(),

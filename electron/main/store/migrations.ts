@@ -268,6 +268,24 @@ export const migrations: readonly Migration[] = [
     // the reason in the recruiter's words ("same name and employer"), written with the answer;
     // rows answered before it have none
     up: (db) => db.exec(`ALTER TABLE import_rows ADD COLUMN reason TEXT;`)
+  },
+  {
+    version: 16,
+    name: 'tombstones of forgotten people',
+    // What forgetting a person leaves (personal-data/tombstones.ts): the date and a reason code,
+    // and a salted hash of each of their key, emails and handles; never clear text.
+    up: (db) =>
+      db.exec(`CREATE TABLE tombstones (
+          id INTEGER PRIMARY KEY,
+          forgotten_at TEXT NOT NULL,
+          reason TEXT NOT NULL
+        );
+        CREATE TABLE tombstone_hashes (
+          hash TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('key', 'email', 'handle')),
+          tombstone_id INTEGER NOT NULL REFERENCES tombstones(id) ON DELETE CASCADE,
+          PRIMARY KEY (hash, tombstone_id)
+        ) WITHOUT ROWID;`)
   }
 ]
 

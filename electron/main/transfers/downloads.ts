@@ -76,6 +76,20 @@ export class DownloadRegistry {
     fs.rmSync(download.path, { force: true })
   }
 
+  /**
+   * Withdraws the files waiting to be fetched that `test` picks (a forgotten person's: an export
+   * not yet downloaded must not keep them); answers how many.
+   */
+  releaseWhere(test: (download: Download) => boolean): number {
+    let released = 0
+    for (const entry of [...this.#pending.values()]) {
+      if (!fs.existsSync(entry.path) || !test(entry)) continue
+      this.release(entry)
+      released += 1
+    }
+    return released
+  }
+
   /** Removes the registry's own files left in its folder (at start and at close); nothing else. */
   clear(): void {
     this.#pending.clear()

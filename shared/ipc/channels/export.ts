@@ -139,7 +139,12 @@ export const restoreSummarySchema = z.object({
   members: z.number().int().nonnegative(),
   recentlyDeleted: recentlyDeletedCountsSchema,
   /** Records left out of a partial restore because they could not be read. */
-  skipped: z.array(backupProblemSchema)
+  skipped: z.array(backupProblemSchema),
+  /**
+   * People left out because they were forgotten since the backup was made (a tombstone knows their
+   * key, an email or a handle). Main always says it; optional for summaries made before it.
+   */
+  forgotten: z.number().int().nonnegative().optional()
 })
 export type RestoreSummary = z.infer<typeof restoreSummarySchema>
 export type BackupProblem = z.infer<typeof backupProblemSchema>

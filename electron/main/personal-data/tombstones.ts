@@ -1,0 +1,129 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import type BetterSqlite3 from 'better-sqlite3'
+import type { ErasureReason } from '../../../shared/ipc/channels/personal-data'
+import { traitsOf } from './person-match'
+import type { Person } from './personal-data-owner'
+
+/*
+ * What forgetting a person leaves: a tombstone, the date and the reason code, with a salted hash
+ * of each of their key, emails and handles (tombstone_hashes). No clear text: a tombstone cannot
+ * say who it was, only recognise them when they come back (a backup restored, later the
+ * do-not-contact list).
+ *
+ * The salt is a random secret per data file, kept in the settings table beside the hashes (not in
+ * the keychain): a tombstone must recognise the person for as long as the store lives, on any
+ * machine the data file moves to, and from the restore worker's own connection, while the
+ * keychain may be session-only (no keyring on Linux) or another machine's. A salt per install
+ * keeps two installs' hashes from being joined and precomputed tables from working; it does not
+ * stop someone holding the data file from testing a guessed email (nor would a salt beside it).
+ */
+
+/** The settings row holding the salt (hex). */
+export const TOMBSTONE_SALT_SETTING = 'personalData.tombstoneSalt'
+
+export type TombstoneKind = 'key' | 'email' | 'handle'
+
+/** Keys as given; emails and handles lower-cased and trimmed, so "Ana@X.com " matches "ana@x.com". */
+export function normalised(kind: TombstoneKind, value: string): string {
+  const trimmed = value.trim()
+  return kind === 'key' ? trimmed : trimmed.toLowerCase()
+}
+
+export function tombstoneHash(salt: string, kind: TombstoneKind, value: string): string {
+  return createHmac('sha256', Buffer.from(salt, 'hex'))
+    .update(`${kind}:${normalised(kind, value)}`)
+    .digest('hex')
+}
+
+/** The hashes a person leaves: their key, each email and each handle. */
+export function personHashes(salt: string, person: Pick<Person, 'key' | 'emails' | 'handles'>) {
+  const hashes = new Map<string, TombstoneKind>()
+  const add = (kind: TombstoneKind, value: string) => {
+    if (value.trim() !== '') hashes.set(tombstoneHash(salt, kind, value), kind)
+  }
+  add('key', person.key)
+  for (const email of person.emails) add('email', email)
+  for (const handle of person.handles) add('handle', handle)
+  return hashes
+}
+
+function readSalt(db: BetterSqlite3.Database): string | null {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(TOMBSTONE_SALT_SETTING) as
+    { value: string } | undefined
+  return row?.value ?? null
+}
+
+/** The salt, made on first use (inside the caller's transaction). */
+function saltOf(db: BetterSqlite3.Database): string {
+  const existing = readSalt(db)
+  if (existing !== null) return existing
+  const salt = randomBytes(32).toString('hex')
+  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(TOMBSTONE_SALT_SETTING, salt)
+  return salt
+}
+
+/** Writes a person's tombstone (in the caller's transaction). */
+export function addTombstone(
+  db: BetterSqlite3.Database,
+  person: Pick<Person, 'key' | 'emails' | 'handles'>,
+  reason: ErasureReason,
+  forgottenAt: string
+): void {
+  const salt = saltOf(db)
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO tombstones (forgotten_at, reason) VALUES (?, ?)')
+    .run(forgottenAt, reason)
+  const insert = db.prepare('INSERT OR IGNORE INTO tombstone_hashes (tombstone_id, kind, hash) VALUES (?, ?, ?)')
+  for (const [hash, kind] of personHashes(salt, person)) insert.run(lastInsertRowid, kind, hash)
+}
+
+/** The latest time this key was forgotten, or null. */
+export function tombstoneOfKey(
+  db: BetterSqlite3.Database,
+  key: string
+): { forgottenAt: string; reason: ErasureReason } | null {
+  const salt = readSalt(db)
+  if (salt === null) return null
+  const row = db
+    .prepare(
+      `SELECT t.forgotten_at AS forgottenAt, t.reason AS reason FROM tombstone_hashes h
+       JOIN tombstones t ON t.id = h.tombstone_id WHERE h.hash = ? ORDER BY t.forgotten_at DESC LIMIT 1`
+    )
+    .get(tombstoneHash(salt, 'key', key)) as { forgottenAt: string; reason: ErasureReason } | undefined
+  return row ?? null
+}
+
+/**
+ * Recognises forgotten people: a profile (as a backup, a search or a sheet holds it) whose key,
+ * one of whose emails or handles a tombstone hashes. Read once (a restore asks for each person).
+ */
+export class ForgottenPeople {
+  readonly #salt: string | null
+  readonly #hashes: Set<string>
+
+  private constructor(salt: string | null, hashes: Set<string>) {
+    this.#salt = salt
+    this.#hashes = hashes
+  }
+
+  static read(db: BetterSqlite3.Database): ForgottenPeople {
+    const salt = readSalt(db)
+    if (salt === null) return new ForgottenPeople(null, new Set())
+    const rows = db.prepare('SELECT hash FROM tombstone_hashes').pluck().all() as string[]
+    return new ForgottenPeople(salt, new Set(rows))
+  }
+
+  get size(): number {
+    return this.#hashes.size
+  }
+
+  /** Whether a person with this key (and this profile, when known) was forgotten. */
+  isForgotten(key: string, profile?: unknown): boolean {
+    if (this.#salt === null || this.#hashes.size === 0) return false
+    const traits = profile === undefined ? { emails: [], handles: [] } : traitsOf(profile)
+    for (const hash of personHashes(this.#salt, { key, emails: traits.emails, handles: traits.handles }).keys()) {
+      if (this.#hashes.has(hash)) return true
+    }
+    return false
+  }
+}

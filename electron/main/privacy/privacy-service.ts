@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import type { ForgetResult, PersonDescription, PersonExportResult } from '../../../shared/ipc/channels/personal-data'
+import { isoNow, type Clock } from '../store/clock'
+import type { StoreAccess } from '../store/store-access'
+import type { DownloadRegistry } from '../transfers/downloads'
+import type { FileTarget, SaveFilesPort } from '../platform/ports'
+import { PersonalData } from '../personal-data/every-owner'
+import { fileMentions } from '../personal-data/file-mentions'
+import type { Person, PersonalDataOwner } from '../personal-data/personal-data-owner'
+import { addTombstone, tombstoneOfKey } from '../personal-data/tombstones'
+import { personCopyHtml, personCopyJson } from './person-report'
+
+export interface PrivacyServiceDeps {
+  /** Every feature's owner, read when asked (the list is complete once every feature is made). */
+  owners: () => readonly PersonalDataOwner[]
+  stores: StoreAccess
+  clock: Clock
+  saveFiles: SaveFilesPort
+  /** Exports waiting to be fetched by the page: one that names a forgotten person is withdrawn. */
+  downloads: DownloadRegistry
+  /** Masks every stored secret's value in what is written to a file. */
+  mask: (text: string) => string
+}
+
+/** What the recruiter is told after forgetting: the copies the app does not control. */
+export const FORGET_NOTICE =
+  'Backups and exports saved before now still hold them: delete the copies you keep. Restoring one of those backups skips them.'
+
+/**
+ * One person as a whole, over every feature's personal-data owner: what is held, a copy for an
+ * access request, and forgetting them (each person in one transaction with their tombstone).
+ */
+export class PrivacyService {
+  readonly #deps: PrivacyServiceDeps
+
+  constructor(deps: PrivacyServiceDeps) {
+    this.#deps = deps
+  }
+
+  #data(): PersonalData {
+    return new PersonalData(this.#deps.owners(), () => this.#deps.stores.get())
+  }
+
+  describe(key: string): PersonDescription {
+    const { person, holdings, problems } = this.#data().describe(key)
+    return {
+      person,
+      holdings: holdings.map(({ owner, table, label, rows }) => ({ owner, table, label, rows })),
+      rows: holdings.reduce((sum, holding) => sum + holding.rows, 0),
+      forgotten: tombstoneOfKey(this.#deps.stores.get().database.db, key),
+      problems
+    }
+  }
+
+  forget({ keys, reason }: HandlerInput<'forgetPeople'>): ForgetResult {
+    const { stores, clock } = this.#deps
+    const data = this.#data()
+    const result: ForgetResult = { forgotten: [], failed: [], checkpointed: true, notice: FORGET_NOTICE }
+    for (const key of new Set(keys)) {
+      const db = stores.get().database.db
+      const erasure = data.erase(key, { within: (person) => addTombstone(db, person, reason, isoNow(clock)) })
+      if (!erasure.ok) {
+        result.failed.push({ key, ...erasure.problem })
+        continue
+      }
+      this.#withdrawDownloads(erasure.person)
+      result.checkpointed &&= erasure.checkpointed
+      result.forgotten.push({
+        key,
+        tables: erasure.erased.map(({ owner, table, deleted, blanked }) => ({ owner, table, deleted, blanked })),
+        nothingHeld: erasure.erased.length === 0
+      })
+    }
+    return result
+  }
+
+  /** The HTML summary where the recruiter chooses, the JSON copy beside it. */
+  async exportPerson(key: string): Promise<PersonExportResult> {
+    const { saveFiles, clock, mask } = this.#deps
+    const description = this.describe(key)
+    const copy = this.#data().export(key)
+    const exportedAt = isoNow(clock)
+    const name = fileNamePart(description.person.names[0] ?? key)
+    const base = `personal data ${name} ${exportedAt.slice(0, 10)}`
+    const html = await saveFiles.choose({
+      title: 'Save what Talent Desk holds about this person',
+      defaultName: `${base}.html`,
+      filters: [{ name: 'Web page', extensions: ['html'] }]
+    })
+    if (html === null) return { cancelled: true }
+    const written: FileTarget[] = [html]
+    try {
+      const parts = { description, copy, exportedAt }
+      const htmlBytes = writeFile(html, mask(personCopyHtml(parts)))
+      const json = saveFiles.beside(html, `${base}.json`)
+      written.push(json)
+      const jsonBytes = writeFile(json, mask(personCopyJson(parts)))
+      return {
+        cancelled: false,
+        files: [
+          { format: 'html', target: saveFiles.describe(html), bytes: htmlBytes },
+          { format: 'json', target: saveFiles.describe(json), bytes: jsonBytes }
+        ],
+        tables: copy.tables.length,
+        rows: copy.tables.reduce((sum, table) => sum + table.rows.length, 0),
+        problems: [...description.problems, ...copy.problems]
+      }
+    } catch (error) {
+      for (const target of written) saveFiles.abandon(target)
+      throw error
+    }
+  }
+
+  #withdrawDownloads(person: Person): void {
+    const words = [person.key, ...person.names, ...person.emails, ...person.phones, ...person.handles]
+    this.#deps.downloads.releaseWhere((download) => fileMentions(download.path, words))
+  }
+}
+
+function writeFile(target: FileTarget, text: string): number {
+  fs.writeFileSync(target.path, text, { mode: 0o600 })
+  return Buffer.byteLength(text)
+}
+
+/** A person's name as part of a file name: letters, digits, spaces and dashes. */
+function fileNamePart(name: string): string {
+  return (
+    name
+      .replace(/[^\p{L}\p{N} -]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'person'
+  )
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { savedTargetSchema } from './export'
+
+/*
+ * Personal data of one person (issue #31): what the app holds about them, table by table; a copy
+ * for an access request (a JSON file and a readable HTML summary); and forgetting them, which
+ * leaves only a tombstone (salted hashes of their key, emails and handles, the date and a reason).
+ */
+
+/** A person is named by the Partner API's profile key. */
+const personKeySchema = z.string().trim().min(1).max(200)
+
+/**
+ * Why a person was forgotten, as a code: never free text, which would likely name them and would
+ * then stay in the tombstone the erase leaves. The screen words each one (erasureReasonLabels).
+ */
+export const erasureReasonSchema = z.enum([
+  'person-asked',
+  'consent-withdrawn',
+  'objected',
+  'no-longer-needed',
+  'retention-period',
+  'other'
+])
+export type ErasureReason = z.infer<typeof erasureReasonSchema>
+
+/** The reasons in the recruiter's words. */
+export const erasureReasonLabels: Record<ErasureReason, string> = {
+  'person-asked': 'They asked to be erased',
+  'consent-withdrawn': 'They withdrew their consent',
+  objected: 'They objected to being contacted or kept',
+  'no-longer-needed': 'No longer needed for recruiting',
+  'retention-period': 'Kept longer than the retention period',
+  other: 'Another reason'
+}
+
+/** Who the person is, as the app's records name them. */
+export const personIdentitySchema = z.object({
+  key: z.string(),
+  names: z.array(z.string()),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  handles: z.array(z.string())
+})
+export type PersonIdentity = z.infer<typeof personIdentitySchema>
+
+/** A part of the app that could not answer (the others' answers stand). */
+export const ownerProblemSchema = z.object({ owner: z.string(), message: z.string() })
+
+/** When this key was forgotten before (they came back since: found again, restored, imported). */
+export const tombstoneSeenSchema = z.object({
+  forgottenAt: z.string(),
+  reason: erasureReasonSchema
+})
+
+export const personDescriptionSchema = z.object({
+  person: personIdentitySchema,
+  /** What is held, table by table: `label` is the recruiter's word for it ("profile snapshots"). */
+  holdings: z.array(
+    z.object({ owner: z.string(), table: z.string(), label: z.string(), rows: z.number().int().nonnegative() })
+  ),
+  /** Rows about them in all: 0 when the app holds nothing about this key. */
+  rows: z.number().int().nonnegative(),
+  /** The key was forgotten before (the latest time), or null. */
+  forgotten: tombstoneSeenSchema.nullable(),
+  problems: z.array(ownerProblemSchema)
+})
+export type PersonDescription = z.infer<typeof personDescriptionSchema>
+
+/** What forgetting one person did. */
+export const forgottenPersonSchema = z.object({
+  key: z.string(),
+  /** Rows deleted or blanked, table by table. */
+  tables: z.array(
+    z.object({
+      owner: z.string(),
+      table: z.string(),
+      deleted: z.number().int().nonnegative(),
+      blanked: z.number().int().nonnegative()
+    })
+  ),
+  /** Nothing was held about them; the tombstone is written all the same. */
+  nothingHeld: z.boolean()
+})
+
+export const forgetResultSchema = z.object({
+  forgotten: z.array(forgottenPersonSchema),
+  /** People left as they were: an owner could not answer (the whole person stays, never half erased). */
+  failed: z.array(z.object({ key: z.string(), owner: z.string(), message: z.string() })),
+  /**
+   * The data file was compacted after the erase, so the bytes are gone from it too (false when
+   * another reader held it: they are zeroed all the same, secure_delete).
+   */
+  checkpointed: z.boolean(),
+  /** What the recruiter should know about copies the app no longer controls (backups, exports). */
+  notice: z.string()
+})
+export type ForgetResult = z.infer<typeof forgetResultSchema>
+
+const cancelledSchema = z.object({ cancelled: z.literal(true) })
+
+export const personExportResultSchema = z.discriminatedUnion('cancelled', [
+  cancelledSchema,
+  z.object({
+    cancelled: z.literal(false),
+    /** The readable summary (HTML) first, then the whole copy (JSON), saved beside it. */
+    files: z.array(
+      z.object({ format: z.enum(['html', 'json']), target: savedTargetSchema, bytes: z.number().int().nonnegative() })
+    ),
+    tables: z.number().int().nonnegative(),
+    rows: z.number().int().nonnegative(),
+    problems: z.array(ownerProblemSchema)
+  })
+])
+export type PersonExportResult = z.infer<typeof personExportResultSchema>
+
+export const personalDataChannels = {
+  /** What the app holds about one person, table by table, and whether their key was forgotten before. */
+  describePerson: { input: z.strictObject({ key: personKeySchema }), output: personDescriptionSchema },
+  /**
+   * Forgets people everywhere (one, or a batch): every owner's rows in one transaction per person,
+   * then a tombstone. Cannot be undone.
+   */
+  forgetPeople: {
+    input: z.strictObject({ keys: z.array(personKeySchema).min(1).max(500), reason: erasureReasonSchema }),
+    output: forgetResultSchema
+  },
+  /** An access request: everything held about one person, as an HTML summary and a JSON file. */
+  exportPersonData: { input: z.strictObject({ key: personKeySchema }), output: personExportResultSchema }
+} as const
