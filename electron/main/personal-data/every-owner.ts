@@ -119,6 +119,28 @@ export class PersonalData {
     }
   }
 
+  /**
+   * Rebuilds the data file after erasing (VACUUM), then empties the write-ahead log into it. The
+   * erase zeroes what it frees, but older copies of a person's rows stay in the file: space an
+   * earlier update or delete freed (with secure_delete off, as it is outside an erase), inside
+   * pages still in use and in free pages. VACUUM writes every live row into a new file, so none of
+   * that remains. It holds the connection while it runs (main's thread: ~seconds on a large store,
+   * docs/personal-data.md); false when it could not run now (a statement of this connection is
+   * still reading, e.g. an export), with the reason.
+   */
+  compact(): { compacted: true } | { compacted: false; reason: string } {
+    const { db } = this.#store().database
+    try {
+      db.exec('VACUUM')
+      const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
+      return checkpoint?.busy === 0
+        ? { compacted: true }
+        : { compacted: false, reason: 'another connection was reading the data file' }
+    } catch (error) {
+      return { compacted: false, reason: errorMessage(error) }
+    }
+  }
+
   #eraseAll(store: OwnersDatabase, personKey: string, options: ErasureOptions): PersonalDataErasure {
     let failed: OwnerProblem | undefined
     try {

@@ -56,7 +56,7 @@ export class PrivacyService {
   forget({ keys, reason }: HandlerInput<'forgetPeople'>): ForgetResult {
     const { stores, clock } = this.#deps
     const data = this.#data()
-    const result: ForgetResult = { forgotten: [], failed: [], checkpointed: true, notice: FORGET_NOTICE }
+    const result: ForgetResult = { forgotten: [], failed: [], compacted: false, notice: FORGET_NOTICE }
     for (const key of new Set(keys)) {
       const db = stores.get().database.db
       const erasure = data.erase(key, { within: (person) => addTombstone(db, person, reason, isoNow(clock)) })
@@ -65,13 +65,14 @@ export class PrivacyService {
         continue
       }
       this.#withdrawDownloads(erasure.person)
-      result.checkpointed &&= erasure.checkpointed
       result.forgotten.push({
         key,
         tables: erasure.erased.map(({ owner, table, deleted, blanked }) => ({ owner, table, deleted, blanked })),
         nothingHeld: erasure.erased.length === 0
       })
     }
+    // once for the batch: a rebuild of the whole file per person would block as many times
+    if (result.forgotten.length > 0) result.compacted = data.compact().compacted
     return result
   }
 

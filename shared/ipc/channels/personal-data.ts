@@ -88,10 +88,11 @@ export const forgetResultSchema = z.object({
   /** People left as they were: an owner could not answer (the whole person stays, never half erased). */
   failed: z.array(z.object({ key: z.string(), owner: z.string(), message: z.string() })),
   /**
-   * The data file was compacted after the erase, so the bytes are gone from it too (false when
-   * another reader held it: they are zeroed all the same, secure_delete).
+   * The data file was rebuilt after the erase (VACUUM) and its log emptied, so no older copy of
+   * their rows stays in it. False when it could not be now (an export was reading): the erased
+   * rows were zeroed, older copies go at the next forget.
    */
-  checkpointed: z.boolean(),
+  compacted: z.boolean(),
   /** What the recruiter should know about copies the app no longer controls (backups, exports). */
   notice: z.string()
 })

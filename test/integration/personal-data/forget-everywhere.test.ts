@@ -1,0 +1,211 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { systemClock } from '../../../sandbox/index'
+import { SANDBOX_CATALOG_FILE, SANDBOX_STATE_FILE } from '../../../electron/main/compose'
+import { systemClock as appClock } from '../../../electron/main/store/clock'
+import type { WholePersonProfile } from '../../../shared/api'
+import type { SavedTarget } from '../../../shared/ipc/channels/export'
+import { startTestSandbox } from '../sandbox/helpers'
+import { connect, importDone, noKeychain, tempDir, useMains, useOpened, type TestMain } from '../services/helpers'
+import { until } from '../until'
+
+/*
+ * Issue #31's erasure scan, through the real channels over the composed main and the Sandbox over
+ * HTTP: a person found by chat and by search, shortlisted in two lists, bought (email and phone),
+ * named in an imported sheet, watched, exported and backed up, then forgotten (forgetPeople).
+ * After it no file of the data folder holds their name, emails, phones or handles: the database,
+ * its WAL, the downloads folder (an export not yet fetched), the upload folders, and the log.
+ * The Sandbox's own files (its state and catalog of generated people) would be left out: they are
+ * the service's records, not the app's, and the embedded Sandbox keeps them in the data folder
+ * (this test's Sandbox runs apart, over HTTP, so the folder holds none).
+ */
+
+const opened = useOpened()
+const poll = { firstMs: 20, factor: 1.5, maxMs: 80, limitMs: 20_000 }
+const SANDBOX_OWN_FILES = new Set([SANDBOX_STATE_FILE, SANDBOX_CATALOG_FILE])
+
+/** Every file under a folder (recursively). */
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? filesUnder(full) : [full]
+  })
+}
+
+/** The name's words as the saved-people search index keeps them (lower-cased, without accents). */
+const foldedWords = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 4)
+
+/** `file: word` for every file of the data folder holding one of the words (the Sandbox's own left out). */
+function hitsIn(dataDir: string, words: readonly string[]): string[] {
+  const lower = words.filter((word) => word.length >= 3).map((word) => word.toLowerCase())
+  return filesUnder(dataDir)
+    .filter((file) => !SANDBOX_OWN_FILES.has(path.basename(file)))
+    .flatMap((file) => {
+      const text = fs.readFileSync(file).toString('utf8').toLowerCase()
+      return lower.filter((word) => text.includes(word)).map((word) => `${path.relative(dataDir, file)}: ${word}`)
+    })
+}
+
+/** A download the page fetches (the browser host's GET /bridge/download/<id>): copied out, then gone. */
+function fetchDownload(main: TestMain, target: SavedTarget, into: string): string {
+  if (target.kind !== 'download') throw new Error('expected a download')
+  const download = main.services.downloads.take(target.downloadId)!
+  const copy = path.join(into, target.fileName)
+  fs.copyFileSync(download.path, copy)
+  main.services.downloads.release(download)
+  return copy
+}
+
+async function upload(main: TestMain, text: string): Promise<string> {
+  const bytes = Buffer.from(text, 'utf8')
+  const { uploadId } = await main.ok('startImportUpload', { bytes: bytes.length })
+  await main.ok('appendImportUpload', { uploadId, chunk: bytes.toString('base64'), last: true })
+  return uploadId
+}
+
+describe('forgetting a person everywhere', () => {
+  const start = useMains()
+
+  it('leaves no file of the data folder naming them; a backup made before still does, and restoring it skips them', async () => {
+    const sandbox = await startTestSandbox({
+      clock: systemClock,
+      credits: 50,
+      contactTiming: { startAfterMs: 10, completeAfterMs: 40, failureShare: 0 },
+      refreshTiming: { queueMs: 20, perHandleMs: 5 }
+    })
+    opened.push(sandbox)
+    const dataDir = tempDir('td-forget-')
+    const outside = tempDir('td-forget-outside-')
+    const main = await start({
+      dataDir,
+      loadKeytar: noKeychain,
+      clock: appClock,
+      contactPolling: poll,
+      refreshPolling: poll,
+      pace: { ceiling: 200 }
+    })
+    await connect(main, sandbox, 'Forget service')
+
+    // chat finds them (and someone else, who must keep everything)
+    const chat = await main.ok('sendChat', { text: 'software engineers', requestId: 'forget-chat-1' })
+    const [found, other] = chat.turns[1]!.results
+    const key = found!.key!
+    const otherKey = other!.key!
+
+    // search: by key, then by their name
+    const byKey = await main.ok('searchProfiles', { requestId: 'forget-search-1', request: { key } })
+    const profile = byKey.results[0]!.profile as WholePersonProfile
+    const otherProfile = (await main.ok('searchProfiles', { requestId: 'forget-search-2', request: { key: otherKey } }))
+      .results[0]!.profile as WholePersonProfile
+    await main.ok('searchProfiles', { requestId: 'forget-search-3', request: { name: profile.full_name! } })
+
+    // shortlisted in two lists, with a note
+    const first = await main.ok('createShortlist', { name: 'Backend Q4' })
+    const second = await main.ok('createShortlist', { name: 'Platform leads' })
+    for (const list of [first, second])
+      await main.ok('addMembers', { shortlistId: list.id, profiles: [profile, otherProfile] })
+
+    // bought: email and phone
+    for (const contactType of ['Email', 'Phone'] as const) {
+      const quote = await main.ok('quoteContacts', { keys: [key], contactType })
+      const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: `forget-buy-${contactType}` })
+      expect(bought.statuses[0]!.status).toBe('Completed')
+    }
+
+    // watched: the first list's members are refreshed (their data is months old)
+    await main.ok('watchShortlist', { shortlistId: first.id, maxAgeDays: 1 })
+    await main.services.watches.idle()
+    await until(
+      async () => (await main.ok('listRefreshJobs', {})).jobs,
+      (jobs) => jobs.length > 0 && jobs.every((job) => job.tracking !== 'starting' && job.tracking !== 'following'),
+      30_000
+    )
+
+    // exported (left waiting as a download) and backed up (fetched: the file now lives outside)
+    const exported = await main.ok('exportCsv', {
+      exportId: 'forget-export',
+      source: { kind: 'shortlist', shortlistId: second.id },
+      columns: { preset: 'contact' }
+    })
+    expect(exported.cancelled).toBe(false)
+    const backup = await main.ok('backupShortlists', {})
+    if (backup.cancelled) throw new Error('the backup was cancelled')
+    const backupFile = fetchDownload(main, backup.target, outside)
+
+    // what the app holds, in the recruiter's words, and the access-request copy
+    const described = await main.ok('describePerson', { key })
+    expect(described.forgotten).toBeNull()
+    const tables = new Set(described.holdings.map((holding) => holding.table))
+    for (const table of ['members', 'contact_results', 'contact_purchases', 'conversation_turns'])
+      expect(tables, table).toContain(table)
+    expect(described.person.emails.length).toBeGreaterThan(0)
+    expect(described.person.phones.length).toBeGreaterThan(0)
+    const copy = await main.ok('exportPersonData', { key })
+    if (copy.cancelled) throw new Error('the access copy was cancelled')
+    expect(copy.files.map((file) => file.format)).toEqual(['html', 'json'])
+    const html = fs.readFileSync(fetchDownload(main, copy.files[0]!.target, outside), 'utf8')
+    expect(html).toContain(`Personal data held about ${profile.full_name}`)
+    const json = JSON.parse(fs.readFileSync(fetchDownload(main, copy.files[1]!.target, outside), 'utf8')) as {
+      person: { key: string }
+      tables: Array<{ table: string; rows: unknown[] }>
+    }
+    expect(json.person.key).toBe(key)
+    expect(json.tables.map((table) => table.table)).toEqual(expect.arrayContaining(['members', 'contact_results']))
+
+    // an imported sheet naming them by the email bought (and the other person by name)
+    const sheet = [
+      'Full name,Email',
+      `${profile.full_name},${described.person.emails[0]}`,
+      `${otherProfile.full_name},`
+    ]
+    const { batch } = await main.ok('openImport', {
+      uploadId: await upload(main, sheet.join('\r\n')),
+      fileName: 'fair.csv'
+    })
+    await main.ok('startImportMatch', { batchId: batch.id })
+    await until(importDone(main, batch.id), Boolean, 30_000)
+
+    const { person } = described
+    const words = [
+      ...person.names,
+      ...person.emails,
+      ...person.phones,
+      ...person.handles,
+      ...foldedWords(profile.full_name!)
+    ]
+    expect(hitsIn(dataDir, words).length).toBeGreaterThan(0)
+
+    // forget them
+    const forgot = await main.ok('forgetPeople', { keys: [key], reason: 'person-asked' })
+    expect(forgot.failed).toEqual([])
+    expect(forgot.forgotten).toHaveLength(1)
+    expect(forgot.forgotten[0]!.nothingHeld).toBe(false)
+    expect(forgot.notice).toMatch(/Backups .* still hold them.*Restoring one of those backups skips them/)
+    expect(await main.ok('describePerson', { key })).toMatchObject({
+      rows: 0,
+      forgotten: { reason: 'person-asked' }
+    })
+
+    // zero hits in every file of the data folder, and in every line the app logged
+    expect(hitsIn(dataDir, [...words, key])).toEqual([])
+    const logged = JSON.stringify(main.logs).toLowerCase()
+    expect(words.filter((word) => logged.includes(word.toLowerCase()))).toEqual([])
+    // the scan does see the other person, who keeps everything
+    expect(hitsIn(dataDir, [otherProfile.full_name!]).length).toBeGreaterThan(0)
+
+    // the backup made before still holds them; restoring it skips them (in both lists)
+    expect(fs.readFileSync(backupFile, 'utf8')).toContain(profile.full_name!)
+    const restored = await main.ok('restoreShortlists', { json: fs.readFileSync(backupFile, 'utf8') })
+    expect(restored.forgotten).toBe(2)
+    expect(restored.members).toBe(2)
+    expect(hitsIn(dataDir, [...words, key])).toEqual([])
+    expect((await main.ok('describePerson', { key })).rows).toBe(0)
+  }, 120_000)
+})
