@@ -5,9 +5,20 @@ import { systemClock } from '../../../sandbox/index'
 import { SANDBOX_CATALOG_FILE, SANDBOX_STATE_FILE } from '../../../electron/main/compose'
 import { systemClock as appClock } from '../../../electron/main/store/clock'
 import type { WholePersonProfile } from '../../../shared/api'
-import type { SavedTarget } from '../../../shared/ipc/channels/export'
+import { BACKUP_CHUNK_CHARS, type SavedTarget } from '../../../shared/ipc/channels/export'
+import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'
+import { makeProfile } from '../store/fixtures/profiles'
 import { startTestSandbox } from '../sandbox/helpers'
-import { connect, importDone, noKeychain, tempDir, useMains, useOpened, type TestMain } from '../services/helpers'
+import {
+  connect,
+  importDone,
+  noKeychain,
+  ScriptedDialogs,
+  tempDir,
+  useMains,
+  useOpened,
+  type TestMain
+} from '../services/helpers'
 import { until } from '../until'
 
 /*
@@ -89,7 +100,8 @@ describe('forgetting a person everywhere', () => {
       clock: appClock,
       contactPolling: poll,
       refreshPolling: poll,
-      pace: { ceiling: 200 }
+      pace: { ceiling: 200 },
+      backupWorker: spawnBackupWorkerFromSource
     })
     await connect(main, sandbox, 'Forget service')
 
@@ -202,10 +214,85 @@ describe('forgetting a person everywhere', () => {
 
     // the backup made before still holds them; restoring it skips them (in both lists)
     expect(fs.readFileSync(backupFile, 'utf8')).toContain(profile.full_name!)
-    const restored = await main.ok('restoreShortlists', { json: fs.readFileSync(backupFile, 'utf8') })
+    // as the app restores a backup file: uploaded in pieces, read and written by the worker thread
+    const text = fs.readFileSync(backupFile, 'utf8')
+    const { uploadId } = await main.ok('startBackupUpload', {})
+    for (let at = 0; at < text.length; at += BACKUP_CHUNK_CHARS)
+      await main.ok('appendBackupUpload', {
+        uploadId,
+        chunk: text.slice(at, at + BACKUP_CHUNK_CHARS),
+        last: at + BACKUP_CHUNK_CHARS >= text.length
+      })
+    const restored = await main.ok('restoreShortlists', { uploadId })
     expect(restored.forgotten).toBe(2)
     expect(restored.members).toBe(2)
     expect(hitsIn(dataDir, [...words, key])).toEqual([])
     expect((await main.ok('describePerson', { key })).rows).toBe(0)
   }, 120_000)
+  it('forgets a batch (one key it never held), leaves tombstones without clear text, saves the access copy beside the chosen file', async () => {
+    const folder = tempDir('td-forget-desktop-')
+    const dialogs = new ScriptedDialogs()
+    const main = await start({ loadKeytar: noKeychain, fileDialogs: dialogs })
+    const [ana, bo, cy] = [makeProfile(1), makeProfile(2), makeProfile(3)] as Array<Record<string, string>>
+    const list = await main.ok('createShortlist', { name: 'Lisbon' })
+    await main.ok('addMembers', { shortlistId: list.id, profiles: [ana, bo, cy] })
+
+    // the access copy: the HTML where the recruiter chose, the JSON beside it (never over a file)
+    fs.writeFileSync(path.join(folder, 'ana.json'), 'the recruiter’s own file')
+    dialogs.answer(path.join(folder, 'ana.html'))
+    const copy = await main.ok('exportPersonData', { key: ana!.key! })
+    if (copy.cancelled) throw new Error('cancelled')
+    expect(dialogs.requests[0]!.defaultName).toMatch(/^personal data .+ \d{4}-\d{2}-\d{2}\.html$/)
+    expect(copy.files.map((file) => file.target)).toEqual([
+      { kind: 'file', path: path.join(folder, 'ana.html') },
+      { kind: 'file', path: expect.stringMatching(/personal data .+\.json$/) }
+    ])
+    expect(fs.readFileSync(path.join(folder, 'ana.json'), 'utf8')).toBe('the recruiter’s own file')
+    const html = fs.readFileSync(path.join(folder, 'ana.html'), 'utf8')
+    expect(html).toContain(ana!.full_name)
+    expect(html).not.toContain('<script')
+    dialogs.answer(null)
+    expect(await main.ok('exportPersonData', { key: ana!.key! })).toEqual({ cancelled: true })
+
+    const forgot = await main.ok('forgetPeople', {
+      keys: [ana!.key!, bo!.key!, ana!.key!, 'never-held'],
+      reason: 'no-longer-needed'
+    })
+    expect(forgot.failed).toEqual([])
+    expect(forgot.compacted).toBe(true)
+    expect(forgot.forgotten.map((person) => [person.key, person.nothingHeld])).toEqual([
+      [ana!.key, false],
+      [bo!.key, false],
+      ['never-held', true]
+    ])
+    expect((await main.ok('listMembers', { shortlistId: list.id })).map((member) => member.name)).toEqual([
+      cy!.full_name
+    ])
+    for (const key of [ana!.key!, 'never-held'])
+      expect((await main.ok('describePerson', { key })).forgotten).toMatchObject({ reason: 'no-longer-needed' })
+    expect((await main.ok('describePerson', { key: cy!.key! })).forgotten).toBeNull()
+
+    // the tombstones hold hashes, a date and a code: nothing a person could be read from
+    const Database = (await import('better-sqlite3')).default
+    const db = new Database(path.join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
+    const rows = JSON.stringify([
+      db.prepare('SELECT * FROM tombstones').all(),
+      db.prepare('SELECT * FROM tombstone_hashes').all()
+    ]).toLowerCase()
+    db.close()
+    for (const who of [ana!, bo!])
+      for (const word of [who.key!, who.full_name!, who.li_urls![0]!.split('/in/')[1]!])
+        expect(rows).not.toContain(word.toLowerCase())
+    expect(rows).not.toContain('never-held')
+    expect(rows).toContain('no-longer-needed')
+
+    // forgetting the same key again is a second tombstone, not an error
+    expect((await main.ok('forgetPeople', { keys: [ana!.key!], reason: 'person-asked' })).forgotten).toHaveLength(1)
+    expect(await main.fail('forgetPeople', { keys: [], reason: 'person-asked' })).toMatchObject({
+      code: 'invalid_input'
+    })
+    expect(await main.fail('forgetPeople', { keys: ['x'], reason: 'Ana asked by phone' })).toMatchObject({
+      code: 'invalid_input'
+    })
+  })
 })
