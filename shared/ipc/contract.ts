@@ -13,7 +13,7 @@ import { usageChannels } from './channels/usage'
 import { toolsChannels } from './channels/tools'
 import { importChannels, importEvents } from './channels/imports'
 import { watchesChannels, watchesEvents } from './channels/watches'
-import { personalDataChannels } from './channels/personal-data'
+import { personalDataChannels, personalDataEvents } from './channels/personal-data'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -49,7 +49,8 @@ export const events = {
   ...contactEvents,
   ...refreshEvents,
   ...importEvents,
-  ...watchesEvents
+  ...watchesEvents,
+  ...personalDataEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -129,7 +129,8 @@ export const eventNameList = [
   'importProgress',
   'watchesChanged',
   'activityChanged',
-  'savedSearchesChanged'
+  'savedSearchesChanged',
+  'peopleForgotten'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -17,8 +17,14 @@ export const contribution = {
       clock: context.clock,
       saveFiles: context.port('saveFiles'),
       downloads: context.downloads,
-      mask: (text) => context.secretMask.text(text)
+      mask: (text) => context.secretMask.text(text),
+      events: context.events,
+      logger: context.logger
     })
-    return { handlers: privacyHandlers(privacy), personalData: personalDataOwner(() => context.stores.get()) }
+    return {
+      handlers: privacyHandlers(privacy),
+      personalData: personalDataOwner(() => context.stores.get()),
+      close: () => privacy.compactIfPending()
+    }
   }
 } satisfies FeatureContribution<unknown>

@@ -4,6 +4,8 @@ import type { ForgetResult, PersonDescription, PersonExportResult } from '../../
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { DownloadRegistry } from '../transfers/downloads'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logger'
 import type { FileTarget, SaveFilesPort } from '../platform/ports'
 import { PersonalData } from '../personal-data/every-owner'
 import { fileMentions } from '../personal-data/file-mentions'
@@ -21,6 +23,8 @@ export interface PrivacyServiceDeps {
   downloads: DownloadRegistry
   /** Masks every stored secret's value in what is written to a file. */
   mask: (text: string) => string
+  events: Pick<EventHub, 'emit'>
+  logger: Logger
 }
 
 /** What the recruiter is told after forgetting: the copies the app does not control. */
@@ -33,6 +37,7 @@ export const FORGET_NOTICE =
  */
 export class PrivacyService {
   readonly #deps: PrivacyServiceDeps
+  #compactionPending = false
 
   constructor(deps: PrivacyServiceDeps) {
     this.#deps = deps
@@ -71,9 +76,26 @@ export class PrivacyService {
         nothingHeld: erasure.erased.length === 0
       })
     }
+    if (result.forgotten.length === 0) return result
     // once for the batch: a rebuild of the whole file per person would block as many times
-    if (result.forgotten.length > 0) result.compacted = data.compact().compacted
+    result.compacted = this.#compact(data)
+    this.#deps.events.emit('peopleForgotten', { keys: result.forgotten.map((person) => person.key) })
     return result
+  }
+
+  /**
+   * A compaction that could not run (a statement was still reading) runs at close, so the older
+   * copies of a forgotten person do not outlive the session.
+   */
+  compactIfPending(): void {
+    if (this.#compactionPending) this.#compact(this.#data())
+  }
+
+  #compact(data: PersonalData): boolean {
+    const compacted = data.compact()
+    this.#compactionPending = !compacted.compacted
+    if (!compacted.compacted) this.#deps.logger.warn('privacy.compact_deferred', { reason: compacted.reason })
+    return compacted.compacted
   }
 
   /** The HTML summary where the recruiter chooses, the JSON copy beside it. */

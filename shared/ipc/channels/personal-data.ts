@@ -129,3 +129,11 @@ export const personalDataChannels = {
   /** An access request: everything held about one person, as an HTML summary and a JSON file. */
   exportPersonData: { input: z.strictObject({ key: personKeySchema }), output: personExportResultSchema }
 } as const
+
+export const personalDataEvents = {
+  /**
+   * People were forgotten: every screen showing them (shortlists, contacts, imports, chats,
+   * Activity, recent searches) loads again. Their keys, so a view can drop them at once.
+   */
+  peopleForgotten: z.object({ keys: z.array(z.string()) })
+} as const

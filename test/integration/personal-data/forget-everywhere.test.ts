@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../../../sandbox/index'
 import { SANDBOX_CATALOG_FILE, SANDBOX_STATE_FILE } from '../../../electron/main/compose'
 import { systemClock as appClock } from '../../../electron/main/store/clock'
@@ -8,6 +8,8 @@ import type { WholePersonProfile } from '../../../shared/api'
 import { BACKUP_CHUNK_CHARS, type SavedTarget } from '../../../shared/ipc/channels/export'
 import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'
 import { makeProfile } from '../store/fixtures/profiles'
+import { openTestStore, removeDir } from '../store/helpers'
+import { PersonalData } from '../../../electron/main/personal-data/every-owner'
 import { startTestSandbox } from '../sandbox/helpers'
 import {
   connect,
@@ -33,6 +35,16 @@ import { until } from '../until'
  */
 
 const opened = useOpened()
+const folders: string[] = []
+/** A fresh folder, removed after the test (once its main is closed). */
+const folder = (prefix: string): string => {
+  const dir = tempDir(prefix)
+  folders.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) removeDir(dir)
+})
 const poll = { firstMs: 20, factor: 1.5, maxMs: 80, limitMs: 20_000 }
 const SANDBOX_OWN_FILES = new Set([SANDBOX_STATE_FILE, SANDBOX_CATALOG_FILE])
 
@@ -92,8 +104,8 @@ describe('forgetting a person everywhere', () => {
       refreshTiming: { queueMs: 20, perHandleMs: 5 }
     })
     opened.push(sandbox)
-    const dataDir = tempDir('td-forget-')
-    const outside = tempDir('td-forget-outside-')
+    const dataDir = folder('td-forget-')
+    const outside = folder('td-forget-outside-')
     const main = await start({
       dataDir,
       loadKeytar: noKeychain,
@@ -200,6 +212,9 @@ describe('forgetting a person everywhere', () => {
     expect(forgot.forgotten).toHaveLength(1)
     expect(forgot.forgotten[0]!.nothingHeld).toBe(false)
     expect(forgot.notice).toMatch(/Backups .* still hold them.*Restoring one of those backups skips them/)
+    expect(main.events.filter((event) => event.name === 'peopleForgotten').map((event) => event.payload)).toEqual([
+      { keys: [key] }
+    ])
     expect(await main.ok('describePerson', { key })).toMatchObject({
       rows: 0,
       forgotten: { reason: 'person-asked' }
@@ -230,7 +245,7 @@ describe('forgetting a person everywhere', () => {
     expect((await main.ok('describePerson', { key })).rows).toBe(0)
   }, 120_000)
   it('forgets a batch (one key it never held), leaves tombstones without clear text, saves the access copy beside the chosen file', async () => {
-    const folder = tempDir('td-forget-desktop-')
+    const chosen = folder('td-forget-desktop-')
     const dialogs = new ScriptedDialogs()
     const main = await start({ loadKeytar: noKeychain, fileDialogs: dialogs })
     const [ana, bo, cy] = [makeProfile(1), makeProfile(2), makeProfile(3)] as Array<Record<string, string>>
@@ -238,17 +253,17 @@ describe('forgetting a person everywhere', () => {
     await main.ok('addMembers', { shortlistId: list.id, profiles: [ana, bo, cy] })
 
     // the access copy: the HTML where the recruiter chose, the JSON beside it (never over a file)
-    fs.writeFileSync(path.join(folder, 'ana.json'), 'the recruiter’s own file')
-    dialogs.answer(path.join(folder, 'ana.html'))
+    fs.writeFileSync(path.join(chosen, 'ana.json'), 'the recruiter’s own file')
+    dialogs.answer(path.join(chosen, 'ana.html'))
     const copy = await main.ok('exportPersonData', { key: ana!.key! })
     if (copy.cancelled) throw new Error('cancelled')
     expect(dialogs.requests[0]!.defaultName).toMatch(/^personal data .+ \d{4}-\d{2}-\d{2}\.html$/)
     expect(copy.files.map((file) => file.target)).toEqual([
-      { kind: 'file', path: path.join(folder, 'ana.html') },
+      { kind: 'file', path: path.join(chosen, 'ana.html') },
       { kind: 'file', path: expect.stringMatching(/personal data .+\.json$/) }
     ])
-    expect(fs.readFileSync(path.join(folder, 'ana.json'), 'utf8')).toBe('the recruiter’s own file')
-    const html = fs.readFileSync(path.join(folder, 'ana.html'), 'utf8')
+    expect(fs.readFileSync(path.join(chosen, 'ana.json'), 'utf8')).toBe('the recruiter’s own file')
+    const html = fs.readFileSync(path.join(chosen, 'ana.html'), 'utf8')
     expect(html).toContain(ana!.full_name)
     expect(html).not.toContain('<script')
     dialogs.answer(null)
@@ -294,5 +309,18 @@ describe('forgetting a person everywhere', () => {
     expect(await main.fail('forgetPeople', { keys: ['x'], reason: 'Ana asked by phone' })).toMatchObject({
       code: 'invalid_input'
     })
+  })
+  it('a compaction cannot run while a statement of the connection reads: it says why, nothing breaks', () => {
+    const { store } = openTestStore(folder('td-compact-'))
+    const data = new PersonalData([], () => store)
+    const reading = store.database.db.prepare('SELECT 1 FROM sqlite_master').iterate()
+    reading.next()
+    try {
+      expect(data.compact()).toEqual({ compacted: false, reason: expect.stringMatching(/busy/) })
+    } finally {
+      reading.return?.()
+    }
+    expect(data.compact()).toEqual({ compacted: true })
+    store.close()
   })
 })
