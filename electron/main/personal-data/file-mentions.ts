@@ -2,23 +2,15 @@ import fs from 'node:fs'
 
 const CHUNK = 1 << 20
 
-/** ASCII letters lower-cased in place (UTF-8 bytes of other letters are left: both sides alike). */
-function lowerAscii(bytes: Buffer): Buffer {
-  for (let i = 0; i < bytes.length; i += 1) {
-    const byte = bytes[i] as number
-    if (byte >= 65 && byte <= 90) bytes[i] = byte + 32
-  }
-  return bytes
-}
-
 /**
- * Whether a file holds any of `words` (case-insensitive for ASCII letters), read a piece at a
- * time so a large export is never held whole.
+ * Whether a file holds any of `words` (case-insensitive, read as UTF-8), read a piece at a time
+ * so a large export is never held whole. Each piece is read with the end of the one before (as
+ * many bytes as the longest word), so a word cut between two pieces is still found.
  */
 export function fileMentions(file: string, words: readonly string[]): boolean {
-  const needles = words.filter((word) => word.trim().length >= 3).map((word) => lowerAscii(Buffer.from(word)))
+  const needles = words.map((word) => word.trim().toLowerCase()).filter((word) => word.length >= 3)
   if (needles.length === 0) return false
-  const overlap = Math.max(...needles.map((needle) => needle.length)) - 1
+  const overlap = Math.max(...needles.map((needle) => Buffer.byteLength(needle))) - 1
   const fd = fs.openSync(file, 'r')
   try {
     const buffer = Buffer.alloc(CHUNK + overlap)
@@ -26,10 +18,11 @@ export function fileMentions(file: string, words: readonly string[]): boolean {
     for (;;) {
       const read = fs.readSync(fd, buffer, kept, CHUNK, null)
       if (read === 0) return false
-      const view = lowerAscii(buffer.subarray(0, kept + read))
-      if (needles.some((needle) => view.includes(needle))) return true
-      kept = Math.min(overlap, view.length)
-      view.copy(buffer, 0, view.length - kept)
+      const end = kept + read
+      const text = buffer.toString('utf8', 0, end).toLowerCase()
+      if (needles.some((needle) => text.includes(needle))) return true
+      kept = Math.min(overlap, end)
+      buffer.copy(buffer, 0, end - kept, end)
     }
   } finally {
     fs.closeSync(fd)
