@@ -66,7 +66,7 @@ export class PrivacyService {
       const db = stores.get().database.db
       const erasure = data.erase(key, { within: (person) => addTombstone(db, person, reason, isoNow(clock)) })
       if (!erasure.ok) {
-        result.failed.push({ key, ...erasure.problem })
+        result.failed.push({ key, code: 'store_error', ...erasure.problem })
         continue
       }
       this.#withdrawDownloads(erasure.person)

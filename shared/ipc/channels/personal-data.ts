@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { savedTargetSchema } from './export'
+import { errorCodeSchema } from '../errors'
 
 /*
  * Personal data of one person (issue #31): what the app holds about them, table by table; a copy
@@ -86,7 +87,15 @@ export const forgottenPersonSchema = z.object({
 export const forgetResultSchema = z.object({
   forgotten: z.array(forgottenPersonSchema),
   /** People left as they were: an owner could not answer (the whole person stays, never half erased). */
-  failed: z.array(z.object({ key: z.string(), owner: z.string(), message: z.string() })),
+  failed: z.array(
+    z.object({
+      key: z.string(),
+      /** store_error: an owner's records could not be read or changed (the data file refused). */
+      code: errorCodeSchema,
+      owner: z.string(),
+      message: z.string()
+    })
+  ),
   /**
    * The data file was rebuilt after the erase (VACUUM) and its log emptied, so no older copy of
    * their rows stays in it. False when it could not be now (an export was reading): the erased
