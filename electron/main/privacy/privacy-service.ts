@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ForgetResult, PersonDescription, PersonExportResult } from '../../../shared/ipc/channels/personal-data'
 import { isoNow, type Clock } from '../store/clock'
+import { StoreError } from '../store/store-error'
 import type { StoreAccess } from '../store/store-access'
 import type { DownloadRegistry } from '../transfers/downloads'
 import type { EventHub } from '../ipc/event-hub'
@@ -142,7 +143,14 @@ export class PrivacyService {
 }
 
 function writeFile(target: FileTarget, text: string): number {
-  fs.writeFileSync(target.path, text, { mode: 0o600 })
+  try {
+    fs.writeFileSync(target.path, text, { mode: 0o600 })
+  } catch (error) {
+    throw new StoreError('export_failed', 'The copy could not be written there. Choose another folder and try again.', {
+      path: target.path,
+      cause: error
+    })
+  }
   return Buffer.byteLength(text)
 }
 

@@ -268,6 +268,11 @@ describe('forgetting a person everywhere', () => {
     expect(html).not.toContain('<script')
     dialogs.answer(null)
     expect(await main.ok('exportPersonData', { key: ana!.key! })).toEqual({ cancelled: true })
+    dialogs.answer(path.join(chosen, 'no such folder', 'ana.html'))
+    expect(await main.fail('exportPersonData', { key: ana!.key! })).toMatchObject({
+      code: 'store_error',
+      message: 'The copy could not be written there. Choose another folder and try again.'
+    })
 
     const forgot = await main.ok('forgetPeople', {
       keys: [ana!.key!, bo!.key!, ana!.key!, 'never-held'],
