@@ -5,7 +5,7 @@ import type { Organisation } from '../../server/partner/organisation'
 import type { Principal } from '../../server/oauth/principals'
 import type { InterpretUtterance } from '../../server/partner/conversational-search'
 import type { ProfileCatalog } from '../../search/profile-catalog'
-import type { WorkspaceStore } from '../workspaces'
+import type { WorkspaceStore } from './workspace-store'
 
 /** What every tool sees: the caller, its organisation, and the shared data. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { isoAt } from '../server/clock'
+import { isoAt } from '../../server/clock'
 
 export interface Workspace {
   id: string
