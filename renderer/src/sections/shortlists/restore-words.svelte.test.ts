@@ -50,4 +50,21 @@ describe('restore words', () => {
       'Restored 1 shortlist, 3 people. Recently deleted: 1 shortlist, 4 people. 1 record could not be read and stayed out.'
     )
   })
+
+  it('says how many forgotten people a restore left out', () => {
+    const summary = {
+      shortlists: [{ id: 'a', name: 'a', members: 2, originalId: 'a', renamed: false, deleted: false }],
+      stagesAdded: [],
+      members: 2,
+      skipped: [],
+      recentlyDeleted: { shortlists: 0, members: 0 }
+    }
+    expect(restoreMessage({ ...summary, forgotten: 1 })).toBe(
+      'Restored 1 shortlist, 2 people. 1 person was left out: forgotten since the backup was made.'
+    )
+    expect(restoreMessage({ ...summary, forgotten: 3 })).toBe(
+      'Restored 1 shortlist, 2 people. 3 people were left out: forgotten since the backup was made.'
+    )
+    expect(restoreMessage({ ...summary, forgotten: 0 })).toBe('Restored 1 shortlist, 2 people.')
+  })
 })

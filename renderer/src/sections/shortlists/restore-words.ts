@@ -15,6 +15,10 @@ export function restoreMessage(summary: RestoreSummary): string {
   if (renamed > 1) parts.push(`${renamed} were already here, so they came back as “(restored)” copies.`)
   const skipped = summary.skipped.length
   if (skipped > 0) parts.push(`${plural(skipped, 'record', 'records')} could not be read and stayed out.`)
+  // People forgotten since the backup was made stay forgotten: the recruiter is told how many.
+  const forgotten = summary.forgotten ?? 0
+  if (forgotten > 0)
+    parts.push(`${plural(forgotten, 'person was', 'people were')} left out: forgotten since the backup was made.`)
   return parts.join(' ')
 }
 
