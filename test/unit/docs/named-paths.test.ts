@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// Every folder and file the README and docs/architecture.md name in `code` exists on disk. The
+// Every folder and file the README and docs/architecture.md name in `code` exists on disk, and the
+// README names every folder of main (a new feature or floor is said there the day it is made). The
 // pages name paths from where their sentence stands (`api/partner-client.ts` in main's section,
 // `app/start.ts` in the page's), so a name holds when some file or folder of the project ends
 // with it; a file that moved or was renamed no longer does.
@@ -53,6 +54,15 @@ describe('paths the README and the architecture page name', () => {
     const names = namedPaths(readFileSync(join(root, page), 'utf8'), folderNames)
     expect(names.length).toBeGreaterThan(5)
     expect(missing(names, onDisk)).toEqual([])
+  })
+
+  it('README.md: the folder table names every folder of electron/main/', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const folders = readdirSync(join(root, 'electron/main'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${entry.name}/`)
+    expect(folders.length).toBeGreaterThan(10)
+    expect(folders.filter((folder) => !readme.includes(`\`${folder}\``))).toEqual([])
   })
 
   it('would see a folder or file that moved', () => {
