@@ -4,6 +4,7 @@ import { contribution as chat } from './chat'
 import { contribution as connections } from './connections'
 import { contribution as contacts } from './contacts'
 import { contribution as exports } from './export'
+import { contribution as exportLog } from './export-log'
 import { contribution as imports } from './imports'
 import { contribution as privacy } from './privacy'
 import type { ChannelName } from '../../shared/ipc/contract'
@@ -25,6 +26,7 @@ export const features = [
   shortlists,
   contacts,
   exports,
+  exportLog,
   chat,
   refresh,
   activity,

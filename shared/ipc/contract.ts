@@ -14,6 +14,7 @@ import { toolsChannels } from './channels/tools'
 import { importChannels, importEvents } from './channels/imports'
 import { watchesChannels, watchesEvents } from './channels/watches'
 import { personalDataChannels, personalDataEvents } from './channels/personal-data'
+import { exportLogChannels, exportLogEvents } from './channels/export-log'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -38,7 +39,8 @@ export const channels = {
   ...toolsChannels,
   ...importChannels,
   ...watchesChannels,
-  ...personalDataChannels
+  ...personalDataChannels,
+  ...exportLogChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -50,7 +52,8 @@ export const events = {
   ...refreshEvents,
   ...importEvents,
   ...watchesEvents,
-  ...personalDataEvents
+  ...personalDataEvents,
+  ...exportLogEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

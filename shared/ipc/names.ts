@@ -116,7 +116,9 @@ export const channelNameList = [
   'markActivityRead',
   'describePerson',
   'forgetPeople',
-  'exportPersonData'
+  'exportPersonData',
+  'listExportLog',
+  'exportExportLog'
 ] as const
 
 export const eventNameList = [
@@ -130,7 +132,8 @@ export const eventNameList = [
   'watchesChanged',
   'activityChanged',
   'savedSearchesChanged',
-  'peopleForgotten'
+  'peopleForgotten',
+  'exportLogged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -18,7 +18,7 @@ import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
 import type { StoreAccess } from '../store/store-access'
-import type { SheetRowsPort } from '../platform/ports'
+import type { ExportLogPort, ExportTrace, SheetRowsPort } from '../platform/ports'
 import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
 
 export interface ExportServiceOptions {
@@ -30,6 +30,8 @@ export interface ExportServiceOptions {
   /** Previews and restores an uploaded backup (in a worker thread in the app). */
   backupJobs: BackupFileJobs
   targets: SaveTargets
+  /** Where every finished file is recorded (the export-log feature), read when used. */
+  exportLog: () => ExportLogPort
   /** Masks every stored secret's value in what is written to a file (the log's mask). */
   mask?: (text: string) => string
   events: EventHub
@@ -109,6 +111,12 @@ export class ExportService {
           invalid_input: 'Those columns cannot be exported. Choose a preset or other columns.'
         }
       )
+      this.#options.exportLog().record({
+        ...this.#traceOf(store, input.source),
+        format,
+        people: input.source.kind === 'transactions' ? 0 : written.rows,
+        files: [target]
+      })
       progress(written.rows, written.rows, true)
       return {
         cancelled: false,
@@ -150,6 +158,13 @@ export class ExportService {
           export_failed: 'The backup could not be written there. Choose another folder and try again.'
         }
       )
+      this.#options.exportLog().record({
+        kind: 'backup',
+        format: 'json',
+        source: `${written.shortlists} shortlists`,
+        people: written.members,
+        files: [target]
+      })
       return {
         cancelled: false,
         target: targets.describe(target),
@@ -194,6 +209,16 @@ export class ExportService {
 
   #backups(): BackupService {
     return new BackupService(this.#options.stores.get(), this.#options.clock)
+  }
+
+  /** What the export log says an export was: its kind, where from, and the import's connection. */
+  #traceOf(store: Store, source: CsvSource): Pick<ExportTrace, 'kind' | 'source' | 'connectionId'> {
+    if (source.kind === 'shortlist') return { kind: 'shortlist', source: store.shortlists.nameOf(source.shortlistId) }
+    if (source.kind === 'import') {
+      const batch = store.imports.get(source.batchId)
+      return { kind: 'import', source: batch.fileName, connectionId: batch.connectionId }
+    }
+    return { kind: source.kind, source: '' }
   }
 
   #defaultCsvName(store: Store, source: CsvSource): string {

@@ -51,6 +51,7 @@ export const contribution = {
           : backupJobsInWorker(options.backupWorker, () => stores.get(), clock),
       mask: (text: string) => context.secretMask.text(text),
       targets,
+      exportLog: () => context.port('exportLog'),
       events: context.events,
       clock,
       ...(options.exportLocale === undefined ? {} : { locale: options.exportLocale })

@@ -1,6 +1,7 @@
 import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contacts'
 import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
+import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
 import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
@@ -121,6 +122,30 @@ export interface SaveFilesPort {
   abandon(target: FileTarget): void
 }
 
+/** What left the app in one export, backup or access copy: the export log's line for it. */
+export interface ExportTrace {
+  kind: ExportLogKind
+  /** csv, xlsx, json, html+json. */
+  format: string
+  /** Where from in the recruiter's words (a shortlist's or spreadsheet's name), or ''. */
+  source: string
+  people: number
+  /** The files written, finished. */
+  files: readonly FileTarget[]
+  /** The connection whose data it was, when one was involved. */
+  connectionId?: string | null
+  /** An access-request copy's person: forgetting them blanks the copy's file names in the log. */
+  personKey?: string
+}
+
+/**
+ * Where every file that takes people's data out of the app is recorded (the export-log feature):
+ * whoever writes such a file records it once it is finished, before telling the page.
+ */
+export interface ExportLogPort {
+  record(trace: ExportTrace): void
+}
+
 /** Every port, by name. */
 export interface Ports {
   connections: ConnectionsPort
@@ -131,4 +156,5 @@ export interface Ports {
   sheetRows: SheetRowsPort
   watchSchedule: WatchSchedulePort
   saveFiles: SaveFilesPort
+  exportLog: ExportLogPort
 }

@@ -16,6 +16,7 @@ export const contribution = {
       stores: context.stores,
       clock: context.clock,
       saveFiles: context.port('saveFiles'),
+      exportLog: () => context.port('exportLog'),
       downloads: context.downloads,
       mask: (text) => context.secretMask.text(text),
       events: context.events,

@@ -7,7 +7,7 @@ import type { StoreAccess } from '../store/store-access'
 import type { DownloadRegistry } from '../transfers/downloads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logger'
-import type { FileTarget, SaveFilesPort } from '../platform/ports'
+import type { ExportLogPort, FileTarget, SaveFilesPort } from '../platform/ports'
 import { PersonalData } from '../personal-data/every-owner'
 import { fileMentions } from '../personal-data/file-mentions'
 import type { Person, PersonalDataOwner } from '../personal-data/personal-data-owner'
@@ -20,6 +20,8 @@ export interface PrivacyServiceDeps {
   stores: StoreAccess
   clock: Clock
   saveFiles: SaveFilesPort
+  /** Where the access copy is recorded once written (the export-log feature). */
+  exportLog: () => ExportLogPort
   /** Exports waiting to be fetched by the page: one that names a forgotten person is withdrawn. */
   downloads: DownloadRegistry
   /** Masks every stored secret's value in what is written to a file. */
@@ -120,6 +122,15 @@ export class PrivacyService {
       const json = saveFiles.beside(html, `${base}.json`)
       written.push(json)
       const jsonBytes = writeFile(json, mask(personCopyJson(parts)))
+      // its line keeps the key: the file names are theirs, and forgetting them blanks those names
+      this.#deps.exportLog().record({
+        kind: 'person-copy',
+        format: 'html+json',
+        source: '',
+        people: 1,
+        files: written,
+        personKey: key
+      })
       return {
         cancelled: false,
         files: [

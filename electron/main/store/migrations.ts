@@ -286,6 +286,28 @@ export const migrations: readonly Migration[] = [
           tombstone_id INTEGER NOT NULL REFERENCES tombstones(id) ON DELETE CASCADE,
           PRIMARY KEY (hash, tombstone_id)
         ) WITHOUT ROWID;`)
+  },
+  {
+    version: 17,
+    name: 'export log',
+    // Every file that took people's data out of the app (export-log/): what, from where, how
+    // many people, the files' names (and folder for a desktop save), when, through which
+    // connection. person_key only on an access-request copy, so forgetting them blanks its names.
+    up: (db) =>
+      db.exec(`CREATE TABLE export_log (
+          id INTEGER PRIMARY KEY,
+          exported_at TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          format TEXT NOT NULL,
+          source TEXT NOT NULL,
+          people INTEGER NOT NULL,
+          files_json TEXT NOT NULL,
+          delivery TEXT NOT NULL CHECK (delivery IN ('file', 'download')),
+          connection_id TEXT,
+          connection_name TEXT,
+          person_key TEXT
+        );
+        CREATE INDEX export_log_person ON export_log(person_key) WHERE person_key IS NOT NULL;`)
   }
 ]
 

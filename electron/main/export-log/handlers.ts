@@ -1,0 +1,10 @@
+import type { Handlers } from '../ipc/router'
+import type { ExportLogService } from './export-log-service'
+
+/** The export log: read it, export it. */
+export function exportLogHandlers(log: ExportLogService) {
+  return {
+    listExportLog: (input) => log.list(input),
+    exportExportLog: () => log.exportLog()
+  } satisfies Partial<Handlers>
+}

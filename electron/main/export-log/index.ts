@@ -1,0 +1,33 @@
+import type { FeatureContribution } from '../platform/contribution'
+import { ExportLogService } from './export-log-service'
+import { exportLogHandlers } from './handlers'
+import { personalDataOwner } from './personal-data'
+
+/**
+ * The export log (issue #31 item 6): every export, backup and access copy — where personal data
+ * left the app — recorded by the feature that wrote the file (port exportLog), read and exported
+ * from Settings → Personal data.
+ */
+export const contribution = {
+  name: 'export-log',
+  create(context) {
+    const log = new ExportLogService({
+      stores: context.stores,
+      clock: context.clock,
+      events: context.events,
+      saveFiles: () => context.port('saveFiles'),
+      connectionName: (id) => context.port('connections').nameOf(id)
+    })
+    return {
+      handlers: exportLogHandlers(log),
+      provides: {
+        exportLog: {
+          record: (trace) => {
+            log.record(trace)
+          }
+        }
+      },
+      personalData: personalDataOwner(() => context.stores.get())
+    }
+  }
+} satisfies FeatureContribution<unknown>

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { savedTargetSchema } from './export'
+
+/*
+ * The export log (issue #31 item 6): every file that took people's data out of the app — a CSV or
+ * Excel export, a backup, an access-request copy, the log's own export — recorded when it was
+ * written: what and from where, how many people, the file's name (and its folder for a desktop
+ * save), when, and through which connection when one was involved.
+ */
+
+/** What was written out. */
+export const exportLogKindSchema = z.enum([
+  /** A saved shortlist, as CSV or Excel. */
+  'shortlist',
+  /** Saved people the recruiter ticked. */
+  'members',
+  /** Search results not saved anywhere. */
+  'profiles',
+  /** The Usage screen's transactions. */
+  'transactions',
+  /** An imported spreadsheet with what matching found. */
+  'import',
+  /** Every shortlist, as a JSON backup. */
+  'backup',
+  /** Everything held about one person (an access request): HTML and JSON. */
+  'person-copy',
+  /** This log itself, as CSV. */
+  'export-log'
+])
+export type ExportLogKind = z.infer<typeof exportLogKindSchema>
+
+/** The kinds in the recruiter's words. */
+export const exportLogKindLabels: Record<ExportLogKind, string> = {
+  shortlist: 'Shortlist export',
+  members: 'Selected people export',
+  profiles: 'Search results export',
+  transactions: 'Usage transactions export',
+  import: 'Matched spreadsheet export',
+  backup: 'Backup of every shortlist',
+  'person-copy': 'Access-request copy',
+  'export-log': 'Export log'
+}
+
+/** One file written: its name, and the folder it went to (a desktop save; null for a download). */
+export const exportLogFileSchema = z.object({ name: z.string(), folder: z.string().nullable() })
+export type ExportLogFile = z.infer<typeof exportLogFileSchema>
+
+export const exportLogEntrySchema = z.object({
+  id: z.number().int().positive(),
+  /** ISO 8601, when the files were finished. */
+  exportedAt: z.string(),
+  kind: exportLogKindSchema,
+  /** csv, xlsx, json, html+json. */
+  format: z.string(),
+  /** Where from, in the recruiter's words: the shortlist's or the spreadsheet's name; '' when nothing names it. */
+  source: z.string(),
+  /** People in the files (rows for an export, saved people for a backup, 1 for an access copy). */
+  people: z.number().int().nonnegative(),
+  files: z.array(exportLogFileSchema),
+  /** A file the recruiter saved (desktop) or a download the browser fetched. */
+  delivery: z.enum(['file', 'download']),
+  /** The connection whose data it was, when one was involved (its name as it was then). */
+  connection: z.object({ id: z.string(), name: z.string() }).nullable()
+})
+export type ExportLogEntry = z.infer<typeof exportLogEntrySchema>
+
+export const exportLogPageSchema = z.object({
+  /** Newest first. */
+  entries: z.array(exportLogEntrySchema),
+  total: z.number().int().nonnegative(),
+  /** Pass as `before` for the next (older) page; null when this page is the last. */
+  nextBefore: z.number().int().positive().nullable()
+})
+export type ExportLogPage = z.infer<typeof exportLogPageSchema>
+
+const cancelledSchema = z.object({ cancelled: z.literal(true) })
+
+export const exportLogExportResultSchema = z.discriminatedUnion('cancelled', [
+  cancelledSchema,
+  z.object({
+    cancelled: z.literal(false),
+    target: savedTargetSchema,
+    /** Entries written (this export is logged after it, as the newest line). */
+    rows: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative()
+  })
+])
+export type ExportLogExportResult = z.infer<typeof exportLogExportResultSchema>
+
+export const exportLogChannels = {
+  /** The export log, newest first, a page at a time (`before`: an id from the previous page). */
+  listExportLog: {
+    input: z.strictObject({
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(500).default(100)
+    }),
+    output: exportLogPageSchema
+  },
+  /** The whole log as CSV, where the recruiter chooses (or a download); this export is logged too. */
+  exportExportLog: { input: z.strictObject({}), output: exportLogExportResultSchema }
+} as const
+
+export const exportLogEvents = {
+  /** A file left the app and was logged: the export log shows it at once. */
+  exportLogged: exportLogEntrySchema
+} as const
