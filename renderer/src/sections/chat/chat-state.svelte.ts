@@ -80,6 +80,8 @@ export class ChatState {
   constructor(client: Client, places: ChatPlaces = storedChatPlaces) {
     this.#client = client
     this.#places = places
+    // People were forgotten: their words left the chats' titles and answers, so what is shown is read again.
+    client.on('peopleForgotten', () => void this.#readAgain())
   }
 
   /** The message being typed (kept with the place, so a reload does not lose it). */
@@ -169,6 +171,16 @@ export class ChatState {
     const reply = await this.#client.getConversation({ id })
     if (this.#openId !== id) return
     this.#conversation = loaded(reply)
+  }
+
+  /** The list and the open conversation read again, quietly: what is on screen stays until the new answer. */
+  async #readAgain(): Promise<void> {
+    if (this.#list.state === 'idle') return
+    await this.load()
+    const id = this.#openId
+    if (id === null || this.#conversation.state !== 'ready') return
+    const reply = await this.#client.getConversation({ id })
+    if (this.#openId === id && reply.ok) this.#conversation = { state: 'ready', value: reply.data }
   }
 
   /** A blank conversation: the next message starts it. */

@@ -116,6 +116,7 @@ export class SearchState {
 
   constructor(client: Client) {
     this.#client = client
+    client.on('peopleForgotten', ({ keys }) => this.#peopleForgotten(keys))
   }
 
   get phase() {
@@ -260,6 +261,21 @@ export class SearchState {
     this.#cursor = index
     this.#openIndex = index
   }
+  /**
+   * People were forgotten: their open profile closes, their rows no longer say a shortlist holds
+   * them (the service still finds them: they are its records), and the recent searches, some of
+   * which may have gone with them, are read again.
+   */
+  #peopleForgotten(keys: readonly string[]): void {
+    const gone = (row: ResultRow) => row.key !== null && keys.includes(row.key)
+    if (this.open !== null && gone(this.open)) this.#openIndex = null
+    if (this.#phase.state === 'ready' && this.#phase.rows.some(gone)) {
+      const rows = this.#phase.rows.map((row) => (gone(row) ? { ...row, shortlistedIn: [] } : row))
+      this.#phase = { ...this.#phase, rows }
+    }
+    if (this.#recent.state !== 'idle') void this.loadRecent()
+  }
+
   closeDetail(): void {
     this.#openIndex = null
   }

@@ -60,6 +60,7 @@ export class ShortlistsState {
     // A refresh job changed saved people: whatever shows them reads them again,
     // whether this screen is open or not, so it is never stale when the recruiter comes back.
     client.on('membersChanged', (change) => void this.#membersChanged(change))
+    client.on('peopleForgotten', ({ keys }) => void this.#peopleForgotten(keys))
   }
 
   get lists() {
@@ -395,6 +396,22 @@ export class ShortlistsState {
     const openId = this.#openMemberId
     if (openId !== null && changed(openId)) reads.push(this.#reloadDetail(openId))
     await Promise.all(reads)
+  }
+
+  /**
+   * People were forgotten (here or elsewhere): they leave the rows, the ticks and the open pane at
+   * once, and the counts and rows are read again quietly (they are gone from every shortlist).
+   */
+  async #peopleForgotten(keys: readonly string[]): Promise<void> {
+    const gone = (row: MemberSummary) => keys.includes(row.profileKey)
+    if (this.#detail.state === 'ready' && keys.includes(this.#detail.value.profileKey)) this.closeDetail()
+    const goneIds = this.rows.filter(gone).map((row) => row.id)
+    if (goneIds.length > 0) this.#picked = this.#picked.filter((id) => !goneIds.includes(id))
+    if (this.#members.state === 'ready')
+      this.#members = { state: 'ready', value: this.#members.value.filter((row) => !gone(row)) }
+    if (this.#hits.state === 'ready')
+      this.#hits = { state: 'ready', value: this.#hits.value.filter((hit) => !gone(hit)) }
+    await Promise.all([this.#reloadLists(), this.#loadMembers({ quiet: true }), this.#searchAgain()])
   }
 
   async #loadMembers(options: { quiet?: boolean } = {}): Promise<void> {
