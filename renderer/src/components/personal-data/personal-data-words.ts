@@ -18,11 +18,13 @@ export function forgottenLine(description: PersonDescription): string {
   return `Forgotten on ${formatDay(tombstone.forgottenAt)} (${erasureReasonLabels[tombstone.reason]})`
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 /** What is held, one line a table, largest first; tables holding nothing about them are left out. */
 export function heldLines(description: PersonDescription): Array<{ label: string; rows: number }> {
   return description.holdings
     .filter((holding) => holding.rows > 0)
-    .map((holding) => ({ label: holding.label, rows: holding.rows }))
+    .map((holding) => ({ label: capitalised(holding.label), rows: holding.rows }))
     .sort((a, b) => b.rows - a.rows || a.label.localeCompare(b.label))
 }
 
