@@ -13,7 +13,7 @@ const target = document.getElementById('app')!
 try {
   const client = createClient(await connectBridge())
   const app = new AppState(client)
-  // what the first screen needs; the rest starts once it is painted (App)
+  // what runs from the start: the first screen's needs, then the rest (each section's code loads when it opens)
   app.start()
   mount(App, { target, props: { app } })
 } catch (error) {
