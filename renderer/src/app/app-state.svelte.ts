@@ -77,6 +77,11 @@ export class AppState {
     const { WatchesState } = await import('../components/watches/watches-state.svelte')
     return new WatchesState(this.client)
   })
+  /** Settings → Personal data: the export log, kept current by main's exportLogged events. */
+  readonly exportLog = new Lazy(async () => {
+    const { ExportLogState } = await import('../sections/settings/personal-data/export-log-state.svelte')
+    return new ExportLogState(this.client)
+  })
   /** What the watches found; its unread count shows in the rail on every screen. */
   readonly activity = new Lazy(async () => {
     const { ActivityState } = await import('../sections/activity/activity-state.svelte')

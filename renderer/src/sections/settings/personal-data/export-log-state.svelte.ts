@@ -1,0 +1,110 @@
+import type { ExportLogEntry } from '../../../../../shared/ipc/channels/export-log'
+import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { Client } from '../../../lib/client'
+import type { Load } from '../../../lib/load'
+import { deliver } from '../../../lib/save-file'
+import { errorMessage } from '../../../../../shared/error-message'
+
+/** A page of the log: enough lines to read at once; older ones on asking. */
+const PAGE = 100
+
+/**
+ * Settings → Personal data → Export log: every file that took people's data out of the app,
+ * newest first. A file finished anywhere (an export, a backup, an access copy) is told by main's
+ * exportLogged event and shown at once; forgetting someone reloads it (their names are blanked).
+ */
+export class ExportLogState {
+  readonly #client: Client
+  #entries = $state.raw<Load<ExportLogEntry[]>>({ state: 'idle' })
+  #total = $state(0)
+  #nextBefore = $state<number | null>(null)
+  #loadingMore = $state(false)
+  #exporting = $state(false)
+  #message = $state.raw<{ tone: 'ok' | 'error'; text: string; error?: IpcError } | null>(null)
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('exportLogged', (entry) => {
+      if (this.#entries.state !== 'ready' || this.#entries.value.some((known) => known.id === entry.id)) return
+      this.#entries = { state: 'ready', value: [entry, ...this.#entries.value] }
+      this.#total += 1
+    })
+    client.on('peopleForgotten', () => {
+      if (this.#entries.state === 'ready') void this.load()
+    })
+  }
+
+  get entries() {
+    return this.#entries
+  }
+  get total() {
+    return this.#total
+  }
+  /** Older lines are there to load. */
+  get more() {
+    return this.#nextBefore !== null
+  }
+  get loadingMore() {
+    return this.#loadingMore
+  }
+  get exporting() {
+    return this.#exporting
+  }
+  get message() {
+    return this.#message
+  }
+
+  async load(): Promise<void> {
+    if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    const reply = await this.#client.listExportLog({ limit: PAGE })
+    if (!reply.ok) {
+      this.#entries = { state: 'error', error: reply.error }
+      return
+    }
+    this.#entries = { state: 'ready', value: reply.data.entries }
+    this.#total = reply.data.total
+    this.#nextBefore = reply.data.nextBefore
+  }
+
+  /** The next page of older lines, after those shown. */
+  async loadMore(): Promise<void> {
+    const before = this.#nextBefore
+    if (before === null || this.#loadingMore || this.#entries.state !== 'ready') return
+    this.#loadingMore = true
+    try {
+      const reply = await this.#client.listExportLog({ limit: PAGE, before })
+      if (!reply.ok) {
+        this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
+        return
+      }
+      const shown = this.#entries.state === 'ready' ? this.#entries.value : []
+      // a line told by exportLogged while this page was asked for is not shown twice
+      const older = reply.data.entries.filter((entry) => !shown.some((known) => known.id === entry.id))
+      this.#entries = { state: 'ready', value: [...shown, ...older] }
+      this.#total = reply.data.total
+      this.#nextBefore = reply.data.nextBefore
+    } finally {
+      this.#loadingMore = false
+    }
+  }
+
+  /** The whole log as CSV, where the recruiter chooses (a download in the browser); logged too. */
+  async exportCsv(): Promise<void> {
+    if (this.#exporting) return
+    this.#exporting = true
+    this.#message = null
+    try {
+      const reply = await this.#client.exportExportLog({})
+      if (!reply.ok) {
+        this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
+        return
+      }
+      if (reply.data.cancelled) return
+      this.#message = { tone: 'ok', text: await deliver(this.#client, reply.data.target) }
+    } catch (error) {
+      this.#message = { tone: 'error', text: `The export log could not be saved: ${errorMessage(error)}` }
+    } finally {
+      this.#exporting = false
+    }
+  }
+}
