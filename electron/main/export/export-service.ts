@@ -32,6 +32,8 @@ export interface ExportServiceOptions {
   targets: SaveTargets
   /** Where every finished file is recorded (the export-log feature), read when used. */
   exportLog: () => ExportLogPort
+  /** The connection in use (search results and Usage's transactions are that connection's). */
+  activeConnection?: () => string | null
   /** Masks every stored secret's value in what is written to a file (the log's mask). */
   mask?: (text: string) => string
   events: EventHub
@@ -217,6 +219,9 @@ export class ExportService {
     if (source.kind === 'import') {
       const batch = store.imports.get(source.batchId)
       return { kind: 'import', source: batch.fileName, connectionId: batch.connectionId }
+    }
+    if (source.kind === 'profiles' || source.kind === 'transactions') {
+      return { kind: source.kind, source: '', connectionId: this.#options.activeConnection?.() ?? null }
     }
     return { kind: source.kind, source: '' }
   }

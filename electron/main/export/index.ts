@@ -52,6 +52,7 @@ export const contribution = {
       mask: (text: string) => context.secretMask.text(text),
       targets,
       exportLog: () => context.port('exportLog'),
+      activeConnection: () => context.port('connections').active().id,
       events: context.events,
       clock,
       ...(options.exportLocale === undefined ? {} : { locale: options.exportLocale })

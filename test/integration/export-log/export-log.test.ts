@@ -58,6 +58,7 @@ describe('the export log', () => {
       .answer(path.join(out, 'platform.csv'))
       .answer(path.join(out, 'everything.json'))
       .answer(path.join(out, 'speakers matched.xlsx'))
+      .answer(path.join(out, 'search.csv'))
     const main = await start({ loadKeytar: noKeychain, fileDialogs: dialogs, pace: { ceiling: 200 } })
     const connectionId = await connect(main, sandbox, 'Partner sandbox')
 
@@ -139,6 +140,20 @@ describe('the export log', () => {
     expect(first.nextBefore).toBe(first.entries[1]!.id)
     const second = await main.ok('listExportLog', { limit: 2, before: first.nextBefore! })
     expect(second).toEqual({ entries: [page.entries[2]], total: 3, nextBefore: null })
+
+    // search results are the connection in use's
+    await main.ok('exportCsv', {
+      exportId: 'e3',
+      source: { kind: 'profiles', profiles: profiles(2, 7) as Array<Record<string, unknown>> },
+      columns: { preset: 'basic' }
+    })
+    expect((await main.ok('listExportLog', { limit: 1 })).entries[0]).toMatchObject({
+      kind: 'profiles',
+      source: '',
+      people: 2,
+      files: [{ name: 'search.csv', folder: out }],
+      connection: { id: connectionId, name: 'Partner sandbox' }
+    })
   }, 90_000)
 
   it('exports itself as CSV, and that export is the newest line', async () => {
