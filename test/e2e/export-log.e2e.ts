@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, type E2eApp } from './support'
 
 // Exports leave a trace (issue #31 item 6), in Chromium against the browser host and a real
 // SQLite file: Settings → Personal data shows the export log, empty first; a shortlist exported
@@ -23,6 +24,22 @@ beforeAll(async () => {
   await page.getByRole('navigation', { name: 'Sections' }).waitFor()
 })
 afterAll(() => app?.close())
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe's serious and critical findings in the panel, as axe.e2e counts them over every section. */
+async function panelViolations(): Promise<unknown[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
+    const result = await axe.run('[data-testid="personal-data-panel"]', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }
+    })
+    return (result.violations as Array<{ impact: string | null }>).filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical'
+    )
+  })
+}
 
 const panel = () => page.getByTestId('personal-data-panel')
 const openSettings = async () => {
@@ -69,6 +86,8 @@ describe('Settings → Personal data → Export log', () => {
       'Browser download'
     ])
     expect(await panel().getByTestId('export-log-total').textContent()).toBe('1 file export')
+    await shot(page, 'settings-export-log')
+    expect(await panelViolations()).toEqual([])
   })
 
   it('moves through the lines by keyboard and exports the log as CSV, which is logged too', async () => {
