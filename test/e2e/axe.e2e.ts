@@ -65,6 +65,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await shortlist.count()).toBe(1)
 
       const found: string[] = []
+      // the open person's Personal data dialog, and its confirmation before forgetting
+      await page.getByTestId('open-personal-data').click()
+      await page.getByTestId('forget-person').waitFor()
+      for (const problem of await seriousViolations(page)) found.push(`${colorScheme} Personal data: ${problem}`)
+      await page.getByTestId('forget-person').click()
+      await page.getByTestId('forget-confirm').waitFor()
+      for (const problem of await seriousViolations(page)) found.push(`${colorScheme} Forget confirmation: ${problem}`)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByTestId('personal-data').count()).toBe(0)
       for (const section of sections) {
         await page
           .getByRole('navigation', { name: 'Sections' })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { bridge, shot, startApp, type E2eApp } from './support'
 
@@ -40,6 +41,39 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
+/**
+ * The dialog at 1024 and 1440 px in a page of its own that starts in the theme (as the OS sets it),
+ * logged in with a session of its own; what it shows is read from the same data file.
+ */
+async function screenshots(colorScheme: 'light' | 'dark') {
+  const context = await app.browser.newContext({ viewport: { width: 1024, height: 800 }, colorScheme })
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [BRIDGE_SESSION_STORAGE_KEY, app.session]
+  )
+  const other = await context.newPage()
+  try {
+    await other.goto(app.host.url)
+    await other.getByRole('navigation', { name: 'Sections' }).waitFor()
+    await other.keyboard.press('5')
+    await other
+      .getByRole('listbox', { name: 'Shortlists' })
+      .getByRole('option')
+      .filter({ hasText: 'Platform team' })
+      .click()
+    await other.getByTestId('member-list').getByRole('option').filter({ hasText: 'Zofia Wiśniewska' }).click()
+    await other.keyboard.press('Enter')
+    await other.getByTestId('open-personal-data').click()
+    await other.getByTestId('personal-data-held').waitFor()
+    for (const width of [1024, 1440]) {
+      await other.setViewportSize({ width, height: 800 })
+      await shot(other, `personal-data-${width}-${colorScheme}`)
+    }
+  } finally {
+    await context.close()
+  }
+}
+
 const memberList = () => page.getByTestId('member-list')
 const row = (name: string) => memberList().getByRole('option').filter({ hasText: name })
 const detail = () => page.getByTestId('member-detail')
@@ -59,15 +93,7 @@ describe('Personal data of a person', () => {
     expect(await saved.getByRole('cell').last().textContent()).toBe('2')
     expect(await dialog.textContent()).toContain('Also recognised by 1 email')
 
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 800 })
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme })
-        await shot(page, `personal-data-${width}-${colorScheme}`)
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' })
-    await page.setViewportSize({ width: 1280, height: 800 })
+    for (const colorScheme of ['light', 'dark'] as const) await screenshots(colorScheme)
 
     // The keyboard starts on the copy: Enter downloads the summary (HTML) and the whole copy (JSON).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('access-copy')
