@@ -106,6 +106,11 @@ function fakeMain(more = 0) {
           shortlistIds: [...new Set(changed.map((row) => row.shortlistId))],
           profileKeys: changed.map((row) => row.profileKey)
         })
+    },
+    /** People were forgotten: their rows go from every shortlist, and main says so. */
+    forget(keys: string[]) {
+      for (const [id, row] of rows) if (keys.includes(row.profileKey)) rows.delete(id)
+      for (const listener of listeners.get('peopleForgotten') ?? []) listener({ keys })
     }
   }
 }
@@ -159,5 +164,25 @@ describe('ShortlistsState after a refresh job changed saved people', () => {
     main.refresh([2], 'Globex')
     await settled()
     expect(main.calls).toEqual([])
+  })
+})
+
+describe('ShortlistsState after people were forgotten', () => {
+  it('drops their rows, ticks and open person at once, then reads the rest again quietly', async () => {
+    const main = fakeMain(1)
+    const state = new ShortlistsState(main.client)
+    await state.load()
+    await state.open(1)
+    state.togglePicked(1)
+    state.togglePicked(3)
+
+    main.forget(['key-1'])
+    // at once, before anything is read again: no row, tick or open pane of theirs, and no "Loading…"
+    expect(state.members.state === 'ready' && state.members.value.map((row) => row.id)).toEqual([3])
+    expect(state.picked).toEqual([3])
+    expect(state.openMemberId).toBeNull()
+    expect(state.detail.state).toBe('idle')
+    await settled()
+    expect(state.members.state === 'ready' && state.members.value.map((row) => row.id)).toEqual([3])
   })
 })
