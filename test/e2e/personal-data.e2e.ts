@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
+import { generateProfiles } from '../../sandbox/data/generate'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { bridge, shot, startApp, type E2eApp } from './support'
 
@@ -186,6 +187,37 @@ describe('Personal data of a person', () => {
     await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('2 people')
     expect(await page.getByTestId('picked-count').count()).toBe(0)
     expect(await detail().count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+  })
+
+  it('in Search: says a person was forgotten before, and closes their profile when forgotten again', async () => {
+    const person = generateProfiles({ count: 200, seed: 1 }).find((p) => p.full_name && p.cur_company && p.key)!
+    await bridge(app, 'forgetPeople', { keys: [person.key], reason: 'person-asked' })
+    await page.keyboard.press('1')
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor()
+    await page.getByLabel('Name', { exact: true }).fill(person.full_name!)
+    await page.getByLabel('Company', { exact: true }).fill(person.cur_company!)
+    await page.getByLabel('Company', { exact: true }).press('Enter')
+    const pane = page.getByTestId('profile-pane')
+    await pane.getByTestId('open-personal-data').waitFor()
+    await pane.getByTestId('open-personal-data').focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `Personal data — ${person.full_name}` })
+    const forgotten = dialog.getByTestId('personal-data-forgotten')
+    await forgotten.waitFor()
+    expect(await forgotten.textContent()).toMatch(/Forgotten on .+ \(They asked to be erased\)\.$/)
+    await dialog.getByTestId('personal-data-empty').waitFor()
+
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
+    await dialog.getByTestId('forget-confirm').waitFor()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await dialog.getByTestId('forget-done').waitFor()
+    // Search heard it: the profile of the person forgotten is closed behind the answer
+    await expect.poll(() => pane.count()).toBe(0)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
   })
