@@ -15,6 +15,7 @@ import { bridge, shot, startApp, type E2eApp } from './support'
 let app: E2eApp
 let page: Page
 const downloads: Download[] = []
+let backupFile = ''
 
 const zofia = { ...makeProfile(0, 31), key: 'pd-zofia', full_name: 'Zofia Wiśniewska', email: 'zofia@example.org' }
 const ana = { ...makeProfile(1, 31), key: 'pd-ana', full_name: 'Ana Ribeiro' }
@@ -24,7 +25,7 @@ const others = [makeProfile(3, 31), makeProfile(4, 31)]
 beforeAll(async () => {
   app = await startApp({ sandboxProfiles: 200 })
   page = app.page
-  page.on('download', (download) => downloads.push(download))
+  backupFile = join(app.dataDir, 'before-forgetting.json')
   const platform = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Platform team' })
   const later = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Later' })
   await bridge(app, 'addMembers', { shortlistId: platform.id, profiles: [zofia, ana, bruno, ...others] })
@@ -39,6 +40,13 @@ beforeAll(async () => {
     .filter({ hasText: 'Platform team' })
     .click()
   await page.getByTestId('members-count').filter({ hasText: '5 people' }).waitFor()
+  // a backup made before anyone is forgotten, restored at the end
+  const [backup] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Back up…' }).click()
+  ])
+  await backup.saveAs(backupFile)
+  page.on('download', (download) => downloads.push(download))
 })
 afterAll(() => app?.close())
 
@@ -220,5 +228,15 @@ describe('Personal data of a person', () => {
     await expect.poll(() => pane.count()).toBe(0)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
+  })
+
+  it('restoring the backup made before leaves the forgotten people out, and says how many', async () => {
+    await page.keyboard.press('5')
+    await page.getByRole('heading', { level: 1, name: 'Shortlists' }).waitFor()
+    await page.getByTestId('restore-file').setInputFiles(backupFile)
+    // Zofia in two shortlists, Ana and Bruno in one: four entries stay out, the two others come back
+    const notice = page.getByTestId('notice').filter({ hasText: 'Restored 2 shortlists, 2 people.' })
+    await notice.waitFor({ timeout: 30_000 })
+    expect(await notice.textContent()).toContain('4 people were left out: forgotten since the backup was made.')
   })
 })
