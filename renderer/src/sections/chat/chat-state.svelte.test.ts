@@ -43,6 +43,7 @@ function fakeMain() {
     summary('older', 'designers', '2026-11-20T10:00:00.000Z', { title: 'designer' })
   ]
   const sent: Array<{ conversationId?: string; currentQuery?: unknown; text: string }> = []
+  const listeners: Array<{ event: string; listener: (payload: unknown) => void }> = []
   const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
   const bridge = {
     listConversations: () => ok(conversations),
@@ -58,9 +59,20 @@ function fakeMain() {
       const conversation = summary(id, input.text, '2026-11-22T11:00:00.000Z', { title: 'x' })
       return ok({ conversation, turns: [turn(3, 'user', input.text), turn(4, 'assistant', 'Found 1')] })
     },
-    on: () => () => undefined
+    on: (event: string, listener: (payload: unknown) => void) => {
+      listeners.push({ event, listener })
+      return () => undefined
+    }
   } as unknown as TalentDeskBridge
-  return { client: createClient(bridge), sent }
+  return {
+    client: createClient(bridge),
+    sent,
+    /** People were forgotten: their words leave the chats' titles, and main says so. */
+    forget(keys: string[], title: string) {
+      conversations[0] = { ...conversations[0]!, title }
+      for (const { event, listener } of listeners) if (event === 'peopleForgotten') listener({ keys })
+    }
+  }
 }
 
 /** The page's storage, shared by the "before" and "after" pages of a reload. */
@@ -172,5 +184,21 @@ describe('ChatState sending edited chips with no words', () => {
     const refused = input.safeParse({ text: '', requestId: 'chat-request-1' })
     expect(refused.success).toBe(false)
     expect(refused.error?.issues[0]?.path).toEqual(['text'])
+  })
+})
+
+describe('ChatState after people were forgotten', () => {
+  it('reads the list and the open conversation again, keeping them on screen meanwhile', async () => {
+    const main = fakeMain()
+    const chat = new ChatState(main.client, memoryPlaces())
+    await chat.resume('c1')
+    expect(chat.conversation.state === 'ready' && chat.conversation.value.title).toBe('engineers')
+
+    main.forget(['k'], '[erased]')
+    expect(chat.conversation.state).toBe('ready')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(chat.list.state === 'ready' && chat.list.value[0]!.title).toBe('[erased]')
+    expect(chat.conversation.state === 'ready' && chat.conversation.value.title).toBe('[erased]')
+    expect(chat.turns[0]!.text).toBe('[erased]')
   })
 })
