@@ -72,3 +72,29 @@ describe('BoughtContactsState after a refresh job changed saved people', () => {
     expect(lists).toBe(2)
   })
 })
+
+describe('BoughtContactsState after people were forgotten', () => {
+  it('closes the open person forgotten and reads the list again without them', async () => {
+    let people = [person('key-1', 'a'), person('key-2', 'b')]
+    let forgotten: ((payload: unknown) => void) | null = null
+    const bridge = {
+      listBoughtContacts: () =>
+        Promise.resolve({ ok: true, data: { connectionId: 'c1', people, total: people.length } }),
+      contactsFor: () => Promise.resolve({ ok: true, data: [] }),
+      on: (event: EventName, listener: (payload: unknown) => void) => {
+        if (event === 'peopleForgotten') forgotten = listener
+        return () => undefined
+      }
+    } as unknown as TalentDeskBridge
+    const state = new BoughtContactsState(createClient(bridge))
+    state.follow()
+    await state.load()
+    state.openAt(0)
+    expect(state.openKey).toBe('key-1')
+
+    people = [person('key-2', 'b')]
+    forgotten!({ keys: ['key-1'] })
+    expect(state.openKey).toBeNull()
+    await vi.waitFor(() => expect(state.people.map((p) => p.key)).toEqual(['key-2']))
+  })
+})

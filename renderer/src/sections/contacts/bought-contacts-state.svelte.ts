@@ -59,17 +59,23 @@ export class BoughtContactsState {
   }
 
   /**
-   * Follows every purchase's progress, and saved people a refresh changed (their headline here is
-   * the newer of the saved profile and the bought card); returns the unsubscribe (call from an $effect).
+   * Follows every purchase's progress, saved people a refresh changed (their headline here is
+   * the newer of the saved profile and the bought card) and people forgotten; returns the unsubscribe (call from an $effect).
    */
   follow(): () => void {
     const off = this.#client.on('contactsProgress', (progress) => this.#progress(progress))
     const offMembers = this.#client.on('membersChanged', ({ profileKeys }) => {
       if (this.people.some((person) => profileKeys.includes(person.key))) this.#reloadSoon()
     })
+    // People forgotten: their bought contacts are gone, so their row and open card go too.
+    const offForgotten = this.#client.on('peopleForgotten', ({ keys }) => {
+      if (this.#openKey !== null && keys.includes(this.#openKey)) this.closeDetail()
+      if (this.people.some((person) => keys.includes(person.key))) void this.load()
+    })
     return () => {
       off()
       offMembers()
+      offForgotten()
       clearTimeout(this.#queryTimer)
       clearTimeout(this.#reloadTimer)
     }
