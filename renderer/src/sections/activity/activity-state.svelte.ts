@@ -104,6 +104,8 @@ export class ActivityState {
       if (payload.notice !== null) this.#notify(payload.notice, payload.added)
     })
     client.on('connectionsChanged', () => void this.load())
+    // People forgotten: their entries went (or lost them from a list), so the list is read again.
+    client.on('peopleForgotten', () => void this.load())
   }
 
   get entries() {
