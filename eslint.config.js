@@ -40,6 +40,18 @@ export const mainInfrastructure = [
   'platform',
   'transfers'
 ]
+/**
+ * Main's own root files (compose.ts, features.ts, the shell's index.ts…), read from the disk: they
+ * put the folders together, so no folder imports one of them (that import would run back up).
+ */
+const mainRootFiles = readdirSync(new URL('./electron/main/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+  .map((entry) => entry.name.slice(0, -'.ts'.length))
+const noMainRootFile = {
+  regex: `^\\.\\./(${mainRootFiles.map(escape).join('|')})(\\.ts)?$`,
+  message:
+    'A folder of electron/main/ does not import the files that put the folders together (compose, features, the shell…): move the piece it needs into a folder below.'
+}
 const mainFeatures = readdirSync(new URL('./electron/main/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !mainInfrastructure.includes(entry.name))
   .map((entry) => entry.name)
@@ -201,7 +213,7 @@ export default ts.config(
   {
     // Main's layers: the features (a folder per capability, each with its service and handlers) use
     // the infrastructure below them (mainInfrastructure); the infrastructure never reaches up into a feature.
-    files: [`electron/main/{${mainInfrastructure.join(',')}}/**`, 'electron/main/logger.ts'],
+    files: [`electron/main/{${mainInfrastructure.join(',')}}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -212,7 +224,8 @@ export default ts.config(
             {
               regex: `^(\\.\\./)+(${mainFeatures.map(escape).join('|')})(/|$)`,
               message: 'Infrastructure does not import a feature: move the shared piece down (store/, api/, …).'
-            }
+            },
+            noMainRootFile
           ]
         }
       ]
@@ -255,7 +268,8 @@ export default ts.config(
                 .map(escape)
                 .join('|')})(/|$)`,
               message: `A feature (${feature}) does not import another feature: read a port from the context (platform/ports.ts), subscribe to the bus, or move the shared piece down.`
-            }
+            },
+            noMainRootFile
           ]
         }
       ]

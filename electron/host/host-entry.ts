@@ -11,7 +11,7 @@ import { builtWorkers } from '../main/built-workers'
 import { runWebCli } from './cli'
 
 export { startBrowserHostApp } from './app-host'
-export { createLogger } from '../main/logger'
+export { createLogger } from '../main/logging/logger'
 export { openFileLogger, LOG_FOLDER } from '../main/logging/file-logger'
 export { composeMain } from '../main/compose'
 export { appOrigin, serveAppRequest } from '../main/window/app-protocol'

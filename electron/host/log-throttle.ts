@@ -1,4 +1,4 @@
-import type { Logger } from '../main/logger'
+import type { Logger } from '../main/logging/logger'
 
 /**
  * Warnings a client can cause at will (a refused event stream, a foreign Origin) written at most

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import type { LogRecord } from '../../electron/main/logger'
+import type { LogRecord } from '../../electron/main/logging/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
 import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'

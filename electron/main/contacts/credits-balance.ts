@@ -2,7 +2,7 @@ import type { Credits } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { StoreAccess } from '../store/store-access'
 import { countsOf } from './contact-answers'
 

@@ -3,7 +3,7 @@ import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shar
 import { AppError } from '../../../shared/ipc/errors'
 import { ApiError } from '../api/api-error'
 import type { PartnerClient, TolerantRecord } from '../api/partner-client'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { Paced } from '../pace/paces'
 import type { Store } from '../store'
 import { applyResults, countsOf, saveAnswer } from './contact-answers'

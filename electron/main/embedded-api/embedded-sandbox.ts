@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { SandboxState } from '../../../shared/ipc/channels/connections'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { SandboxEndpoints, SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
 
 /** How the worker's build of its people ended: how long it took, and whether the catalog file was written. */

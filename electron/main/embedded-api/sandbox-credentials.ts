@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { SecretVault } from '../vault/secret-vault'
 
 /** The built-in sandbox's secrets: its API key and its tool-server client secrets. */

@@ -8,7 +8,7 @@ import {
 import { AppError, describeIssues, type IpcResult } from '../../../shared/ipc/errors'
 import { invalidInputMessage } from '../../../shared/ipc/issue-message'
 import { errorNameAndMessage } from '../../../shared/error-message'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { maskReply, ReplyTooDeep, type TextMask } from './reply-mask'
 import { BridgeableError } from './bridgeable-error'
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pino from 'pino'
 import pinoRoll from 'pino-roll'
-import { createLogger, type Logger, type LogRecord } from '../logger'
+import { createLogger, type Logger, type LogRecord } from './logger'
 import { SecretMask } from './secret-mask'
 
 export const LOG_FOLDER = 'logs'

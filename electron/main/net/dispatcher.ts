@@ -1,6 +1,6 @@
 import { createSecureContext, type SecureContext } from 'node:tls'
 import { Agent, buildConnector, Dispatcher, ProxyAgent } from 'undici'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { isLoopbackHost, parsePacResult, proxyLabel, type ProxyResolver, type ProxyRoute } from './proxy-rules'
 import { errorMessage } from '../../../shared/error-message'
 

@@ -1,6 +1,6 @@
 import { MAX_PACE_CEILING, MIN_PACE_CEILING, type ConnectionPaceInfo } from '../../../shared/ipc/channels/connections'
 import { ConnectionGate } from '../api/connection-gate'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
 import { ConnectionPace, systemTimers, type Paced, type PaceTimers } from './connection-pace'
 import type { PaceTuning } from './pace-rule'

@@ -1,6 +1,6 @@
 import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
 import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { errorMessage } from '../../../shared/error-message'
 
 /**

@@ -1,6 +1,6 @@
 import { channels, type ChannelName } from '../../../shared/ipc/contract'
 import type { Handlers } from '../ipc/router'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { PersonalDataOwner } from '../personal-data/personal-data-owner'
 import { errorMessage } from '../../../shared/error-message'
 import type { Feature, FeatureContext, FeatureContribution, StartWhen } from './contribution'

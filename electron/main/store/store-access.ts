@@ -8,7 +8,7 @@ import type {
   StoreStatus
 } from '../../../shared/ipc/channels/store'
 import { AppError } from '../../../shared/ipc/errors'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
 import { toAppError } from './store-error'
 import { errorMessage, errorNameAndMessage } from '../../../shared/error-message'

@@ -3,7 +3,7 @@ import type { ToolSpendQuote } from '../../../shared/ipc/channels/tools'
 import { AppError } from '../../../shared/ipc/errors'
 import type { ContactQuotesPort } from '../platform/ports'
 import { HeldQuotes } from '../work/held-quotes'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
 import { errorMessage } from '../../../shared/error-message'
 

@@ -3,7 +3,7 @@ import type { ConnectionTestPart } from '../../../shared/ipc/channels/connection
 import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../shared/ipc/channels/tools'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { legacyCredentialMessage, mentionsLegacyCredential, userOnlyTools } from '../toolserver/legacy-credential'
 import type * as ToolServerClientModule from '../toolserver/tool-server-client'
 import type { ToolServerClient } from '../toolserver/tool-server-client'

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import { KeytarVault, type KeytarModule } from './keytar-vault'
 import { SessionOnlyVault } from './memory-vault'
 import { KEYCHAIN_SERVICE, type SecretVault } from './secret-vault'

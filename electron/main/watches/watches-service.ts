@@ -12,7 +12,7 @@ import {
 import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
-import type { Logger } from '../logger'
+import type { Logger } from '../logging/logger'
 import type { ActivityPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
 import type { StoreAccess } from '../store/store-access'

@@ -1,4 +1,4 @@
-import { readRendererFile } from '../renderer-files'
+import { readRendererFile } from './renderer-files'
 import { contentSecurityPolicy } from './hardening'
 import { failurePageCss, failurePageHtml, failurePagePath, failureStylePath } from './load-failure'
 

@@ -8,7 +8,7 @@ import { fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
-import { createLogger } from '../../../electron/main/logger'
+import { createLogger } from '../../../electron/main/logging/logger'
 import { createHttpBridge } from '../../../renderer/src/bridge/http-bridge'
 import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
 

@@ -1,7 +1,7 @@
 import { composeMain, type MainOptions, type MainServices } from '../../../electron/main/compose'
 import { spawnSandboxFromSource } from '../../../electron/main/embedded-api/spawn-from-source'
 import type { KeytarLoader } from '../../../electron/main/vault/open-vault'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/export/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
 import type { ChannelInput, ChannelName, ChannelOutput, EventName } from '../../../shared/ipc/contract'

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import { explainLoadFailure, loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
 import { SessionOnlyVault } from '../../../electron/main/vault/memory-vault'
 

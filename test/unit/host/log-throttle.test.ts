@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { throttleWarnings } from '../../../electron/host/log-throttle'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 
 /** A clock and a timer queue the test moves by hand. */
 function manualTime() {

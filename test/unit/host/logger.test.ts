@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, REDACTED, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, REDACTED, type LogRecord } from '../../../electron/main/logging/logger'
 
 describe('logger', () => {
   it('never writes fields that look like credentials, however deep', () => {

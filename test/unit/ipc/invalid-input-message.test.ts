@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { channelNames, channels, type ChannelName } from '../../../shared/ipc/contract'
 import { invalidInputMessage } from '../../../shared/ipc/issue-message'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
-import { createLogger } from '../../../electron/main/logger'
+import { createLogger } from '../../../electron/main/logging/logger'
 import { createClient } from '../../../renderer/src/lib/client'
 import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
 

@@ -4,7 +4,7 @@ import { AppError, errorCodes } from '../../../shared/ipc/errors'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { EventHub } from '../../../electron/main/ipc/event-hub'
 import { StoreError } from '../../../electron/main/store/store-error'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 
 const origin = 'app://talent-desk'
 const sender = { origin, isMainFrame: true }

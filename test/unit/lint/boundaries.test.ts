@@ -146,4 +146,28 @@ describe('lint: process boundaries', () => {
     }
     expect(await restrictedImports('electron/main/compose.ts', importOf('./store/store-access'))).toBe(0)
   })
+
+  it('no folder of electron/main imports the root files that put the folders together', async () => {
+    const importOf = (path: string) => `import { x } from '${path}'\nexport { x }\n`
+    // read from the disk, as the rule reads them: every .ts file at main's root, and every folder
+    const root = new URL('../../../electron/main/', import.meta.url)
+    const rootFiles = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => entry.name.slice(0, -'.ts'.length))
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+    expect(rootFiles).toEqual(expect.arrayContaining(['compose', 'features', 'index', 'main-options']))
+    for (const folder of folders) {
+      for (const file of rootFiles) {
+        expect(
+          await restrictedImports(`electron/main/${folder}/x.ts`, importOf(`../${file}`)),
+          `${folder} → ${file}`
+        ).toBe(1)
+      }
+      // its own files and a folder below stay open to it
+      expect(await restrictedImports(`electron/main/${folder}/x.ts`, importOf('./y'))).toBe(0)
+      expect(await restrictedImports(`electron/main/${folder}/x.ts`, importOf('../store/clock'))).toBe(0)
+    }
+  })
 })

@@ -1,6 +1,6 @@
 import tls, { rootCertificates } from 'node:tls'
 import { describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import {
   extraCaFile,
   loadTrustedCertificates,

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
 
 // The routing part of the dispatcher, without a network: which route each origin gets and how

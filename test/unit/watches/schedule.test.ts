@@ -9,7 +9,7 @@ import {
   steadyWeek
 } from '../../../electron/main/watches/schedule'
 import { WatchScheduler } from '../../../electron/main/watches/watch-scheduler'
-import { createLogger } from '../../../electron/main/logger'
+import { createLogger } from '../../../electron/main/logging/logger'
 
 const handles = (n: number) => Array.from({ length: n }, (_, i) => `h${i}`)
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import {
   browserHostCsp,
   contentSecurityPolicy,

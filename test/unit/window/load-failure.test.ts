@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import { appEntryUrl, appOrigin, serveAppRequest } from '../../../electron/main/window/app-protocol'
 import { contentSecurityPolicy } from '../../../electron/main/window/hardening'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, type LogRecord } from '../../../electron/main/logger'
+import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { AppInfoService } from '../../../electron/main/app-info/app-info'
 import { senderFromFrame } from '../../../electron/main/window/sender'

@@ -1,5 +1,5 @@
-import { looksLikeSecretName, REDACTED } from '../../shared/secrets'
-import type { SecretMask } from './logging/secret-mask'
+import { looksLikeSecretName, REDACTED } from '../../../shared/secrets'
+import type { SecretMask } from './secret-mask'
 
 /**
  * Structured, secret-free logging. Fields whose names look like credentials are replaced before
@@ -19,7 +19,7 @@ export interface LogRecord {
   fields?: Record<string, unknown>
 }
 
-export { REDACTED } from '../../shared/secrets'
+export { REDACTED } from '../../../shared/secrets'
 
 /**
  * A logger that hands each cleaned record to `write` (a file stream, stderr, a test array): fields
