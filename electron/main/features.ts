@@ -7,6 +7,7 @@ import { contribution as exports } from './export'
 import { contribution as exportLog } from './export-log'
 import { contribution as imports } from './imports'
 import { contribution as privacy } from './privacy'
+import { contribution as provenance } from './provenance'
 import type { ChannelName } from '../../shared/ipc/contract'
 import { contribution as refresh } from './refresh'
 import { contribution as search } from './search'
@@ -34,6 +35,7 @@ export const features = [
   imports,
   usage,
   tools,
+  provenance,
   privacy
 ] as const
 

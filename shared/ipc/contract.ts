@@ -15,6 +15,7 @@ import { importChannels, importEvents } from './channels/imports'
 import { watchesChannels, watchesEvents } from './channels/watches'
 import { personalDataChannels, personalDataEvents } from './channels/personal-data'
 import { exportLogChannels, exportLogEvents } from './channels/export-log'
+import { provenanceChannels } from './channels/provenance'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -40,7 +41,8 @@ export const channels = {
   ...importChannels,
   ...watchesChannels,
   ...personalDataChannels,
-  ...exportLogChannels
+  ...exportLogChannels,
+  ...provenanceChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

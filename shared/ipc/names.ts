@@ -118,7 +118,9 @@ export const channelNameList = [
   'forgetPeople',
   'exportPersonData',
   'listExportLog',
-  'exportExportLog'
+  'exportExportLog',
+  'personProvenance',
+  'setLawfulBasis'
 ] as const
 
 export const eventNameList = [

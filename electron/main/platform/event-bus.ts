@@ -1,5 +1,6 @@
 import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
 import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
+import type { ProvenanceKind } from '../../../shared/ipc/channels/provenance'
 import type { Logger } from '../logging/logger'
 import { errorMessage } from '../../../shared/error-message'
 
@@ -20,6 +21,24 @@ export interface MainEvents {
   importBatchChanged: { batchId: string }
   /** A watch was added, resumed, run now or changed: when the next one is due may have moved. */
   watchScheduleChanged: Record<string, never>
+  /**
+   * People or their contacts came to be held (saved to a shortlist, bought): where from, told by
+   * the feature that wrote them once the write is done; provenance/ records it.
+   */
+  peopleHeld: PeopleHeld
+}
+
+/** One arrival of people: what every one of them shares, and each one's own part. */
+export interface PeopleHeld {
+  kind: ProvenanceKind
+  what: 'person' | 'contact'
+  /** In the recruiter's words: a query, a spreadsheet's name, a contact type, a tool's name. */
+  detail: string
+  connectionId: string | null
+  shortlistId?: string | null
+  importBatchId?: string | null
+  purchaseId?: string | null
+  people: ReadonlyArray<{ key: string; importRow?: number | null }>
 }
 
 export type MainEventName = keyof MainEvents

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
+import { provenanceSchema } from './provenance-schema'
 
 /**
  * Ordered schema migrations. `PRAGMA user_version` holds the number of the last one applied.
@@ -308,6 +309,13 @@ export const migrations: readonly Migration[] = [
           person_key TEXT
         );
         CREATE INDEX export_log_person ON export_log(person_key) WHERE person_key IS NOT NULL;`)
+  },
+  {
+    version: 18,
+    name: 'provenance and lawful basis',
+    // Where each person and contact held came from, and the basis each person is held on
+    // (provenance/, store/provenance-schema.ts).
+    up: provenanceSchema
   }
 ]
 
