@@ -1,26 +1,21 @@
 import { RecentlyDeletedState } from './recently-deleted-state.svelte'
-import type {
-  MemberDetail,
-  MemberPatch,
-  MemberSummary,
-  SearchHit,
-  Shortlist
-} from '../../../../shared/ipc/channels/shortlists'
+import type { MemberPatch, MemberSummary, Shortlist } from '../../../../shared/ipc/channels/shortlists'
 import type { EventPayload } from '../../../../shared/ipc/contract'
-import type { IpcError, IpcResult } from '../../../../shared/ipc/errors'
+import type { IpcResult } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import { Feedback } from './feedback.svelte'
 import { StagesState } from './stages-state.svelte'
+import { SavedSearch } from './saved-search.svelte'
+import { OpenMember, type SaveState } from './open-member.svelte'
+import { MEMBERS_PAGE, readMembers } from './read-members'
 import type { Client } from '../../lib/client'
 
-/** People per answer when a shortlist is read: about a megabyte, a short task for the page to take in. */
-export const MEMBERS_PAGE = 2_000
+export { MEMBERS_PAGE }
 
 /** What the Undo bar can bring back: a deleted shortlist, or a person removed from one. */
 export type Undoable = { kind: 'shortlist'; shortlist: Shortlist } | { kind: 'member'; memberId: number; name: string }
 
-export type SaveState =
-  { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: number } | { state: 'error'; error: IpcError }
+export type { SaveState }
 
 /**
  * The Shortlists screen's state: the shortlists, the selected one's members (or the results of a
@@ -35,20 +30,15 @@ export class ShortlistsState {
   #members = $state.raw<Load<MemberSummary[]>>({ state: 'idle' })
   #memberCursor = $state(0)
   #memberScroll = $state(0)
-  #query = $state('')
-  #scope = $state<'all' | 'selected'>('all')
-  #hits = $state.raw<Load<SearchHit[]>>({ state: 'idle' })
-  #hitCursor = $state(0)
-  #openMemberId = $state<number | null>(null)
-  #detail = $state.raw<Load<MemberDetail>>({ state: 'idle' })
-  #save = $state.raw<SaveState>({ state: 'idle' })
+  /** The person open beside the rows, and the save of their edits. */
+  readonly #open: OpenMember
   /** People ticked in the members list (Space), for exporting a selection. Replaced wholesale. */
   #picked = $state.raw<readonly number[]>([])
   readonly #feedback = new Feedback<Undoable>()
   readonly #stages: StagesState
+  /** The search over saved people that replaces the members pane while it has a query. */
+  readonly #search: SavedSearch
   #membersRequest = 0
-  #searchRequest = 0
-  #detailRequest = 0
 
   /** Recently deleted, shown from this screen. */
   readonly trash: RecentlyDeletedState
@@ -56,6 +46,8 @@ export class ShortlistsState {
   constructor(client: Client) {
     this.#client = client
     this.trash = new RecentlyDeletedState(client)
+    this.#open = new OpenMember(client)
+    this.#search = new SavedSearch(client, () => this.#selectedId)
     this.#stages = new StagesState(client, (reply) => this.#afterStageChange(reply))
     // A refresh job changed saved people: whatever shows them reads them again,
     // whether this screen is open or not, so it is never stale when the recruiter comes back.
@@ -86,29 +78,29 @@ export class ShortlistsState {
     return this.#stages
   }
   get query() {
-    return this.#query
+    return this.#search.query
   }
   get scope() {
-    return this.#scope
+    return this.#search.scope
   }
   /** Searching replaces the members pane with the results. */
   get searching(): boolean {
-    return this.#query.trim() !== ''
+    return this.#search.active
   }
   get hits() {
-    return this.#hits
+    return this.#search.hits
   }
   get hitCursor() {
-    return this.#hitCursor
+    return this.#search.cursor
   }
   get openMemberId() {
-    return this.#openMemberId
+    return this.#open.id
   }
   get detail() {
-    return this.#detail
+    return this.#open.detail
   }
   get save() {
-    return this.#save
+    return this.#open.save
   }
   get picked() {
     return this.#picked
@@ -166,7 +158,7 @@ export class ShortlistsState {
     this.#memberScroll = 0
     this.closeDetail()
     await this.#loadMembers()
-    if (this.searching && this.#scope === 'selected') await this.search(this.#query)
+    if (this.searching && this.#search.scope === 'selected') await this.search(this.#search.query)
   }
 
   /** Moves the selection in the shortlists pane. */
@@ -243,12 +235,12 @@ export class ShortlistsState {
 
   moveMemberCursor(index: number): void {
     if (this.searching) {
-      this.#hitCursor = index
-      if (this.#openMemberId !== null)
-        void this.open(this.#hits.state === 'ready' ? this.#hits.value[index]?.id : undefined)
+      this.#search.cursor = index
+      const hits = this.#search.hits
+      if (this.#open.id !== null) void this.open(hits.state === 'ready' ? hits.value[index]?.id : undefined)
     } else {
       this.#memberCursor = index
-      if (this.#openMemberId !== null)
+      if (this.#open.id !== null)
         void this.open(this.#members.state === 'ready' ? this.#members.value[index]?.id : undefined)
     }
   }
@@ -256,63 +248,48 @@ export class ShortlistsState {
   /** Opens the member under the cursor (Enter). */
   async openAtCursor(): Promise<void> {
     const rows = this.rows
-    const row = rows[this.searching ? this.#hitCursor : this.#memberCursor]
+    const row = rows[this.searching ? this.#search.cursor : this.#memberCursor]
     await this.open(row?.id)
   }
 
   /** The rows of the middle pane: search results while searching, else the members. */
   get rows(): ReadonlyArray<MemberSummary> {
-    if (this.searching) return this.#hits.state === 'ready' ? this.#hits.value : []
+    if (this.searching) return this.#search.hits.state === 'ready' ? this.#search.hits.value : []
     return this.#members.state === 'ready' ? this.#members.value : []
   }
 
   async open(memberId: number | undefined): Promise<void> {
     if (memberId === undefined) return
-    const request = ++this.#detailRequest
-    this.#openMemberId = memberId
-    this.#save = { state: 'idle' }
-    if (!(this.#detail.state === 'ready' && this.#detail.value.id === memberId)) this.#detail = { state: 'loading' }
-    const reply = await this.#client.getMember({ memberId })
-    if (request !== this.#detailRequest) return
-    this.#detail = loaded(reply)
+    await this.#open.open(memberId)
   }
 
   closeDetail(): void {
-    this.#detailRequest += 1
-    this.#openMemberId = null
-    this.#detail = { state: 'idle' }
-    this.#save = { state: 'idle' }
+    this.#open.close()
   }
 
   /**
    * Saves notes, tags, stage or rating of a member (the open one unless named: an editor saving
    * its draft as another person opens names its own) and updates its row everywhere.
    */
-  async update(patch: MemberPatch, memberId: number | null = this.#openMemberId): Promise<boolean> {
+  async update(patch: MemberPatch, memberId: number | null = this.#open.id): Promise<boolean> {
     if (memberId === null) return false
-    const open = () => this.#openMemberId === memberId
-    if (open()) this.#save = { state: 'saving' }
+    this.#open.saving(memberId, { state: 'saving' })
     const reply = await this.#client.updateMember({ memberId, patch })
     if (!reply.ok) {
-      if (open()) this.#save = { state: 'error', error: reply.error }
-      else this.#feedback.say('error', `${reply.error.message} Your last change was not saved.`)
+      if (!this.#open.saving(memberId, { state: 'error', error: reply.error }))
+        this.#feedback.say('error', `${reply.error.message} Your last change was not saved.`)
       return false
     }
     const { summary: _summary, profile: _profile, snapshots: _snapshots, ...row } = reply.data
-    if (this.#openMemberId === memberId) this.#detail = { state: 'ready', value: reply.data }
+    this.#open.show(memberId, reply.data)
     if (this.#members.state === 'ready') {
       this.#members = {
         state: 'ready',
         value: this.#members.value.map((member) => (member.id === memberId ? row : member))
       }
     }
-    if (this.#hits.state === 'ready') {
-      this.#hits = {
-        state: 'ready',
-        value: this.#hits.value.map((hit) => (hit.id === memberId ? { ...hit, ...row } : hit))
-      }
-    }
-    if (open()) this.#save = { state: 'saved', at: Date.now() }
+    this.#search.edit((hits) => hits.map((hit) => (hit.id === memberId ? { ...hit, ...row } : hit)))
+    this.#open.saving(memberId, { state: 'saved', at: Date.now() })
     if (patch.stage !== undefined) void this.#stages.reload()
     return true
   }
@@ -325,41 +302,24 @@ export class ShortlistsState {
     const reply = await this.#client.removeMember({ memberId })
     if (!this.#feedback.ok(reply)) return
     this.#feedback.offerUndo({ kind: 'member', memberId, name })
-    if (this.#openMemberId === memberId) this.closeDetail()
+    if (this.#open.id === memberId) this.closeDetail()
     if (this.#picked.includes(memberId)) this.togglePicked(memberId)
     if (this.#members.state === 'ready') {
       const value = this.#members.value.filter((member) => member.id !== memberId)
       this.#members = { state: 'ready', value }
       this.#memberCursor = Math.min(this.#memberCursor, Math.max(value.length - 1, 0))
     }
-    if (this.#hits.state === 'ready')
-      this.#hits = { state: 'ready', value: this.#hits.value.filter((hit) => hit.id !== memberId) }
+    this.#search.edit((hits) => hits.filter((hit) => hit.id !== memberId))
     await this.#reloadLists()
   }
 
   setScope(scope: 'all' | 'selected'): void {
-    this.#scope = scope
-    if (this.searching) void this.search(this.#query)
+    this.#search.setScope(scope)
   }
 
   /** Full-text search over saved people; an empty query shows the members again. */
   async search(query: string): Promise<void> {
-    this.#query = query
-    const request = ++this.#searchRequest
-    this.#hitCursor = 0
-    if (query.trim() === '') {
-      this.#hits = { state: 'idle' }
-      return
-    }
-    if (this.#hits.state !== 'ready') this.#hits = { state: 'loading' }
-    const reply = await this.#searchSaved(query)
-    if (request !== this.#searchRequest) return
-    this.#hits = loaded(reply)
-  }
-
-  #searchSaved(query: string) {
-    const scoped = this.#scope === 'selected' && this.#selectedId !== null
-    return this.#client.searchSaved({ query, ...(scoped ? { shortlistId: this.#selectedId! } : {}), limit: 500 })
+    await this.#search.run(query)
   }
 
   clearSearch(): void {
@@ -392,9 +352,10 @@ export class ShortlistsState {
     const reads: Array<Promise<void>> = []
     if (this.#selectedId !== null && this.#members.state !== 'idle' && change.shortlistIds.includes(this.#selectedId))
       reads.push(this.#loadMembers({ quiet: true }))
-    if (this.#hits.state === 'ready' && this.#hits.value.some((hit) => changed(hit.id))) reads.push(this.#searchAgain())
-    const openId = this.#openMemberId
-    if (openId !== null && changed(openId)) reads.push(this.#reloadDetail(openId))
+    const hits = this.#search.hits
+    if (hits.state === 'ready' && hits.value.some((hit) => changed(hit.id))) reads.push(this.#search.again())
+    const openId = this.#open.id
+    if (openId !== null && changed(openId)) reads.push(this.#open.reload(openId))
     await Promise.all(reads)
   }
 
@@ -404,14 +365,14 @@ export class ShortlistsState {
    */
   async #peopleForgotten(keys: readonly string[]): Promise<void> {
     const gone = (row: MemberSummary) => keys.includes(row.profileKey)
-    if (this.#detail.state === 'ready' && keys.includes(this.#detail.value.profileKey)) this.closeDetail()
+    const detail = this.#open.detail
+    if (detail.state === 'ready' && keys.includes(detail.value.profileKey)) this.closeDetail()
     const goneIds = this.rows.filter(gone).map((row) => row.id)
     if (goneIds.length > 0) this.#picked = this.#picked.filter((id) => !goneIds.includes(id))
     if (this.#members.state === 'ready')
       this.#members = { state: 'ready', value: this.#members.value.filter((row) => !gone(row)) }
-    if (this.#hits.state === 'ready')
-      this.#hits = { state: 'ready', value: this.#hits.value.filter((hit) => !gone(hit)) }
-    await Promise.all([this.#reloadLists(), this.#loadMembers({ quiet: true }), this.#searchAgain()])
+    this.#search.edit((hits) => hits.filter((hit) => !gone(hit)))
+    await Promise.all([this.#reloadLists(), this.#loadMembers({ quiet: true }), this.#search.again()])
   }
 
   async #loadMembers(options: { quiet?: boolean } = {}): Promise<void> {
@@ -419,50 +380,10 @@ export class ShortlistsState {
     if (id === null) return
     const request = ++this.#membersRequest
     if (!(options.quiet === true && this.#members.state === 'ready')) this.#members = { state: 'loading' }
-    const reply = await this.#readMembers(id, () => request !== this.#membersRequest)
+    const reply = await readMembers(this.#client, id, () => request !== this.#membersRequest)
     if (reply === null) return
     this.#members = loaded(reply)
     if (reply.ok) this.#memberCursor = Math.min(this.#memberCursor, Math.max(reply.data.length - 1, 0))
-  }
-
-  /**
-   * Every live person of a shortlist, read a page at a time: one answer for 15,000 people is
-   * megabytes the page would take in (and parse) in one long task. Null when `superseded` says a
-   * newer read began meanwhile.
-   */
-  async #readMembers(shortlistId: string, superseded: () => boolean): Promise<IpcResult<MemberSummary[]> | null> {
-    const people: MemberSummary[] = []
-    for (;;) {
-      const last = people.at(-1)
-      const reply = await this.#client.listMembers({
-        shortlistId,
-        limit: MEMBERS_PAGE,
-        ...(last === undefined ? {} : { after: { addedAt: last.addedAt, id: last.id } })
-      })
-      if (superseded()) return null
-      if (!reply.ok) return reply
-      people.push(...reply.data)
-      if (reply.data.length < MEMBERS_PAGE) return { ok: true, data: people }
-    }
-  }
-
-  /** The same search again, keeping the results and the cursor while it runs. */
-  async #searchAgain(): Promise<void> {
-    const query = this.#query
-    if (query.trim() === '') return
-    const request = ++this.#searchRequest
-    const reply = await this.#searchSaved(query)
-    if (request !== this.#searchRequest || !reply.ok) return
-    this.#hits = { state: 'ready', value: reply.data }
-    this.#hitCursor = Math.min(this.#hitCursor, Math.max(reply.data.length - 1, 0))
-  }
-
-  /** The open person read again, without touching the save state of their editor. */
-  async #reloadDetail(memberId: number): Promise<void> {
-    const request = ++this.#detailRequest
-    const reply = await this.#client.getMember({ memberId })
-    if (request !== this.#detailRequest || this.#openMemberId !== memberId || !reply.ok) return
-    this.#detail = { state: 'ready', value: reply.data }
   }
 
   async #reloadLists(): Promise<void> {
@@ -477,8 +398,8 @@ export class ShortlistsState {
     this.dismissNotice()
     await this.#stages.reload()
     await this.#loadMembers()
-    if (this.#openMemberId !== null) await this.open(this.#openMemberId)
-    if (this.searching) await this.search(this.#query)
+    if (this.#open.id !== null) await this.open(this.#open.id)
+    if (this.searching) await this.search(this.#search.query)
     return true
   }
 
