@@ -11,6 +11,7 @@ import { arraySource, IndexBuilder, skillKey, type IndexParts, type Lookup, type
 import { contains, difference, EMPTY, intersectAll, unionAll, type PostingList, type Postings } from './postings'
 import { canonicalSeniority } from './seniority'
 import { fieldQuality, topK } from './ranking'
+import { explainMatch } from './match-explain'
 import { companyTokens, editDistance, nameTokens, phraseKey, placeTokens, termTokens, titleTokens } from './text'
 
 export interface MatchOptions {
@@ -38,8 +39,6 @@ export interface SearchResult {
   total: number
   results: WholePersonProfile[]
 }
-
-type KeyMatch = NonNullable<WholePersonProfile['key_matches']>[number]
 
 /** Field weights of partial matching; a field counts only when the request gives it. */
 export const MATCH_WEIGHTS = { name: 40, title: 20, company: 25, school: 15, location: 15 } as const
@@ -293,56 +292,13 @@ export class ProfileIndex {
     )
 
     return scored.slice(0, max).map(({ id, score, raw }) => {
-      const p = this.#source.at(id)
-      const matched: string[] = []
-      const keyMatches: KeyMatch[] = [{ key: 'NAME', value: p.full_name ?? '' }]
-      for (const v of variants) for (const [term] of v) if (contains(this.#name.get(term), id)) matched.push(term)
-      const explain = (
-        tokens: string[],
-        key: string,
-        current: Postings,
-        currentValue: string | undefined,
-        past?: Postings,
-        pastValues?: readonly string[],
-        tokenize = termTokens
-      ): void => {
-        if (tokens.length === 0) return
-        const hit = tokens.filter((t) => contains(current.get(t), id))
-        if (hit.length > 0) {
-          matched.push(...hit)
-          keyMatches.push({ key, value: currentValue ?? '' })
-          return
-        }
-        if (!past) return
-        const pastHit = tokens.filter((t) => contains(past.get(t), id))
-        if (pastHit.length === 0) return
-        matched.push(...pastHit)
-        const which = pastValues?.find((s) => tokenize(s).some((t) => pastHit.includes(t)))
-        keyMatches.push({ key, value: which ?? '' })
-      }
-      explain(
-        titleToks,
-        'TITLE',
-        this.#title,
-        p.cur_title ?? undefined,
-        this.#pastTitle,
-        p.past_titles ?? [],
-        titleTokens
+      const { matched, keyMatches } = explainMatch(
+        this.#source.at(id),
+        id,
+        variants,
+        { title: titleToks, company: companyToks, school: schoolTokens, location: locationTokens },
+        this.#parts
       )
-      explain(
-        companyToks,
-        'COMPANY',
-        this.#company,
-        p.cur_company ?? undefined,
-        this.#pastCompany,
-        p.past_companies ?? [],
-        companyTokens
-      )
-      const schoolName = (p.educations ?? []).find(
-        (e) => e.school && schoolTokens.some((t) => termTokens(e.school as string).includes(t))
-      )?.school
-      explain(schoolTokens, 'SCHOOL', this.#school, schoolName ?? p.educations?.[0]?.school ?? undefined)
-      explain(locationTokens, 'LOCATION', this.#location, p.locations?.[0] ?? p.city ?? undefined)
       return this.#decorate(id, {
         match_type: 'PARTIAL',
         match_score: score,
