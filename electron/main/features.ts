@@ -3,6 +3,7 @@ import { contribution as appInfo } from './app-info'
 import { contribution as chat } from './chat'
 import { contribution as connections } from './connections'
 import { contribution as contacts } from './contacts'
+import { contribution as doNotContact } from './do-not-contact'
 import { contribution as exports } from './export'
 import { contribution as exportLog } from './export-log'
 import { contribution as imports } from './imports'
@@ -28,6 +29,7 @@ export const features = [
   contacts,
   exports,
   exportLog,
+  doNotContact,
   chat,
   refresh,
   activity,

@@ -15,6 +15,7 @@ import { importChannels, importEvents } from './channels/imports'
 import { watchesChannels, watchesEvents } from './channels/watches'
 import { personalDataChannels, personalDataEvents } from './channels/personal-data'
 import { exportLogChannels, exportLogEvents } from './channels/export-log'
+import { doNotContactChannels, doNotContactEvents } from './channels/do-not-contact'
 import { provenanceChannels } from './channels/provenance'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
@@ -26,6 +27,7 @@ import type { ChannelNameOfList, EventNameOfList } from './names'
  * name to names.ts, implement it in `electron/main/compose.ts`'s handlers.
  */
 export const channels = {
+  ...doNotContactChannels,
   ...appChannels,
   ...keychainChannels,
   ...shortlistChannels,
@@ -47,6 +49,7 @@ export const channels = {
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
 export const events = {
+  ...doNotContactEvents,
   ...shortlistEvents,
   ...exportEvents,
   ...connectionEvents,

@@ -6,6 +6,11 @@
  * To add a channel: declare it in contract.ts, then add its name here.
  */
 export const channelNameList = [
+  'listDoNotContact',
+  'addDoNotContact',
+  'importDoNotContact',
+  'removeDoNotContact',
+  'checkDoNotContact',
   'getAppInfo',
   'openLogFolder',
   'getKeychainStatus',
@@ -124,6 +129,7 @@ export const channelNameList = [
 ] as const
 
 export const eventNameList = [
+  'doNotContactChanged',
   'membersChanged',
   'exportProgress',
   'connectionsChanged',

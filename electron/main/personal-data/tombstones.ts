@@ -30,9 +30,15 @@ export function normalised(kind: TombstoneKind, value: string): string {
 }
 
 export function tombstoneHash(salt: string, kind: TombstoneKind, value: string): string {
-  return createHmac('sha256', Buffer.from(salt, 'hex'))
-    .update(`${kind}:${normalised(kind, value)}`)
-    .digest('hex')
+  return saltedHash(salt, kind, normalised(kind, value))
+}
+
+/**
+ * The salted hash of a value already normalised, under a kind: tombstones and the do-not-contact
+ * list (which adds the kind 'domain') hash alike, with the same salt.
+ */
+export function saltedHash(salt: string, kind: string, value: string): string {
+  return createHmac('sha256', Buffer.from(salt, 'hex')).update(`${kind}:${value}`).digest('hex')
 }
 
 /** The hashes a person leaves: their key, each email and each handle. */
@@ -47,14 +53,15 @@ export function personHashes(salt: string, person: Pick<Person, 'key' | 'emails'
   return hashes
 }
 
-function readSalt(db: BetterSqlite3.Database): string | null {
+/** The salt, or null before anything was hashed. */
+export function readSalt(db: BetterSqlite3.Database): string | null {
   const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(TOMBSTONE_SALT_SETTING) as
     { value: string } | undefined
   return row?.value ?? null
 }
 
 /** The salt, made on first use (inside the caller's transaction). */
-function saltOf(db: BetterSqlite3.Database): string {
+export function saltOf(db: BetterSqlite3.Database): string {
   const existing = readSalt(db)
   if (existing !== null) return existing
   const salt = randomBytes(32).toString('hex')

@@ -2,6 +2,7 @@ import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contact
 import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
+import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
 import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
@@ -146,8 +147,19 @@ export interface ExportLogPort {
   record(trace: ExportTrace): void
 }
 
+/**
+ * Who must not be contacted (the do-not-contact feature): people on the recruiter's list (an email,
+ * its domain, a handle or a key) and every forgotten person. Contacts, watches and imports check
+ * people before they buy, add or offer them.
+ */
+export interface DoNotContactPort {
+  /** The suppressed people among these, by their place in the list, with why. */
+  check(people: readonly PersonToCheck[]): Suppression[]
+}
+
 /** Every port, by name. */
 export interface Ports {
+  doNotContact: DoNotContactPort
   connections: ConnectionsPort
   contactQuotes: ContactQuotesPort
   toolTokens: ToolTokensPort

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { doNotContactMigration } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
 import { provenanceSchema } from './provenance-schema'
@@ -316,7 +317,8 @@ export const migrations: readonly Migration[] = [
     // Where each person and contact held came from, and the basis each person is held on
     // (provenance/, store/provenance-schema.ts).
     up: provenanceSchema
-  }
+  },
+  { version: 19, ...doNotContactMigration }
 ]
 
 export function latestVersion(list: readonly Migration[] = migrations): number {

@@ -1,0 +1,162 @@
+import { z } from 'zod'
+import { handleInProfileUrl } from '../../api/handles'
+
+/*
+ * The do-not-contact list (issue #31 item 5): people the recruiter must not contact, named by an
+ * email, a whole email domain, a profile handle (or its address) or a profile key. Main keeps a
+ * salted hash of each (the tombstones' salt) and the value as the recruiter typed it, to show the
+ * list back. Every forgotten person (a tombstone) counts as suppressed too, with no entry.
+ */
+
+export const doNotContactKindSchema = z.enum(['email', 'domain', 'handle', 'key'])
+export type DoNotContactKind = z.infer<typeof doNotContactKindSchema>
+
+/** The kinds in the recruiter's words. */
+export const doNotContactKindLabels: Record<DoNotContactKind, string> = {
+  email: 'Email',
+  domain: 'Email domain',
+  handle: 'Profile handle',
+  key: 'Profile key'
+}
+
+const EMAIL = /^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$/
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+const HANDLE = /^[^\s/?#@,;]{2,100}$/
+
+/**
+ * A value of a kind as it is compared (or null when it cannot be one): emails and domains
+ * lower-cased ("@acme.com" is the domain acme.com), a handle read from a profile address or
+ * "@name", a key as given. The same rule hashes an entry and a person checked against it.
+ */
+export function normalisedValue(kind: DoNotContactKind, text: string): string | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return null
+  if (kind === 'email') return EMAIL.test(trimmed) ? trimmed.toLowerCase() : null
+  if (kind === 'domain') {
+    const domain = trimmed.toLowerCase().replace(/^@/, '')
+    return DOMAIN.test(domain) ? domain : null
+  }
+  if (kind === 'handle') {
+    const handle = (handleInProfileUrl(trimmed) ?? trimmed.replace(/^@/, '')).toLowerCase()
+    return HANDLE.test(handle) ? handle : null
+  }
+  return /\s/.test(trimmed) || trimmed.length > 200 ? null : trimmed
+}
+
+/**
+ * What a line of an imported file names, read without asking: an email, "@domain" or a bare
+ * domain, a profile address, or "key:<key>". Anything else (a header, a name) is left out.
+ */
+export function detectedKind(text: string): DoNotContactKind | null {
+  const trimmed = text.trim()
+  if (EMAIL.test(trimmed)) return 'email'
+  if (/^key:/i.test(trimmed)) return 'key'
+  if (handleInProfileUrl(trimmed) !== undefined) return 'handle'
+  if (normalisedValue('domain', trimmed) !== null) return 'domain'
+  return null
+}
+
+export const doNotContactEntrySchema = z.object({
+  id: z.number().int().positive(),
+  kind: doNotContactKindSchema,
+  /** As the recruiter typed it (forgetting the person it names deletes the entry). */
+  value: z.string(),
+  /** Why, in the recruiter's words ('' when none was given). */
+  note: z.string(),
+  /** ISO 8601. */
+  addedAt: z.string()
+})
+export type DoNotContactEntry = z.infer<typeof doNotContactEntrySchema>
+
+/** A person to check, as a search result, a saved profile or a spreadsheet row names them. */
+export const personToCheckSchema = z.object({
+  key: z.string().max(200).optional(),
+  emails: z.array(z.string().max(320)).max(50).default([]),
+  handles: z.array(z.string().max(300)).max(50).default([])
+})
+export type PersonToCheck = z.input<typeof personToCheckSchema>
+
+/** Why a person is suppressed: they were forgotten, or an entry of the list names them. */
+export const suppressionReasonSchema = z.discriminatedUnion('why', [
+  z.object({ why: z.literal('forgotten') }),
+  z.object({ why: z.literal('listed'), kind: doNotContactKindSchema, entryId: z.number().int().positive() })
+])
+export type SuppressionReason = z.infer<typeof suppressionReasonSchema>
+
+/** The reasons in the recruiter's words. */
+export function suppressionLabel(reason: SuppressionReason): string {
+  if (reason.why === 'forgotten') return 'Forgotten at their request'
+  return `On the do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
+}
+
+export const suppressionSchema = z.object({
+  /** The person's place in the list checked. */
+  index: z.number().int().nonnegative(),
+  reasons: z.array(suppressionReasonSchema).min(1)
+})
+export type Suppression = z.infer<typeof suppressionSchema>
+
+/** Why a typed value was refused, by the kind chosen. */
+const notOfKind: Record<DoNotContactKind, string> = {
+  email: 'This is not an email address.',
+  domain: 'This is not an email domain (like acme.com).',
+  handle: 'This is not a profile handle or a profile address.',
+  key: 'A profile key has no spaces.'
+}
+
+const addInputSchema = z
+  .strictObject({
+    kind: doNotContactKindSchema,
+    value: z.string().min(1).max(500),
+    note: z.string().max(500).default('')
+  })
+  .superRefine((input, context) => {
+    if (normalisedValue(input.kind, input.value) === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: notOfKind[input.kind]
+      })
+    }
+  })
+
+export const doNotContactChannels = {
+  /** The list, newest first, and how many forgotten people are suppressed besides (no entry each). */
+  listDoNotContact: {
+    input: z.strictObject({}),
+    output: z.object({ entries: z.array(doNotContactEntrySchema), forgotten: z.number().int().nonnegative() })
+  },
+  /** Adds one entry by hand; one already listed (the same kind and value) is not added twice. */
+  addDoNotContact: {
+    input: addInputSchema,
+    output: z.object({ entry: doNotContactEntrySchema, added: z.boolean() })
+  },
+  /**
+   * Adds every entry a file of lines or CSV names (its text, read by the page): each cell that is
+   * an email, a domain ("@acme.com"), a profile address or "key:<key>"; the rest is reported.
+   */
+  importDoNotContact: {
+    input: z.strictObject({ text: z.string().max(5_000_000), note: z.string().max(500).default('') }),
+    output: z.object({
+      added: z.number().int().nonnegative(),
+      alreadyListed: z.number().int().nonnegative(),
+      /** Lines with nothing to add (a header, a name), first 100, 1-based. */
+      skipped: z.array(z.object({ line: z.number().int().positive(), text: z.string() })),
+      skippedCount: z.number().int().nonnegative()
+    })
+  },
+  removeDoNotContact: {
+    input: z.strictObject({ id: z.number().int().positive() }),
+    output: z.object({ removed: z.boolean() })
+  },
+  /** Which of these people are suppressed, and why (only those; each by its place in the list). */
+  checkDoNotContact: {
+    input: z.strictObject({ people: z.array(personToCheckSchema).max(5000) }),
+    output: z.object({ suppressed: z.array(suppressionSchema) })
+  }
+} as const
+
+export const doNotContactEvents = {
+  /** The list changed (added, imported, removed): whoever shows marks checks again. */
+  doNotContactChanged: z.object({})
+} as const
