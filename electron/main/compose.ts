@@ -19,7 +19,7 @@ import { Paces } from './pace/paces'
 import { EventBus } from './platform/event-bus'
 import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
-import type { WatchSchedulePort } from './platform/ports'
+import type { RetentionSchedulePort, WatchSchedulePort } from './platform/ports'
 import type { SecretVault } from './vault/secret-vault'
 import { purgeRecentlyDeleted } from './store'
 import { systemClock } from './store/clock'
@@ -63,6 +63,8 @@ export interface MainServices {
   wake(): void
   /** When watches run (tests wake it after moving the clock, and wait for it to be idle). */
   watches: WatchSchedulePort
+  /** When retention's purge runs (tests wake it after moving the clock, and wait for it to be idle). */
+  retention: RetentionSchedulePort
   close(): Promise<void>
 }
 
@@ -170,6 +172,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     firstScreenPainted: () => firstScreen.painted(),
     wake: () => host.wake(),
     watches: host.port('watchSchedule'),
+    retention: host.port('retentionSchedule'),
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {

@@ -11,6 +11,7 @@ import { contribution as privacy } from './privacy'
 import { contribution as provenance } from './provenance'
 import type { ChannelName } from '../../shared/ipc/contract'
 import { contribution as refresh } from './refresh'
+import { contribution as retention } from './retention'
 import { contribution as search } from './search'
 import { contribution as shortlists } from './shortlists'
 import { contribution as tools } from './tools'
@@ -38,7 +39,8 @@ export const features = [
   usage,
   tools,
   provenance,
-  privacy
+  privacy,
+  retention
 ] as const
 
 /** The channels a contribution's handlers answer, read from its type. */

@@ -16,6 +16,7 @@ import { watchesChannels, watchesEvents } from './channels/watches'
 import { personalDataChannels, personalDataEvents } from './channels/personal-data'
 import { exportLogChannels, exportLogEvents } from './channels/export-log'
 import { doNotContactChannels, doNotContactEvents } from './channels/do-not-contact'
+import { retentionChannels } from './channels/retention'
 import { provenanceChannels } from './channels/provenance'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
@@ -44,7 +45,8 @@ export const channels = {
   ...watchesChannels,
   ...personalDataChannels,
   ...exportLogChannels,
-  ...provenanceChannels
+  ...provenanceChannels,
+  ...retentionChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

@@ -125,7 +125,10 @@ export const channelNameList = [
   'listExportLog',
   'exportExportLog',
   'personProvenance',
-  'setLawfulBasis'
+  'setLawfulBasis',
+  'getRetention',
+  'setRetention',
+  'keepPeople'
 ] as const
 
 export const eventNameList = [

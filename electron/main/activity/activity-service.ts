@@ -121,6 +121,28 @@ export class ActivityService {
     )
   }
 
+  /**
+   * Retention will forget `count` people on `dueAt` unless the recruiter keeps them: one entry
+   * under the connection in use (no one named, so there is nothing in it to forget).
+   */
+  deletingSoon(notice: { count: number; dueAt: string; sourceKey: string }): ActivityEntry[] {
+    const connectionId = this.deps.connections.active().id
+    const who = notice.count === 1 ? '1 person' : `${notice.count} people`
+    return this.#add(
+      connectionId,
+      [
+        {
+          connectionId,
+          kind: 'deleting_soon',
+          text: `Deleting soon: ${who} held past the retention period will be forgotten on ${notice.dueAt.slice(0, 10)} unless you keep them (Settings → Personal data)`,
+          link: { kind: 'retention' },
+          sourceKey: notice.sourceKey
+        }
+      ],
+      {}
+    )
+  }
+
   #add(
     connectionId: string,
     entries: NewActivity[],

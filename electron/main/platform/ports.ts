@@ -3,6 +3,7 @@ import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ip
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
+import type { ErasureReason, ForgetResult } from '../../../shared/ipc/channels/personal-data'
 import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
@@ -74,7 +75,7 @@ export interface RefreshJobsPort {
   }): Promise<RefreshJobSummary>
 }
 
-/** What Watches tells Activity: people a watched search found for the first time (in the run's transaction). */
+/** What Watches (people a watched search found first, in the run's transaction) and Retention tell Activity. */
 export interface ActivityPort {
   newPeople(run: {
     connectionId: string
@@ -84,6 +85,11 @@ export interface ActivityPort {
     searchName: string
     people: NewPerson[]
   }): void
+  /**
+   * What Retention tells Activity: `count` people go on `dueAt` unless kept (no one named: the
+   * list is on Settings → Personal data). Told once per `sourceKey`.
+   */
+  deletingSoon(notice: { count: number; dueAt: string; sourceKey: string }): void
 }
 
 /** What Export needs of Imports: a batch as the recruiter imported it, with what matching found. */
@@ -148,6 +154,20 @@ export interface ExportLogPort {
 }
 
 /**
+ * Forgetting people everywhere, as forgetPeople does (the privacy feature): each in one
+ * transaction with their tombstone, the file compacted once, the page told peopleForgotten.
+ */
+export interface PeopleEraserPort {
+  forget(keys: readonly string[], reason: ErasureReason): ForgetResult
+}
+
+/** When retention's purge runs (the shell wakes it; tests wake it after moving the clock and wait for it). */
+export interface RetentionSchedulePort {
+  wake(): void
+  idle(): Promise<void>
+}
+
+/**
  * Who must not be contacted (the do-not-contact feature): people on the recruiter's list (an email,
  * its domain, a handle or a key) and every forgotten person. Contacts, watches and imports check
  * people before they buy, add or offer them.
@@ -169,4 +189,6 @@ export interface Ports {
   watchSchedule: WatchSchedulePort
   saveFiles: SaveFilesPort
   exportLog: ExportLogPort
+  peopleEraser: PeopleEraserPort
+  retentionSchedule: RetentionSchedulePort
 }

@@ -24,6 +24,8 @@ export const contribution = {
     })
     return {
       handlers: privacyHandlers(privacy),
+      // retention's purge forgets through the same erase (never importing this feature)
+      provides: { peopleEraser: { forget: (keys, reason) => privacy.forget({ keys: [...keys], reason }) } },
       personalData: personalDataOwner(() => context.stores.get()),
       close: () => privacy.compactIfPending()
     }

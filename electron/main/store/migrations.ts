@@ -3,6 +3,7 @@ import { doNotContactMigration } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
 import { provenanceSchema } from './provenance-schema'
+import { retentionPeople } from './retention-migration'
 
 /**
  * Ordered schema migrations. `PRAGMA user_version` holds the number of the last one applied.
@@ -318,7 +319,14 @@ export const migrations: readonly Migration[] = [
     // (provenance/, store/provenance-schema.ts).
     up: provenanceSchema
   },
-  { version: 19, ...doNotContactMigration }
+  { version: 19, ...doNotContactMigration },
+  {
+    version: 20,
+    name: 'retention: people kept, deleting soon told',
+    // When the recruiter kept someone and the date Activity said they go (retention/,
+    // store/retention-migration.ts); Activity's kinds gain deleting_soon.
+    up: retentionPeople
+  }
 ]
 
 export function latestVersion(list: readonly Migration[] = migrations): number {

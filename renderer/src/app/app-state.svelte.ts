@@ -104,6 +104,9 @@ export class AppState {
       } else if (link.kind === 'refreshJob') {
         this.#section = 'refresh'
         void this.refresh.select(link.jobId)
+      } else if (link.kind === 'retention') {
+        // "Deleting soon": who goes and Keep are on Settings → Personal data
+        this.#section = 'settings'
       } else {
         this.#section = 'activity'
       }

@@ -51,7 +51,10 @@ const browserToldMark: ToldMark = {
   write: (id) => localStorage.setItem(TOLD_KEY, String(id))
 }
 
-const EMPTY_UNREAD: UnreadCounts = { total: 0, byKind: { person_changed: 0, new_people: 0, refresh_ended: 0 } }
+const EMPTY_UNREAD: UnreadCounts = {
+  total: 0,
+  byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0 }
+}
 
 /**
  * Activity as the page knows it: what the watches and refreshes found, the unread count (in the
