@@ -13,7 +13,7 @@ import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
-import type { ConnectionsPort } from '../platform/ports'
+import type { ConnectionsPort, DoNotContactPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
@@ -60,6 +60,8 @@ export class ContactsService {
       logger: Logger
       /** Each connection's pace, shared by everything that calls it (purchases' requests go at it). */
       pace: (connectionId: string) => Paced
+      /** Who must not be contacted (the do-not-contact feature), read when quoting. */
+      doNotContact?: () => DoNotContactPort
       now?: () => number
       poll?: Partial<PollTiming>
     }
@@ -151,10 +153,18 @@ export class ContactsService {
     return { connectionId: connection.id, ...list }
   }
 
-  quote({ keys, contactType }: HandlerInput<'quoteContacts'>): ContactQuote {
+  quote({ keys, contactType, includeSuppressed }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()
     const connection = this.deps.connections.active()
-    const unique = [...new Set(keys)]
+    const asked = [...new Set(keys)]
+    const suppressed =
+      includeSuppressed === true || this.deps.doNotContact === undefined
+        ? []
+        : this.deps
+            .doNotContact()
+            .check(asked.map((key) => ({ key })))
+            .map(({ index }) => asked[index]!)
+    const unique = suppressed.length === 0 ? asked : asked.filter((key) => !suppressed.includes(key))
     const bought = store.ledger.bought(connection.id, contactType, unique)
     const inFlight = unique.filter(
       (key) => !bought.has(key) && this.#running.isClaimed(connection.id, contactType, key)
@@ -170,6 +180,7 @@ export class ContactsService {
       alreadyBought: unique.filter((key) => bought.has(key)),
       inFlight,
       newKeys,
+      suppressed,
       creditsNeeded: newKeys.length,
       available: counts?.available ?? null,
       availableSeenAt: counts?.recordedAt ?? null,

@@ -22,6 +22,7 @@ export const contribution = {
       requests: context.requests,
       logger,
       pace: (connectionId) => context.paces.for(connectionId),
+      doNotContact: () => context.port('doNotContact'),
       ...(options.contactPolling ? { poll: options.contactPolling } : {})
     })
     return {

@@ -211,6 +211,7 @@ export class PurchaseFollower {
       alreadyBought: keys,
       inFlight: [],
       newKeys: [],
+      suppressed: [],
       creditsNeeded: 0,
       available: null,
       availableSeenAt: null,

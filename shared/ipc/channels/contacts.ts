@@ -16,6 +16,11 @@ export const contactQuoteSchema = z.object({
   inFlight: z.array(z.string()),
   /** One credit each. */
   newKeys: z.array(z.string()),
+  /**
+   * Left out of `keys`: on the do-not-contact list or forgotten (asked with `includeSuppressed`,
+   * none are left out). The recruiter is told how many.
+   */
+  suppressed: z.array(z.string()),
   creditsNeeded: z.number().int(),
   /** As last seen from the service on this connection; null before the first answer. */
   available: z.number().int().nullable(),
@@ -123,7 +128,12 @@ export const contactChannels = {
     output: z.record(z.string(), z.array(z.unknown()))
   },
   quoteContacts: {
-    input: z.strictObject({ keys: keysSchema, contactType: contactTypeSchema }),
+    input: z.strictObject({
+      keys: keysSchema,
+      contactType: contactTypeSchema,
+      /** Quote people on the do-not-contact list (or forgotten) too; left out by default. */
+      includeSuppressed: z.boolean().optional()
+    }),
     output: contactQuoteSchema
   },
   /** Everyone with contact data on the active connection, newest first, with purchases running now (offline too). */
