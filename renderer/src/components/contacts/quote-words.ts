@@ -7,8 +7,8 @@ const contactTypeWords = { Email: 'emails', Phone: 'phone numbers' } as const
 /**
  * A quote as the recruiter reads it before confirming, the same on the Contacts screen and the
  * Tools screen: what is looked up, what is new and what it costs, what is free, and the balance
- * before and after ("Phone numbers: 3 new — 3 credits; 1 already bought — free; 1,000 available,
- * 997 after").
+ * before and after, and who was left out as not to be contacted ("Phone numbers: 3 new — 3 credits;
+ * 1 already bought — free; 1,000 available, 997 after").
  */
 export function quoteText(q: ContactQuote, now = Date.now()): string {
   const type = contactTypeWords[q.contactType]
@@ -16,6 +16,9 @@ export function quoteText(q: ContactQuote, now = Date.now()): string {
     `${type.charAt(0).toUpperCase()}${type.slice(1)}: ${q.newKeys.length} new — ${q.creditsNeeded} ${q.creditsNeeded === 1 ? 'credit' : 'credits'}`,
     q.alreadyBought.length > 0 ? `${q.alreadyBought.length} already bought — free` : '',
     q.inFlight.length > 0 ? `${q.inFlight.length} being bought right now — not again` : '',
+    q.suppressed.length > 0
+      ? `${q.suppressed.length} left out — on the do-not-contact list or forgotten at their request`
+      : '',
     balanceWords(q.available, q.creditsNeeded, q.availableSeenAt, now)
   ]
     .filter(Boolean)

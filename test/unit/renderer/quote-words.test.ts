@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { ContactQuote } from '../../../shared/ipc/channels/contacts'
+import { quoteText } from '../../../renderer/src/components/contacts/quote-words'
+
+const quote = (suppressed: string[]): ContactQuote => ({
+  quoteId: 'q1',
+  connectionId: 'c1',
+  contactType: 'Email',
+  keys: ['a', 'b'],
+  alreadyBought: [],
+  inFlight: [],
+  newKeys: ['a', 'b'],
+  suppressed,
+  creditsNeeded: 2,
+  available: 10,
+  availableSeenAt: null,
+  expiresAt: '2026-01-01T00:00:00.000Z'
+})
+
+describe('quoteText', () => {
+  it('says how many people were left out as not to be contacted', () => {
+    expect(quoteText(quote(['x', 'y', 'z']))).toBe(
+      'Emails: 2 new — 2 credits; 3 left out — on the do-not-contact list or forgotten at their request; 10 available, 8 after'
+    )
+  })
+
+  it('says nothing of it when nobody was left out', () => {
+    expect(quoteText(quote([]))).toBe('Emails: 2 new — 2 credits; 10 available, 8 after')
+  })
+})
