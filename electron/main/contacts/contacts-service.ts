@@ -1,3 +1,4 @@
+import type { PeopleHeld } from '../platform/event-bus'
 import { randomUUID } from 'node:crypto'
 import type {
   BoughtPerson,
@@ -64,6 +65,8 @@ export class ContactsService {
       doNotContact?: () => DoNotContactPort
       now?: () => number
       poll?: Partial<PollTiming>
+      /** Told whose contact details were bought (the bus's peopleHeld: provenance). */
+      held?: (held: PeopleHeld) => void
     }
   ) {
     const now = () => this.#now()
@@ -82,7 +85,8 @@ export class ContactsService {
           this.#running.requestIdOf(purchaseId),
           quote.keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null })),
           done
-        )
+        ),
+      ...(deps.held ? { held: deps.held } : {})
     })
     this.#follower = new PurchaseFollower({
       connections: deps.connections,

@@ -1,3 +1,4 @@
+import type { PeopleHeld } from '../platform/event-bus'
 import type { ContactType } from '../../../shared/api'
 import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
 import { AppError } from '../../../shared/ipc/errors'
@@ -40,6 +41,8 @@ export class PurchaseRequests {
       logger: Logger
       /** Tells the views how the purchase's lookups stand. */
       progress: (purchaseId: string, quote: ContactQuote, statuses: Map<string, ContactStatus>, done: boolean) => void
+      /** Told whose contact details a part bought (the bus's peopleHeld: provenance). */
+      held?: (held: PeopleHeld) => void
     }
   ) {}
 
@@ -99,6 +102,14 @@ export class PurchaseRequests {
           // All charged: all bought. Otherwise the polling shows which ones the service has.
           if (spent === part.length) store.ledger.markBought(quote.connectionId, type, part, entry.id)
           saveAnswer(store, answer.results, answer.count?.value, quote, 'New')
+        })
+        this.deps.held?.({
+          kind: 'purchase',
+          what: 'contact',
+          detail: `${type} contact details bought`,
+          connectionId: quote.connectionId,
+          purchaseId,
+          people: part.map((key) => ({ key }))
         })
         applyResults(statuses, answer.results)
         queue = queue.slice(part.length)

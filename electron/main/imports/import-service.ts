@@ -1,3 +1,4 @@
+import type { PeopleHeld } from '../platform/event-bus'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
@@ -53,6 +54,8 @@ export class ImportService {
       pace?: (connectionId: string) => PaceFigures | null
       /** How a re-sort after a threshold change takes turns with main (tests inject a clock). */
       resortSlices?: () => ResortSlices
+      /** Told who a shortlisted batch added, with their rows (the bus's peopleHeld: provenance). */
+      held?: (held: PeopleHeld) => void
     }
   ) {
     this.#resorts = new ThresholdResorts({
@@ -266,7 +269,8 @@ export class ImportService {
       this.deps.events,
       batch,
       this.#headers(store, batch.id, batch.headerRow),
-      input
+      input,
+      this.deps.held
     )
     this.#changed(batch.id)
     return result

@@ -1,6 +1,7 @@
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
+import type { PeopleHeld } from '../platform/event-bus'
 import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
 import type { Store } from '../store/index'
 import { mapStoreErrors } from '../store/store-error'
@@ -24,7 +25,9 @@ export function shortlistAccepted(
   events: Pick<EventHub, 'emit'>,
   batch: ImportBatchRecord,
   headers: readonly string[],
-  input: HandlerInput<'shortlistImport'>
+  input: HandlerInput<'shortlistImport'>,
+  /** Told who was added, with their sheet rows (the bus's peopleHeld: provenance). */
+  held: (held: PeopleHeld) => void = () => undefined
 ): ShortlistedImport {
   const accepted = store.imports.accepted(batch.id)
   if (accepted.length === 0) throw new AppError('invalid_input', 'Accept at least one person first.')
@@ -58,6 +61,23 @@ export function shortlistAccepted(
     const row = rows[problem.index]
     rejected.push({ rowNo: row?.rowNo ?? 0, sheetRow: row?.sheetRow ?? 0, reason: problem.reason })
   }
+  const notAdded = new Set(result.rejected.map((problem) => problem.index))
+  const skipped = new Set(result.skipped)
+  held({
+    kind: 'import',
+    what: 'person',
+    detail: batch.sheet === null || batch.sheet === '' ? batch.fileName : `${batch.fileName} (${batch.sheet})`,
+    connectionId: batch.connectionId,
+    shortlistId: result.shortlist.id,
+    importBatchId: batch.id,
+    people: inputs.flatMap((entry, index) => {
+      const key = String(entry.profile['key'] ?? entry.profile['li_id'] ?? '')
+      const row = rows[index]
+      return notAdded.has(index) || skipped.has(key) || key === '' || row === undefined
+        ? []
+        : [{ key, importRow: row.sheetRow }]
+    })
+  })
   events.emit('membersChanged', {
     reason: 'import',
     memberIds: result.added,

@@ -53,7 +53,8 @@ export const contribution = {
       events: context.events,
       logger: context.logger,
       now: () => clock.now().getTime(),
-      pace: (connectionId) => context.paces.figures(connectionId)
+      pace: (connectionId) => context.paces.figures(connectionId),
+      held: (held) => bus.publish('peopleHeld', held)
     })
     const unsubscribe = bus.subscribe('importBatchChanged', ({ batchId }) => imports.changed(batchId))
     return {

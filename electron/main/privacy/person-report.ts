@@ -1,5 +1,11 @@
 import { erasureReasonLabels, type PersonDescription } from '../../../shared/ipc/channels/personal-data'
 import type { PersonalDataCopy } from '../personal-data/every-owner'
+import {
+  lawfulBasisLabels,
+  provenanceKindLabels,
+  type LawfulBasis,
+  type ProvenanceLine
+} from '../../../shared/ipc/channels/provenance'
 
 /*
  * The access-request copy of one person: the whole copy as JSON (every table's rows as stored),
@@ -14,21 +20,61 @@ export interface PersonCopyParts {
   exportedAt: string
 }
 
-/** Provenance and lawful basis are not recorded yet (issue #31 item 1): the copy says so rather than nothing. */
-const NOT_YET_RECORDED =
-  'Where each record came from and the lawful basis are not recorded by this version of Talent Desk.'
+/**
+ * Where the records came from and the basis the person is held on, read from the copy's own
+ * tables (the provenance owner's `provenance` and `lawful_basis` rows), so the summary and the
+ * JSON say it in one place. Nothing recorded: held on legitimate interest, the default.
+ */
+export interface CopyProvenance {
+  lines: ProvenanceLine[]
+  basis: LawfulBasis
+}
+
+const DEFAULT_BASIS: LawfulBasis = {
+  basis: 'legitimate-interest',
+  consentedOn: null,
+  other: null,
+  noticeSentOn: null,
+  setAt: null
+}
+
+export function provenanceIn(copy: PersonalDataCopy): CopyProvenance {
+  const rowsOf = (table: string) => copy.tables.filter((held) => held.table === table).flatMap((held) => held.rows)
+  const lines = rowsOf('provenance') as unknown as ProvenanceLine[]
+  const basis = (rowsOf('lawful_basis')[0] as unknown as LawfulBasis | undefined) ?? DEFAULT_BASIS
+  return { lines, basis }
+}
+
+/** The basis in words: "Consent (given on 2026-03-02)". */
+export function basisText(basis: LawfulBasis): string {
+  const label = lawfulBasisLabels[basis.basis]
+  if (basis.basis === 'consent' && basis.consentedOn !== null) return `${label} (given on ${basis.consentedOn})`
+  if (basis.basis === 'other' && basis.other !== null) return `${label}: ${basis.other}`
+  return label
+}
+
+/** One line in words: "2026-11-26 — Found by a search: backend engineers — into Backend Q4 — on Sandbox". */
+export function provenanceLineText(line: ProvenanceLine): string {
+  return [
+    line.at.slice(0, 10),
+    `${provenanceKindLabels[line.kind] ?? line.kind}${line.detail === '' ? '' : `: ${line.detail}`}${line.importRow === null ? '' : `, row ${line.importRow}`}`,
+    ...(line.shortlist === null ? [] : [`into ${line.shortlist}`]),
+    ...(line.connection === null ? [] : [`on ${line.connection.name}`])
+  ].join(' — ')
+}
 
 export function personCopyJson({ description, copy, exportedAt }: PersonCopyParts): string {
   return `${JSON.stringify(
     {
       format: PERSON_COPY_FORMAT,
-      version: 1,
+      // 2: `provenance` holds the lines and the basis (1 said they were not recorded)
+      version: 2,
       exportedAt,
       person: copy.person,
       held: description.holdings.map(({ owner, table, label, rows }) => ({ owner, table, label, rows })),
       forgottenBefore: description.forgotten,
       tables: copy.tables.map(({ owner, table, label, rows }) => ({ owner, table, label, rows })),
-      provenance: NOT_YET_RECORDED,
+      provenance: provenanceIn(copy),
       problems: [...description.problems, ...copy.problems]
     },
     null,
@@ -61,6 +107,17 @@ function valueText(value: unknown): string {
 
 function list(label: string, values: readonly string[]): string {
   return values.length === 0 ? '' : `<dt>${escapeHtml(label)}</dt><dd>${values.map(escapeHtml).join('<br>')}</dd>`
+}
+
+function provenanceHtml({ lines, basis }: CopyProvenance): string {
+  const notice =
+    basis.noticeSentOn === null
+      ? 'No candidate notice was recorded as sent.'
+      : `A candidate notice was sent on ${basis.noticeSentOn}.`
+  return `<h2>Where this came from</h2>
+${lines.length === 0 ? '<p>No source was recorded.</p>' : `<ul>${lines.map((line) => `<li>${escapeHtml(provenanceLineText(line))}</li>`).join('')}</ul>`}
+<h2>Lawful basis</h2>
+<p>${escapeHtml(basisText(basis))}${basis.setAt === null ? ' (the default: nothing else was recorded)' : ''}. ${escapeHtml(notice)}</p>`
 }
 
 export function personCopyHtml({ description, copy, exportedAt }: PersonCopyParts): string {
@@ -103,7 +160,7 @@ dd{margin:0 0 .25rem 1rem}pre{margin:0;white-space:pre-wrap;font:13px/1.4 ui-mon
 ${forgotten === null ? '' : `<p>This person was forgotten on ${escapeHtml(forgotten.forgottenAt.slice(0, 10))} (${escapeHtml(erasureReasonLabels[forgotten.reason])}) and has been found again since.</p>`}
 <h2>What is held</h2>
 ${held === '' ? '<p>Nothing.</p>' : `<table><thead><tr><th>What</th><th class="n">Records</th></tr></thead><tbody>${held}</tbody></table>`}
-<p>${escapeHtml(NOT_YET_RECORDED)}</p>
+${provenanceHtml(provenanceIn(copy))}
 ${problems.length === 0 ? '' : `<h2>Not included</h2><ul>${problems.map((problem) => `<li>${escapeHtml(problem.owner)}: ${escapeHtml(problem.message)}</li>`).join('')}</ul>`}
 <h2>The records</h2>
 ${tables === '' ? '<p>None.</p>' : tables}

@@ -6,9 +6,18 @@ import { ShortlistsService } from './shortlists-service'
 /** Shortlists, their members and stages, and Recently deleted. */
 export const contribution = {
   name: 'shortlists',
-  create({ stores }) {
+  create({ stores, bus, port }) {
+    const activeConnection = () => {
+      try {
+        return port('connections').active().id
+      } catch {
+        return null
+      }
+    }
     return {
-      handlers: shortlistsHandlers(new ShortlistsService(stores)),
+      handlers: shortlistsHandlers(
+        new ShortlistsService(stores, (held) => bus.publish('peopleHeld', held), activeConnection)
+      ),
       personalData: personalDataOwner(() => stores.get())
     }
   }

@@ -13,6 +13,17 @@ import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors, type StoreMessages } from '../store/store-error'
+import type { PeopleHeld } from '../platform/event-bus'
+
+/** The keys of members just added (as the store read them: key, or li_id). */
+function keysOf(store: Store, memberIds: readonly number[]): string[] {
+  if (memberIds.length === 0) return []
+  return (
+    store.database.db
+      .prepare('SELECT profile_key AS key FROM members WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(memberIds)) as Array<{ key: string }>
+  ).map((row) => row.key)
+}
 
 const memberGone = 'That person is no longer in this shortlist — reload the list.'
 
@@ -25,9 +36,21 @@ const damagedProfileMessage =
 
 export class ShortlistsService {
   readonly #stores: StoreAccess
+  readonly #held: (held: PeopleHeld) => void
+  readonly #activeConnection: () => string | null
 
-  constructor(stores: StoreAccess) {
+  /**
+   * `held` tells where people saved came from (the bus's peopleHeld); `activeConnection` is the
+   * connection a search or chat the page found them with ran on.
+   */
+  constructor(
+    stores: StoreAccess,
+    held: (held: PeopleHeld) => void = () => undefined,
+    activeConnection: () => string | null = () => null
+  ) {
     this.#stores = stores
+    this.#held = held
+    this.#activeConnection = activeConnection
   }
 
   listShortlists(): Shortlist[] {
@@ -63,15 +86,25 @@ export class ShortlistsService {
     return this.#run((store) => this.#detail(store, memberId), { not_found: memberGone })
   }
 
-  addMembers({ shortlistId, profiles }: HandlerInput<'addMembers'>): AddMembersResult {
-    return this.#run(
-      (store) =>
-        store.members.addMany(
-          shortlistId,
-          profiles.map((profile) => ({ profile: profile as ProfileInput }))
-        ),
-      this.#shortlistMessages(shortlistId)
-    )
+  addMembers({ shortlistId, profiles, origin }: HandlerInput<'addMembers'>): AddMembersResult {
+    const { result, keys } = this.#run((store) => {
+      const added = store.members.addMany(
+        shortlistId,
+        profiles.map((profile) => ({ profile: profile as ProfileInput }))
+      )
+      return { result: added, keys: keysOf(store, added.added) }
+    }, this.#shortlistMessages(shortlistId))
+    const kind = origin?.kind ?? 'manual'
+    this.#held({
+      kind,
+      what: 'person',
+      detail: origin?.detail ?? '',
+      // a profile typed in by hand came from no service
+      connectionId: kind === 'manual' ? null : this.#activeConnection(),
+      shortlistId,
+      people: keys.map((key) => ({ key }))
+    })
+    return result
   }
 
   updateMember({ memberId, patch }: HandlerInput<'updateMember'>): MemberDetail {

@@ -35,6 +35,7 @@ export const contribution = {
       ),
       logger: context.logger,
       clientInfo: { name: 'talent-desk', version: options.appVersion },
+      held: (held) => context.bus.publish('peopleHeld', held),
       // tokens (an hour's life, never stored) are masked in the log; replies mask the stored secrets
       ...(options.secretWatcher ? { mask: (token: string) => options.secretWatcher?.add(token) } : {}),
       ...(options.toolServer ?? {})

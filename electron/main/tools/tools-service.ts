@@ -1,3 +1,4 @@
+import type { PeopleHeld } from '../platform/event-bus'
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectionTestPart } from '../../../shared/ipc/channels/connections'
 import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../shared/ipc/channels/tools'
@@ -44,6 +45,8 @@ export interface ToolsDeps {
   tokenMarginMs?: number
   callTimeoutMs?: number
   listRetryMinMs?: number
+  /** Told whose contact details a tool call bought (the bus's peopleHeld: provenance). */
+  held?: (held: PeopleHeld) => void
 }
 
 interface Entry {
@@ -244,6 +247,17 @@ export class ToolsService {
       return counts
     })
     if (spent > 0) this.#deps.logger.info('tools.spend_recorded', { tool: name, spent })
+    const bought = spent > 0 ? keysIn(args).filter((key) => rows.some((row) => row.key === key)) : []
+    if (bought.length > 0) {
+      this.#deps.held?.({
+        kind: 'tool',
+        what: 'contact',
+        detail: `${contactType} contact details bought through the tool “${name}”`,
+        connectionId,
+        purchaseId: requestId,
+        people: bought.map((key) => ({ key }))
+      })
+    }
     this.#deps.events?.emit('creditsChanged', {
       connectionId,
       available: seen.available,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { wellFormed } from '../text'
+import { memberOriginSchema } from './provenance'
 
 /*
  * Shortlists, their members and the pipeline stages: the local store seen through the bridge.
@@ -218,7 +219,9 @@ export const shortlistChannels = {
       // Each profile is checked on its own in main (key, depth, size), so one bad record is
       // reported in `rejected` instead of refusing the whole batch; saved profiles are kept
       // verbatim and read tolerantly, as the API's are.
-      profiles: z.array(z.unknown()).min(1).max(10_000)
+      profiles: z.array(z.unknown()).min(1).max(10_000),
+      /** Where the page found them (a search, a chat, a watch's news); by hand when not said. */
+      origin: memberOriginSchema.optional()
     }),
     output: addMembersResultSchema
   },
