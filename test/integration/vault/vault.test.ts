@@ -55,7 +55,7 @@ describe('vault when the keychain is unavailable', () => {
   it('detects a keychain service that does not answer (no D-Bus session), in a real process', () => {
     const script = `
       import { openVault, loadNodeKeytar } from './electron/main/vault/open-vault.ts'
-      import { createLogger } from './electron/main/logger.ts'
+      import { createLogger } from './electron/main/logging/logger.ts'
       const vault = await openVault(loadNodeKeytar, createLogger(() => {}))
       process.stdout.write(JSON.stringify(vault.status()))
     `
