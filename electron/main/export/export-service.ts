@@ -1,3 +1,4 @@
+import type { PeopleHeld } from '../platform/event-bus'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type {
   BackupPreview,
@@ -34,6 +35,8 @@ export interface ExportServiceOptions {
   exportLog: () => ExportLogPort
   /** The connection in use (search results and Usage's transactions are that connection's). */
   activeConnection?: () => string | null
+  /** Told who a restore brought back, per shortlist (the bus's peopleHeld: provenance). */
+  held?: (held: PeopleHeld) => void
   /** Masks every stored secret's value in what is written to a file (the log's mask). */
   mask?: (text: string) => string
   events: EventHub
@@ -192,12 +195,39 @@ export class ExportService {
     const { uploads, backupJobs } = this.#options
     const partial = input.partial === true
     // The backup's own messages say which kind of refusal it is (not ours, newer, damaged).
-    if ('json' in input) return mapStoreErrors(() => this.#backups().restoreText(input.json, { partial }))
+    if ('json' in input) {
+      const restored = mapStoreErrors(() => this.#backups().restoreText(input.json, { partial }))
+      this.#restored(restored)
+      return restored
+    }
     const summary = await uploads.use(input.uploadId, (file) =>
       mapStoreErrorsAsync(() => backupJobs.restore(file, { partial }), secondConnection)
     )
     uploads.discard(input.uploadId)
+    this.#restored(summary)
     return summary
+  }
+
+  /**
+   * Tells who came back: every member of a restored shortlist (a new row, or one whose id was
+   * free) came from the backup; Recently deleted's too. The backup names no connection.
+   */
+  #restored(summary: RestoreSummary): void {
+    const held = this.#options.held
+    if (held === undefined) return
+    const store = this.#options.stores.get()
+    const keysOf = store.database.db.prepare('SELECT profile_key AS key FROM members WHERE shortlist_id = ?')
+    for (const shortlist of summary.shortlists) {
+      const keys = (keysOf.all(shortlist.id) as Array<{ key: string }>).map((row) => ({ key: row.key }))
+      held({
+        kind: 'restore',
+        what: 'person',
+        detail: 'a backup of the shortlists',
+        connectionId: null,
+        shortlistId: shortlist.id,
+        people: keys
+      })
+    }
   }
 
   async previewRestore(input: HandlerInput<'previewRestore'>): Promise<BackupPreview> {

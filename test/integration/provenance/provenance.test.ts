@@ -12,7 +12,7 @@ import { until } from '../until'
 /*
  * Issue #31 item 1 over the composed main and the Sandbox over HTTP, SQLite on disk: a person
  * found by search and shortlisted, another from an imported sheet's row, a third whose email
- * was bought. Each has the provenance lines of where it came from (kind, detail, shortlist, the
+ * was bought, then a backup restored. Each has the provenance lines of where it came from (kind, detail, shortlist, the
  * batch and the sheet's row, the purchase, the connection, when); the basis set is read back;
  * the access copy holds the lines and the basis; forgetting the person removes them.
  */
@@ -189,6 +189,20 @@ describe('provenance and lawful basis', () => {
     ])
     expect(json.provenance.basis).toMatchObject({ basis: 'consent', consentedOn: '2026-11-20' })
 
+    // a backup restored: everyone in it came (again) from the backup, with no connection
+    const backup = await main.ok('backupShortlists', {})
+    if (backup.cancelled) throw new Error('the backup was cancelled')
+    const restored = await main.ok('restoreShortlists', { json: downloaded(main, backup.target) })
+    expect(restored.members).toBe(2)
+    const again = await main.ok('personProvenance', { key: searched.key! })
+    expect(again.lines.map((line) => line.kind)).toEqual(['search', 'restore'])
+    expect(again.lines[1]).toMatchObject({
+      what: 'person',
+      shortlist: 'Backend Q4 (restored)',
+      connection: null,
+      detail: 'a backup of the shortlists'
+    })
+
     // forgotten: their lines and basis go; the others' stay
     await main.ok('forgetPeople', { keys: [searched.key!], reason: 'person-asked' })
     const after = await main.ok('personProvenance', { key: searched.key! })
@@ -199,7 +213,10 @@ describe('provenance and lawful basis', () => {
         ['provenance', 'lawful_basis'].includes(holding.table)
       )
     ).toEqual([])
-    expect((await main.ok('personProvenance', { key: imported.key! })).lines).toHaveLength(1)
+    expect((await main.ok('personProvenance', { key: imported.key! })).lines.map((line) => line.kind)).toEqual([
+      'import',
+      'restore'
+    ])
     expect((await main.ok('personProvenance', { key: bought.key! })).lines).toHaveLength(1)
   }, 60_000)
 })
