@@ -82,6 +82,11 @@ export class AppState {
     const { ExportLogState } = await import('../sections/settings/personal-data/export-log-state.svelte')
     return new ExportLogState(this.client)
   })
+  /** Settings → Personal data → Retention: the periods, who would go and when, Keep. */
+  readonly retention = new Lazy(async () => {
+    const { RetentionState } = await import('../sections/settings/personal-data/retention-state.svelte')
+    return new RetentionState(this.client)
+  })
   /** What the watches found; its unread count shows in the rail on every screen. */
   readonly activity = new Lazy(async () => {
     const { ActivityState } = await import('../sections/activity/activity-state.svelte')

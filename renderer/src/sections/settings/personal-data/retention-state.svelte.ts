@@ -1,0 +1,77 @@
+import type { RetentionOverview, RetentionSettings } from '../../../../../shared/ipc/channels/retention'
+import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { Client } from '../../../lib/client'
+import type { Load } from '../../../lib/load'
+
+/**
+ * Settings → Personal data → Retention: the periods the recruiter set, who would go and when,
+ * and keeping someone (their clock starts again). Forgetting people anywhere reads it again.
+ */
+export class RetentionState {
+  readonly #client: Client
+  #overview = $state.raw<Load<RetentionOverview>>({ state: 'idle' })
+  #busy = $state(false)
+  #message = $state.raw<{ tone: 'ok' | 'error'; text: string; error?: IpcError } | null>(null)
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('peopleForgotten', () => {
+      if (this.#overview.state === 'ready') void this.load()
+    })
+  }
+
+  get overview() {
+    return this.#overview
+  }
+  get busy() {
+    return this.#busy
+  }
+  get message() {
+    return this.#message
+  }
+
+  async load(): Promise<void> {
+    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const reply = await this.#client.getRetention({})
+    this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  /** Saves the periods; the preview answers at once. */
+  async save(settings: RetentionSettings): Promise<void> {
+    await this.#run(
+      () => this.#client.setRetention({ settings }),
+      (overview) =>
+        overview.settings.inactiveDays === null && overview.settings.contactDays === null
+          ? 'Retention is off: no one is deleted.'
+          : 'Saved.'
+    )
+  }
+
+  /** Keeps people: their clock starts again today. */
+  async keep(keys: string[], name: string): Promise<void> {
+    await this.#run(
+      () => this.#client.keepPeople({ keys }),
+      () => `Kept ${name}: their period starts again today.`
+    )
+  }
+
+  async #run(
+    call: () => ReturnType<Client['getRetention']>,
+    said: (overview: RetentionOverview) => string
+  ): Promise<void> {
+    if (this.#busy) return
+    this.#busy = true
+    this.#message = null
+    try {
+      const reply = await call()
+      if (!reply.ok) {
+        this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
+        return
+      }
+      this.#overview = { state: 'ready', value: reply.data }
+      this.#message = { tone: 'ok', text: said(reply.data) }
+    } finally {
+      this.#busy = false
+    }
+  }
+}
