@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock, profiles, useMains, type TestMain } from '../services/helpers'
+import { systemClock } from '../../../sandbox/index'
+import { startTestSandbox } from '../sandbox/helpers'
+import { connect, ManualClock, noKeychain, profiles, useMains, useOpened, type TestMain } from '../services/helpers'
 
 /*
  * Issue #31 item 2 over the composed main, SQLite on disk and an injected clock: retention is off
@@ -10,6 +12,7 @@ import { ManualClock, profiles, useMains, type TestMain } from '../services/help
  */
 
 const start = useMains()
+const opened = useOpened()
 
 const activityOf = async (main: TestMain) =>
   (await main.ok('listActivity', { limit: 50, kind: 'deleting_soon' })).entries.map((entry) => entry.text)
@@ -95,5 +98,40 @@ describe('retention', () => {
     clock.advanceDays(30)
     await pass(main)
     expect((await main.ok('describePerson', { key: kept!.key })).forgotten).toBeNull()
+  })
+
+  it('forgets a person bought over the Sandbox once the contacts period ends', async () => {
+    const sandbox = await startTestSandbox({
+      clock: systemClock,
+      credits: 50,
+      contactTiming: { startAfterMs: 10, completeAfterMs: 40, failureShare: 0 }
+    })
+    opened.push(sandbox)
+    const clock = new ManualClock(new Date().toISOString())
+    const boughtAt = clock.now().getTime()
+    const main = await start({
+      clock,
+      loadKeytar: noKeychain,
+      contactPolling: { firstMs: 20, factor: 1.5, maxMs: 80, limitMs: 20_000 }
+    })
+    await connect(main, sandbox, 'Retention service')
+    const chat = await main.ok('sendChat', { text: 'software engineers', requestId: 'retention-chat-1' })
+    const key = chat.turns[1]!.results[0]!.key!
+    const quote = await main.ok('quoteContacts', { keys: [key], contactType: 'Email' })
+    const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'retention-buy-1' })
+    expect(bought.statuses[0]!.status).toBe('Completed')
+    main.services.firstScreenPainted()
+
+    const set = await main.ok('setRetention', { settings: { inactiveDays: 365, contactDays: 5 } })
+    expect(set.due.map((person) => [person.key, person.rule, person.dueAt])).toEqual([
+      [key, 'contacts', new Date(boughtAt + 5 * 86_400_000).toISOString()]
+    ])
+    clock.advanceDays(5)
+    clock.advance(60_000)
+    await pass(main)
+    const forgotten = await main.ok('describePerson', { key })
+    expect(forgotten.rows).toBe(0)
+    expect(forgotten.forgotten?.reason).toBe('retention-period')
+    expect((await main.ok('getRetention', {})).total).toBe(0)
   })
 })
