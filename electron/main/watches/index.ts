@@ -19,6 +19,7 @@ export const contribution = {
       connections: context.port('connections'),
       refresh: context.port('refreshJobs'),
       activity: context.port('activity'),
+      doNotContact: () => context.port('doNotContact'),
       events: context.events,
       bus,
       logger: context.logger,

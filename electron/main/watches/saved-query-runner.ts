@@ -1,4 +1,6 @@
 import type { NewPerson, SavedQuery } from '../../../shared/ipc/channels/watches'
+import type { PersonToCheck } from '../../../shared/ipc/channels/do-not-contact'
+import { traitsOf } from '../personal-data/person-match'
 import { readConversationReply } from '../api/conversation-reply'
 import type { PartnerClient } from '../api/partner-client'
 import { cleanRequest, keyOf } from '../api/match-profiles'
@@ -8,6 +10,8 @@ import { displayName } from '../../../shared/display-name'
 export interface FoundPeople {
   keys: string[]
   people: Map<string, NewPerson>
+  /** What each is checked against the do-not-contact list by: key, emails, handles. */
+  checks: Map<string, PersonToCheck>
 }
 
 /**
@@ -38,11 +42,15 @@ export async function runSavedQuery(
     profiles = readConversationReply(body).profiles.map((profile) => profile.value)
   }
   const people = new Map<string, NewPerson>()
+  const checks = new Map<string, PersonToCheck>()
   for (const profile of profiles) {
     const key = keyOf(profile)
-    if (key !== null && !people.has(key)) people.set(key, personOf(key, profile as Record<string, unknown>))
+    if (key === null || people.has(key)) continue
+    people.set(key, personOf(key, profile as Record<string, unknown>))
+    const { emails, handles } = traitsOf(profile)
+    checks.set(key, { key, emails, handles })
   }
-  return { keys: [...people.keys()], people }
+  return { keys: [...people.keys()], people, checks }
 }
 
 function personOf(key: string, profile: Record<string, unknown>): NewPerson {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { WATCH_DEFAULTS } from '../../../shared/ipc/channels/watches'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
-import type { ActivityPort, ConnectionsPort, RefreshJobsPort } from '../platform/ports'
+import type { ActivityPort, ConnectionsPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
-import { runSavedQuery } from './saved-query-runner'
+import { runSavedQuery, type FoundPeople } from './saved-query-runner'
 import { chunkIntoJobs, HOUR_MS, localDayStart, nextRunAfter } from './schedule'
 import { readWatchSettings } from './watch-settings'
 
@@ -27,6 +27,8 @@ export class WatchRuns {
       activity: ActivityPort
       events: EventHub
       now: () => number
+      /** Who must not be contacted: never told as new people (the do-not-contact feature). */
+      doNotContact?: () => DoNotContactPort
     }
   ) {}
 
@@ -137,6 +139,19 @@ export class WatchRuns {
     await this.#searchRun(store, watch, run)
   }
 
+  /**
+   * New people without those who must not be contacted (listed, or forgotten: forgetting deletes
+   * what the search had seen of them), so a watch never brings them back. They stay seen.
+   */
+  #contactable(unseen: string[], found: FoundPeople): string[] {
+    if (unseen.length === 0 || this.deps.doNotContact === undefined) return unseen
+    const suppressed = this.deps
+      .doNotContact()
+      .check(unseen.map((key) => found.checks.get(key) ?? { key }))
+      .map(({ index }) => unseen[index]!)
+    return suppressed.length === 0 ? unseen : unseen.filter((key) => !suppressed.includes(key))
+  }
+
   async #searchRun(store: Store, watch: WatchRecord, run: WatchRunRecord): Promise<void> {
     const saved = savedOrNull(store, watch.targetId)
     if (saved === null || saved.deletedAt !== null) {
@@ -156,7 +171,7 @@ export class WatchRuns {
       return
     }
     const firstLook = saved.firstLookedAt === null
-    const unseen = firstLook ? [] : store.savedSearches.unseen(saved.id, found.keys)
+    const unseen = this.#contactable(firstLook ? [] : store.savedSearches.unseen(saved.id, found.keys), found)
     store.transaction(() => {
       store.savedSearches.markSeen(saved.id, found.keys)
       store.watches.setLastResult(

@@ -13,7 +13,7 @@ import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../logging/logger'
-import type { ActivityPort, RefreshJobsPort } from '../platform/ports'
+import type { ActivityPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
@@ -42,6 +42,7 @@ export class WatchesService {
       refresh: RefreshJobsPort
       activity: ActivityPort
       events: EventHub
+      doNotContact?: () => DoNotContactPort
       /** Told `watchScheduleChanged` when the schedule may have changed (a watch added, resumed, run now). */
       bus: Pick<EventBus, 'publish'>
       logger: Logger
