@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ImportBatch, ImportDecisionChange, ImportRow, OpenedImport } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
-import type { ConnectionsPort } from '../platform/ports'
+import type { ConnectionsPort, DoNotContactPort } from '../platform/ports'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
@@ -19,6 +19,7 @@ import type { ImportMatcher } from './import-matcher'
 import { candidateOf } from './match-outcome'
 import { MatchSpeed, type PaceFigures } from './match-speed'
 import { ThresholdResorts, type ResortSlices } from './threshold-resort'
+import { flagSuppressed } from './suppressed-rows'
 import { acceptedPeopleOf, shortlistAccepted, type ShortlistedImport } from './import-shortlist'
 
 const PREVIEW_ROWS = 20
@@ -54,6 +55,8 @@ export class ImportService {
       pace?: (connectionId: string) => PaceFigures | null
       /** How a re-sort after a threshold change takes turns with main (tests inject a clock). */
       resortSlices?: () => ResortSlices
+      /** Who must not be contacted: their rows are flagged (the do-not-contact feature). */
+      doNotContact?: () => DoNotContactPort
       /** Told who a shortlisted batch added, with their rows (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
     }
@@ -198,7 +201,7 @@ export class ImportService {
     const store = this.#store()
     mapStoreErrors(() => store.imports.get(batchId), batchGone)
     const page = store.imports.rows(batchId, filter, offset, limit)
-    return { total: page.total, rows: page.rows.map(rowOf) }
+    return { total: page.total, rows: flagSuppressed(page.rows.map(rowOf), this.deps.doNotContact) }
   }
 
   decide({ batchId, decisions }: HandlerInput<'decideImportRows'>): { changed: ImportDecisionChange[] } {

@@ -34,6 +34,7 @@ export const contribution = {
       stores,
       connections,
       uploads,
+      doNotContact: () => context.port('doNotContact'),
       jobs:
         options.importWorker === undefined
           ? importJobsHere(() => stores.get())

@@ -171,7 +171,9 @@ export const importRowSchema = z.object({
   reason: z.string().nullable(),
   error: z.string().nullable(),
   decision: importDecisionSchema.nullable(),
-  chosenKey: z.string().nullable()
+  chosenKey: z.string().nullable(),
+  /** Why the row's person must not be contacted (the do-not-contact list, or forgotten); absent when they may be. */
+  doNotContact: z.string().optional()
 })
 export type ImportRow = z.infer<typeof importRowSchema>
 
