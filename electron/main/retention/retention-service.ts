@@ -4,6 +4,7 @@ import {
   type RetentionOverview,
   type RetentionSettings
 } from '../../../shared/ipc/channels/retention'
+import { errorMessage } from '../../../shared/error-message'
 import type { Logger } from '../logging/logger'
 import type { ActivityPort, PeopleEraserPort } from '../platform/ports'
 import type { Store } from '../store'
@@ -79,7 +80,12 @@ export class RetentionService {
   pass(): number {
     const now = this.#now()
     const due = this.#due(now)
-    this.#announce(due.filter((person) => person.soon && Date.parse(person.dueAt) > now))
+    try {
+      this.#announce(due.filter((person) => person.soon && Date.parse(person.dueAt) > now))
+    } catch (error) {
+      // the notice is told again on the next pass (nothing was marked); the purge must still run
+      this.deps.logger.warn('retention.announce_failed', { error: errorMessage(error) })
+    }
     return this.#purge(
       due.filter((person) => Date.parse(person.dueAt) <= now).map((person) => person.key),
       now
