@@ -76,6 +76,17 @@ describe('every spend through the tool server asks first (#29 item 7)', () => {
       availableBefore: 1000,
       availableAfter: 997
     })
+    // where each one's phone came from: the tool call (provenance)
+    for (const key of people) {
+      const { lines } = await main.ok('personProvenance', { key })
+      expect(lines).toEqual([
+        expect.objectContaining({
+          kind: 'tool',
+          what: 'contact',
+          detail: 'Phone contact details bought through the tool “contacts”'
+        })
+      ])
+    }
     // used once: the same quote cannot send a second purchase
     const twice = await main.fail('callTool', { ...call, requestId: requestId(), quoteId: again.quote.quoteId })
     expect(twice.code).toBe('conflict')
