@@ -87,6 +87,11 @@ export class AppState {
     const { RetentionState } = await import('../sections/settings/personal-data/retention-state.svelte')
     return new RetentionState(this.client)
   })
+  /** Settings → Personal data → Do not contact: the list, read again when main says it changed. */
+  readonly doNotContact = new Lazy(async () => {
+    const { DoNotContactState } = await import('../sections/settings/personal-data/do-not-contact-state.svelte')
+    return new DoNotContactState(this.client)
+  })
   /** What the watches found; its unread count shows in the rail on every screen. */
   readonly activity = new Lazy(async () => {
     const { ActivityState } = await import('../sections/activity/activity-state.svelte')

@@ -97,7 +97,7 @@ export const suppressionSchema = z.object({
 export type Suppression = z.infer<typeof suppressionSchema>
 
 /** Why a typed value was refused, by the kind chosen. */
-const notOfKind: Record<DoNotContactKind, string> = {
+export const notOfKind: Record<DoNotContactKind, string> = {
   email: 'This is not an email address.',
   domain: 'This is not an email domain (like acme.com).',
   handle: 'This is not a profile handle or a profile address.',
