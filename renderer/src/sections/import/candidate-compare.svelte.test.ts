@@ -50,6 +50,18 @@ describe('the Import review beside a row’s candidates', () => {
     expect(matched.body).toMatch(/<strong>Matched:<\/strong>\s*same email/)
   })
 
+  it('says why a row’s person must not be contacted, and nothing when they may be', () => {
+    const flagged = render(CandidateCompare, {
+      props: { imports: {} as ImportState, row: { ...row, doNotContact: 'On the do-not-contact list (email)' } }
+    })
+    expect(flagged.body).toMatch(
+      /data-testid="import-do-not-contact"[^>]*>\s*<strong>Do not contact:<\/strong>\s*On the do-not-contact list \(email\)/
+    )
+    expect(render(CandidateCompare, { props: { imports: {} as ImportState, row } }).body).not.toContain(
+      'import-do-not-contact'
+    )
+  })
+
   it('says nothing of a reason for a row answered before reasons were kept', () => {
     const { body } = render(CandidateCompare, { props: { imports: {} as ImportState, row: { ...row, reason: null } } })
     expect(body).not.toContain('import-reason')
