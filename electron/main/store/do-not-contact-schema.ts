@@ -1,15 +1,13 @@
-import type { Migration } from './migrations'
+import type BetterSqlite3 from 'better-sqlite3'
 
 /**
  * The do-not-contact list (owned by do-not-contact/): each entry's kind, the salted hash of its
  * normalised value (the tombstones' salt, so a list moved with its data file still matches), the
- * value as the recruiter typed it (to show the list back), a note. Its number is given where the
- * store's list names it.
+ * value as the recruiter typed it (to show the list back), a note. Its number and name are given
+ * where the store's list names it (migrations.ts), which imports this file, not the other way round.
  */
-export const doNotContactMigration: Omit<Migration, 'version'> = {
-  name: 'do-not-contact list',
-  up: (db) =>
-    db.exec(`CREATE TABLE do_not_contact (
+export function doNotContactSchema(db: BetterSqlite3.Database): void {
+  db.exec(`CREATE TABLE do_not_contact (
         id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('email', 'domain', 'handle', 'key')),
         hash TEXT NOT NULL,

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { doNotContactMigration } from './do-not-contact-schema'
+import { doNotContactSchema } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
 import { provenanceSchema } from './provenance-schema'
@@ -319,7 +319,7 @@ export const migrations: readonly Migration[] = [
     // (provenance/, store/provenance-schema.ts).
     up: provenanceSchema
   },
-  { version: 19, ...doNotContactMigration },
+  { version: 19, name: 'do-not-contact list', up: doNotContactSchema },
   {
     version: 20,
     name: 'retention: people kept, deleting soon told',
