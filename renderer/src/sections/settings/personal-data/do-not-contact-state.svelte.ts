@@ -5,6 +5,7 @@ import {
   type DoNotContactKind
 } from '../../../../../shared/ipc/channels/do-not-contact'
 import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { formatCount } from '../../../lib/format'
@@ -19,7 +20,7 @@ export class DoNotContactState {
   #entries = $state.raw<Load<DoNotContactEntry[]>>({ state: 'idle' })
   #forgotten = $state(0)
   #busy = $state(false)
-  #message = $state.raw<{ tone: 'ok' | 'error'; text: string; error?: IpcError } | null>(null)
+  #message = $state.raw<PanelMessage | null>(null)
 
   constructor(client: Client) {
     this.#client = client

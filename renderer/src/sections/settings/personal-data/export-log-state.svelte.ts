@@ -1,5 +1,5 @@
 import type { ExportLogEntry } from '../../../../../shared/ipc/channels/export-log'
-import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { deliver } from '../../../lib/save-file'
@@ -20,7 +20,7 @@ export class ExportLogState {
   #nextBefore = $state<number | null>(null)
   #loadingMore = $state(false)
   #exporting = $state(false)
-  #message = $state.raw<{ tone: 'ok' | 'error'; text: string; error?: IpcError } | null>(null)
+  #message = $state.raw<PanelMessage | null>(null)
 
   constructor(client: Client) {
     this.#client = client

@@ -1,5 +1,5 @@
 import type { RetentionOverview, RetentionSettings } from '../../../../../shared/ipc/channels/retention'
-import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 
@@ -11,7 +11,7 @@ export class RetentionState {
   readonly #client: Client
   #overview = $state.raw<Load<RetentionOverview>>({ state: 'idle' })
   #busy = $state(false)
-  #message = $state.raw<{ tone: 'ok' | 'error'; text: string; error?: IpcError } | null>(null)
+  #message = $state.raw<PanelMessage | null>(null)
 
   constructor(client: Client) {
     this.#client = client
