@@ -7,6 +7,7 @@ import { contribution as doNotContact } from './do-not-contact'
 import { contribution as exports } from './export'
 import { contribution as exportLog } from './export-log'
 import { contribution as imports } from './imports'
+import { contribution as knownPeople } from './known-people'
 import { contribution as privacy } from './privacy'
 import { contribution as provenance } from './provenance'
 import type { ChannelName } from '../../shared/ipc/contract'
@@ -31,6 +32,7 @@ export const features = [
   exports,
   exportLog,
   doNotContact,
+  knownPeople,
   chat,
   refresh,
   activity,

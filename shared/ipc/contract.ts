@@ -16,6 +16,7 @@ import { watchesChannels, watchesEvents } from './channels/watches'
 import { personalDataChannels, personalDataEvents } from './channels/personal-data'
 import { exportLogChannels, exportLogEvents } from './channels/export-log'
 import { doNotContactChannels, doNotContactEvents } from './channels/do-not-contact'
+import { knownPeopleChannels, knownPeopleEvents } from './channels/known-people'
 import { retentionChannels } from './channels/retention'
 import { provenanceChannels } from './channels/provenance'
 import type { ChannelNameOfList, EventNameOfList } from './names'
@@ -46,7 +47,8 @@ export const channels = {
   ...personalDataChannels,
   ...exportLogChannels,
   ...provenanceChannels,
-  ...retentionChannels
+  ...retentionChannels,
+  ...knownPeopleChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -60,7 +62,8 @@ export const events = {
   ...importEvents,
   ...watchesEvents,
   ...personalDataEvents,
-  ...exportLogEvents
+  ...exportLogEvents,
+  ...knownPeopleEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

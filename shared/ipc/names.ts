@@ -128,7 +128,9 @@ export const channelNameList = [
   'setLawfulBasis',
   'getRetention',
   'setRetention',
-  'keepPeople'
+  'keepPeople',
+  'checkKnownPeople',
+  'listKnownPeopleLists'
 ] as const
 
 export const eventNameList = [
@@ -144,7 +146,8 @@ export const eventNameList = [
   'activityChanged',
   'savedSearchesChanged',
   'peopleForgotten',
-  'exportLogged'
+  'exportLogged',
+  'knownPeopleChanged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

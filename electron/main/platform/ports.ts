@@ -3,6 +3,7 @@ import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ip
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
+import type { KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 import type { ErasureReason, ForgetResult } from '../../../shared/ipc/channels/personal-data'
 import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channels/refresh'
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
@@ -177,9 +178,19 @@ export interface DoNotContactPort {
   check(people: readonly PersonToCheck[]): Suppression[]
 }
 
+/**
+ * Whom the recruiter already has (the known-people feature): people of the ATS lists imported,
+ * the shared ones and the connection's own. Search, quotes and imports mark or leave them out.
+ */
+export interface KnownPeoplePort {
+  /** The known people among these, by their place in the list (one line per list), for a connection (the active one by default). */
+  check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[]
+}
+
 /** Every port, by name. */
 export interface Ports {
   doNotContact: DoNotContactPort
+  knownPeople: KnownPeoplePort
   connections: ConnectionsPort
   contactQuotes: ContactQuotesPort
   toolTokens: ToolTokensPort

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { doNotContactSchema } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
+import { knownPeopleSchema } from './known-people-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
 import { provenanceSchema } from './provenance-schema'
 import { retentionPeople } from './retention-migration'
@@ -326,6 +327,12 @@ export const migrations: readonly Migration[] = [
     // When the recruiter kept someone and the date Activity said they go (retention/,
     // store/retention-migration.ts); Activity's kinds gain deleting_soon.
     up: retentionPeople
+  },
+  {
+    version: 21,
+    name: 'known-people lists',
+    // People the recruiter already has, from ATS exports (known-people/, store/known-people-schema.ts).
+    up: knownPeopleSchema
   }
 ]
 

@@ -1,0 +1,80 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import type { HashKind } from './person-keys'
+
+export interface KnownListRow {
+  id: number
+  name: string
+  connection_id: string | null
+  source: string
+  file_name: string
+  people: number
+  imported_at: string
+}
+
+/** A person of a list, as a hash or a name-and-employer lookup finds them. */
+export interface KnownHit {
+  list_id: number
+  person_id: number
+  ats_id: string | null
+  stage: string | null
+}
+
+const HASHES_AT_ONCE = 500
+
+/** The known-people tables (store/known-people-schema.ts), read and removed here; lists are written by the worker. */
+export class KnownPeopleRepo {
+  readonly #db: BetterSqlite3.Database
+
+  constructor(db: BetterSqlite3.Database) {
+    this.#db = db
+  }
+
+  lists(): KnownListRow[] {
+    return this.#db
+      .prepare('SELECT * FROM known_people_lists ORDER BY imported_at DESC, id DESC')
+      .all() as KnownListRow[]
+  }
+
+  list(id: number): KnownListRow | null {
+    return (
+      (this.#db.prepare('SELECT * FROM known_people_lists WHERE id = ?').get(id) as KnownListRow | undefined) ?? null
+    )
+  }
+
+  /** The lists checked for a connection: the shared ones and its own. */
+  listsFor(connectionId: string | null): KnownListRow[] {
+    return this.#db
+      .prepare('SELECT * FROM known_people_lists WHERE connection_id IS NULL OR connection_id = ?')
+      .all(connectionId) as KnownListRow[]
+  }
+
+  /** Removes a list and its people (their hashes go with them). */
+  remove(id: number): boolean {
+    return this.#db.prepare('DELETE FROM known_people_lists WHERE id = ?').run(id).changes > 0
+  }
+
+  /** The people any of these hashes names, with the hash and its kind. */
+  byHashes(hashes: readonly string[]): Array<KnownHit & { hash: string; kind: HashKind }> {
+    const hits: Array<KnownHit & { hash: string; kind: HashKind }> = []
+    for (let start = 0; start < hashes.length; start += HASHES_AT_ONCE) {
+      const part = hashes.slice(start, start + HASHES_AT_ONCE)
+      const rows = this.#db
+        .prepare(
+          `SELECT h.hash, h.kind, h.list_id, h.person_id, p.ats_id, p.stage
+           FROM known_people_hashes h JOIN known_people p ON p.id = h.person_id
+           WHERE h.hash IN (${part.map(() => '?').join(', ')})`
+        )
+        .all(...part) as Array<KnownHit & { hash: string; kind: HashKind }>
+      hits.push(...rows)
+    }
+    return hits
+  }
+
+  /** A prepared lookup of people by normalised name and employer (both not empty). */
+  byNameAndEmployer(): (name: string, employer: string) => KnownHit[] {
+    const statement = this.#db.prepare(
+      `SELECT list_id, id AS person_id, ats_id, stage FROM known_people WHERE name = ? AND employer = ?`
+    )
+    return (name, employer) => statement.all(name, employer) as KnownHit[]
+  }
+}
