@@ -38,7 +38,8 @@ export const mainInfrastructure = [
   'work',
   'personal-data',
   'platform',
-  'transfers'
+  'transfers',
+  'sheets'
 ]
 /**
  * Main's own root files (compose.ts, features.ts, the shell's index.ts…), read from the disk: they

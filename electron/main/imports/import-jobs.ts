@@ -3,7 +3,7 @@ import { DEFAULT_IMPORT_THRESHOLD, type ImportField } from '../../../shared/ipc/
 import { AppError } from '../../../shared/ipc/errors'
 import type { Store } from '../store/index'
 import type { SheetInfo } from '../../../shared/ipc/channels/imports'
-import { readSheet, UnreadableSheet } from './sheet-reader'
+import { readSheet, UnreadableSheet } from '../sheets/sheet-reader'
 import { prepareRows } from './row-request'
 
 /**

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openImportStore } from '../store/index'
 import { prepareBatch, readIntoBatch, type ImportWorkerData, type ImportWorkerMessage } from './import-jobs'
-import { UnreadableSheet } from './sheet-reader'
+import { UnreadableSheet } from '../sheets/sheet-reader'
 import { errorMessage } from '../../../shared/error-message'
 
 // One job per worker: read a spreadsheet into a new import batch, or apply a mapping to every row

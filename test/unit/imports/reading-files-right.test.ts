@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { decodeText } from '../../../electron/main/imports/text-decoding'
-import { readSheet, type SheetRow } from '../../../electron/main/imports/sheet-reader'
+import { decodeText } from '../../../electron/main/sheets/text-decoding'
+import { readSheet, type SheetRow } from '../../../electron/main/sheets/sheet-reader'
 
 /*
  * Files read the same on every Node the app runs on: Windows-1252's bytes 0x80–0x9F (which Node's

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeText, looksBinary, MIXED_ENCODING } from '../../../electron/main/imports/text-decoding'
-import { sniffDelimiter } from '../../../electron/main/imports/delimiter'
-import { guessHeaderRow, suggestMapping } from '../../../electron/main/imports/column-guess'
+import { decodeText, looksBinary, MIXED_ENCODING } from '../../../electron/main/sheets/text-decoding'
+import { sniffDelimiter } from '../../../electron/main/sheets/delimiter'
+import { guessHeaderRow, suggestMapping } from '../../../electron/main/sheets/column-guess'
 import { handleOf, prepareRows, requestOf } from '../../../electron/main/imports/row-request'
 import { classify } from '../../../electron/main/imports/match-outcome'
-import { cellText } from '../../../electron/main/imports/sheet-reader'
+import { cellText } from '../../../electron/main/sheets/sheet-reader'
 
 describe('decoding a CSV file', () => {
   const text = 'Name;Société\r\nAna Peña;Globex\r\n'

@@ -32,6 +32,8 @@ export interface ReadOptions {
   onProgress?: (read: number) => void
   /** Non-empty rows in order, a thousand at a time. */
   onRows: (rows: SheetRow[]) => void
+  /** Rows read at most (MAX_READ_ROWS by default; a known-people list reads more). */
+  maxRows?: number
 }
 
 /** A refusal the recruiter can act on (the worker passes its message on as it is). */
@@ -71,7 +73,10 @@ class RowSink {
   #long = 0
   full = false
 
-  constructor(private readonly onRows: (rows: SheetRow[]) => void) {}
+  constructor(
+    private readonly onRows: (rows: SheetRow[]) => void,
+    private readonly maxRows = MAX_READ_ROWS
+  ) {}
 
   /** The row numbered `sheetRow` in the sheet. */
   add(cells: string[], sheetRow: number): void {
@@ -95,7 +100,7 @@ class RowSink {
     this.#batch.push({ sheetRow, cells: row })
     this.#rows += 1
     if (this.#batch.length >= BATCH_ROWS) this.flush()
-    if (this.#rows >= MAX_READ_ROWS) this.full = true
+    if (this.#rows >= this.maxRows) this.full = true
   }
 
   flush(): void {
@@ -111,7 +116,7 @@ class RowSink {
     if (this.#empty > 0) notes.push(`${this.#empty.toLocaleString('en')} empty rows were skipped.`)
     if (more)
       notes.push(
-        `Only the first ${MAX_READ_ROWS.toLocaleString('en')} rows were read; the rest of the sheet was left out.`
+        `Only the first ${this.maxRows.toLocaleString('en')} rows were read; the rest of the sheet was left out.`
       )
     if (this.#wide > 0)
       notes.push(
@@ -135,7 +140,7 @@ async function readCsv(file: string, size: number, options: ReadOptions): Promis
     )
   }
   const delimiter = sniffDelimiter(text)
-  const sink = new RowSink(options.onRows)
+  const sink = new RowSink(options.onRows, options.maxRows)
   if (encoding === 'windows-1252')
     sink.notes.push('The file is not UTF-8: it was read as Windows-1252 (Western European).')
   if (encoding === MIXED_ENCODING) {
@@ -210,7 +215,7 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
     styles: 'cache',
     entries: 'ignore'
   })
-  const sink = new RowSink(options.onRows)
+  const sink = new RowSink(options.onRows, options.maxRows)
   let sheets: SheetInfo['sheets'] = []
   let chosen: string | null = null
   let found = false
