@@ -1,5 +1,6 @@
 import { contribution as activity } from './activity'
 import { contribution as appInfo } from './app-info'
+import { contribution as budgets } from './budgets'
 import { contribution as chat } from './chat'
 import { contribution as connections } from './connections'
 import { contribution as contacts } from './contacts'
@@ -26,6 +27,7 @@ import { contribution as watches } from './watches'
 export const features = [
   appInfo,
   connections,
+  budgets,
   search,
   shortlists,
   contacts,

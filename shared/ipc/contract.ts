@@ -19,6 +19,7 @@ import { doNotContactChannels, doNotContactEvents } from './channels/do-not-cont
 import { knownPeopleChannels, knownPeopleEvents } from './channels/known-people'
 import { retentionChannels } from './channels/retention'
 import { provenanceChannels } from './channels/provenance'
+import { budgetsChannels, budgetsEvents } from './channels/budgets'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -48,7 +49,8 @@ export const channels = {
   ...exportLogChannels,
   ...provenanceChannels,
   ...retentionChannels,
-  ...knownPeopleChannels
+  ...knownPeopleChannels,
+  ...budgetsChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -63,7 +65,8 @@ export const events = {
   ...watchesEvents,
   ...personalDataEvents,
   ...exportLogEvents,
-  ...knownPeopleEvents
+  ...knownPeopleEvents,
+  ...budgetsEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

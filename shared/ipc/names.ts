@@ -130,7 +130,10 @@ export const channelNameList = [
   'setRetention',
   'keepPeople',
   'checkKnownPeople',
-  'listKnownPeopleLists'
+  'listKnownPeopleLists',
+  'listBudgets',
+  'setBudget',
+  'listSpend'
 ] as const
 
 export const eventNameList = [
@@ -147,7 +150,8 @@ export const eventNameList = [
   'savedSearchesChanged',
   'peopleForgotten',
   'exportLogged',
-  'knownPeopleChanged'
+  'knownPeopleChanged',
+  'budgetsChanged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

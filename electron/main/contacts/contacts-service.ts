@@ -14,7 +14,7 @@ import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
-import type { ConnectionsPort, DoNotContactPort } from '../platform/ports'
+import type { BudgetsPort, ConnectionsPort, DoNotContactPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
@@ -63,6 +63,8 @@ export class ContactsService {
       pace: (connectionId: string) => Paced
       /** Who must not be contacted (the do-not-contact feature), read when quoting. */
       doNotContact?: () => DoNotContactPort
+      /** Credit budgets (the budgets feature): each quote's lines, and every purchase checked before it is sent. */
+      budgets?: () => BudgetsPort
       now?: () => number
       poll?: Partial<PollTiming>
       /** Told whose contact details were bought (the bus's peopleHeld: provenance). */
@@ -157,7 +159,7 @@ export class ContactsService {
     return { connectionId: connection.id, ...list }
   }
 
-  quote({ keys, contactType, includeSuppressed }: HandlerInput<'quoteContacts'>): ContactQuote {
+  quote({ keys, contactType, includeSuppressed, spentFor }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()
     const connection = this.deps.connections.active()
     const asked = [...new Set(keys)]
@@ -188,7 +190,9 @@ export class ContactsService {
       creditsNeeded: newKeys.length,
       available: counts?.available ?? null,
       availableSeenAt: counts?.recordedAt ?? null,
-      expiresAt: new Date(now + QUOTE_TTL_MS).toISOString()
+      expiresAt: new Date(now + QUOTE_TTL_MS).toISOString(),
+      ...(spentFor === undefined ? {} : { spentFor }),
+      budgets: this.deps.budgets?.().preview(connection.id, newKeys.length, spentFor) ?? []
     }
     this.#quotes.hold(quote)
     return quote
@@ -201,9 +205,18 @@ export class ContactsService {
    */
   confirmForTool(
     quoteId: string,
-    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] },
+    spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void } {
-    const quote = this.#quotes.take(quoteId)
+    const quote = this.#quotes.take(quoteId, (held) =>
+      this.deps.budgets?.().admit({
+        connectionId: held.connectionId,
+        purchaseId: spend?.purchaseId ?? `tool-${quoteId}`,
+        credits: held.creditsNeeded,
+        spentFor: { feature: 'tools' },
+        overBudget: spend?.overBudget === true
+      })
+    )
     const same = (a: readonly string[], b: readonly string[]) =>
       a.length === b.length && [...a].sort().every((key, i) => key === [...b].sort()[i])
     if (
@@ -242,12 +255,22 @@ export class ContactsService {
     return this.#spendTurns.run(connectionId, work)
   }
 
-  async buy({ quoteId, requestId }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
+  async buy({ quoteId, requestId, overBudget }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
     // One use per quote: a second click with the same quote is refused, never a second purchase.
-    const quote = this.#quotes.take(quoteId)
+    const purchaseId = randomUUID()
+    // Past a budget only when lifted for this purchase (refused, the quote stays good for that);
+    // its ledger rows count for where it was made.
+    const quote = this.#quotes.take(quoteId, (held) =>
+      this.deps.budgets?.().admit({
+        connectionId: held.connectionId,
+        purchaseId,
+        credits: held.creditsNeeded,
+        spentFor: held.spentFor,
+        overBudget: overBudget === true
+      })
+    )
     this.#stillTrue(quote)
     // Claimed before anything is awaited, so a second window asking at the same moment sees it.
-    const purchaseId = randomUUID()
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, purchaseId)
     this.#running.start({
       purchaseId,

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { budgetsSchema } from './budgets-schema'
 import { doNotContactSchema } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { knownPeopleSchema } from './known-people-schema'
@@ -333,6 +334,13 @@ export const migrations: readonly Migration[] = [
     name: 'known-people lists',
     // People the recruiter already has, from ATS exports (known-people/, store/known-people-schema.ts).
     up: knownPeopleSchema
+  },
+  {
+    version: 22,
+    name: 'credit budgets and where each spend was made from',
+    // Budgets per connection, shortlist and import batch; spends tagged with their feature,
+    // shortlist and batch (budgets/, store/budgets-schema.ts). What was spent stays in credit_ledger.
+    up: budgetsSchema
   }
 ]
 

@@ -24,6 +24,7 @@ export const contribution = {
       stores: context.stores,
       // a tool's contact lookup is priced and confirmed by the Contacts screen's quotes
       contacts: context.port('contactQuotes'),
+      budgets: () => context.port('budgets'),
       events: context.events,
       requests: context.requests,
       // the token exchange and the tool server go through the same dispatcher as every other call

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ToolSpendQuote } from '../../../shared/ipc/channels/tools'
 import { AppError } from '../../../shared/ipc/errors'
-import type { ContactQuotesPort } from '../platform/ports'
+import type { BudgetsPort, ContactQuotesPort } from '../platform/ports'
 import { HeldQuotes } from '../work/held-quotes'
 import type { Logger } from '../logging/logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
@@ -12,6 +12,8 @@ export type ToolContactQuotes = ContactQuotesPort
 
 export interface SpendConfirmationsDeps {
   contacts: ToolContactQuotes
+  /** Credit budgets: a spend past one is refused unless lifted for that call. */
+  budgets?: () => BudgetsPort
   /** The service's balance now (a free Polling), else the last seen one. */
   balance: (connectionId: string) => Promise<ToolCredits | null>
   logger: Logger
@@ -43,7 +45,9 @@ export class SpendConfirmations {
     name: string,
     args: Record<string, unknown>,
     spend: ToolSpend,
-    quoteId: string | undefined
+    quoteId: string | undefined,
+    /** The ledger's id for the call's spend (its request id), and whether a budget is lifted for it. */
+    ledger: { purchaseId: string; overBudget: boolean } = { purchaseId: `tool-${quoteId ?? ''}`, overBudget: false }
   ): Promise<{ release: () => void } | null> {
     if (spend.kind === 'free') return null
     if (quoteId === undefined) {
@@ -55,13 +59,22 @@ export class SpendConfirmations {
       )
     }
     if (spend.kind === 'contacts') {
-      return this.#deps.contacts.confirmForTool(quoteId, {
-        connectionId,
-        contactType: spend.contactType,
-        keys: spend.keys
-      })
+      return this.#deps.contacts.confirmForTool(
+        quoteId,
+        { connectionId, contactType: spend.contactType, keys: spend.keys },
+        ledger
+      )
     }
-    const held = this.#unpriced.take(quoteId)
+    // a price nobody can say: refused when a budget is used up already (any credit goes past it)
+    const held = this.#unpriced.take(quoteId, (quote) =>
+      this.#deps.budgets?.().admit({
+        connectionId: quote.connectionId,
+        purchaseId: ledger.purchaseId,
+        credits: null,
+        spentFor: { feature: 'tools' },
+        overBudget: ledger.overBudget
+      })
+    )
     if (held.connectionId !== connectionId || held.call !== callDigest(name, args)) {
       throw new AppError(
         'conflict',

@@ -10,7 +10,7 @@ import type * as ToolServerClientModule from '../toolserver/tool-server-client'
 import type { ToolServerClient } from '../toolserver/tool-server-client'
 import { TokenSource } from '../toolserver/token-source'
 import { SANDBOX_CONNECTION_ID } from '../../../shared/ipc/channels/connections'
-import type { ConnectionsPort, ToolAccess } from '../platform/ports'
+import type { BudgetsPort, ConnectionsPort, ToolAccess } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
@@ -32,6 +32,8 @@ export interface ToolsDeps {
   connections: ConnectionsPort
   stores: StoreAccess
   contacts: ToolContactQuotes
+  /** Credit budgets (the budgets feature): a call that may spend is checked before it is sent. */
+  budgets?: () => BudgetsPort
   /** Told when a tool call changed the balance (creditsChanged). */
   events?: EventHub
   requests: RequestRegistry
@@ -80,6 +82,7 @@ export class ToolsService {
     this.#deps = deps
     this.#spends = new SpendConfirmations({
       contacts: deps.contacts,
+      ...(deps.budgets ? { budgets: deps.budgets } : {}),
       balance: (connectionId) => this.#balance(connectionId),
       logger: deps.logger,
       now: deps.now ?? Date.now
@@ -104,13 +107,22 @@ export class ToolsService {
     }
   }
 
-  async call({ name, arguments: args, requestId, quoteId }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
+  async call({
+    name,
+    arguments: args,
+    requestId,
+    quoteId,
+    overBudget
+  }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
     const access = await this.#deps.connections.toolAccess()
     const entry = await this.#entry(access)
     const connectionId = access.connection.id
     // Every spend asks first: a call that may spend goes only with its confirmed quote.
     const spend = spendOf(await entry.client.checkedTool(name, args), args, connectionId === SANDBOX_CONNECTION_ID)
-    const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId)
+    const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId, {
+      purchaseId: requestId,
+      overBudget: overBudget === true
+    })
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
     const started = Date.now()

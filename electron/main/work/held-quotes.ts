@@ -26,9 +26,13 @@ export class HeldQuotes<Quote extends { quoteId: string }> {
     return expires
   }
 
-  /** The quote, taken (one use); refused as `conflict` when used, unknown or expired. */
-  take(quoteId: string): Quote {
+  /**
+   * The quote, taken (one use); refused as `conflict` when used, unknown or expired. A `check`
+   * that throws (over a budget) leaves it held: confirmed again, lifted, it is still good.
+   */
+  take(quoteId: string, check?: (quote: Quote) => void): Quote {
     const held = this.#held.get(quoteId)
+    if (held !== undefined && held.expires >= this.#now()) check?.(held.quote)
     this.#held.delete(quoteId)
     if (held === undefined) {
       throw new AppError('conflict', 'This quote was already used or has expired. Ask for a new quote before buying.')

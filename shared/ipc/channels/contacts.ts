@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { contactTypeSchema } from '../../api/contacts'
 import { requestIdSchema } from './search'
+import { budgetLineSchema, spentForSchema } from './budgets'
 
 const keysSchema = z.array(z.string().trim().min(1).max(500)).min(1).max(1000)
 
@@ -25,7 +26,11 @@ export const contactQuoteSchema = z.object({
   /** As last seen from the service on this connection; null before the first answer. */
   available: z.number().int().nullable(),
   availableSeenAt: z.string().nullable(),
-  expiresAt: z.string()
+  expiresAt: z.string(),
+  /** Where the purchase is made from (its feature, shortlist, import batch), as asked. */
+  spentFor: spentForSchema.optional(),
+  /** What this purchase would bring each budget it falls under to (none set: empty). */
+  budgets: z.array(budgetLineSchema).optional()
 })
 export type ContactQuote = z.infer<typeof contactQuoteSchema>
 
@@ -132,7 +137,9 @@ export const contactChannels = {
       keys: keysSchema,
       contactType: contactTypeSchema,
       /** Quote people on the do-not-contact list (or forgotten) too; left out by default. */
-      includeSuppressed: z.boolean().optional()
+      includeSuppressed: z.boolean().optional(),
+      /** Where the purchase is made from: its feature, and the shortlist or import batch it is for (budgets). */
+      spentFor: spentForSchema.optional()
     }),
     output: contactQuoteSchema
   },
@@ -152,7 +159,12 @@ export const contactChannels = {
   },
   /** Buys what the quote said, then follows the lookups to their end (progress as events). */
   buyContacts: {
-    input: z.strictObject({ quoteId: z.string().min(1).max(100), requestId: requestIdSchema }),
+    input: z.strictObject({
+      quoteId: z.string().min(1).max(100),
+      requestId: requestIdSchema,
+      /** The recruiter confirmed going past a budget for this purchase only (its quote is used once). */
+      overBudget: z.boolean().optional()
+    }),
     output: contactPurchaseSchema
   },
   /** People per purchase request on a connection (learnt from a "too big" refusal, or set here). */

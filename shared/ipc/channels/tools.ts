@@ -99,7 +99,9 @@ export const toolsChannels = {
       name: z.string().min(1).max(200),
       arguments: notTooDeep(toolArgumentsSchema),
       requestId: requestIdSchema,
-      quoteId: z.string().min(1).max(100).optional()
+      quoteId: z.string().min(1).max(100).optional(),
+      /** The recruiter confirmed going past a budget for this call only (its quote is used once). */
+      overBudget: z.boolean().optional()
     }),
     output: toolCallResultSchema
   }

@@ -1,0 +1,251 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import {
+  budgetLevel,
+  type BudgetLine,
+  type BudgetScope,
+  type BudgetState,
+  type SpendFeature,
+  type SpendMonth,
+  type SpentFor
+} from '../../../shared/ipc/channels/budgets'
+import type { HandlerInput } from '../../../shared/ipc/contract'
+import { AppError } from '../../../shared/ipc/errors'
+import type { EventHub } from '../ipc/event-hub'
+import type { Logger } from '../logging/logger'
+import type { ConnectionsPort } from '../platform/ports'
+import { isoNow, type Clock } from '../store/clock'
+import type { StoreAccess } from '../store/store-access'
+import {
+  budgetOf,
+  listBudgets,
+  monthOf,
+  setBudget,
+  spendSums,
+  spentOn,
+  tagSpend,
+  type BudgetRow,
+  type Period
+} from './budget-ledger'
+
+/** A spend about to be sent: its price when the quote knows it (null: a tool call nobody can price). */
+export interface SpendToAdmit {
+  connectionId: string
+  /** The id its ledger rows will carry (a purchase's id, a tool call's request id). */
+  purchaseId: string
+  credits: number | null
+  spentFor: SpentFor | undefined
+  /** The recruiter lifted the budgets for this one purchase (the confirmation's flag). */
+  overBudget: boolean
+}
+
+/**
+ * Credit budgets: a limit per connection (each calendar month in the computer's time zone), per
+ * shortlist and per import batch, with what each has spent summed from the ledger. A spend that
+ * would take one past 100% is refused (an error value naming it) unless lifted for that one
+ * purchase; every change reaches the page as `budgetsChanged`.
+ */
+export class BudgetsService {
+  constructor(
+    private readonly deps: {
+      stores: StoreAccess
+      clock: Clock
+      connections: ConnectionsPort
+      events: EventHub
+      logger: Logger
+    }
+  ) {}
+
+  list(): { budgets: BudgetState[] } {
+    const db = this.#db()
+    const period = this.#period()
+    return { budgets: listBudgets(db).flatMap((row) => this.#state(db, row, period) ?? []) }
+  }
+
+  set({ scope, targetId, credits }: HandlerInput<'setBudget'>): { budgets: BudgetState[] } {
+    const db = this.#db()
+    if (credits !== null && this.#nameOf(db, scope, targetId) === null) {
+      throw new AppError(
+        'not_found',
+        `There is no ${scopeWords[scope]} with id ${targetId} any more. Reload the screen.`
+      )
+    }
+    setBudget(db, { scope, targetId, credits }, isoNow(this.deps.clock))
+    const listed = this.list()
+    this.deps.events.emit('budgetsChanged', listed)
+    return listed
+  }
+
+  /** What a spend of `credits` would bring each budget it falls under to (credits null: unknown). */
+  preview(connectionId: string, credits: number | null, spentFor: SpentFor | undefined): BudgetLine[] {
+    const db = this.#db()
+    const period = this.#period()
+    const rows: Array<BudgetRow | null> = [
+      budgetOf(db, 'connection', connectionId),
+      spentFor?.shortlistId === undefined ? null : budgetOf(db, 'shortlist', spentFor.shortlistId),
+      spentFor?.batchId === undefined ? null : budgetOf(db, 'batch', spentFor.batchId)
+    ]
+    return rows.flatMap((row) => {
+      const state = row === null ? null : this.#state(db, row, period)
+      if (state === null) return []
+      const after = state.spent + (credits ?? 0)
+      return [
+        {
+          ...state,
+          after,
+          levelAfter: budgetLevel(after, state.credits),
+          // a price nobody knows crosses a budget already used up: any credit would go past it
+          crosses: credits === null ? state.spent >= state.credits : credits > 0 && after > state.credits
+        }
+      ]
+    })
+  }
+
+  /**
+   * Before a spend is sent: refused when it would take a budget past 100% and the recruiter did
+   * not lift it for this purchase; else tagged with where it was made from, so the ledger rows it
+   * writes count against that shortlist's or batch's budget and feature.
+   */
+  admit(spend: SpendToAdmit): void {
+    const crossing = this.preview(spend.connectionId, spend.credits, spend.spentFor).filter((line) => line.crosses)
+    if (crossing.length > 0 && !spend.overBudget) {
+      const first = crossing[0]!
+      const price =
+        spend.credits === null ? 'any credit' : `${spend.credits} ${spend.credits === 1 ? 'credit' : 'credits'}`
+      throw new AppError(
+        'conflict',
+        `Over budget: ${price} would take ${first.name} past its budget (${first.spent} of ${first.credits} credits spent). Nothing was spent. Confirm “Buy over budget” to go past it for this purchase only, or raise the budget.`,
+        { overBudget: crossing }
+      )
+    }
+    if (crossing.length > 0) {
+      this.deps.logger.info('budgets.lifted', {
+        purchaseId: spend.purchaseId,
+        budgets: crossing.map((line) => `${line.scope}:${line.targetId}`).join(',')
+      })
+    }
+    tagSpend(
+      this.#db(),
+      {
+        purchaseId: spend.purchaseId,
+        connectionId: spend.connectionId,
+        spentFor: spend.spentFor ?? { feature: 'contacts' }
+      },
+      isoNow(this.deps.clock)
+    )
+  }
+
+  /**
+   * The balance changed (a purchase's part, a tool's spend): the page hears the budgets again (the
+   * header strip's warning at 75% and 100%).
+   */
+  spent(): void {
+    let listed: { budgets: BudgetState[] }
+    try {
+      listed = this.list()
+    } catch {
+      return // the store is not open: nothing was recorded either
+    }
+    if (listed.budgets.length === 0) return
+    this.deps.events.emit('budgetsChanged', listed)
+  }
+
+  /** The active connection's spend per month, newest first, by feature and shortlist. */
+  spend({ months }: HandlerInput<'listSpend'>): {
+    connectionId: string
+    monthlyBudget: number | null
+    months: SpendMonth[]
+  } {
+    const db = this.#db()
+    const connectionId = this.deps.connections.active().id
+    const now = this.deps.clock.now()
+    const periods = Array.from({ length: months }, (_, back) =>
+      monthOf(new Date(now.getFullYear(), now.getMonth() - back, 1))
+    )
+    const byKey = new Map<string, SpendMonth>(
+      periods.map((period) => [
+        period.key,
+        { month: period.key, total: 0, byFeature: emptyFeatures(), byShortlist: [] }
+      ])
+    )
+    const shortlists = new Map<string, Map<string, number>>()
+    for (const row of spendSums(db, connectionId, periods.at(-1)!.from)) {
+      const month = monthOf(new Date(row.recordedAt)).key
+      const sum = byKey.get(month)
+      if (sum === undefined) continue
+      sum.total += row.credits
+      sum.byFeature[row.feature] = (sum.byFeature[row.feature] ?? 0) + row.credits
+      if (row.shortlistId !== null) {
+        const perMonth = shortlists.get(month) ?? new Map<string, number>()
+        perMonth.set(row.shortlistId, (perMonth.get(row.shortlistId) ?? 0) + row.credits)
+        shortlists.set(month, perMonth)
+      }
+    }
+    for (const [month, perShortlist] of shortlists) {
+      byKey.get(month)!.byShortlist = [...perShortlist]
+        .map(([shortlistId, credits]) => ({
+          shortlistId,
+          name: this.#nameOf(db, 'shortlist', shortlistId) ?? 'A deleted shortlist',
+          credits,
+          budget: budgetOf(db, 'shortlist', shortlistId)?.credits ?? null
+        }))
+        .sort((a, b) => b.credits - a.credits)
+    }
+    return {
+      connectionId,
+      monthlyBudget: budgetOf(db, 'connection', connectionId)?.credits ?? null,
+      months: [...byKey.values()]
+    }
+  }
+
+  #state(db: BetterSqlite3.Database, row: BudgetRow, period: Period): BudgetState | null {
+    const name = this.#nameOf(db, row.scope, row.targetId)
+    if (name === null) return null // its connection, shortlist or batch is gone
+    const spent = spentOn(db, row.scope, row.targetId, period)
+    return {
+      scope: row.scope,
+      targetId: row.targetId,
+      name:
+        row.scope === 'connection'
+          ? `${name} this month`
+          : row.scope === 'shortlist'
+            ? `shortlist ‘${name}’`
+            : `import ‘${name}’`,
+      credits: row.credits,
+      spent,
+      level: budgetLevel(spent, row.credits),
+      period: row.scope === 'connection' ? period.key : null
+    }
+  }
+
+  /** The budget's holder in the recruiter's words, or null when it no longer exists. */
+  #nameOf(db: BetterSqlite3.Database, scope: BudgetScope, targetId: string): string | null {
+    if (scope === 'connection') return this.deps.connections.nameOf(targetId)
+    if (scope === 'shortlist') {
+      const name = db.prepare('SELECT name FROM shortlists WHERE id = ? AND deleted_at IS NULL').pluck().get(targetId)
+      return typeof name === 'string' ? name : null
+    }
+    const file = db.prepare('SELECT file_name FROM import_batches WHERE id = ?').pluck().get(targetId)
+    return typeof file === 'string' ? file : null
+  }
+
+  #period(): Period {
+    return monthOf(this.deps.clock.now())
+  }
+
+  #db(): BetterSqlite3.Database {
+    try {
+      return this.deps.stores.get().database.db
+    } catch {
+      throw new AppError(
+        'store_error',
+        'Talent Desk cannot read the budgets while its saved data is not open. See the banner at the top.'
+      )
+    }
+  }
+}
+
+const scopeWords: Record<BudgetScope, string> = { connection: 'connection', shortlist: 'shortlist', batch: 'import' }
+
+function emptyFeatures(): Record<SpendFeature, number> {
+  return { search: 0, contacts: 0, tools: 0, import: 0, watches: 0 }
+}
