@@ -22,7 +22,9 @@ export default defineConfig({
           // and a large backup is read and checked in one too
           'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts'),
           // a spreadsheet is read, and its mapping applied to every row, in one too
-          'import-worker': resolve(root, 'electron/main/imports/import-worker.ts')
+          'import-worker': resolve(root, 'electron/main/imports/import-worker.ts'),
+          // and the data file is rebuilt in one after people are forgotten (VACUUM)
+          'compact-worker': resolve(root, 'electron/main/privacy/compact-worker.ts')
         },
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { SpawnImportWorker } from '../main/imports'
 import type { SpawnBackupWorker } from '../main/export'
+import type { SpawnCompactWorker } from '../main/privacy'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
 import { envProxyResolver } from '../main/net/proxy-rules'
@@ -14,8 +15,13 @@ import { errorMessage } from '../../shared/error-message'
 
 export interface WebCliOptions {
   argv: string[]
-  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs). */
-  workers: { sandbox: SpawnSandboxWorker; backup: SpawnBackupWorker; imports: SpawnImportWorker }
+  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, compact-worker.cjs). */
+  workers: {
+    sandbox: SpawnSandboxWorker
+    backup: SpawnBackupWorker
+    imports: SpawnImportWorker
+    compact: SpawnCompactWorker
+  }
   /** out/main: the renderer is built beside it (out/renderer), package.json two folders up. */
   outMainDir: string
 }
@@ -97,6 +103,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
     importWorker: workers.imports,
+    compactWorker: workers.compact,
     secretWatcher: log.mask,
     logFolder: { path: logDir }
   })

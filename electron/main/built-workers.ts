@@ -3,21 +3,24 @@ import { Worker } from 'node:worker_threads'
 import type { SpawnBackupWorker } from './export'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
 import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
+import type { SpawnCompactWorker } from './privacy'
 
 /**
- * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs` and
- * `backup-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
+ * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs`,
+ * `backup-worker.cjs`, `import-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
  * (the desktop shell's index.cjs, the browser host's host.cjs) passes its own `__dirname`.
  */
 export function builtWorkers(outMainDir: string): {
   sandbox: SpawnSandboxWorker
   backup: SpawnBackupWorker
   imports: SpawnImportWorker
+  compact: SpawnCompactWorker
 } {
   return {
     sandbox: (workerData) => new Worker(join(outMainDir, 'sandbox-worker.cjs'), { workerData }),
     backup: (workerData) => new Worker(join(outMainDir, 'backup-worker.cjs'), { workerData }),
     imports: (workerData) =>
-      new Worker(join(outMainDir, 'import-worker.cjs'), { workerData, resourceLimits: IMPORT_WORKER_LIMITS })
+      new Worker(join(outMainDir, 'import-worker.cjs'), { workerData, resourceLimits: IMPORT_WORKER_LIMITS }),
+    compact: (workerData) => new Worker(join(outMainDir, 'compact-worker.cjs'), { workerData })
   }
 }

@@ -19,7 +19,7 @@ import { Paces } from './pace/paces'
 import { EventBus } from './platform/event-bus'
 import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
-import type { RetentionSchedulePort, WatchSchedulePort } from './platform/ports'
+import type { FileCompactionPort, RetentionSchedulePort, WatchSchedulePort } from './platform/ports'
 import type { SecretVault } from './vault/secret-vault'
 import { purgeRecentlyDeleted } from './store'
 import { systemClock } from './store/clock'
@@ -65,6 +65,8 @@ export interface MainServices {
   watches: WatchSchedulePort
   /** When retention's purge runs (tests wake it after moving the clock, and wait for it to be idle). */
   retention: RetentionSchedulePort
+  /** The data file's rebuild after a forget, off main's thread (tests wait for it before scanning the file). */
+  compaction: FileCompactionPort
   close(): Promise<void>
 }
 
@@ -173,6 +175,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     wake: () => host.wake(),
     watches: host.port('watchSchedule'),
     retention: host.port('retentionSchedule'),
+    compaction: host.port('fileCompaction'),
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {

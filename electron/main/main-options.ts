@@ -13,6 +13,7 @@ import type { AppInfoOptions } from './app-info'
 import type { ContactsOptions } from './contacts'
 import type { ExportOptions } from './export'
 import type { ImportsOptions } from './imports'
+import type { PrivacyOptions } from './privacy'
 import type { RefreshOptions } from './refresh'
 import type { ToolsOptions } from './tools'
 
@@ -28,6 +29,7 @@ export interface MainOptions
     ContactsOptions,
     ExportOptions,
     ImportsOptions,
+    PrivacyOptions,
     RefreshOptions,
     ToolsOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */

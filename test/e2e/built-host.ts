@@ -5,7 +5,7 @@ import type * as HostEntry from '../../electron/host/host-entry'
 
 /**
  * The browser host as the build made it: out/main/host.cjs, the same bundled main-process code and
- * the same built workers (out/main/sandbox-worker.cjs, backup-worker.cjs) that the desktop app
+ * the same built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, compact-worker.cjs…) that the desktop app
  * loads. End-to-end tests and benches start the app from here, never from the TypeScript sources,
  * so a defect of the bundle (an ESM-only dependency required as CommonJS, a worker missing from
  * out/main) fails them as it would fail a recruiter.

@@ -82,6 +82,8 @@ export async function startApp(
       versions: { node: process.versions.node },
       // as `npm run web` does: a restored backup is read in its worker thread
       backupWorker: workers.backup,
+      // and the data file is rebuilt in its worker thread after a forget
+      compactWorker: workers.compact,
       ...(shift === undefined ? {} : { clock: { now: () => new Date(Date.now() + shift()) } }),
       ...(options.sandboxProfiles === 0
         ? {}

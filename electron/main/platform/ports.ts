@@ -1,5 +1,4 @@
 import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contacts'
-import type { BudgetLine, SpentFor } from '../../../shared/ipc/channels/budgets'
 import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
@@ -48,29 +47,11 @@ export interface ContactQuotesPort {
   quote(input: HandlerInput<'quoteContacts'>): ContactQuote
   confirmForTool(
     quoteId: string,
-    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] },
-    /** The ledger's id for the spend (the call's request id), and whether a budget is lifted for it. */
-    spend?: { purchaseId: string; overBudget: boolean }
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
   ): { quote: ContactQuote; release: () => void }
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
-}
-
-/**
- * Credit budgets (the budgets feature): what a quoted spend would bring each budget to, and the
- * check every spending path makes before it sends (refused past 100% unless lifted for that one).
- */
-export interface BudgetsPort {
-  preview(connectionId: string, credits: number | null, spentFor: SpentFor | undefined): BudgetLine[]
-  /** Throws (an AppError naming the budget) when the spend would cross one; else tags it with its origin. */
-  admit(spend: {
-    connectionId: string
-    purchaseId: string
-    credits: number | null
-    spentFor: SpentFor | undefined
-    overBudget: boolean
-  }): void
 }
 
 /** What Connections needs of Tools: a connection's tool-server token and its test. */
@@ -181,6 +162,12 @@ export interface PeopleEraserPort {
   forget(keys: readonly string[], reason: ErasureReason): ForgetResult
 }
 
+/** The data file's rebuild after people are forgotten (privacy; off main's thread in the app). */
+export interface FileCompactionPort {
+  /** Settles once no rebuild is running or asked for (tests scan the file then). */
+  idle(): Promise<void>
+}
+
 /** When retention's purge runs (the shell wakes it; tests wake it after moving the clock and wait for it). */
 export interface RetentionSchedulePort {
   wake(): void
@@ -212,7 +199,6 @@ export interface Ports {
   knownPeople: KnownPeoplePort
   connections: ConnectionsPort
   contactQuotes: ContactQuotesPort
-  budgets: BudgetsPort
   toolTokens: ToolTokensPort
   refreshJobs: RefreshJobsPort
   activity: ActivityPort
@@ -221,5 +207,6 @@ export interface Ports {
   saveFiles: SaveFilesPort
   exportLog: ExportLogPort
   peopleEraser: PeopleEraserPort
+  fileCompaction: FileCompactionPort
   retentionSchedule: RetentionSchedulePort
 }

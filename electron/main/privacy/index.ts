@@ -1,7 +1,19 @@
 import type { FeatureContribution } from '../platform/contribution'
+import type { SpawnCompactWorker } from './compaction'
 import { privacyHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
 import { PrivacyService } from './privacy-service'
+
+export type { SpawnCompactWorker } from './compaction'
+
+/** What privacy needs of the shell (MainOptions). */
+export interface PrivacyOptions {
+  /**
+   * How to start the worker thread that rebuilds the data file after people are forgotten
+   * (VACUUM: a second on a large store). Without it the rebuild runs on the calling thread.
+   */
+  compactWorker?: SpawnCompactWorker
+}
 
 /**
  * A person's data as a whole (issue #31): what every feature holds about them, a copy for an
@@ -20,14 +32,18 @@ export const contribution = {
       downloads: context.downloads,
       mask: (text) => context.secretMask.text(text),
       events: context.events,
-      logger: context.logger
+      logger: context.logger,
+      compactWorker: context.options.compactWorker
     })
     return {
       handlers: privacyHandlers(privacy),
-      // retention's purge forgets through the same erase (never importing this feature)
-      provides: { peopleEraser: { forget: (keys, reason) => privacy.forget({ keys: [...keys], reason }) } },
+      provides: {
+        // retention's purge forgets through the same erase (never importing this feature)
+        peopleEraser: { forget: (keys, reason) => privacy.forget({ keys: [...keys], reason }) },
+        fileCompaction: { idle: () => privacy.compacted() }
+      },
       personalData: personalDataOwner(() => context.stores.get()),
-      close: () => privacy.compactIfPending()
+      close: () => privacy.close()
     }
   }
-} satisfies FeatureContribution<unknown>
+} satisfies FeatureContribution<PrivacyOptions>

@@ -13,6 +13,7 @@ import { fileMentions } from '../personal-data/file-mentions'
 import type { Person, PersonalDataOwner } from '../personal-data/personal-data-owner'
 import { addTombstone, tombstoneOfKey } from '../personal-data/tombstones'
 import { personCopyHtml, personCopyJson } from './person-report'
+import { Compaction, type SpawnCompactWorker } from './compaction'
 
 export interface PrivacyServiceDeps {
   /** Every feature's owner, read when asked (the list is complete once every feature is made). */
@@ -28,6 +29,8 @@ export interface PrivacyServiceDeps {
   mask: (text: string) => string
   events: Pick<EventHub, 'emit'>
   logger: Logger
+  /** The worker thread that rebuilds the file after an erase; without it, on the calling thread. */
+  compactWorker?: SpawnCompactWorker | undefined
 }
 
 /** What the recruiter is told after forgetting: the copies the app does not control. */
@@ -40,10 +43,19 @@ export const FORGET_NOTICE =
  */
 export class PrivacyService {
   readonly #deps: PrivacyServiceDeps
-  #compactionPending = false
+  readonly #compaction: Compaction
 
   constructor(deps: PrivacyServiceDeps) {
     this.#deps = deps
+    this.#compaction = new Compaction({
+      here: () => this.#data().compact(),
+      ...(deps.compactWorker === undefined ? {} : { spawn: deps.compactWorker }),
+      file: () => {
+        const { database } = deps.stores.get()
+        return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
+      },
+      logger: deps.logger
+    })
   }
 
   #data(): PersonalData {
@@ -80,25 +92,23 @@ export class PrivacyService {
       })
     }
     if (result.forgotten.length === 0) return result
-    // once for the batch: a rebuild of the whole file per person would block as many times
-    result.compacted = this.#compact(data)
+    // once for the batch: a rebuild of the whole file per person would take as many times as long
+    result.compacted = this.#compaction.request()
     this.#deps.events.emit('peopleForgotten', { keys: result.forgotten.map((person) => person.key) })
     return result
   }
 
-  /**
-   * A compaction that could not run (a statement was still reading) runs at close, so the older
-   * copies of a forgotten person do not outlive the session.
-   */
-  compactIfPending(): void {
-    if (this.#compactionPending) this.#compact(this.#data())
+  /** Settles once the data file's rebuild after the last forget has finished. */
+  compacted(): Promise<void> {
+    return this.#compaction.idle()
   }
 
-  #compact(data: PersonalData): boolean {
-    const compacted = data.compact()
-    this.#compactionPending = !compacted.compacted
-    if (!compacted.compacted) this.#deps.logger.warn('privacy.compact_deferred', { reason: compacted.reason })
-    return compacted.compacted
+  /**
+   * Waits for a running rebuild; one that could not run (a statement was still reading) runs now,
+   * so the older copies of a forgotten person do not outlive the session.
+   */
+  close(): Promise<void> {
+    return this.#compaction.close()
   }
 
   /** The HTML summary where the recruiter chooses, the JSON copy beside it. */

@@ -7,6 +7,7 @@ import { systemClock as appClock } from '../../../electron/main/store/clock'
 import type { WholePersonProfile } from '../../../shared/api'
 import { BACKUP_CHUNK_CHARS, type SavedTarget } from '../../../shared/ipc/channels/export'
 import { spawnBackupWorkerFromSource } from '../../../electron/main/export/backup-worker-from-source'
+import { spawnCompactWorkerFromSource } from '../../../electron/main/privacy/compact-worker-from-source'
 import { makeProfile } from '../store/fixtures/profiles'
 import { openTestStore, removeDir } from '../store/helpers'
 import { PersonalData } from '../../../electron/main/personal-data/every-owner'
@@ -113,7 +114,9 @@ describe('forgetting a person everywhere', () => {
       contactPolling: poll,
       refreshPolling: poll,
       pace: { ceiling: 200 },
-      backupWorker: spawnBackupWorkerFromSource
+      backupWorker: spawnBackupWorkerFromSource,
+      // the data file is rebuilt off main's thread, as in the app
+      compactWorker: spawnCompactWorkerFromSource
     })
     await connect(main, sandbox, 'Forget service')
 
@@ -220,7 +223,11 @@ describe('forgetting a person everywhere', () => {
       forgotten: { reason: 'person-asked' }
     })
 
-    // zero hits in every file of the data folder, and in every line the app logged
+    // zero hits in every file of the data folder once its rebuild (in the worker) has finished,
+    // and in every line the app logged
+    expect(forgot.compacted).toBe(true)
+    await main.services.compaction.idle()
+    expect(main.logs.filter((record) => record.event === 'privacy.compact_deferred')).toEqual([])
     expect(hitsIn(dataDir, [...words, key])).toEqual([])
     const logged = JSON.stringify(main.logs).toLowerCase()
     expect(words.filter((word) => logged.includes(word.toLowerCase()))).toEqual([])

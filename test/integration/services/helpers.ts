@@ -125,6 +125,7 @@ export async function startMain(
     toolServer?: MainOptions['toolServer']
     backupWorker?: MainOptions['backupWorker']
     importWorker?: MainOptions['importWorker']
+    compactWorker?: MainOptions['compactWorker']
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
     exportLocale?: string
@@ -162,6 +163,7 @@ export async function startMain(
     ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer }),
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
+    ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     // the CSV list separator follows the locale: tests read commas unless they choose another
