@@ -1,4 +1,5 @@
 import type { ContactQuote, Credits } from '../../../shared/ipc/channels/contacts'
+import type { BudgetLine, SpentFor } from '../../../shared/ipc/channels/budgets'
 import type { ConnectionsOverview, ConnectionTestPart } from '../../../shared/ipc/channels/connections'
 import type { CsvColumn, SavedTarget } from '../../../shared/ipc/channels/export'
 import type { ExportLogKind } from '../../../shared/ipc/channels/export-log'
@@ -47,11 +48,29 @@ export interface ContactQuotesPort {
   quote(input: HandlerInput<'quoteContacts'>): ContactQuote
   confirmForTool(
     quoteId: string,
-    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] },
+    /** The ledger's id for the spend (the call's request id), and whether a budget is lifted for it. */
+    spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void }
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
+}
+
+/**
+ * Credit budgets (the budgets feature): what a quoted spend would bring each budget to, and the
+ * check every spending path makes before it sends (refused past 100% unless lifted for that one).
+ */
+export interface BudgetsPort {
+  preview(connectionId: string, credits: number | null, spentFor: SpentFor | undefined): BudgetLine[]
+  /** Throws (an AppError naming the budget) when the spend would cross one; else tags it with its origin. */
+  admit(spend: {
+    connectionId: string
+    purchaseId: string
+    credits: number | null
+    spentFor: SpentFor | undefined
+    overBudget: boolean
+  }): void
 }
 
 /** What Connections needs of Tools: a connection's tool-server token and its test. */
@@ -199,6 +218,7 @@ export interface Ports {
   knownPeople: KnownPeoplePort
   connections: ConnectionsPort
   contactQuotes: ContactQuotesPort
+  budgets: BudgetsPort
   toolTokens: ToolTokensPort
   refreshJobs: RefreshJobsPort
   activity: ActivityPort
