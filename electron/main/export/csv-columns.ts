@@ -1,6 +1,7 @@
 import { stringifyJson } from '../../../shared/json'
 import { MAX_PROFILE_DEPTH, objectDepthExceeds } from '../store/profile-fields'
 import { isLinkPath, safeText, webLink } from './cell-safety'
+import { atsPresets } from './ats-presets'
 import type { ExportRow } from '../platform/export-row'
 import {
   columnChoiceSchema,
@@ -145,6 +146,7 @@ export const columnPresets: Record<ColumnPreset, readonly CsvColumn[]> = {
 export function resolveColumns(choice: ColumnChoice): CsvColumn[] {
   const parsed = columnChoiceSchema.parse(choice)
   if ('preset' in parsed) return [...columnPresets[parsed.preset]]
+  if ('ats' in parsed) return [...atsPresets[parsed.ats].columns]
   return parsed.columns.map((column) => (typeof column === 'string' ? { header: column, path: column } : column))
 }
 

@@ -5,6 +5,7 @@ import type {
   BackupResult,
   CsvExportResult,
   CsvSource,
+  DoNotContactChoice,
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
@@ -12,14 +13,14 @@ import { BackupService } from './backup'
 import type { BackupFileJobs } from './backup-reader'
 import type { BackupUploads } from './backup-uploads'
 import { columnPresets } from './csv-columns'
-import { SpreadsheetExportService } from './spreadsheet-export-service'
+import { SpreadsheetExportService, type SpreadsheetExportRequest } from './spreadsheet-export-service'
 import { listSeparatorFor, processLocale } from './list-separator'
 import type { EventHub } from '../ipc/event-hub'
 import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
 import type { StoreAccess } from '../store/store-access'
-import type { ExportLogPort, ExportTrace, SheetRowsPort } from '../platform/ports'
+import type { DoNotContactPort, ExportLogPort, ExportTrace, SheetRowsPort } from '../platform/ports'
 import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
 
 export interface ExportServiceOptions {
@@ -33,6 +34,8 @@ export interface ExportServiceOptions {
   targets: SaveTargets
   /** Where every finished file is recorded (the export-log feature), read when used. */
   exportLog: () => ExportLogPort
+  /** Who must not be contacted (the do-not-contact feature), read when used; without it no one is flagged. */
+  doNotContact?: () => DoNotContactPort
   /** The connection in use (search results and Usage's transactions are that connection's). */
   activeConnection?: () => string | null
   /** Told who a restore brought back, per shortlist (the bus's peopleHeld: provenance). */
@@ -106,6 +109,7 @@ export class ExportService {
               bom: input.bom,
               ...(this.#options.mask ? { mask: this.#options.mask } : {}),
               delimiter: listSeparatorFor(this.#options.locale ?? processLocale()),
+              ...this.#doNotContact(input.doNotContact),
               signal: controller.signal,
               onProgress: ({ written, total }) => progress(written, total, false)
             },
@@ -116,6 +120,7 @@ export class ExportService {
           invalid_input: 'Those columns cannot be exported. Choose a preset or other columns.'
         }
       )
+      // the people written: those left out (do not contact, unreadable) are not in the file
       this.#options.exportLog().record({
         ...this.#traceOf(store, input.source),
         format,
@@ -128,7 +133,8 @@ export class ExportService {
         target: targets.describe(target),
         rows: written.rows,
         bytes: written.bytes,
-        unreadable: written.unreadable
+        unreadable: written.unreadable,
+        doNotContact: written.doNotContact
       }
     } catch (error) {
       targets.abandon(target)
@@ -137,6 +143,12 @@ export class ExportService {
     } finally {
       this.#running.delete(input.exportId)
     }
+  }
+
+  /** The request's do-not-contact screening, when the port is there. */
+  #doNotContact(choice: DoNotContactChoice): Pick<SpreadsheetExportRequest, 'doNotContact'> {
+    const port = this.#options.doNotContact
+    return port === undefined ? {} : { doNotContact: { choice, check: (people) => port().check(people) } }
   }
 
   cancelExport({ exportId }: HandlerInput<'cancelExport'>): { cancelled: boolean } {

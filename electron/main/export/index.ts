@@ -52,6 +52,7 @@ export const contribution = {
       mask: (text: string) => context.secretMask.text(text),
       targets,
       exportLog: () => context.port('exportLog'),
+      doNotContact: () => context.port('doNotContact'),
       activeConnection: () => context.port('connections').active().id,
       held: (held) => context.bus.publish('peopleHeld', held),
       events: context.events,

@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream'
-import type { CsvSource } from '../../../shared/ipc/channels/export'
+import type { CsvSource, DoNotContactChoice } from '../../../shared/ipc/channels/export'
+import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
+import { DO_NOT_CONTACT_COLUMN, screenRows, type DoNotContactTally } from './do-not-contact-rows'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { Store } from '../store/index'
 import type { SheetRowsPort } from '../platform/ports'
@@ -34,6 +36,22 @@ export interface SpreadsheetExportRequest {
   mask?: (text: string) => string
   /** How long rows are formatted before main's event loop gets a turn (work-slices.ts). */
   slices?: SliceOptions
+  /**
+   * People who must not be contacted, flagged in a "Do not contact" column or left out
+   * (do-not-contact-rows.ts), checked through the do-not-contact port. Without it rows are
+   * written as they are.
+   */
+  doNotContact?: {
+    choice: DoNotContactChoice
+    check: (people: readonly PersonToCheck[]) => Suppression[]
+  }
+}
+
+/** What an export wrote: its rows, and the people it could not read, flagged or left out. */
+export interface SpreadsheetWritten {
+  rows: number
+  unreadable: UnreadableRow[]
+  doNotContact: DoNotContactTally
 }
 
 /**
@@ -56,22 +74,19 @@ export class SpreadsheetExportService {
   async toFile(
     request: SpreadsheetExportRequest,
     file: string
-  ): Promise<{ path: string; rows: number; bytes: number; unreadable: UnreadableRow[] }> {
-    const { rows, options, unreadable } = this.prepare(request)
+  ): Promise<SpreadsheetWritten & { path: string; bytes: number }> {
+    const { rows, options, unreadable, doNotContact } = this.prepare(request)
     const written =
       request.format === 'xlsx'
         ? // exceljs takes a third of a second to load: only an .xlsx export pays for it, not every start
           await (await import('./xlsx-export')).writeXlsxFile(rows, file, options)
         : await writeCsvFile(rows, file, options)
-    return { ...written, unreadable }
+    return { ...written, unreadable, doNotContact }
   }
 
-  async toStream(
-    request: SpreadsheetExportRequest,
-    out: Writable
-  ): Promise<{ rows: number; unreadable: UnreadableRow[] }> {
-    const { rows, options, unreadable } = this.prepare(request)
-    return { ...(await writeCsv(rows, out, options)), unreadable }
+  async toStream(request: SpreadsheetExportRequest, out: Writable): Promise<SpreadsheetWritten> {
+    const { rows, options, unreadable, doNotContact } = this.prepare(request)
+    return { ...(await writeCsv(rows, out, options)), unreadable, doNotContact }
   }
 
   private prepare(request: SpreadsheetExportRequest) {
@@ -105,9 +120,17 @@ export class SpreadsheetExportService {
       rows = memberRows(this.memberRecords.records(selector, { contacts }), unreadable)
       total = this.memberRecords.count(selector)
     }
+    const doNotContact: DoNotContactTally = { flagged: 0, leftOut: 0 }
+    // every source but Usage's transactions is people
+    if (request.doNotContact !== undefined && source.kind !== 'transactions') {
+      const { choice, check } = request.doNotContact
+      if (choice === 'flag') columns = [...columns, DO_NOT_CONTACT_COLUMN]
+      rows = screenRows(rows, check, choice, doNotContact)
+    }
     return {
       rows,
       unreadable,
+      doNotContact,
       options: {
         columns,
         total,

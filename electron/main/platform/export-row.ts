@@ -8,7 +8,19 @@
 export interface ExportRow {
   profile: Record<string, unknown>
   /** Values derived from the profile for readability; see `personOf` in export/export-rows.ts. */
-  person?: { name: string }
+  person?: {
+    name: string
+    /** For an ATS's import file (export/ats-presets.ts): the name split, the place in one line, the source. */
+    firstName?: string
+    lastName?: string
+    address?: string
+    source?: string
+    /** Every email and phone known for them: the bought contact result's, then the profile's own. */
+    emails?: string[]
+    phones?: string[]
+    /** Why the person must not be contacted, in words; set when the export flags them. */
+    doNotContact?: string
+  }
   member?: {
     shortlist: string
     stage: string

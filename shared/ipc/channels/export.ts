@@ -25,9 +25,25 @@ export type CsvColumn = z.infer<typeof csvColumnSchema>
 export const columnPresetSchema = z.enum(['basic', 'contact', 'full'])
 export type ColumnPreset = z.infer<typeof columnPresetSchema>
 
-/** A preset, or a custom list of columns (a bare path uses the path as its header). */
+/**
+ * A file an applicant tracking system imports: Greenhouse's bulk import template, or Talent
+ * Desk's own generic layout. The columns are in main (export/ats-presets.ts, with their sources).
+ */
+export const atsPresetSchema = z.enum(['greenhouse', 'ats'])
+export type AtsPreset = z.infer<typeof atsPresetSchema>
+
+/**
+ * What an export does with a person who must not be contacted (on the do-not-contact list, or
+ * forgotten): `flag` writes them with the reason in a "Do not contact" column; `leave-out` does
+ * not write them at all.
+ */
+export const doNotContactChoiceSchema = z.enum(['flag', 'leave-out'])
+export type DoNotContactChoice = z.infer<typeof doNotContactChoiceSchema>
+
+/** A preset, an ATS's import layout, or a custom list of columns (a bare path uses the path as its header). */
 export const columnChoiceSchema = z.union([
   z.strictObject({ preset: columnPresetSchema }),
+  z.strictObject({ ats: atsPresetSchema }),
   z.strictObject({
     columns: z
       .array(z.union([csvColumnSchema.shape.path, csvColumnSchema]))
@@ -93,7 +109,15 @@ export const csvExportResultSchema = z.discriminatedUnion('cancelled', [
     rows: z.number().int().nonnegative(),
     bytes: z.number().int().nonnegative(),
     /** People left out because their saved profile could not be read; every other row was written. */
-    unreadable: z.array(z.object({ name: z.string(), profileKey: z.string() }))
+    unreadable: z.array(z.object({ name: z.string(), profileKey: z.string() })),
+    /**
+     * People who must not be contacted: written with the reason (`flagged`) or left out
+     * (`leftOut`), as the export's doNotContact said. Both 0 for rows that are not people.
+     */
+    doNotContact: z.object({
+      flagged: z.number().int().nonnegative(),
+      leftOut: z.number().int().nonnegative()
+    })
   })
 ])
 export type CsvExportResult = z.infer<typeof csvExportResultSchema>
@@ -197,6 +221,11 @@ export const exportChannels = {
       format: z.enum(['csv', 'xlsx']).default('csv'),
       /** UTF-8 byte order mark, so Excel shows accented names right (CSV only). */
       bom: z.boolean().default(true),
+      /**
+       * People who must not be contacted: flagged in a "Do not contact" column (the default), or
+       * left out of the file. Not used for the Usage screen's transactions (no people).
+       */
+      doNotContact: doNotContactChoiceSchema.default('flag'),
       /** Suggested file name, without folder. */
       fileName: wellFormed(z.string().trim().min(1).max(200)).optional()
     }),
