@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { columnChoiceSchema } from '../../../../shared/ipc/channels/export'
-import { columnChoice, presetLabels, progressText } from './export-choice'
+import { atsLabels, columnChoice, doNotContactText, presetLabels, progressText } from './export-choice'
 
 describe('export choices', () => {
   it('builds a contract-valid column choice from a preset or custom columns', () => {
@@ -17,6 +17,21 @@ describe('export choices', () => {
     // A custom choice with nothing ticked cannot be exported yet.
     expect(columnChoice('custom', [])).toBeNull()
     expect(columnChoice('custom', [{ header: 'Bad', path: 'secret.token' }])).toBeNull()
+  })
+
+  it('asks for an ATS layout by name', () => {
+    for (const ats of Object.keys(atsLabels) as Array<keyof typeof atsLabels>) {
+      const choice = columnChoice(ats, [])
+      expect(choice).toEqual({ ats })
+      expect(columnChoiceSchema.safeParse(choice).success).toBe(true)
+    }
+  })
+
+  it('says how many people were left out or marked do not contact', () => {
+    expect(doNotContactText({ flagged: 0, leftOut: 3 })).toBe('3 people left out: do not contact')
+    expect(doNotContactText({ flagged: 0, leftOut: 1 })).toBe('1 person left out: do not contact')
+    expect(doNotContactText({ flagged: 2, leftOut: 0 })).toBe('2 people marked “Do not contact”')
+    expect(doNotContactText({ flagged: 0, leftOut: 0 })).toBeNull()
   })
 
   it('words progress as counts with a ratio for the bar', () => {

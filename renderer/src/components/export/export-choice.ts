@@ -1,12 +1,39 @@
 import {
+  atsPresetSchema,
   columnChoiceSchema,
+  type AtsPreset,
   type ColumnChoice,
   type ColumnPreset,
-  type CsvColumn
+  type CsvColumn,
+  type DoNotContactChoice
 } from '../../../../shared/ipc/channels/export'
 import { formatNumber } from '../../lib/format'
 
-export type ColumnMode = ColumnPreset | 'custom'
+export type ColumnMode = ColumnPreset | AtsPreset | 'custom'
+
+/** The files an applicant tracking system imports (main holds their columns: export/ats-presets.ts). */
+export const atsLabels: Record<AtsPreset, { label: string; hint: string }> = {
+  greenhouse: { label: 'Greenhouse', hint: 'The columns of Greenhouse’s bulk import spreadsheet' },
+  ats: { label: 'ATS CSV', hint: 'Names, email, phone, links, company, title, source, tags and notes' }
+}
+
+export function isAtsMode(mode: ColumnMode): mode is AtsPreset {
+  return atsPresetSchema.safeParse(mode).success
+}
+
+/** The two ways an export treats people who must not be contacted, in the dialog's words. */
+export const doNotContactLabels: Record<DoNotContactChoice, { label: string; hint: string }> = {
+  flag: { label: 'Mark them', hint: 'a “Do not contact” column says why' },
+  'leave-out': { label: 'Leave them out', hint: 'they are not in the file' }
+}
+
+/** What the finished export says about them: "3 people left out: do not contact"; null when none. */
+export function doNotContactText(counts: { flagged: number; leftOut: number }): string | null {
+  const people = (count: number) => (count === 1 ? '1 person' : `${formatNumber(count)} people`)
+  if (counts.leftOut > 0) return `${people(counts.leftOut)} left out: do not contact`
+  if (counts.flagged > 0) return `${people(counts.flagged)} marked “Do not contact”`
+  return null
+}
 
 export const presetLabels: Record<ColumnPreset, { label: string; hint: string }> = {
   basic: { label: 'Basic', hint: 'Name, role, place, skills, stage and notes' },
@@ -16,7 +43,7 @@ export const presetLabels: Record<ColumnPreset, { label: string; hint: string }>
 
 /** The contract's column choice for a mode; null when a custom choice has no column yet. */
 export function columnChoice(mode: ColumnMode, custom: readonly CsvColumn[]): ColumnChoice | null {
-  const choice = mode === 'custom' ? { columns: [...custom] } : { preset: mode }
+  const choice = mode === 'custom' ? { columns: [...custom] } : isAtsMode(mode) ? { ats: mode } : { preset: mode }
   const parsed = columnChoiceSchema.safeParse(choice)
   return parsed.success ? parsed.data : null
 }

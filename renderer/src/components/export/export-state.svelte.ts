@@ -1,15 +1,28 @@
-import type { ColumnPreset, CsvColumn, CsvSource, ExportProgress } from '../../../../shared/ipc/channels/export'
+import type {
+  ColumnPreset,
+  CsvColumn,
+  CsvSource,
+  DoNotContactChoice,
+  ExportProgress
+} from '../../../../shared/ipc/channels/export'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
-import { columnChoice, type ColumnMode } from './export-choice'
+import { columnChoice, doNotContactText, type ColumnMode } from './export-choice'
 import { deliver } from '../../lib/save-file'
 import { errorMessage } from '../../../../shared/error-message'
 
 export type ExportPhase =
   | { state: 'choosing' }
   | { state: 'running'; written: number; total: number | null }
-  | { state: 'done'; message: string; rows: number; unreadable: string[] }
+  | {
+      state: 'done'
+      message: string
+      rows: number
+      unreadable: string[]
+      /** "3 people left out: do not contact", or null when no one was flagged or left out. */
+      doNotContact: string | null
+    }
   | { state: 'cancelled' }
   | { state: 'error'; error: IpcError }
 
@@ -26,6 +39,7 @@ export class ExportState {
   #custom = $state.raw<CsvColumn[]>([])
   #bom = $state(true)
   #format = $state<'csv' | 'xlsx'>('csv')
+  #doNotContact = $state<DoNotContactChoice>('flag')
   #presets = $state.raw<Load<Record<ColumnPreset, CsvColumn[]>>>({ state: 'idle' })
   #phase = $state.raw<ExportPhase>({ state: 'choosing' })
   #exportId: string | null = null
@@ -56,6 +70,17 @@ export class ExportState {
   }
   get bom() {
     return this.#bom
+  }
+  /** Mark people who must not be contacted (the default) or leave them out; kept between exports. */
+  get doNotContact() {
+    return this.#doNotContact
+  }
+  setDoNotContact(choice: DoNotContactChoice): void {
+    this.#doNotContact = choice
+  }
+  /** Whether what is exported is people (every source but Usage's transactions). */
+  get people() {
+    return this.#source !== null && this.#source.source.kind !== 'transactions'
   }
   get presets() {
     return this.#presets
@@ -114,7 +139,8 @@ export class ExportState {
       source: source.source,
       columns,
       format: this.#format,
-      bom: this.#bom
+      bom: this.#bom,
+      doNotContact: this.#doNotContact
     })
     this.#exportId = null
     if (!reply.ok) {
@@ -128,7 +154,13 @@ export class ExportState {
     try {
       const message = await deliver(this.#client, reply.data.target)
       const unreadable = reply.data.unreadable.map((row) => row.name)
-      this.#phase = { state: 'done', message, rows: reply.data.rows, unreadable }
+      this.#phase = {
+        state: 'done',
+        message,
+        rows: reply.data.rows,
+        unreadable,
+        doNotContact: doNotContactText(reply.data.doNotContact)
+      }
     } catch (error) {
       this.#phase = {
         state: 'error',
