@@ -26,6 +26,11 @@ export interface MainEvents {
    * the feature that wrote them once the write is done; provenance/ records it.
    */
   peopleHeld: PeopleHeld
+  /**
+   * The recruiter opened a saved person (a shortlist member's detail, getMember): retention counts
+   * it as activity, so their clock starts again.
+   */
+  personOpened: { key: string }
 }
 
 /** One arrival of people: what every one of them shares, and each one's own part. */

@@ -27,6 +27,9 @@ export const contribution = {
       nextDueAt: () => retention.nextDueAt(),
       logger: context.logger
     })
+    // opening a person (the shortlists feature tells it) restarts their clock; a refused store
+    // has no clock to restart, and the bus logs what a listener throws
+    const unsubscribe = context.bus.subscribe('personOpened', ({ key }) => retention.opened(key))
     let started = false
     const start = () => {
       if (started) return
@@ -40,7 +43,10 @@ export const contribution = {
       personalData: personalDataOwner(() => context.stores.get()),
       start: { when: 'after-first-screen', run: start },
       wake: () => started && scheduler.wake(),
-      close: () => scheduler.close()
+      close: () => {
+        unsubscribe()
+        return scheduler.close()
+      }
     }
   }
 } satisfies FeatureContribution<unknown>

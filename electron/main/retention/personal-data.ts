@@ -1,9 +1,9 @@
 import type { Store } from '../store'
 import type { PersonalDataOwner, PersonalDataOwnerFactory } from '../personal-data/personal-data-owner'
 
-const LABEL = 'kept past the retention period by the recruiter'
+const LABEL = 'when the recruiter last kept or opened them (retention)'
 
-/** Retention: when the recruiter last kept a person (retention_people, by key). Erasing deletes it. */
+/** Retention: when the recruiter last kept or opened a person (retention_people, by key). Erasing deletes it. */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
   const rowsOf = (key: string) =>

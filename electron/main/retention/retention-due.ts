@@ -19,7 +19,7 @@ interface HeldPerson {
 /**
  * Everyone held (saved in a shortlist, in Recently deleted or a deleted shortlist, or with a
  * bought contact), with the latest of: saved or changed in a shortlist, removed from one, a
- * contact bought or fetched, kept by the recruiter. `active`: a shortlist not deleted holds them
+ * contact bought or fetched, kept or opened by the recruiter. `active`: a shortlist not deleted holds them
  * now, so no period runs. Read-only SQL over the tables the shortlists and contacts features
  * write (store/ is shared infrastructure; no feature is imported).
  */
@@ -36,6 +36,8 @@ const HELD = `
     SELECT profile_key, '', fetched_at, 0, 0, 1 FROM contact_results WHERE profile_key IS NOT NULL
     UNION ALL
     SELECT profile_key, '', kept_at, 0, 0, 0 FROM retention_people WHERE kept_at IS NOT NULL
+    UNION ALL
+    SELECT profile_key, '', opened_at, 0, 0, 0 FROM retention_people WHERE opened_at IS NOT NULL
   )
   SELECT key, MAX(name) AS name, MAX(at) AS last, MAX(active) AS active, MAX(bought) AS bought
   FROM marks GROUP BY key HAVING MAX(held) = 1`

@@ -60,6 +60,19 @@ export class RetentionService {
     return this.overview(limit)
   }
 
+  /**
+   * The recruiter opened this person: that is activity, so their clock starts again (one write
+   * per open). Someone not held gains no period by it: only the held are ever due.
+   */
+  opened(key: string): void {
+    this.#store()
+      .database.db.prepare(
+        `INSERT INTO retention_people (profile_key, opened_at) VALUES (?, ?)
+           ON CONFLICT (profile_key) DO UPDATE SET opened_at = excluded.opened_at`
+      )
+      .run(key, new Date(this.#now()).toISOString())
+  }
+
   /** When the next pass has something to do: someone to announce or to forget (null: no one, or retention is off). */
   nextDueAt(): number | null {
     const now = this.#now()

@@ -16,7 +16,13 @@ export const contribution = {
     }
     return {
       handlers: shortlistsHandlers(
-        new ShortlistsService(stores, (held) => bus.publish('peopleHeld', held), activeConnection)
+        new ShortlistsService(
+          stores,
+          (held) => bus.publish('peopleHeld', held),
+          activeConnection,
+          // opening a person restarts their retention clock (retention/ listens)
+          (key) => bus.publish('personOpened', { key })
+        )
       ),
       personalData: personalDataOwner(() => stores.get())
     }

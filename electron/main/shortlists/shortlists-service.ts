@@ -37,6 +37,8 @@ const damagedProfileMessage =
 export class ShortlistsService {
   readonly #stores: StoreAccess
   readonly #held: (held: PeopleHeld) => void
+  /** Told once per getMember: the recruiter looked at this person (retention's activity). */
+  readonly #opened: (key: string) => void
   readonly #activeConnection: () => string | null
 
   /**
@@ -46,8 +48,10 @@ export class ShortlistsService {
   constructor(
     stores: StoreAccess,
     held: (held: PeopleHeld) => void = () => undefined,
-    activeConnection: () => string | null = () => null
+    activeConnection: () => string | null = () => null,
+    opened: (key: string) => void = () => undefined
   ) {
+    this.#opened = opened
     this.#stores = stores
     this.#held = held
     this.#activeConnection = activeConnection
@@ -83,7 +87,9 @@ export class ShortlistsService {
   }
 
   getMember({ memberId }: HandlerInput<'getMember'>): MemberDetail {
-    return this.#run((store) => this.#detail(store, memberId), { not_found: memberGone })
+    const detail = this.#run((store) => this.#detail(store, memberId), { not_found: memberGone })
+    this.#opened(detail.profileKey)
+    return detail
   }
 
   addMembers({ shortlistId, profiles, origin }: HandlerInput<'addMembers'>): AddMembersResult {

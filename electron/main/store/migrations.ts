@@ -6,6 +6,7 @@ import { knownPeopleSchema } from './known-people-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
 import { provenanceSchema } from './provenance-schema'
 import { retentionPeople } from './retention-migration'
+import { retentionOpenedSchema } from './retention-opened-schema'
 
 /**
  * Ordered schema migrations. `PRAGMA user_version` holds the number of the last one applied.
@@ -341,6 +342,12 @@ export const migrations: readonly Migration[] = [
     // Budgets per connection, shortlist and import batch; spends tagged with their feature,
     // shortlist and batch (budgets/, store/budgets-schema.ts). What was spent stays in credit_ledger.
     up: budgetsSchema
+  },
+  {
+    version: 23,
+    name: 'retention: when a person was last opened',
+    // Opening a person counts as activity (retention/, store/retention-opened-schema.ts).
+    up: retentionOpenedSchema
   }
 ]
 
