@@ -6,6 +6,7 @@ import { loaded, type Load } from '../lib/load'
 import type { SectionId } from '../lib/sections'
 import { StoreState } from '../lib/store-state.svelte'
 import { ConnectionsState } from '../lib/connections-state.svelte'
+import { PersonMarks } from '../lib/person-marks.svelte'
 import { RefreshState } from '../sections/refresh/refresh-state.svelte'
 
 /**
@@ -31,6 +32,8 @@ export class AppState {
    * while the first screen loads is still told of (the page notifies in the browser host).
    */
   readonly refresh: RefreshState
+  /** The marks of the people on screen (do not contact), asked for by every place that shows one. */
+  readonly marks: PersonMarks
 
   readonly search = new Lazy(async () => {
     const { SearchState } = await import('../sections/search/search-state.svelte')
@@ -127,6 +130,7 @@ export class AppState {
   constructor(client: Client) {
     this.client = client
     this.connections = new ConnectionsState(client)
+    this.marks = new PersonMarks(client)
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
     // Once the store opens again, a Shortlists screen that showed the refusal reads it afresh.

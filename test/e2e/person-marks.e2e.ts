@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { bridge, shot, startApp, type E2eApp } from './support'
+
+// Marks on people (issue #31 item 5), in Chromium against the browser host, the built-in Sandbox
+// and a real SQLite file: a person found by a search and saved in a shortlist carries no mark; once
+// their key is added to the do-not-contact list in Settings, their search result, their profile
+// (beside Contacts…), their shortlist row and their member detail say "Do not contact" and why,
+// without a reload; once the entry is removed (main's doNotContactChanged), the marks go.
+const person = generateProfiles({ count: 300, seed: 1 }).find((p) => p.full_name && p.cur_company && p.key)!
+
+let app: E2eApp
+let page: Page
+
+beforeAll(async () => {
+  app = await startApp({ sandboxProfiles: 300 })
+  page = app.page
+})
+afterAll(() => app?.close())
+
+const results = () => page.getByTestId('results-list')
+const marks = (within: ReturnType<Page['getByTestId']>) => within.getByTestId('person-mark')
+
+async function go(shortcut: string) {
+  await page.locator('body').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press(shortcut)
+}
+
+describe('marks on people', () => {
+  it('shows Do not contact wherever the person appears once listed, and takes it away once removed', async () => {
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+      .not.toContain('starting')
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Platform team' })
+    await bridge(app, 'addMembers', { shortlistId: list.id, profiles: [person] })
+
+    // found by a search: no mark yet
+    await page.getByLabel('Name', { exact: true }).fill(person.full_name!)
+    await page.getByLabel('Company', { exact: true }).fill(person.cur_company!)
+    await page.getByLabel('Company', { exact: true }).press('Enter')
+    const row = results().getByRole('option').filter({ hasText: person.full_name! }).first()
+    await row.waitFor()
+    const profile = page.getByTestId('profile-pane')
+    await profile.getByTestId('profile-name').getByText(person.full_name!).waitFor()
+    expect(await marks(results()).count()).toBe(0)
+    expect(await marks(profile).count()).toBe(0)
+
+    // Settings → Personal data → Do not contact: the person's key, by keyboard
+    await go('8')
+    const dnc = page.getByTestId('do-not-contact')
+    await dnc.getByTestId('do-not-contact-kind').selectOption('key')
+    await dnc.getByTestId('do-not-contact-value').fill(person.key!)
+    await page.keyboard.press('Enter')
+    await dnc
+      .getByRole('status')
+      .filter({ hasText: `Added ${person.key}.` })
+      .waitFor()
+
+    // back in Search, the same results (kept): the row, the profile and Contacts… say so
+    await go('1')
+    await marks(row).first().waitFor()
+    expect(await marks(row).first().textContent()).toContain('Do not contact')
+    expect(await marks(row).first().getAttribute('title')).toBe('On the do-not-contact list (profile key)')
+    expect(await marks(profile).first().textContent()).toContain('On the do-not-contact list (profile key)')
+    expect((await profile.getByTestId('contacts-do-not-contact').textContent())?.trim()).toBe(
+      'Do not contact: Contacts… leaves them out of the quote.'
+    )
+    await shot(page, 'person-marks-search-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(page, 'person-marks-search-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    // Shortlists: the member's row and their detail
+    await go('5')
+    await page
+      .getByRole('listbox', { name: 'Shortlists' })
+      .getByRole('option', { name: /Platform team/ })
+      .click()
+    const members = page.getByTestId('member-list')
+    const member = members.getByRole('option').filter({ hasText: person.full_name! })
+    await marks(member).first().waitFor()
+    expect(await marks(member).first().getAttribute('title')).toBe('On the do-not-contact list (profile key)')
+    await member.click()
+    await members.focus()
+    await page.keyboard.press('Enter')
+    const detail = page.getByTestId('member-detail')
+    await marks(detail).first().waitFor()
+    await shot(page, 'person-marks-shortlist-light')
+
+    // removed elsewhere while the shortlist shows: the marks go without a reload
+    const { entries } = await bridge<{ entries: Array<{ id: number; value: string }> }>(app, 'listDoNotContact', {})
+    await bridge(app, 'removeDoNotContact', { id: entries.find((entry) => entry.value === person.key)!.id })
+    await expect.poll(() => marks(member).count()).toBe(0)
+    await expect.poll(() => marks(detail).count()).toBe(0)
+    await go('1')
+    await row.waitFor()
+    await expect.poll(() => marks(results()).count()).toBe(0)
+    expect(await profile.getByTestId('contacts-do-not-contact').count()).toBe(0)
+  })
+})
