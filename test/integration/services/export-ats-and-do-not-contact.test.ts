@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import type { ExportLogEntry } from '../../../shared/ipc/channels/export-log'
 import { atsPresets } from '../../../electron/main/export/ats-presets'
 import { testCatalog, testProfileCount } from '../sandbox/helpers'
-import { ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
+import { until } from '../until'
+import { importDone, ScriptedDialogs, tempDir, useMains, type TestMain } from './helpers'
 
 /*
  * Files an ATS reads (issue #32 item 4) and exports that respect do-not-contact (issue #31 item 5),
@@ -215,5 +216,48 @@ describe('exports and the do-not-contact list', () => {
     })
     expect(search).toMatchObject({ rows: 1, doNotContact: { flagged: 0, leftOut: 2 } })
     expect(logged(main).at(-1)).toMatchObject({ kind: 'profiles', people: 1 })
+  })
+
+  it('an imported spreadsheet matched against the Sandbox: its person marked, or left out of the sheet written back', async () => {
+    const out = tempDir('td-dnc-export-')
+    const dialogs = new ScriptedDialogs().answer(path.join(out, 'marked.csv')).answer(path.join(out, 'left-out.csv'))
+    const main = await start({ sandboxProfiles: testProfileCount, fileDialogs: dialogs, pace: { ceiling: 200 } })
+    const people = testCatalog()
+      .search({}, { limit: 200, offset: 300 })
+      .results.filter((person) => ((person as { emails?: string[] }).emails?.length ?? 0) > 0)
+      .slice(0, 3)
+    const emailOf = (person: (typeof people)[number]) => (person as { emails: string[] }).emails[0]!
+    const sheet = Buffer.from(
+      ['Name,Email', ...people.map((person) => `${person.full_name},${emailOf(person)}`)].join('\r\n') + '\r\n'
+    )
+    const { uploadId } = await main.ok('startImportUpload', { bytes: sheet.length })
+    await main.ok('appendImportUpload', { uploadId, chunk: sheet.toString('base64'), last: true })
+    const { batch } = await main.ok('openImport', { uploadId, fileName: 'speakers.csv' })
+    await main.ok('startImportMatch', { batchId: batch.id })
+    await until(importDone(main, batch.id), Boolean, 60_000)
+    // listed by the email the sheet itself gives
+    await main.ok('addDoNotContact', { kind: 'email', value: emailOf(people[1]!) })
+
+    const marked = await main.ok('exportCsv', {
+      exportId: 'imp',
+      source: { kind: 'import', batchId: batch.id },
+      columns: { preset: 'basic' }
+    })
+    expect(marked).toMatchObject({ rows: 3, doNotContact: { flagged: 1, leftOut: 0 } })
+    const rows = readCsv(path.join(out, 'marked.csv'))
+    expect(rows[0]!.slice(0, 2)).toEqual(['Name', 'Email'])
+    expect(rows[0]!.at(-1)).toBe('Do not contact')
+    expect(rows.find((row) => row[1] === emailOf(people[1]!))!.at(-1)).toBe('On the do-not-contact list (email)')
+
+    const leftOut = await main.ok('exportCsv', {
+      exportId: 'imp-out',
+      source: { kind: 'import', batchId: batch.id },
+      columns: { preset: 'basic' },
+      doNotContact: 'leave-out'
+    })
+    expect(leftOut).toMatchObject({ rows: 2, doNotContact: { flagged: 0, leftOut: 1 } })
+    const kept = readCsv(path.join(out, 'left-out.csv'))
+    expect(kept.slice(1).map((row) => row[1])).toEqual([emailOf(people[0]!), emailOf(people[2]!)])
+    expect(logged(main).at(-1)).toMatchObject({ kind: 'import', people: 2 })
   })
 })
