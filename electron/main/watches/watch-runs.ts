@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { WATCH_DEFAULTS } from '../../../shared/ipc/channels/watches'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
+import type { EventBus } from '../platform/event-bus'
 import type { ActivityPort, ConnectionsPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
 import { runSavedQuery, type FoundPeople } from './saved-query-runner'
@@ -29,6 +30,8 @@ export class WatchRuns {
       now: () => number
       /** Who must not be contacted: never told as new people (the do-not-contact feature). */
       doNotContact?: () => DoNotContactPort
+      /** Where the people a watched search first sees are told (peopleHeld: provenance records a watch line). */
+      bus?: Pick<EventBus, 'publish'>
     }
   ) {}
 
@@ -171,7 +174,9 @@ export class WatchRuns {
       return
     }
     const firstLook = saved.firstLookedAt === null
-    const unseen = this.#contactable(firstLook ? [] : store.savedSearches.unseen(saved.id, found.keys), found)
+    // everyone this search had not seen (all of them at its first look) who may be contacted
+    const newlySeen = this.#contactable(store.savedSearches.unseen(saved.id, found.keys), found)
+    const unseen = firstLook ? [] : newlySeen
     store.transaction(() => {
       store.savedSearches.markSeen(saved.id, found.keys)
       store.watches.setLastResult(
@@ -193,6 +198,14 @@ export class WatchRuns {
         })
       }
       store.watches.finishRun(run.id)
+    })
+    // where they came from: this watch's saved search (one watch per saved search and connection)
+    this.deps.bus?.publish('peopleHeld', {
+      kind: 'watch',
+      what: 'person',
+      detail: saved.name,
+      connectionId: watch.connectionId,
+      people: newlySeen.map((key) => ({ key }))
     })
     this.deps.events.emit('savedSearchesChanged', { connectionId: watch.connectionId })
   }
