@@ -23,6 +23,8 @@ export default defineConfig({
           'backup-worker': resolve(root, 'electron/main/export/backup-worker.ts'),
           // a spreadsheet is read, and its mapping applied to every row, in one too
           'import-worker': resolve(root, 'electron/main/imports/import-worker.ts'),
+          // a known-people list (an ATS export) is read and hashed in one too
+          'known-people-worker': resolve(root, 'electron/main/known-people/known-people-worker.ts'),
           // and the data file is rebuilt in one after people are forgotten (VACUUM)
           'compact-worker': resolve(root, 'electron/main/privacy/compact-worker.ts')
         },

@@ -3,17 +3,19 @@ import { Worker } from 'node:worker_threads'
 import type { SpawnBackupWorker } from './export'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
 import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
+import { KNOWN_PEOPLE_WORKER_LIMITS, type SpawnKnownPeopleWorker } from './known-people'
 import type { SpawnCompactWorker } from './privacy'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs`,
- * `backup-worker.cjs`, `import-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
+ * `backup-worker.cjs`, `import-worker.cjs`, `known-people-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
  * (the desktop shell's index.cjs, the browser host's host.cjs) passes its own `__dirname`.
  */
 export function builtWorkers(outMainDir: string): {
   sandbox: SpawnSandboxWorker
   backup: SpawnBackupWorker
   imports: SpawnImportWorker
+  knownPeople: SpawnKnownPeopleWorker
   compact: SpawnCompactWorker
 } {
   return {
@@ -21,6 +23,11 @@ export function builtWorkers(outMainDir: string): {
     backup: (workerData) => new Worker(join(outMainDir, 'backup-worker.cjs'), { workerData }),
     imports: (workerData) =>
       new Worker(join(outMainDir, 'import-worker.cjs'), { workerData, resourceLimits: IMPORT_WORKER_LIMITS }),
+    knownPeople: (workerData) =>
+      new Worker(join(outMainDir, 'known-people-worker.cjs'), {
+        workerData,
+        resourceLimits: KNOWN_PEOPLE_WORKER_LIMITS
+      }),
     compact: (workerData) => new Worker(join(outMainDir, 'compact-worker.cjs'), { workerData })
   }
 }

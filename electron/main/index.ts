@@ -110,6 +110,7 @@ async function start(): Promise<void> {
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,
     importWorker: workers.imports,
+    knownPeopleWorker: workers.knownPeople,
     compactWorker: workers.compact,
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {

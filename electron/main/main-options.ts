@@ -13,6 +13,7 @@ import type { AppInfoOptions } from './app-info'
 import type { ContactsOptions } from './contacts'
 import type { ExportOptions } from './export'
 import type { ImportsOptions } from './imports'
+import type { KnownPeopleOptions } from './known-people'
 import type { PrivacyOptions } from './privacy'
 import type { RefreshOptions } from './refresh'
 import type { ToolsOptions } from './tools'
@@ -29,6 +30,7 @@ export interface MainOptions
     ContactsOptions,
     ExportOptions,
     ImportsOptions,
+    KnownPeopleOptions,
     PrivacyOptions,
     RefreshOptions,
     ToolsOptions {

@@ -131,6 +131,12 @@ export const channelNameList = [
   'keepPeople',
   'checkKnownPeople',
   'listKnownPeopleLists',
+  'startKnownPeopleUpload',
+  'appendKnownPeopleUpload',
+  'discardKnownPeopleUpload',
+  'previewKnownPeople',
+  'importKnownPeople',
+  'removeKnownPeopleList',
   'listBudgets',
   'setBudget',
   'listSpend'

@@ -1,7 +1,23 @@
+import path from 'node:path'
+import { KNOWN_CHUNK_CHARS, MAX_KNOWN_BYTES } from '../../../shared/ipc/channels/known-people'
 import type { FeatureContribution } from '../platform/contribution'
+import { ChunkedUploads } from '../transfers/chunked-uploads'
 import { knownPeopleHandlers } from './handlers'
 import { KnownPeopleService } from './known-people-service'
+import { listJobsHere, listJobsInWorker, type SpawnKnownPeopleWorker } from './list-jobs'
 import { personalDataOwner } from './personal-data'
+
+export { KNOWN_PEOPLE_WORKER_LIMITS, type SpawnKnownPeopleWorker } from './list-jobs'
+
+/** What the known-people lists need of the shell (MainOptions). */
+export interface KnownPeopleOptions {
+  dataDir: string
+  /** How to start the worker thread that reads and hashes a list's file (else on the calling thread). */
+  knownPeopleWorker?: SpawnKnownPeopleWorker
+}
+
+/** The folder of list files being uploaded, inside the data folder: the app's own. */
+export const KNOWN_PEOPLE_UPLOADS_FOLDER = 'talent-desk-known-people'
 
 /**
  * People you already have (issue #32 items 1, 2 and 5): lists read from an ATS export or any
@@ -11,15 +27,33 @@ import { personalDataOwner } from './personal-data'
 export const contribution = {
   name: 'known-people',
   create(context) {
+    const { options, stores } = context
+    const uploads = new ChunkedUploads({
+      dir: path.join(options.dataDir, KNOWN_PEOPLE_UPLOADS_FOLDER),
+      encoding: 'base64',
+      noun: 'list',
+      maxChars: Math.ceil(MAX_KNOWN_BYTES / 3) * 4 + KNOWN_CHUNK_CHARS,
+      tooLarge: `This file is larger than ${MAX_KNOWN_BYTES / 1024 / 1024} MB. Save only the columns you need, and import that.`
+    })
+    uploads.clear()
     const lists = new KnownPeopleService({
-      stores: context.stores,
+      stores,
+      clock: context.clock,
       connections: () => context.port('connections'),
-      events: context.events
+      events: context.events,
+      uploads,
+      jobs:
+        options.knownPeopleWorker === undefined
+          ? listJobsHere(() => stores.get().database.db)
+          : listJobsInWorker(options.knownPeopleWorker, () => stores.get())
     })
     return {
       handlers: knownPeopleHandlers(lists),
       provides: { knownPeople: { check: (people, connectionId) => lists.check(people, connectionId) } },
-      personalData: personalDataOwner(() => context.stores.get())
+      personalData: personalDataOwner(() => stores.get()),
+      // a list removed, replaced or cut short by a close is deleted in slices once the screen is up
+      start: { when: 'after-first-screen', run: () => void lists.sweep() },
+      close: () => uploads.clear()
     }
   }
-} satisfies FeatureContribution<unknown>
+} satisfies FeatureContribution<KnownPeopleOptions>

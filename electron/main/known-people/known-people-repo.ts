@@ -21,7 +21,7 @@ export interface KnownHit {
 
 const HASHES_AT_ONCE = 500
 
-/** The known-people tables (store/known-people-schema.ts), read and removed here; lists are written by the worker. */
+/** The known-people tables (store/known-people-schema.ts) as checks read them: only lists `ready`. */
 export class KnownPeopleRepo {
   readonly #db: BetterSqlite3.Database
 
@@ -31,26 +31,22 @@ export class KnownPeopleRepo {
 
   lists(): KnownListRow[] {
     return this.#db
-      .prepare('SELECT * FROM known_people_lists ORDER BY imported_at DESC, id DESC')
+      .prepare('SELECT * FROM known_people_lists WHERE ready = 1 ORDER BY imported_at DESC, id DESC')
       .all() as KnownListRow[]
   }
 
   list(id: number): KnownListRow | null {
     return (
-      (this.#db.prepare('SELECT * FROM known_people_lists WHERE id = ?').get(id) as KnownListRow | undefined) ?? null
+      (this.#db.prepare('SELECT * FROM known_people_lists WHERE id = ? AND ready = 1').get(id) as
+        KnownListRow | undefined) ?? null
     )
   }
 
   /** The lists checked for a connection: the shared ones and its own. */
   listsFor(connectionId: string | null): KnownListRow[] {
     return this.#db
-      .prepare('SELECT * FROM known_people_lists WHERE connection_id IS NULL OR connection_id = ?')
+      .prepare('SELECT * FROM known_people_lists WHERE ready = 1 AND (connection_id IS NULL OR connection_id = ?)')
       .all(connectionId) as KnownListRow[]
-  }
-
-  /** Removes a list and its people (their hashes go with them). */
-  remove(id: number): boolean {
-    return this.#db.prepare('DELETE FROM known_people_lists WHERE id = ?').run(id).changes > 0
   }
 
   /** The people any of these hashes names, with the hash and its kind. */

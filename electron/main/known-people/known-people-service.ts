@@ -1,27 +1,38 @@
 import type { ChannelOutput, HandlerInput } from '../../../shared/ipc/contract'
 import type { KnownList, KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { ConnectionsPort } from '../platform/ports'
+import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
+import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
+import type { ListJobs } from './list-jobs'
+import { hideList, sweepSlice } from './list-writer'
 
 export interface KnownPeopleServiceDeps {
   stores: StoreAccess
+  clock: Clock
   connections: () => Pick<ConnectionsPort, 'active' | 'nameOf'>
   events: Pick<EventHub, 'emit'>
+  uploads: ChunkedUploads
+  jobs: ListJobs
 }
 
-/** The known-people lists: listed, removed, and people checked against them. */
+/** The known-people lists: imported from a file, listed, removed, and people checked against them. */
 export class KnownPeopleService {
   readonly #deps: KnownPeopleServiceDeps
+  /** One import at a time: its hidden list must not be swept by another. */
+  #importing = false
+  #sweeping: Promise<void> | null = null
 
   constructor(deps: KnownPeopleServiceDeps) {
     this.#deps = deps
   }
 
-  #repo(): KnownPeopleRepo {
-    return new KnownPeopleRepo(this.#deps.stores.get().database.db)
+  #db() {
+    return this.#deps.stores.get().database.db
   }
 
   #listOf(row: KnownListRow): KnownList {
@@ -38,25 +49,102 @@ export class KnownPeopleService {
   }
 
   lists(): ChannelOutput<'listKnownPeopleLists'> {
-    return {
-      lists: this.#repo()
-        .lists()
-        .map((row) => this.#listOf(row))
-    }
+    return { lists: new KnownPeopleRepo(this.#db()).lists().map((row) => this.#listOf(row)) }
   }
 
   /** The people known among these, for a connection (the active one when not named). */
   check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[] {
     const connection = connectionId ?? this.#deps.connections().active().id
-    return knownAmong(this.#deps.stores.get().database.db, people, connection)
+    return knownAmong(this.#db(), people, connection)
   }
 
   checkInput({ people, connectionId }: HandlerInput<'checkKnownPeople'>): ChannelOutput<'checkKnownPeople'> {
     return { known: this.check(people, connectionId) }
   }
 
-  /** Tells the page the lists changed. */
-  changed(): void {
-    this.#deps.events.emit('knownPeopleChanged', {})
+  startUpload(): ChannelOutput<'startKnownPeopleUpload'> {
+    return { uploadId: this.#deps.uploads.start() }
+  }
+
+  append({ uploadId, chunk, last }: HandlerInput<'appendKnownPeopleUpload'>) {
+    return this.#deps.uploads.append(uploadId, chunk, last)
+  }
+
+  discard({ uploadId }: HandlerInput<'discardKnownPeopleUpload'>): ChannelOutput<'discardKnownPeopleUpload'> {
+    return { discarded: this.#deps.uploads.discard(uploadId) }
+  }
+
+  preview({ uploadId, fileName }: HandlerInput<'previewKnownPeople'>): Promise<ChannelOutput<'previewKnownPeople'>> {
+    return this.#deps.uploads.use(uploadId, (file) => this.#deps.jobs.preview(file, fileName))
+  }
+
+  async import(input: HandlerInput<'importKnownPeople'>): Promise<ChannelOutput<'importKnownPeople'>> {
+    const connectionId = input.scope.kind === 'shared' ? null : input.scope.connectionId
+    if (connectionId !== null && this.#deps.connections().nameOf(connectionId) === null) {
+      throw new AppError('invalid_input', 'That connection no longer exists. Choose another, or share the list.', [
+        { path: 'scope', message: 'no such connection' }
+      ])
+    }
+    if (this.#importing) {
+      throw new AppError('conflict', 'Another list is being imported. Wait for it to finish, then try again.')
+    }
+    this.#importing = true
+    try {
+      await this.#sweeping
+      const read = await this.#deps.uploads.use(input.uploadId, (file) =>
+        this.#deps.jobs.read({
+          file,
+          fileName: input.fileName,
+          name: input.name,
+          connectionId,
+          mapping: input.mapping,
+          importedAt: isoNow(this.#deps.clock)
+        })
+      )
+      this.#deps.uploads.discard(input.uploadId)
+      const row = new KnownPeopleRepo(this.#db()).list(read.listId)
+      if (row === null) throw new AppError('internal', 'The list was imported but could not be read back.')
+      this.#deps.events.emit('knownPeopleChanged', {})
+      return { list: this.#listOf(row), replaced: read.replaced, skipped: read.skipped, notes: read.notes }
+    } finally {
+      this.#importing = false
+    }
+  }
+
+  /** Hides the list at once (checks no longer see it); its rows are deleted in slices after. */
+  remove({ id }: HandlerInput<'removeKnownPeopleList'>): ChannelOutput<'removeKnownPeopleList'> {
+    const db = this.#db()
+    const removed = db.transaction(() => hideList(db, id)).immediate()
+    if (removed) {
+      this.#deps.events.emit('knownPeopleChanged', {})
+      this.sweep()
+    }
+    return { removed }
+  }
+
+  /**
+   * Deletes hidden lists' rows (removed or replaced lists, an import a close cut short) a slice per
+   * turn of the event loop, so main never holds the file for long. Not while an import runs: its
+   * own list is hidden until it is done (the import sweeps after its swap).
+   */
+  sweep(): Promise<void> {
+    if (this.#importing) return Promise.resolve()
+    this.#sweeping ??= new Promise<void>((resolve) => {
+      const step = () => {
+        let more = false
+        try {
+          more = !this.#importing && sweepSlice(this.#db())
+        } catch {
+          more = false
+        }
+        if (more) setImmediate(step)
+        else {
+          this.#sweeping = null
+          resolve()
+        }
+      }
+      setImmediate(step)
+    })
+    return this.#sweeping
   }
 }

@@ -5,8 +5,10 @@ import type BetterSqlite3 from 'better-sqlite3'
  * (Greenhouse, Lever) or any sheet. A list is shared or a connection's; each of its people keeps
  * the ATS's own id and stage (to show back), their name and employer normalised (the fuzzy case:
  * a row with neither email nor profile link), and one salted hash per email, handle or key (the
- * tombstones' salt, in known_people_hashes) — never the email or link in clear. Its number and
- * name are given where the store's list names it (migrations.ts).
+ * tombstones' salt, in known_people_hashes) — never the email or link in clear. A list not `ready`
+ * is being written (an import) or deleted (removed, replaced): nobody sees it, and its rows go in
+ * slices so no transaction holds the file for long. Its number and name are given where the
+ * store's list names it (migrations.ts).
  */
 export function knownPeopleSchema(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE known_people_lists (
@@ -16,7 +18,8 @@ export function knownPeopleSchema(db: BetterSqlite3.Database): void {
         source TEXT NOT NULL DEFAULT 'sheet',
         file_name TEXT NOT NULL DEFAULT '',
         people INTEGER NOT NULL DEFAULT 0,
-        imported_at TEXT NOT NULL
+        imported_at TEXT NOT NULL,
+        ready INTEGER NOT NULL DEFAULT 1
       );
       CREATE UNIQUE INDEX known_people_lists_name ON known_people_lists(name, IFNULL(connection_id, ''));
       CREATE TABLE known_people (

@@ -63,6 +63,57 @@ export const knownListSchema = z.object({
 })
 export type KnownList = z.infer<typeof knownListSchema>
 
+/** What a column of a list's file is read as. */
+export const knownFieldSchema = z.enum([
+  'email',
+  'handle',
+  'key',
+  'name',
+  'first_name',
+  'last_name',
+  'employer',
+  'ats_id',
+  'stage',
+  'ignore'
+])
+export type KnownField = z.infer<typeof knownFieldSchema>
+
+export const KNOWN_FIELD_LABELS: Record<KnownField, string> = {
+  email: 'Email',
+  handle: 'Profile link',
+  key: 'Profile key',
+  name: 'Full name',
+  first_name: 'First name',
+  last_name: 'Last name',
+  employer: 'Company',
+  ats_id: 'ATS id',
+  stage: 'Stage',
+  ignore: 'Not used'
+}
+
+/** Rows read from a list's file at most. */
+export const MAX_KNOWN_ROWS = 200_000
+/** The largest list file. */
+export const MAX_KNOWN_BYTES = 100 * 1024 * 1024
+/** A piece of an upload: base64 of up to 3 MB. */
+export const KNOWN_CHUNK_CHARS = 4_000_000
+
+const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'an upload id from startKnownPeopleUpload')
+const fileNameSchema = z.string().min(1).max(300)
+
+/** What the first rows of a list's file say: its columns, what each is guessed to be, a few rows. */
+export const knownPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  /** 'greenhouse' or 'lever' when the headers are that ATS's export, else 'sheet'. */
+  source: z.string(),
+  headers: z.array(z.string()),
+  mapping: z.array(knownFieldSchema),
+  /** The first rows under the header row, as read. */
+  sample: z.array(z.array(z.string())),
+  notes: z.array(z.string())
+})
+export type KnownPreview = z.infer<typeof knownPreviewSchema>
+
 export const knownPeopleChannels = {
   /**
    * Which of these people the recruiter already has: one line per person and list that knows them
@@ -80,6 +131,56 @@ export const knownPeopleChannels = {
   listKnownPeopleLists: {
     input: z.strictObject({}),
     output: z.object({ lists: z.array(knownListSchema) })
+  },
+  /** Begins sending a list's file in base64 pieces (the page reads the file, main keeps the bytes). */
+  startKnownPeopleUpload: {
+    input: z.strictObject({ bytes: z.number().int().nonnegative().max(MAX_KNOWN_BYTES) }),
+    output: z.object({ uploadId: z.string() })
+  },
+  appendKnownPeopleUpload: {
+    input: z.strictObject({
+      uploadId: uploadIdSchema,
+      chunk: z
+        .string()
+        .max(KNOWN_CHUNK_CHARS)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+      last: z.boolean()
+    }),
+    output: z.object({ received: z.number().int().nonnegative() })
+  },
+  discardKnownPeopleUpload: {
+    input: z.strictObject({ uploadId: uploadIdSchema }),
+    output: z.object({ discarded: z.boolean() })
+  },
+  /** Reads the first rows of an uploaded file (in a worker): its columns and what each is guessed to be. */
+  previewKnownPeople: {
+    input: z.strictObject({ uploadId: uploadIdSchema, fileName: fileNameSchema }),
+    output: knownPreviewSchema
+  },
+  /**
+   * Reads the whole uploaded file into a list (in a worker: hashed there, written over its own
+   * connection), then lets the upload go. A list of the same name and scope is replaced.
+   */
+  importKnownPeople: {
+    input: z.strictObject({
+      uploadId: uploadIdSchema,
+      fileName: fileNameSchema,
+      name: z.string().trim().min(1).max(120),
+      scope: knownListScopeSchema,
+      mapping: z.array(knownFieldSchema).max(500)
+    }),
+    output: z.object({
+      list: knownListSchema,
+      /** The list had this name and scope already and was replaced. */
+      replaced: z.boolean(),
+      /** Rows with nothing to recognise a person by (no email, link, key, nor name and company). */
+      skipped: z.number().int().nonnegative(),
+      notes: z.array(z.string())
+    })
+  },
+  removeKnownPeopleList: {
+    input: z.strictObject({ id: z.number().int().positive() }),
+    output: z.object({ removed: z.boolean() })
   }
 } as const
 

@@ -125,6 +125,7 @@ export async function startMain(
     toolServer?: MainOptions['toolServer']
     backupWorker?: MainOptions['backupWorker']
     importWorker?: MainOptions['importWorker']
+    knownPeopleWorker?: MainOptions['knownPeopleWorker']
     compactWorker?: MainOptions['compactWorker']
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
@@ -163,6 +164,7 @@ export async function startMain(
     ...(options.toolServer === undefined ? {} : { toolServer: options.toolServer }),
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
+    ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),

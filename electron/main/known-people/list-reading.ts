@@ -1,0 +1,124 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import { MAX_KNOWN_ROWS, type KnownField, type KnownPreview } from '../../../shared/ipc/channels/known-people'
+import { guessHeaderRow } from '../sheets/column-guess'
+import { readSheet, type SheetRow } from '../sheets/sheet-reader'
+import { guessKnownColumns, sourceOfHeaders } from './known-columns'
+import { knownRowOf, type KnownRow } from './known-rows'
+import { ListWriter, ROWS_AT_ONCE } from './list-writer'
+
+/** Rows the preview reads: room for a title block, the header row and a sample. */
+const PREVIEW_ROWS = 30
+const SAMPLE_ROWS = 5
+
+const formatOf = (fileName: string, info: { format: 'csv' | 'xlsx' }) =>
+  /\.xlsx$/i.test(fileName) ? 'xlsx' : info.format
+
+/** The first rows of a file: the header row guessed as Import guesses it, each column's field. */
+export async function previewList(file: string, fileName: string): Promise<KnownPreview> {
+  const rows: SheetRow[] = []
+  const info = await readSheet(file, { fileName, maxRows: PREVIEW_ROWS, onRows: (read) => rows.push(...read) })
+  const cells = rows.map((row) => row.cells)
+  const header = guessHeaderRow(cells)
+  const headers = cells[header] ?? []
+  const sample = cells.slice(header + 1, header + 1 + SAMPLE_ROWS)
+  return {
+    format: formatOf(fileName, info),
+    source: sourceOfHeaders(headers),
+    headers,
+    mapping: guessKnownColumns(headers, cells.slice(header + 1)),
+    sample,
+    notes: info.notes.filter((note) => !note.startsWith('Only the first'))
+  }
+}
+
+export interface ListJob {
+  file: string
+  fileName: string
+  name: string
+  connectionId: string | null
+  mapping: KnownField[]
+  importedAt: string
+}
+
+export interface ListRead {
+  listId: number
+  replaced: boolean
+  people: number
+  skipped: number
+  notes: string[]
+}
+
+/**
+ * Reads a whole file into a list: the header row found as the preview found it, each row after it
+ * a person by the mapping (rows that name nobody skipped), hashed and written a few thousand at a
+ * time (ListWriter), then swapped in for the list of the same name and scope.
+ */
+export async function readIntoList(db: BetterSqlite3.Database, job: ListJob): Promise<ListRead> {
+  let header: number | null = null
+  let people = 0
+  let skipped = 0
+  let pending: KnownRow[] = []
+  let headers: string[] = []
+  const firstRows: string[][] = []
+  let writer: ListWriter | null = null
+  const flush = () => {
+    if (pending.length === 0) return
+    writer ??= new ListWriter(db, {
+      name: job.name,
+      connectionId: job.connectionId,
+      source: sourceOfHeaders(headers),
+      fileName: job.fileName,
+      importedAt: job.importedAt
+    })
+    writer.add(pending)
+    pending = []
+  }
+  const take = (cells: string[]) => {
+    const row = knownRowOf(cells, job.mapping)
+    if (row === null) skipped += 1
+    else {
+      pending.push(row)
+      people += 1
+      if (pending.length >= ROWS_AT_ONCE) flush()
+    }
+  }
+  try {
+    const info = await readSheet(job.file, {
+      fileName: job.fileName,
+      maxRows: MAX_KNOWN_ROWS + 50,
+      onRows: (rows) => {
+        for (const row of rows) {
+          if (header === null) {
+            firstRows.push(row.cells)
+            if (firstRows.length < 20) continue
+            header = guessHeaderRow(firstRows)
+            headers = firstRows[header] ?? []
+            for (const cells of firstRows.slice(header + 1)) take(cells)
+            continue
+          }
+          take(row.cells)
+        }
+      }
+    })
+    if (header === null) {
+      header = guessHeaderRow(firstRows)
+      headers = firstRows[header] ?? []
+      for (const cells of firstRows.slice(header + 1)) take(cells)
+    }
+    flush()
+    if (writer === null) {
+      writer = new ListWriter(db, {
+        name: job.name,
+        connectionId: job.connectionId,
+        source: sourceOfHeaders(headers),
+        fileName: job.fileName,
+        importedAt: job.importedAt
+      })
+    }
+    const { listId, replaced } = writer.finish()
+    return { listId, replaced, people, skipped, notes: info.notes }
+  } catch (error) {
+    writer?.abandon()
+    throw error
+  }
+}
