@@ -6,6 +6,7 @@ import { loaded, type Load } from '../lib/load'
 import type { SectionId } from '../lib/sections'
 import { StoreState } from '../lib/store-state.svelte'
 import { ConnectionsState } from '../lib/connections-state.svelte'
+import { BudgetsState } from '../lib/budgets-state.svelte'
 import { PersonMarks } from '../lib/person-marks.svelte'
 import { RefreshState } from '../sections/refresh/refresh-state.svelte'
 
@@ -27,6 +28,8 @@ export class AppState {
   readonly store: StoreState
   /** The connection in use and its credits: the header shows them on every screen. */
   readonly connections: ConnectionsState
+  /** The credit budgets: the header warns at 75% and 100% on every screen. */
+  readonly budgets: BudgetsState
   /**
    * Refresh jobs, app-wide from the start: the header counts the running ones, and a job that ends
    * while the first screen loads is still told of (the page notifies in the browser host).
@@ -130,6 +133,7 @@ export class AppState {
   constructor(client: Client) {
     this.client = client
     this.connections = new ConnectionsState(client)
+    this.budgets = new BudgetsState(client)
     this.marks = new PersonMarks(client)
     // Electron's preload puts the bridge on window: there main shows the notifications.
     this.refresh = new RefreshState(client, { notifyInPage: window.talentDesk === undefined })
@@ -159,6 +163,7 @@ export class AppState {
    * (the first-result bench: ~45 ms later from the form to the first row).
    */
   #startTheRest(): void {
+    void this.budgets.load()
     void this.activity.get().then((activity) => {
       void activity.load()
       void activity.notifyMissed()

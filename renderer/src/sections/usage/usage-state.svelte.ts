@@ -23,7 +23,7 @@ import {
 } from './usage-data'
 import { errorMessage } from '../../../../shared/error-message'
 
-export type UsageTab = 'transactions' | 'calls' | 'ledger'
+export type UsageTab = 'transactions' | 'calls' | 'ledger' | 'budgets'
 
 /** Days shown when the screen first opens: the last 30, today included. */
 const DEFAULT_DAYS = 30

@@ -1,0 +1,59 @@
+import type { BudgetScope, BudgetState } from '../../../shared/ipc/channels/budgets'
+import type { IpcError } from '../../../shared/ipc/errors'
+import type { Client } from './client'
+import { loaded, type Load } from './load'
+
+/**
+ * The credit budgets as the page knows them: read once, then kept current by main's
+ * `budgetsChanged` (a budget set or removed, a purchase or a tool's spend anywhere), so the header
+ * strip's warning and Usage move without a reload.
+ */
+export class BudgetsState {
+  readonly #client: Client
+  #budgets = $state.raw<Load<BudgetState[]>>({ state: 'idle' })
+
+  constructor(client: Client) {
+    this.#client = client
+    client.on('budgetsChanged', ({ budgets }) => {
+      this.#budgets = { state: 'ready', value: budgets }
+    })
+  }
+
+  get budgets(): Load<BudgetState[]> {
+    return this.#budgets
+  }
+
+  /** Budgets at 75% or more, the fullest first: what the header strip warns of. */
+  get warnings(): BudgetState[] {
+    if (this.#budgets.state !== 'ready') return []
+    return this.#budgets.value
+      .filter((budget) => budget.level !== 'ok')
+      .sort((a, b) => b.spent / b.credits - a.spent / a.credits)
+  }
+
+  /** The budget of a connection, shortlist or import batch, or null. */
+  of(scope: BudgetScope, targetId: string): BudgetState | null {
+    if (this.#budgets.state !== 'ready') return null
+    return this.#budgets.value.find((budget) => budget.scope === scope && budget.targetId === targetId) ?? null
+  }
+
+  async load(): Promise<void> {
+    if (this.#budgets.state !== 'ready') this.#budgets = { state: 'loading' }
+    const reply = await this.#client.listBudgets({})
+    if (reply.ok || this.#budgets.state !== 'ready') this.#budgets = loaded(reply, (data) => data.budgets)
+  }
+
+  /** Sets, changes or (credits null) removes a budget; the error when main refused. */
+  async set(scope: BudgetScope, targetId: string, credits: number | null): Promise<IpcError | null> {
+    const reply = await this.#client.setBudget({ scope, targetId, credits })
+    if (!reply.ok) return reply.error
+    this.#budgets = { state: 'ready', value: reply.data.budgets }
+    return null
+  }
+}
+
+/** "80% of 10 credits" — a budget's standing in words. */
+export function budgetWords(budget: Pick<BudgetState, 'spent' | 'credits'>): string {
+  const percent = Math.floor((budget.spent / budget.credits) * 100)
+  return `${percent}% of ${budget.credits} ${budget.credits === 1 ? 'credit' : 'credits'}`
+}

@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { bridge, shot, startApp, type E2eApp } from './support'
+
+// Credit budgets (issue #32 item 3), in Chromium against the browser host and a real SQLite file:
+// a monthly budget set by keyboard on Usage → Budgets and spend; a quote for a shortlist says the
+// purchase takes it to 80%, past 75%; once bought, the header strip warns without a reload (main's
+// budgetsChanged), and Usage shows the spend by feature against the budget.
+const people = generateProfiles({ count: 2000, seed: 1 }).slice(0, 4)
+
+describe('a monthly credit budget', () => {
+  let app: E2eApp
+  beforeAll(async () => {
+    app = await startApp({ colorScheme: 'dark' })
+  })
+  afterAll(() => app?.close())
+
+  it('is set in Usage, warns in the quote and in the header strip once past 75%', async () => {
+    const { page } = app
+    await page.getByTestId('search-form').waitFor()
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+      .not.toContain('starting')
+    const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Budgeted four' })
+    await bridge(app, 'addMembers', { shortlistId: list.id, profiles: people })
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('6')
+    await page.getByRole('heading', { level: 1, name: 'Usage' }).waitFor()
+    await page.getByTestId('usage-tab-budgets').click()
+    const pane = page.getByTestId('budgets-pane')
+    await pane.getByTestId('budgets-empty').waitFor()
+    await pane.getByTestId('budget-credits').focus()
+    await page.keyboard.type('5')
+    await page.keyboard.press('Enter')
+    await pane.getByTestId('budget-row').filter({ hasText: '0% of 5 credits' }).waitFor()
+    expect(await page.getByTestId('budget-warning').count()).toBe(0)
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('5')
+    await page.getByRole('heading', { level: 1, name: 'Shortlists' }).waitFor()
+    await page
+      .getByRole('listbox', { name: 'Shortlists' })
+      .getByRole('option')
+      .filter({ hasText: 'Budgeted four' })
+      .click()
+    await expect.poll(() => page.getByTestId('members-count').textContent()).toBe('4 people')
+    await page.getByTestId('member-list').focus()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.press('c')
+    const dialog = page.getByTestId('buy-contacts')
+    await dialog.getByTestId('contacts-quote').click()
+    const lines = dialog.getByTestId('contacts-quote-budgets')
+    await lines.waitFor()
+    expect(await lines.textContent()).toMatch(/this month: 4 of 5 credits after this — 80%, past 75%/)
+    await shot(page, 'budget-quote-warning')
+    await dialog.getByTestId('contacts-confirm').click()
+    await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    // the header strip warns, told by main's event (no reload)
+    const warning = page.getByTestId('budget-warning')
+    await expect.poll(() => warning.textContent()).toMatch(/^\s*Budget 80%\s*$/)
+    expect(await warning.getAttribute('aria-label')).toBe(
+      'Budget past 75%: Sandbox this month, 80% of 5 credits. Open Usage.'
+    )
+    await shot(page, 'budget-header-warning')
+
+    await warning.click()
+    await page.getByRole('heading', { level: 1, name: 'Usage' }).waitFor()
+    await page.getByTestId('usage-tab-budgets').click()
+    await page.getByTestId('spend-table').waitFor()
+    await shot(page, 'budget-usage')
+    expect((await page.getByTestId('spend-row').first().textContent())?.trim()).toMatch(/4\s*5$/)
+  })
+})
