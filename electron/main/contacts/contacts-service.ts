@@ -27,6 +27,7 @@ import { Turns } from '../work/turns'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
 import { partSizeFrom, partSizeSetting } from './purchase-parts'
+import { peopleToCheck } from './held-traits'
 
 export { defaultPollTiming, type PollTiming } from './purchase-follower'
 export { failureOf } from './contact-answers'
@@ -168,7 +169,8 @@ export class ContactsService {
         ? []
         : this.deps
             .doNotContact()
-            .check(asked.map((key) => ({ key })))
+            // by key, and by the emails and handles the app holds for them (bought, saved)
+            .check(peopleToCheck(store.database.db, asked))
             .map(({ index }) => asked[index]!)
     const unique = suppressed.length === 0 ? asked : asked.filter((key) => !suppressed.includes(key))
     const bought = store.ledger.bought(connection.id, contactType, unique)
