@@ -1,21 +1,39 @@
 import { describe, expect, it } from 'vitest'
 import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
+import type { KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 import { createClient } from './client'
 import { PersonMarks, type PersonMark } from './person-marks.svelte'
 import { personRefOf } from './person-ref'
 
-/** A main whose list names some keys and emails, answering as checkDoNotContact does. */
+/**
+ * A main whose do-not-contact list names some keys and emails, and whose ATS lists know some keys
+ * (with a stage) and some names at an employer, answering as checkDoNotContact and checkKnownPeople do.
+ */
 function fakeMain(listed: { keys?: string[]; emails?: string[] }) {
   const keys = new Set(listed.keys ?? [])
   const emails = new Set(listed.emails ?? [])
+  const inAts = new Map<string, Omit<KnownMatch, 'index'>>()
   const calls: PersonToCheck[][] = []
+  const knownCalls: KnownPersonToCheck[][] = []
   const listeners = new Map<string, (payload: unknown) => void>()
   let failing = false
   const bridge = {
+    checkKnownPeople: (input: { people: KnownPersonToCheck[] }) => {
+      knownCalls.push(input.people)
+      if (failing) return Promise.resolve({ ok: false, error: { code: 'store_error', message: 'No store.' } })
+      const known: KnownMatch[] = []
+      input.people.forEach((person, index) => {
+        const byKey = person.key === undefined ? undefined : inAts.get(person.key)
+        if (byKey) known.push({ index, ...byKey })
+        const byName = inAts.get(`${person.name ?? ''} at ${person.employer ?? ''}`)
+        if (byName) known.push({ index, ...byName })
+      })
+      return Promise.resolve({ ok: true, data: { known } })
+    },
     checkDoNotContact: (input: { people: PersonToCheck[] }) => {
       calls.push(input.people)
-      if (failing) return Promise.resolve({ ok: false, error: { code: 'store_unavailable', message: 'No store.' } })
+      if (failing) return Promise.resolve({ ok: false, error: { code: 'store_error', message: 'No store.' } })
       const suppressed: Suppression[] = []
       input.people.forEach((person, index) => {
         if (person.key !== undefined && keys.has(person.key))
@@ -33,7 +51,9 @@ function fakeMain(listed: { keys?: string[]; emails?: string[] }) {
   return {
     client: createClient(bridge),
     calls,
+    knownCalls,
     keys,
+    inAts,
     tell: (name: string) => listeners.get(name)!({ keys: [] }),
     fail: (yes: boolean) => (failing = yes)
   }
@@ -139,6 +159,54 @@ describe('PersonMarks', () => {
   })
 })
 
+describe('PersonMarks and the ATS lists', () => {
+  it('asks the known-people lists with the same batch, and says In your ATS with the stage and the list', async () => {
+    const main = fakeMain({ keys: ['k-1'] })
+    main.inAts.set('k-1', { listId: 1, listName: 'Greenhouse export', atsId: '77', stage: 'Phone Screen', by: 'key' })
+    main.inAts.set('Ana Peña at Acme', { listId: 2, listName: 'Lever', atsId: null, stage: null, by: 'name-employer' })
+    const time = manualSchedule()
+    const marks = new PersonMarks(main.client, time.schedule)
+    marks.marksOf({ key: 'k-1', name: 'Bruno Díaz', employer: 'Globex' })
+    marks.marksOf({ key: 'k-2', name: 'Ana Peña', employer: 'Acme' })
+    marks.marksOf({ key: 'k-3' })
+    await time.run()
+    expect(main.calls).toHaveLength(1)
+    expect(main.knownCalls).toEqual([
+      [
+        { key: 'k-1', emails: [], handles: [], name: 'Bruno Díaz', employer: 'Globex' },
+        { key: 'k-2', emails: [], handles: [], name: 'Ana Peña', employer: 'Acme' },
+        { key: 'k-3', emails: [], handles: [] }
+      ]
+    ])
+    // do-not-contact only takes what it matches on
+    expect(main.calls[0]![0]).toEqual({ key: 'k-1', emails: [], handles: [] })
+    expect(texts(marks.marksOf({ key: 'k-1', name: 'Bruno Díaz', employer: 'Globex' }))).toEqual([
+      'Do not contact — On the do-not-contact list (profile key)',
+      'In your ATS (Phone Screen) — In Greenhouse export: Phone Screen (by profile key)'
+    ])
+    expect(texts(marks.marksOf({ key: 'k-2', name: 'Ana Peña', employer: 'Acme' }))).toEqual([
+      'In your ATS — In Lever (by name and company)'
+    ])
+    expect(marks.marksOf({ key: 'k-3' })).toEqual([])
+  })
+
+  it('checks again when a list is imported or removed (knownPeopleChanged)', async () => {
+    const main = fakeMain({})
+    const time = manualSchedule()
+    const marks = new PersonMarks(main.client, time.schedule)
+    marks.marksOf({ key: 'k-1' })
+    await time.run()
+    expect(marks.marksOf({ key: 'k-1' })).toEqual([])
+
+    main.inAts.set('k-1', { listId: 1, listName: 'Greenhouse export', atsId: null, stage: 'Offer', by: 'key' })
+    main.tell('knownPeopleChanged')
+    marks.marksOf({ key: 'k-1' })
+    await time.run()
+    expect(main.knownCalls).toHaveLength(2)
+    expect(marks.marksOf({ key: 'k-1' }).map((mark) => mark.text)).toEqual(['In your ATS (Offer)'])
+  })
+})
+
 describe('personRefOf', () => {
   it('reads the key, the handles of the profile links, code host and Q&A site, and top-level emails', () => {
     const person = personRefOf(null, {
@@ -152,8 +220,17 @@ describe('personRefOf', () => {
     expect(person).toEqual({
       key: 'k-9',
       handles: ['Ana-Dev', 'anadev'],
-      emails: ['Ana@Example.com', 'ana.work@example.com']
+      emails: ['Ana@Example.com', 'ana.work@example.com'],
+      name: '',
+      employer: ''
     })
-    expect(personRefOf('given', 'not a profile')).toEqual({ key: 'given', handles: [], emails: [] })
+    expect(personRefOf('given', { first_name: 'Ana', last_name: 'Peña', cur_company: ' Acme ' })).toEqual({
+      key: 'given',
+      handles: [],
+      emails: [],
+      name: 'Ana Peña',
+      employer: 'Acme'
+    })
+    expect(personRefOf('given', 'not a profile')).toMatchObject({ key: 'given', handles: [], emails: [] })
   })
 })

@@ -5,22 +5,26 @@ import {
   type PersonToCheck,
   type SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
+import { knownByLabels, type KnownMatch, type KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import type { IpcResult } from '../../../shared/ipc/errors'
+import { errorMessage } from '../../../shared/error-message'
 import { AskQueue } from './ask-queue'
 import type { Client } from './client'
-import { idOf, personToCheck, type PersonRef } from './person-ref'
+import { idOf, knownToCheck, personToCheck, type PersonRef } from './person-ref'
 
 export type { PersonRef } from './person-ref'
 
 /*
- * The marks of the people on screen (issue #31 item 5): who must not be contacted, and why. Every
- * place that shows a person (a search result, a chat answer, a shortlist member, a profile) asks
- * here as it renders; the asks of one task go to main as one checkDoNotContact call, the answers
- * are kept by person, and the people shown are checked again when main says the list changed or
- * people were forgotten. No call per row, and nothing waits for an answer to paint.
+ * The marks of the people on screen: who must not be contacted and why (issue #31 item 5), and
+ * who is already in the company's ATS, at which stage (issue #32 item 2). Every place that shows a
+ * person (a search result, a chat answer, a shortlist member, a profile, watch news) asks here as
+ * it renders; the asks of one task go to main as one checkDoNotContact and one checkKnownPeople
+ * call, the answers are kept by person, and the people shown are checked again when main says a
+ * list changed or people were forgotten. No call per row, and nothing waits for an answer to paint.
  */
 
 export type PersonMark = {
-  kind: 'do-not-contact'
+  kind: 'do-not-contact' | 'known'
   /** What the mark says. */
   text: string
   /** Why, in the recruiter's words (its title and its screen-reader text). */
@@ -28,7 +32,7 @@ export type PersonMark = {
 }
 
 /** What the marks need of the client: the check and main's events. */
-export type MarksClient = Pick<Client, 'checkDoNotContact' | 'on'>
+export type MarksClient = Pick<Client, 'checkDoNotContact' | 'checkKnownPeople' | 'on'>
 
 /** The most people checked in one call (the channel's own limit). */
 export const CHECK_BATCH = 5000
@@ -40,13 +44,21 @@ const NONE: readonly PersonMark[] = Object.freeze([])
 interface Entry {
   /** The generation of the lists the answer belongs to: an older one is asked for again when read. */
   generation: number
+  suppressed: readonly PersonMark[]
+  known: readonly PersonMark[]
+  /** Both, in that order: what is shown. */
   marks: readonly PersonMark[]
+}
+
+interface Ask {
+  person: PersonToCheck
+  known: KnownPersonToCheck
 }
 
 export class PersonMarks {
   readonly #client: MarksClient
   readonly #entries = new SvelteMap<string, Entry>()
-  readonly #asks: AskQueue<PersonToCheck>
+  readonly #asks: AskQueue<Ask>
   /** Bumped by main's events: every mark read after it is asked for again (those on screen, at once). */
   #generation = $state(0)
   #calls = 0
@@ -60,6 +72,7 @@ export class PersonMarks {
     }
     client.on('doNotContactChanged', again)
     client.on('peopleForgotten', again)
+    client.on('knownPeopleChanged', again)
   }
 
   /**
@@ -67,12 +80,14 @@ export class PersonMarks {
    * they are asked for with the others shown in the same task; meanwhile the last answer shows.
    */
   marksOf(person: PersonRef): readonly PersonMark[] {
-    const asked = personToCheck(person)
-    if (asked === null) return NONE
-    const id = idOf(asked)
+    const checked = personToCheck(person)
+    if (checked === null) return NONE
+    const known = knownToCheck(person, checked)
+    const id = idOf(known)
     const generation = this.#generation
     const entry = this.#entries.get(id)
-    if (entry === undefined || entry.generation !== generation) this.#asks.ask(id, asked, generation)
+    if (entry === undefined || entry.generation !== generation)
+      this.#asks.ask(id, { person: checked, known }, generation)
     return entry?.marks ?? NONE
   }
 
@@ -81,20 +96,27 @@ export class PersonMarks {
     return this.marksOf(person).some((mark) => mark.kind === 'do-not-contact')
   }
 
-  /** Calls made to main so far. */
+  /** Asks sent to main so far (each one call per check). */
   get calls(): number {
     return this.#calls
   }
 
-  async #check(asks: Array<[string, PersonToCheck]>, generation: number): Promise<void> {
+  async #check(asks: Array<[string, Ask]>, generation: number): Promise<void> {
     this.#calls += 1
-    const reply = await this.#client.checkDoNotContact({ people: asks.map(([, person]) => person) })
+    const [suppressedReply, knownReply] = await Promise.all([
+      settled(this.#client.checkDoNotContact({ people: asks.map(([, ask]) => ask.person) })),
+      settled(this.#client.checkKnownPeople({ people: asks.map(([, ask]) => ask.known) }))
+    ])
     const reasons: Array<SuppressionReason[] | undefined> = []
-    if (reply.ok) for (const one of reply.data.suppressed) reasons[one.index] = one.reasons
+    if (suppressedReply.ok) for (const one of suppressedReply.data.suppressed) reasons[one.index] = one.reasons
+    const matches: Array<KnownMatch[] | undefined> = []
+    if (knownReply.ok) for (const match of knownReply.data.known) (matches[match.index] ??= []).push(match)
     asks.forEach(([id], index) => {
+      const before = this.#entries.get(id)
       // a check that failed keeps what was shown (no mark appears or goes on an error)
-      const marks = reply.ok ? marksFrom(reasons[index]) : (this.#entries.get(id)?.marks ?? NONE)
-      this.#keep(id, { generation, marks })
+      const suppressed = suppressedReply.ok ? suppressionMarks(reasons[index]) : (before?.suppressed ?? NONE)
+      const known = knownReply.ok ? knownMarks(matches[index]) : (before?.known ?? NONE)
+      this.#keep(id, { generation, suppressed, known, marks: [...suppressed, ...known] })
     })
   }
 
@@ -112,9 +134,35 @@ export class PersonMarks {
   }
 }
 
-function marksFrom(reasons: SuppressionReason[] | undefined): readonly PersonMark[] {
+/** A call that threw (the host gone mid-call) counts as one that failed: what was shown stays. */
+async function settled<T>(call: Promise<IpcResult<T>>): Promise<IpcResult<T>> {
+  try {
+    return await call
+  } catch (error) {
+    return { ok: false, error: { code: 'internal', message: errorMessage(error) } }
+  }
+}
+
+function suppressionMarks(reasons: SuppressionReason[] | undefined): readonly PersonMark[] {
   if (reasons === undefined || reasons.length === 0) return NONE
   return [{ kind: 'do-not-contact', text: 'Do not contact', detail: reasons.map(suppressionLabel).join('; ') }]
+}
+
+/** "In your ATS (Phone Screen)", and each list that knows them, its stage and how they were recognised. */
+function knownMarks(matches: KnownMatch[] | undefined): readonly PersonMark[] {
+  if (matches === undefined || matches.length === 0) return NONE
+  const stage = matches.find((match) => match.stage !== null && match.stage.trim() !== '')?.stage?.trim()
+  const lists = matches.map(
+    (match) =>
+      `${match.listName}${match.stage?.trim() ? `: ${match.stage.trim()}` : ''} (by ${knownByLabels[match.by]})`
+  )
+  return [
+    {
+      kind: 'known',
+      text: stage === undefined ? 'In your ATS' : `In your ATS (${stage})`,
+      detail: `In ${lists.join('; ')}`
+    }
+  ]
 }
 
 function sameMarks(a: readonly PersonMark[], b: readonly PersonMark[]): boolean {

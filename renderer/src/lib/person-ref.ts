@@ -1,11 +1,15 @@
 import { handleInProfileUrl } from '../../../shared/api/handles'
 import type { PersonToCheck } from '../../../shared/ipc/channels/do-not-contact'
+import type { KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 
 /** A person as the place that shows them knows them. */
 export interface PersonRef {
   key?: string | null
   emails?: readonly string[]
   handles?: readonly string[]
+  /** Name and employer: how a known-people list without emails or links still recognises them. */
+  name?: string
+  employer?: string
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
@@ -13,8 +17,9 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 /**
  * A person as a profile names them, for their marks: the key, the handles of its profile links
- * (…/in/<handle>), code host and Q&A site, and the emails it carries at its top level (a match
- * request's `emails`, a profile's `email`). Read shallowly: it runs for every row on screen.
+ * (…/in/<handle>), code host and Q&A site, the emails it carries at its top level (a match
+ * request's `emails`, a profile's `email`), the name and current company. Read shallowly: it runs
+ * for every row on screen.
  */
 export function personRefOf(key: string | null | undefined, profile: unknown): PersonRef {
   const record =
@@ -31,7 +36,8 @@ export function personRefOf(key: string | null | undefined, profile: unknown): P
   const emails = [record.email, ...(Array.isArray(record.emails) ? record.emails : [])]
     .map(text)
     .filter((email) => EMAIL.test(email))
-  return { key: key ?? (text(record.key) || null), emails, handles }
+  const name = text(record.full_name) || [text(record.first_name), text(record.last_name)].filter(Boolean).join(' ')
+  return { key: key ?? (text(record.key) || null), emails, handles, name, employer: text(record.cur_company) }
 }
 
 /** The person as the check takes them (emails and handles lower-cased, sorted, once), or null when nothing names them. */
@@ -54,7 +60,20 @@ function unique(values: readonly string[] | undefined, longest: number): string[
   return [...kept].sort()
 }
 
+/** The person as the known-people check takes them: as for do-not-contact, with name and employer. */
+export function knownToCheck(person: PersonRef, checked: PersonToCheck): KnownPersonToCheck {
+  const name = person.name?.trim().slice(0, 300) ?? ''
+  const employer = person.employer?.trim().slice(0, 300) ?? ''
+  return { ...checked, ...(name === '' ? {} : { name }), ...(employer === '' ? {} : { employer }) }
+}
+
 /** One id per person checked the same way: what the answers are kept by. */
-export function idOf(person: PersonToCheck): string {
-  return JSON.stringify([person.key ?? '', person.emails ?? [], person.handles ?? []])
+export function idOf(person: KnownPersonToCheck): string {
+  return JSON.stringify([
+    person.key ?? '',
+    person.emails ?? [],
+    person.handles ?? [],
+    person.name?.toLowerCase() ?? '',
+    person.employer?.toLowerCase() ?? ''
+  ])
 }
