@@ -9,7 +9,8 @@ import { bridge, shot, startApp, type E2eApp } from './support'
 // their key is added to the do-not-contact list in Settings, their search result, their profile
 // (beside Contacts…), their shortlist row and their member detail say "Do not contact" and why,
 // without a reload; once the entry is removed (main's doNotContactChanged), the marks go.
-const person = generateProfiles({ count: 300, seed: 1 }).find((p) => p.full_name && p.cur_company && p.key)!
+const people = generateProfiles({ count: 300, seed: 1 })
+const person = people.find((p) => p.full_name && p.cur_company && p.key)!
 
 let app: E2eApp
 let page: Page
@@ -98,5 +99,24 @@ describe('marks on people', () => {
     await row.waitFor()
     await expect.poll(() => marks(results()).count()).toBe(0)
     expect(await profile.getByTestId('contacts-do-not-contact').count()).toBe(0)
+  })
+
+  it('marks the people of a chat answer, and says beside Contacts… how many the quote leaves out', async () => {
+    // everyone the Sandbox holds, listed by key from a file
+    const text = people.map((p) => `key:${p.key}`).join('\n')
+    await bridge(app, 'importDoNotContact', { text })
+    await go('2')
+    const input = page.getByTestId('chat-input')
+    await input.fill('software engineers')
+    await input.press('Enter')
+    const answer = page.getByTestId('chat-answer').first()
+    await answer.getByTestId('chat-result').first().waitFor({ timeout: 15_000 })
+    const shown = await answer.getByTestId('chat-result').count()
+    await expect.poll(() => marks(answer).count()).toBe(shown)
+    expect(await marks(answer).first().getAttribute('title')).toBe('On the do-not-contact list (profile key)')
+    expect(await answer.getByTestId('chat-do-not-contact').textContent()).toContain(
+      `${shown} not to be contacted: Contacts… leaves them out of the quote`
+    )
+    await shot(page, 'person-marks-chat-light')
   })
 })
