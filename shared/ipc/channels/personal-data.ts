@@ -98,8 +98,9 @@ export const forgetResultSchema = z.object({
   ),
   /**
    * The data file was rebuilt after the erase (VACUUM) and its log emptied, so no older copy of
-   * their rows stays in it. False when it could not be now (an export was reading): the erased
-   * rows were zeroed, older copies go at the next forget.
+   * their rows stays in it; in the app the rebuild runs in a worker thread and finishes shortly
+   * after this answer (true once it has started). False when it could not be now (an export was
+   * reading): the erased rows were zeroed, older copies go at the next forget or at close.
    */
   compacted: z.boolean(),
   /** What the recruiter should know about copies the app no longer controls (backups, exports). */
