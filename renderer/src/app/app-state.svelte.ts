@@ -98,6 +98,11 @@ export class AppState {
     const { DoNotContactState } = await import('../sections/settings/personal-data/do-not-contact-state.svelte')
     return new DoNotContactState(this.client)
   })
+  /** Settings → People you already have: the ATS lists, read again when main says they changed. */
+  readonly knownPeople = new Lazy(async () => {
+    const { KnownPeopleState } = await import('../sections/settings/known-people/known-people-state.svelte')
+    return new KnownPeopleState(this.client)
+  })
   /** What the watches found; its unread count shows in the rail on every screen. */
   readonly activity = new Lazy(async () => {
     const { ActivityState } = await import('../sections/activity/activity-state.svelte')

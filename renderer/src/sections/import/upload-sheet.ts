@@ -1,6 +1,7 @@
 import { IMPORT_CHUNK_CHARS, MAX_IMPORT_BYTES } from '../../../../shared/ipc/channels/imports'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
+import { base64Of } from '../../lib/file-base64'
 
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
 const PIECE_BYTES = (IMPORT_CHUNK_CHARS / 4) * 3
@@ -38,16 +39,4 @@ export async function uploadSheet(
     onSent(offset)
   } while (offset < file.size)
   return { uploadId }
-}
-
-function base64Of(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => {
-      const url = String(reader.result)
-      resolve(url.slice(url.indexOf(',') + 1))
-    }
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
-    reader.readAsDataURL(blob)
-  })
 }
