@@ -45,7 +45,7 @@ const greenhouseHeader = [
 describe('Export for an ATS, leaving out who must not be contacted', () => {
   it('writes the Greenhouse template without the listed person, and says so; marks them by default', async () => {
     const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Data team' })
-    const people = [0, 1, 2].map((index) => ({
+    const people = [0, 1, 2].map((index): Record<string, unknown> => ({
       ...makeProfile(index, 9),
       first_name: ['Ana', 'Bruno', 'Carla'][index],
       last_name: 'Lima',
