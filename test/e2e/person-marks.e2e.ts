@@ -119,4 +119,45 @@ describe('marks on people', () => {
     )
     await shot(page, 'person-marks-chat-light')
   })
+
+  it('says In your ATS (stage) once an ATS export names the person, and no more once the list is removed', async () => {
+    const file = Buffer.from(`Profile key,Stage,Candidate ID\n${person.key},Phone Screen,gh-77\n`)
+    const { uploadId } = await bridge<{ uploadId: string }>(app, 'startKnownPeopleUpload', { bytes: file.length })
+    await bridge(app, 'appendKnownPeopleUpload', { uploadId, chunk: file.toString('base64'), last: true })
+    await go('1')
+    const row = results().getByRole('option').filter({ hasText: person.full_name! }).first()
+    await row.waitFor()
+    const { list } = await bridge<{ list: { id: number } }>(app, 'importKnownPeople', {
+      uploadId,
+      fileName: 'candidates.csv',
+      name: 'Greenhouse export',
+      scope: { kind: 'shared' },
+      mapping: ['key', 'stage', 'ats_id']
+    })
+    // while Search shows: knownPeopleChanged brings the mark
+    const known = row.locator('[data-mark="known"]')
+    await known.waitFor()
+    expect(await known.textContent()).toContain('In your ATS (Phone Screen)')
+    expect(await known.getAttribute('title')).toBe('In Greenhouse export: Phone Screen (by profile key)')
+    const profile = page.getByTestId('profile-pane')
+    expect(await profile.locator('[data-mark="known"]').textContent()).toContain(
+      'In Greenhouse export: Phone Screen (by profile key)'
+    )
+    await shot(page, 'person-marks-known-light')
+    // at 1024 wide the name keeps its room; the marks give way (whole in their title)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect
+      .poll(() => row.locator('.name').evaluate((name) => name.getBoundingClientRect().width))
+      .toBeGreaterThan(100)
+    await shot(page, 'person-marks-known-1024-light')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await go('5')
+    const member = page.getByTestId('member-list').getByRole('option').filter({ hasText: person.full_name! })
+    await member.locator('[data-mark="known"]').waitFor()
+    await shot(page, 'person-marks-known-shortlist-light')
+
+    await bridge(app, 'removeKnownPeopleList', { id: list.id })
+    await expect.poll(() => member.locator('[data-mark="known"]').count()).toBe(0)
+  })
 })
