@@ -29,6 +29,8 @@ export async function startMain(
     importMatching?: MainOptions['importMatching']
     /** The connections' pace ceiling (the import bench lifts it). */
     pace?: MainOptions['pace']
+    /** The data file's rebuild after a forget in its worker (the erasure bench). */
+    compactWorker?: MainOptions['compactWorker']
   } = {}
 ): Promise<{
   main: MainServices
@@ -48,6 +50,7 @@ export async function startMain(
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
+    ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })
