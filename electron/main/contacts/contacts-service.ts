@@ -14,7 +14,7 @@ import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
-import type { BudgetsPort, ConnectionsPort, DoNotContactPort } from '../platform/ports'
+import type { BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
@@ -64,6 +64,8 @@ export class ContactsService {
       pace: (connectionId: string) => Paced
       /** Who must not be contacted (the do-not-contact feature), read when quoting. */
       doNotContact?: () => DoNotContactPort
+      /** Whom the recruiter already has (the known-people feature), read when quoting. */
+      knownPeople?: () => KnownPeoplePort
       /** Credit budgets (the budgets feature): each quote's lines, and every purchase checked before it is sent. */
       budgets?: () => BudgetsPort
       now?: () => number
@@ -160,7 +162,7 @@ export class ContactsService {
     return { connectionId: connection.id, ...list }
   }
 
-  quote({ keys, contactType, includeSuppressed, spentFor }: HandlerInput<'quoteContacts'>): ContactQuote {
+  quote({ keys, contactType, includeSuppressed, includeKnown, spentFor }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()
     const connection = this.deps.connections.active()
     const asked = [...new Set(keys)]
@@ -172,7 +174,20 @@ export class ContactsService {
             // by key, and by the emails and handles the app holds for them (bought, saved)
             .check(peopleToCheck(store.database.db, asked))
             .map(({ index }) => asked[index]!)
-    const unique = suppressed.length === 0 ? asked : asked.filter((key) => !suppressed.includes(key))
+    const allowed = suppressed.length === 0 ? asked : asked.filter((key) => !suppressed.includes(key))
+    // people already in an ATS list: left out only when asked to (the page's quotes, by default)
+    const known =
+      includeKnown !== false || this.deps.knownPeople === undefined || allowed.length === 0
+        ? []
+        : [
+            ...new Set(
+              this.deps
+                .knownPeople()
+                .check(peopleToCheck(store.database.db, allowed), connection.id)
+                .map(({ index }) => allowed[index]!)
+            )
+          ]
+    const unique = known.length === 0 ? allowed : allowed.filter((key) => !known.includes(key))
     const bought = store.ledger.bought(connection.id, contactType, unique)
     const inFlight = unique.filter(
       (key) => !bought.has(key) && this.#running.isClaimed(connection.id, contactType, key)
@@ -189,6 +204,7 @@ export class ContactsService {
       inFlight,
       newKeys,
       suppressed,
+      known,
       creditsNeeded: newKeys.length,
       available: counts?.available ?? null,
       availableSeenAt: counts?.recordedAt ?? null,

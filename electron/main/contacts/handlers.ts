@@ -8,7 +8,8 @@ export function contactsHandlers(contacts: ContactsService) {
     refreshCredits: (input) => contacts.refreshCredits(input),
     contactsFor: (input) => contacts.contactsFor(input),
     listBoughtContacts: (input) => contacts.listBought(input),
-    quoteContacts: (input) => contacts.quote(input),
+    // the page's quotes leave people already in an ATS list out unless asked to include them
+    quoteContacts: (input) => contacts.quote({ ...input, includeKnown: input.includeKnown ?? false }),
     buyContacts: (input) => contacts.buy(input),
     getPurchasePartSize: (input) => contacts.partSize(input),
     setPurchasePartSize: (input) => contacts.setPartSize(input)

@@ -23,6 +23,7 @@ export const contribution = {
       logger,
       pace: (connectionId) => context.paces.for(connectionId),
       doNotContact: () => context.port('doNotContact'),
+      knownPeople: () => context.port('knownPeople'),
       budgets: () => context.port('budgets'),
       held: (held) => context.bus.publish('peopleHeld', held),
       ...(options.contactPolling ? { poll: options.contactPolling } : {})

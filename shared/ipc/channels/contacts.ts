@@ -22,6 +22,11 @@ export const contactQuoteSchema = z.object({
    * none are left out). The recruiter is told how many.
    */
   suppressed: z.array(z.string()),
+  /**
+   * Left out of `keys` too: already in one of the recruiter's ATS lists (known-people; asked with
+   * `includeKnown`, none are). The recruiter is told how many, and can include them in one click.
+   */
+  known: z.array(z.string()).optional(),
   creditsNeeded: z.number().int(),
   /** As last seen from the service on this connection; null before the first answer. */
   available: z.number().int().nullable(),
@@ -138,6 +143,8 @@ export const contactChannels = {
       contactType: contactTypeSchema,
       /** Quote people on the do-not-contact list (or forgotten) too; left out by default. */
       includeSuppressed: z.boolean().optional(),
+      /** Quote people already in an ATS list too; left out by default (a tool's quote, asked through the port, keeps them). */
+      includeKnown: z.boolean().optional(),
       /** Where the purchase is made from: its feature, and the shortlist or import batch it is for (budgets). */
       spentFor: spentForSchema.optional()
     }),

@@ -19,6 +19,7 @@ export function quoteText(q: ContactQuote, now = Date.now()): string {
     q.suppressed.length > 0
       ? `${q.suppressed.length} left out — on the do-not-contact list or forgotten at their request`
       : '',
+    (q.known?.length ?? 0) > 0 ? `${q.known!.length} left out — already in your ATS` : '',
     balanceWords(q.available, q.creditsNeeded, q.availableSeenAt, now)
   ]
     .filter(Boolean)
