@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
@@ -23,6 +25,24 @@ afterAll(() => app?.close())
 
 const results = () => page.getByTestId('results-list')
 const marks = (within: ReturnType<Page['getByTestId']>) => within.getByTestId('person-mark')
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe's contrast rule over the marks on screen (a pill on a selected row's tint too): how many passed, what failed. */
+async function marksContrast(): Promise<{ passed: number; failed: unknown[] }> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    type Rule = { nodes: unknown[] }
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Rule[]; passes: Rule[] }> } }
+    ).axe
+    const result = await axe.run(
+      { include: [['[data-testid="person-mark"]']] },
+      { runOnly: { type: 'rule', values: ['color-contrast'] } }
+    )
+    return { passed: result.passes.flatMap((rule) => rule.nodes).length, failed: result.violations }
+  })
+}
 
 async function go(shortcut: string) {
   await page.locator('body').click({ position: { x: 5, y: 5 } })
@@ -144,6 +164,13 @@ describe('marks on people', () => {
       'In Greenhouse export: Phone Screen (by profile key)'
     )
     await shot(page, 'person-marks-known-light')
+    // the row's two pills and the profile's two marks, words and pills
+    expect(await marksContrast()).toMatchObject({ passed: expect.any(Number), failed: [] })
+    expect((await marksContrast()).passed).toBeGreaterThanOrEqual(4)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(async () => (await marksContrast()).failed).toEqual([])
+    await shot(page, 'person-marks-known-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
     // at 1024 wide the name keeps its room; the marks give way (whole in their title)
     await page.setViewportSize({ width: 1024, height: 768 })
     await expect
