@@ -143,6 +143,16 @@ export class ActivityService {
     )
   }
 
+  /** A credit budget reached 75% or 100%: one entry, leading to Usage's budgets. */
+  budgetReached(notice: { connectionId: string | null; text: string; sourceKey: string }): ActivityEntry[] {
+    const connectionId = notice.connectionId ?? this.deps.connections.active().id
+    return this.#add(
+      connectionId,
+      [{ connectionId, kind: 'budget', text: notice.text, link: { kind: 'budgets' }, sourceKey: notice.sourceKey }],
+      {}
+    )
+  }
+
   #add(
     connectionId: string,
     entries: NewActivity[],

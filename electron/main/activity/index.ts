@@ -40,7 +40,7 @@ export const contribution = {
     })
     return {
       handlers: activityHandlers(activity),
-      provides: { activity },
+      provides: { activity, budgetNews: activity },
       close: unsubscribe,
       personalData: personalDataOwner(() => context.stores.get())
     }

@@ -10,9 +10,10 @@ import {
 } from '../../../shared/ipc/channels/budgets'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
+import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { ConnectionsPort } from '../platform/ports'
+import type { BudgetNewsPort, ConnectionsPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import {
@@ -42,7 +43,8 @@ export interface SpendToAdmit {
  * Credit budgets: a limit per connection (each calendar month in the computer's time zone), per
  * shortlist and per import batch, with what each has spent summed from the ledger. A spend that
  * would take one past 100% is refused (an error value naming it) unless lifted for that one
- * purchase; every change reaches the page as `budgetsChanged`.
+ * purchase; each budget's 75% and 100% are told once per period in Activity, and every change
+ * reaches the page as `budgetsChanged`.
  */
 export class BudgetsService {
   constructor(
@@ -52,6 +54,8 @@ export class BudgetsService {
       connections: ConnectionsPort
       events: EventHub
       logger: Logger
+      /** Activity, told when a budget reaches 75% and 100% (read when used: it comes later in the list). */
+      news?: () => BudgetNewsPort
     }
   ) {}
 
@@ -135,8 +139,9 @@ export class BudgetsService {
   }
 
   /**
-   * The balance changed (a purchase's part, a tool's spend): the page hears the budgets again (the
-   * header strip's warning at 75% and 100%).
+   * The balance changed (a purchase's part, a tool's spend): each budget at 75% or 100% is told in
+   * Activity (once per budget, period and level: the entry's source key, so a restart or the next
+   * spend never tells it twice), and the page hears the budgets again (the header strip's warning).
    */
   spent(): void {
     let listed: { budgets: BudgetState[] }
@@ -146,6 +151,19 @@ export class BudgetsService {
       return // the store is not open: nothing was recorded either
     }
     if (listed.budgets.length === 0) return
+    for (const budget of listed.budgets) {
+      if (budget.level === 'ok') continue
+      try {
+        this.deps.news?.().budgetReached({
+          connectionId: budget.scope === 'connection' ? budget.targetId : null,
+          text: `${budget.level === 'reached' ? 'Budget reached' : 'Budget past 75%'}: ${budget.name} has spent ${budget.spent} of ${budget.credits} credits`,
+          // 75% and 100% are two pieces of news; each once per budget and period
+          sourceKey: `budget:${budget.scope}:${budget.targetId}:${budget.period ?? 'all'}:${budget.level}`
+        })
+      } catch (error) {
+        this.deps.logger.warn('budgets.activity_not_told', { error: errorMessage(error) })
+      }
+    }
     this.deps.events.emit('budgetsChanged', listed)
   }
 

@@ -17,7 +17,8 @@ export const contribution = {
       clock: context.clock,
       connections: context.port('connections'),
       events: context.events,
-      logger: context.logger
+      logger: context.logger,
+      news: () => context.port('budgetNews')
     })
     const unsubscribe = context.events.subscribe((name) => {
       if (name === 'creditsChanged') budgets.spent()

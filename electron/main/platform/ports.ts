@@ -112,6 +112,14 @@ export interface ActivityPort {
   deletingSoon(notice: { count: number; dueAt: string; sourceKey: string }): void
 }
 
+/**
+ * What Budgets tells Activity: a budget reached 75% or 100% (under its connection, else the one
+ * in use). Told once per `sourceKey` (the budget, its period and the level).
+ */
+export interface BudgetNewsPort {
+  budgetReached(notice: { connectionId: string | null; text: string; sourceKey: string }): void
+}
+
 /** What Export needs of Imports: a batch as the recruiter imported it, with what matching found. */
 export interface SheetRowsPort {
   sheetRows(
@@ -219,6 +227,7 @@ export interface Ports {
   connections: ConnectionsPort
   contactQuotes: ContactQuotesPort
   budgets: BudgetsPort
+  budgetNews: BudgetNewsPort
   toolTokens: ToolTokensPort
   refreshJobs: RefreshJobsPort
   activity: ActivityPort

@@ -38,7 +38,7 @@ interface Row {
   people_json: string
 }
 
-const KINDS: readonly ActivityKind[] = ['person_changed', 'new_people', 'refresh_ended', 'deleting_soon']
+const KINDS: readonly ActivityKind[] = ['person_changed', 'new_people', 'refresh_ended', 'deleting_soon', 'budget']
 
 /** What the watches (and refreshes) found, per connection, newest first, with read marks. */
 export class ActivityRepo {

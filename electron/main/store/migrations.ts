@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { budgetsSchema } from './budgets-schema'
+import { budgetActivity, budgetsSchema } from './budgets-schema'
 import { doNotContactSchema } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { knownPeopleSchema } from './known-people-schema'
@@ -348,6 +348,12 @@ export const migrations: readonly Migration[] = [
     name: 'retention: when a person was last opened',
     // Opening a person counts as activity (retention/, store/retention-opened-schema.ts).
     up: retentionOpenedSchema
+  },
+  {
+    version: 24,
+    name: 'activity tells budgets reached',
+    // Activity's kinds gain budget: 75% and 100% of a budget, once per period (store/budgets-schema.ts).
+    up: budgetActivity
   }
 ]
 

@@ -128,6 +128,10 @@ export class AppState {
       } else if (link.kind === 'retention') {
         // "Deleting soon": who goes and Keep are on Settings → Personal data
         this.#section = 'settings'
+      } else if (link.kind === 'budgets') {
+        // a budget reached 75% or 100%: Usage → Budgets and spend
+        this.#section = 'usage'
+        void this.usage.get().then((usage) => usage.setTab('budgets'))
       } else {
         this.#section = 'activity'
       }

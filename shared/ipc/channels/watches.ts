@@ -102,7 +102,7 @@ export const watchesOverviewSchema = z.object({
 })
 export type WatchesOverview = z.infer<typeof watchesOverviewSchema>
 
-export const activityKindSchema = z.enum(['person_changed', 'new_people', 'refresh_ended', 'deleting_soon'])
+export const activityKindSchema = z.enum(['person_changed', 'new_people', 'refresh_ended', 'deleting_soon', 'budget'])
 export type ActivityKind = z.infer<typeof activityKindSchema>
 
 /** Where an entry leads: the person on a shortlist, the saved search, the refresh job, Settings → Personal data's retention. */
@@ -110,7 +110,9 @@ export const activityLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('member'), shortlistId: z.string(), memberId: z.number().int() }),
   z.object({ kind: z.literal('savedSearch'), savedSearchId: z.string() }),
   z.object({ kind: z.literal('refreshJob'), jobId: z.string() }),
-  z.object({ kind: z.literal('retention') })
+  z.object({ kind: z.literal('retention') }),
+  /** A budget reached 75% or 100%: Usage → Budgets and spend. */
+  z.object({ kind: z.literal('budgets') })
 ])
 export type ActivityLink = z.infer<typeof activityLinkSchema>
 

@@ -33,6 +33,10 @@ function ledgerSpent(main: TestMain): number {
   }
 }
 
+/** Activity's budget entries, oldest first. */
+const budgetNews = async (main: TestMain) =>
+  (await main.ok('listActivity', { kind: 'budget' })).entries.map((entry) => entry.text).reverse()
+
 const budgetEvents = (main: TestMain) =>
   main.events
     .filter((event) => event.name === 'budgetsChanged')
@@ -64,6 +68,8 @@ describe('credit budgets', () => {
     expect(ledgerSpent(main)).toBe(8)
     // the header strip hears it: the budget is at 80% now
     expect(budgetEvents(main).at(-1)).toEqual([expect.objectContaining({ spent: 8, level: 'warning' })])
+    // and Activity, once
+    expect(await budgetNews(main)).toEqual(['Budget past 75%: Partner sandbox this month has spent 8 of 10 credits'])
 
     // 3 more would make 11 of 10: refused, naming the budget; nothing spent
     const second = await main.ok('quoteContacts', { keys: people(8, 3), contactType: 'Email' })
@@ -85,6 +91,12 @@ describe('credit budgets', () => {
     expect((await main.ok('listBudgets', {})).budgets).toEqual([
       expect.objectContaining({ spent: 11, level: 'reached' })
     ])
+    // 100% is news of its own, told once; 75% is not told again
+    const told = [
+      'Budget past 75%: Partner sandbox this month has spent 8 of 10 credits',
+      'Budget reached: Partner sandbox this month has spent 11 of 10 credits'
+    ]
+    expect(await budgetNews(main)).toEqual(told)
     // the lift was for that purchase only: the next one is refused again
     const third = await main.ok('quoteContacts', { keys: people(11, 1), contactType: 'Email' })
     expect((await main.fail('buyContacts', { quoteId: third.quoteId, requestId: 'buy-budget-004' })).code).toBe(
@@ -98,6 +110,12 @@ describe('credit budgets', () => {
     expect(fourth.budgets).toEqual([])
     await main.ok('buyContacts', { quoteId: fourth.quoteId, requestId: 'buy-budget-005' })
     expect(ledgerSpent(main)).toBe(12)
+    // set again, still past 100% this month: neither level is told twice in a period
+    await main.ok('setBudget', { scope: 'connection', targetId: connectionId, credits: 10 })
+    const fifth = await main.ok('quoteContacts', { keys: people(12, 1), contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: fifth.quoteId, requestId: 'buy-budget-006', overBudget: true })
+    expect(ledgerSpent(main)).toBe(13)
+    expect(await budgetNews(main)).toEqual(told)
   })
 
   it('counts a shortlist’s purchases against its own budget, and Usage shows spend by feature and shortlist', async () => {
