@@ -3,6 +3,7 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ForgetResult, PersonDescription, PersonExportResult } from '../../../shared/ipc/channels/personal-data'
 import { isoNow, type Clock } from '../store/clock'
 import { StoreError } from '../store/store-error'
+import { StoreRecovery } from '../store/recovery'
 import type { StoreAccess } from '../store/store-access'
 import type { DownloadRegistry } from '../transfers/downloads'
 import type { EventHub } from '../ipc/event-hub'
@@ -92,6 +93,7 @@ export class PrivacyService {
       })
     }
     if (result.forgotten.length === 0) return result
+    result.notice = forgetNotice(new StoreRecovery(stores.get().database.path).listCopies().length)
     // once for the batch: a rebuild of the whole file per person would take as many times as long
     result.compacted = this.#compaction.request()
     this.#deps.events.emit('peopleForgotten', { keys: result.forgotten.map((person) => person.key) })
@@ -161,6 +163,19 @@ export class PrivacyService {
     const words = [person.key, ...person.names, ...person.emails, ...person.phones, ...person.handles]
     this.#deps.downloads.releaseWhere((download) => fileMentions(download.path, words))
   }
+}
+
+/**
+ * The notice, and the copies of the data file the store made before upgrading its format (kept
+ * for recovery beside it, never cleaned): forgetting does not reach them, so the recruiter is told.
+ */
+function forgetNotice(upgradeCopies: number): string {
+  if (upgradeCopies === 0) return FORGET_NOTICE
+  const copies =
+    upgradeCopies === 1
+      ? 'The copy of the data file made before an upgrade (talent-desk.sqlite.pre-v….bak in the data folder) still holds them too: delete it'
+      : `The ${upgradeCopies} copies of the data file made before upgrades (talent-desk.sqlite.pre-v….bak in the data folder) still hold them too: delete them`
+  return `${FORGET_NOTICE} ${copies} once you no longer need to go back to an older version.`
 }
 
 function writeFile(target: FileTarget, text: string): number {
