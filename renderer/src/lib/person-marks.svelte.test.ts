@@ -55,6 +55,7 @@ function fakeMain(listed: { keys?: string[]; emails?: string[] }) {
     keys,
     inAts,
     tell: (name: string) => listeners.get(name)!({ keys: [] }),
+    tellWith: (name: string, payload: unknown) => listeners.get(name)!(payload),
     fail: (yes: boolean) => (failing = yes)
   }
 }
@@ -204,6 +205,28 @@ describe('PersonMarks and the ATS lists', () => {
     await time.run()
     expect(main.knownCalls).toHaveLength(2)
     expect(marks.marksOf({ key: 'k-1' }).map((mark) => mark.text)).toEqual(['In your ATS (Offer)'])
+  })
+
+  it('checks again when another connection is in use (its own lists), not when the same one is told again', async () => {
+    const main = fakeMain({})
+    const time = manualSchedule()
+    const marks = new PersonMarks(main.client, time.schedule)
+    const overview = (activeId: string) => ({
+      connections: [],
+      activeId,
+      keychain: { backend: 'keychain', available: true }
+    })
+    main.tellWith('connectionsChanged', overview('sandbox'))
+    marks.marksOf({ key: 'k-1' })
+    await time.run()
+    main.tellWith('connectionsChanged', overview('sandbox'))
+    marks.marksOf({ key: 'k-1' })
+    await time.run()
+    expect(main.knownCalls).toHaveLength(1)
+    main.tellWith('connectionsChanged', overview('acme'))
+    marks.marksOf({ key: 'k-1' })
+    await time.run()
+    expect(main.knownCalls).toHaveLength(2)
   })
 })
 

@@ -20,7 +20,8 @@ export type { PersonRef } from './person-ref'
  * person (a search result, a chat answer, a shortlist member, a profile, watch news) asks here as
  * it renders; the asks of one task go to main as one checkDoNotContact and one checkKnownPeople
  * call, the answers are kept by person, and the people shown are checked again when main says a
- * list changed or people were forgotten. No call per row, and nothing waits for an answer to paint.
+ * list changed, people were forgotten or another connection is in use (its own ATS lists). No call
+ * per row, and nothing waits for an answer to paint.
  */
 
 export type PersonMark = {
@@ -73,6 +74,12 @@ export class PersonMarks {
     client.on('doNotContactChanged', again)
     client.on('peopleForgotten', again)
     client.on('knownPeopleChanged', again)
+    // the known-people lists checked are the shared ones and the active connection's
+    let activeId: string | null = null
+    client.on('connectionsChanged', (overview) => {
+      if (overview.activeId !== activeId) again()
+      activeId = overview.activeId
+    })
   }
 
   /**
