@@ -6,10 +6,11 @@ import {
   type SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
 import type { EventHub } from '../ipc/event-hub'
-import { ForgottenPeople } from '../personal-data/tombstones'
+import { ForgottenPeople, TOMBSTONE_SALT_SETTING } from '../personal-data/tombstones'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
-import { DoNotContactRepo } from './do-not-contact-repo'
+import { WorkSlices } from '../work/work-slices'
+import { DoNotContactRepo, type DoNotContactRow } from './do-not-contact-repo'
 import { personHashes } from './person-hashes'
 
 export interface DoNotContactServiceDeps {
@@ -32,12 +33,45 @@ const cellsOf = (line: string): string[] =>
 
 const SKIPPED_SHOWN = 100
 
+/** What people are checked against: the list's entries by hash, and the tombstones. */
+interface CheckLists {
+  salt: string | null
+  entries: Map<string, DoNotContactRow>
+  forgotten: ForgottenPeople
+}
+
+/**
+ * What changes whenever the list or the tombstones do: entries added (a higher id), removed (a
+ * lower count or sum), tombstones written (more hashes), or the salt first made.
+ */
+const LISTS_VERSION = `SELECT
+  (SELECT COUNT(*) || ':' || COALESCE(MAX(id), 0) || ':' || COALESCE(SUM(id), 0) FROM do_not_contact) || '/' ||
+  (SELECT COUNT(*) || ':' || COALESCE(MAX(id), 0) FROM tombstones) || ':' ||
+  (SELECT COUNT(*) FROM tombstone_hashes) || '/' ||
+  COALESCE((SELECT value FROM settings WHERE key = ?), '')`
+
+/** Why one person is suppressed (forgotten first), or nothing. */
+function reasonsFor(lists: CheckLists, person: PersonToCheck): SuppressionReason[] {
+  const emails = person.emails ?? []
+  const handles = person.handles ?? []
+  const reasons: SuppressionReason[] = []
+  if (lists.forgotten.isForgotten(person.key ?? '', { emails, handles })) reasons.push({ why: 'forgotten' })
+  if (lists.salt !== null && lists.entries.size > 0) {
+    for (const hash of personHashes(lists.salt, { key: person.key, emails, handles }).keys()) {
+      const entry = lists.entries.get(hash)
+      if (entry !== undefined) reasons.push({ why: 'listed', kind: entry.kind, entryId: entry.id })
+    }
+  }
+  return reasons
+}
+
 /**
  * The do-not-contact list: entries added by hand or from a file, removed, and people checked
  * against it and against the tombstones (a forgotten person is suppressed with no entry).
  */
 export class DoNotContactService {
   readonly #deps: DoNotContactServiceDeps
+  #cached: { db: unknown; version: string; lists: CheckLists } | null = null
 
   constructor(deps: DoNotContactServiceDeps) {
     this.#deps = deps
@@ -97,23 +131,45 @@ export class DoNotContactService {
   /** The people suppressed among these, by their place, with every reason (forgotten first). */
   check(people: readonly PersonToCheck[]): Suppression[] {
     if (people.length === 0) return []
-    const db = this.#deps.stores.get().database.db
-    const { salt, entries } = this.#repo().byHash()
-    const forgotten = ForgottenPeople.read(db)
+    const lists = this.#lists()
     const suppressed: Suppression[] = []
     people.forEach((person, index) => {
-      const emails = person.emails ?? []
-      const handles = person.handles ?? []
-      const reasons: SuppressionReason[] = []
-      if (forgotten.isForgotten(person.key ?? '', { emails, handles })) reasons.push({ why: 'forgotten' })
-      if (salt !== null && entries.size > 0) {
-        for (const hash of personHashes(salt, { key: person.key, emails, handles }).keys()) {
-          const entry = entries.get(hash)
-          if (entry !== undefined) reasons.push({ why: 'listed', kind: entry.kind, entryId: entry.id })
-        }
-      }
+      const reasons = reasonsFor(lists, person)
       if (reasons.length > 0) suppressed.push({ index, reasons })
     })
     return suppressed
+  }
+
+  /**
+   * As check, for the page (up to 5,000 people at a time): the work is cut into slices of a few
+   * milliseconds so main's event loop turns between them (a first check of 5,000 people is
+   * 30,000 HMACs).
+   */
+  async checkInSlices(people: readonly PersonToCheck[], slices = new WorkSlices()): Promise<Suppression[]> {
+    const suppressed: Suppression[] = []
+    let lists = this.#lists()
+    for (const [index, person] of people.entries()) {
+      if (slices.spent()) {
+        await slices.pause()
+        lists = this.#lists()
+      }
+      const reasons = reasonsFor(lists, person)
+      if (reasons.length > 0) suppressed.push({ index, reasons })
+    }
+    return suppressed
+  }
+
+  /**
+   * The list and the tombstones as read last, read again only when either changed (or another
+   * data file opened): a check used to read every entry and every tombstone hash each time.
+   */
+  #lists(): CheckLists {
+    const db = this.#deps.stores.get().database.db
+    const version = db.prepare(LISTS_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
+    if (this.#cached?.db === db && this.#cached.version === version) return this.#cached.lists
+    const { salt, entries } = this.#repo().byHash()
+    const lists = { salt, entries, forgotten: ForgottenPeople.read(db) }
+    this.#cached = { db, version, lists }
+    return lists
   }
 }

@@ -8,6 +8,6 @@ export function doNotContactHandlers(list: DoNotContactService) {
     addDoNotContact: (input) => list.add(input),
     importDoNotContact: (input) => list.import(input),
     removeDoNotContact: (input) => list.remove(input),
-    checkDoNotContact: ({ people }) => ({ suppressed: list.check(people) })
+    checkDoNotContact: async ({ people }) => ({ suppressed: await list.checkInSlices(people) })
   } satisfies Partial<Handlers>
 }

@@ -141,3 +141,30 @@ describe('the do-not-contact list', () => {
     expect(listed.entry.id).toBeGreaterThan(0)
   })
 })
+
+describe('checking against the list as it changes', () => {
+  it('sees an entry added, removed and a person forgotten between two checks of the same people', async () => {
+    const main = await start()
+    const people = [
+      { key: 'p-7-1', emails: ['lena@acme.example'] },
+      { key: 'p-7-2', handles: ['tomas-k'] }
+    ]
+    const check = async () => (await main.ok('checkDoNotContact', { people })).suppressed
+    expect(await check()).toEqual([])
+
+    const domain = await main.ok('addDoNotContact', { kind: 'domain', value: 'acme.example' })
+    expect(await check()).toEqual([
+      { index: 0, reasons: [{ why: 'listed', kind: 'domain', entryId: domain.entry.id }] }
+    ])
+    await main.ok('removeDoNotContact', { id: domain.entry.id })
+    expect(await check()).toEqual([])
+
+    const list = await main.ok('createShortlist', { name: 'Forgotten later' })
+    await main.ok('addMembers', {
+      shortlistId: list.id,
+      profiles: [{ ...profiles(1, 71)[0]!, key: 'p-7-2', handle: 'tomas-k' }]
+    })
+    await main.ok('forgetPeople', { keys: ['p-7-2'], reason: 'person-asked' })
+    expect(await check()).toEqual([{ index: 1, reasons: [{ why: 'forgotten' }] }])
+  })
+})
