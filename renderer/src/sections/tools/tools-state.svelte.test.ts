@@ -54,7 +54,7 @@ const answer = (over: Partial<ToolCallResult> = {}): ToolCallResult => ({
 
 /** A client that answers listTools with the overview and callTool with what the test queues. */
 function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
-  const calls: Array<{ name: string; arguments: Record<string, unknown>; quoteId?: string }> = []
+  const calls: Array<{ name: string; arguments: Record<string, unknown>; quoteId?: string; overBudget?: boolean }> = []
   const cancelled: string[] = []
   let release: (() => void) | null = null
   const client = {
@@ -64,11 +64,13 @@ function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
       arguments: Record<string, unknown>
       requestId: string
       quoteId?: string
+      overBudget?: boolean
     }) => {
       calls.push({
         name: input.name,
         arguments: input.arguments,
-        ...(input.quoteId === undefined ? {} : { quoteId: input.quoteId })
+        ...(input.quoteId === undefined ? {} : { quoteId: input.quoteId }),
+        ...(input.overBudget === undefined ? {} : { overBudget: input.overBudget })
       })
       const reply = replies.shift()
       if (reply) return reply
@@ -183,6 +185,44 @@ describe('the Tools screen’s state', () => {
     expect(calls).toHaveLength(3)
     expect(calls[2]).toEqual({ ...calls[1], quoteId: 'q-1' })
     expect(calls[1]).not.toHaveProperty('quoteId')
+    expect(tools.spend).toBeNull()
+    expect(tools.outcomeOf('contacts')?.state).toBe('ready')
+  })
+
+  it('a confirmed call refused over a budget asks again, and confirmed again goes with the budget lifted, once', async () => {
+    const quote = {
+      quoteId: 'q-2',
+      tool: 'workspaces',
+      contacts: null,
+      reason: '“workspaces” is not marked read-only: it may spend credits, and does not say how many.',
+      available: 12,
+      expiresAt: '2026-11-26T10:00:00.000Z'
+    }
+    const ask = { ok: false as const, error: { code: 'conflict' as const, message: 'may spend', details: { quote } } }
+    const over = {
+      ok: false as const,
+      error: {
+        code: 'conflict' as const,
+        message: 'Over budget: any credit would take Sandbox this month past its budget (5 of 5 credits spent).',
+        details: { overBudget: [{ scope: 'connection', targetId: 'sandbox' }] }
+      }
+    }
+    const { client, calls } = fakeClient([ask, over, { ok: true, data: answer({ name: 'contacts' }) }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.openTool('contacts')
+    tools.setValue('contacts', 'keys', 'p_1')
+    await tools.call()
+    await tools.confirmSpend()
+    // refused: nothing ran, the recruiter is asked again with main's words
+    expect(tools.spend).toMatchObject({ quote, overBudget: over.error.message })
+    expect(tools.outcomeOf('contacts')).toBeNull()
+    await tools.confirmSpend()
+    expect(calls.map((call) => [call.quoteId, call.overBudget])).toEqual([
+      [undefined, undefined],
+      ['q-2', undefined],
+      ['q-2', true]
+    ])
     expect(tools.spend).toBeNull()
     expect(tools.outcomeOf('contacts')?.state).toBe('ready')
   })

@@ -1,3 +1,4 @@
+import { overBudgetIn } from '../../components/contacts/budget-lines'
 import {
   toolQuoteRequiredSchema,
   type CredentialKind,
@@ -44,6 +45,11 @@ export interface SpendToConfirm {
   name: string
   quote: ToolSpendQuote
   arguments: Arguments
+  /**
+   * Confirmed once and refused: it would take a budget past 100% (main's words). Confirmed again,
+   * it goes with the budget lifted for this call only (the same quote).
+   */
+  overBudget?: string
 }
 
 /**
@@ -266,7 +272,7 @@ export class ToolsState {
     const spend = this.#spend
     if (spend === null || this.running !== null) return
     this.#spend = null
-    await this.#send(spend.name, spend.arguments, spend.quote.quoteId)
+    await this.#send(spend.name, spend.arguments, spend)
   }
 
   /** The recruiter did not confirm: nothing is sent, the quote is left to expire. */
@@ -274,7 +280,9 @@ export class ToolsState {
     this.#spend = null
   }
 
-  async #send(name: string, args: Arguments, quoteId: string | null): Promise<void> {
+  async #send(name: string, args: Arguments, confirmed: SpendToConfirm | null): Promise<void> {
+    const quoteId = confirmed?.quote.quoteId ?? null
+    const overBudget = confirmed?.overBudget !== undefined
     const model = this.models[name]
     const form = this.#forms[name]
     if (model === undefined || form === undefined) return
@@ -286,7 +294,8 @@ export class ToolsState {
       name,
       arguments: args,
       requestId,
-      ...(quoteId === null ? {} : { quoteId })
+      ...(quoteId === null ? {} : { quoteId }),
+      ...(overBudget ? { overBudget } : {})
     })
     if (generation !== this.#generation) return
     const asked =
@@ -295,6 +304,12 @@ export class ToolsState {
       // may spend: nothing was sent; the recruiter sees what it costs and confirms, or not
       this.#outcomes = omit(this.#outcomes, name, previous)
       this.#spend = { name, quote: asked.data.quote, arguments: args }
+      return
+    }
+    if (!reply.ok && confirmed !== null && !overBudget && overBudgetIn(reply.error.details) !== null) {
+      // past a budget: nothing was sent; the recruiter may lift it for this call, or not
+      this.#outcomes = omit(this.#outcomes, name, previous)
+      this.#spend = { ...confirmed, overBudget: reply.error.message }
       return
     }
     if (reply.ok) {
