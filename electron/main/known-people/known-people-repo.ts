@@ -69,7 +69,7 @@ export class KnownPeopleRepo {
   /** A prepared lookup of people by normalised name and employer (both not empty). */
   byNameAndEmployer(): (name: string, employer: string) => KnownHit[] {
     const statement = this.#db.prepare(
-      `SELECT list_id, id AS person_id, ats_id, stage FROM known_people WHERE name = ? AND employer = ?`
+      `SELECT list_id, id AS person_id, ats_id, stage FROM known_people WHERE name = ? AND employer = ? AND name != ''`
     )
     return (name, employer) => statement.all(name, employer) as KnownHit[]
   }

@@ -105,7 +105,7 @@ export class KnownPeopleService {
       const row = new KnownPeopleRepo(this.#db()).list(read.listId)
       if (row === null) throw new AppError('internal', 'The list was imported but could not be read back.')
       this.#deps.events.emit('knownPeopleChanged', {})
-      return { list: this.#listOf(row), replaced: read.replaced, skipped: read.skipped, notes: read.notes }
+      return { list: this.#listOf(row), replaced: read.replaced !== null, skipped: read.skipped, notes: read.notes }
     } finally {
       this.#importing = false
     }

@@ -42,7 +42,8 @@ export interface ListJob {
 
 export interface ListRead {
   listId: number
-  replaced: boolean
+  /** The list replaced, hidden: its rows are still to delete (sweepList). */
+  replaced: number | null
   people: number
   skipped: number
   notes: string[]

@@ -4,8 +4,10 @@ import { saltOf } from '../personal-data/tombstones'
 import type { KnownRow } from './known-rows'
 import { traitHashes } from './person-keys'
 
-/** Rows written per transaction, and deleted per slice: each holds the file a few milliseconds. */
-export const ROWS_AT_ONCE = 2000
+/** Rows written per transaction (and a few times more deleted per slice): each holds the file some tens of milliseconds. */
+export const ROWS_AT_ONCE = 5000
+/** Rows deleted per slice on main's thread: a few milliseconds each. */
+const SWEEP_ON_MAIN = 2000
 
 export interface NewList {
   name: string
@@ -73,8 +75,11 @@ export class ListWriter {
     this.#people += rows.length
   }
 
-  /** Shows the list in place of the one of the same name and scope; returns its id and whether one was replaced. */
-  finish(): { listId: number; replaced: boolean } {
+  /**
+   * Shows the list in place of the one of the same name and scope; returns its id and the id of the
+   * list it replaced (hidden now: sweepList deletes its rows), or null.
+   */
+  finish(): { listId: number; replaced: number | null } {
     const db = this.#db
     const replaced = db
       .transaction(() => {
@@ -90,16 +95,15 @@ export class ListWriter {
           this.#people,
           this.#listId
         )
-        return old !== undefined
+        return old ?? null
       })
       .immediate()
-    sweepHiddenLists(db)
     return { listId: this.#listId, replaced }
   }
 
   /** The read failed: the hidden list goes. */
   abandon(): void {
-    sweepHiddenLists(this.#db)
+    sweepList(this.#db, this.#listId)
   }
 }
 
@@ -114,27 +118,28 @@ export function hideList(db: BetterSqlite3.Database, id: number): boolean {
 
 /**
  * Deletes one slice of a hidden list's rows (hashes first, then people, then the list itself once
- * empty); false when no hidden list is left. A list being written is hidden too: only call this
- * when no import is running (the worker after its own swap, the service when none runs).
+ * empty): the one named, else any; false when there is none. A list being written is hidden too:
+ * without an id, only call this when no import is running (the service checks).
  */
-export function sweepSlice(db: BetterSqlite3.Database): boolean {
+export function sweepSlice(db: BetterSqlite3.Database, limit = SWEEP_ON_MAIN, only?: number): boolean {
   return db
     .transaction(() => {
-      const id = db.prepare('SELECT id FROM known_people_lists WHERE ready = 0 LIMIT 1').pluck().get() as
-        number | undefined
+      const id = (
+        only === undefined
+          ? db.prepare('SELECT id FROM known_people_lists WHERE ready = 0 LIMIT 1').pluck().get()
+          : db.prepare('SELECT id FROM known_people_lists WHERE ready = 0 AND id = ?').pluck().get(only)
+      ) as number | undefined
       if (id === undefined) return false
       const hashes = db
         .prepare(
           `DELETE FROM known_people_hashes WHERE rowid IN
-           (SELECT rowid FROM known_people_hashes WHERE list_id = ? LIMIT ${ROWS_AT_ONCE * 3})`
+           (SELECT rowid FROM known_people_hashes WHERE list_id = ? LIMIT ?)`
         )
-        .run(id).changes
+        .run(id, limit).changes
       if (hashes > 0) return true
       const people = db
-        .prepare(
-          `DELETE FROM known_people WHERE id IN (SELECT id FROM known_people WHERE list_id = ? LIMIT ${ROWS_AT_ONCE * 3})`
-        )
-        .run(id).changes
+        .prepare(`DELETE FROM known_people WHERE id IN (SELECT id FROM known_people WHERE list_id = ? LIMIT ?)`)
+        .run(id, limit).changes
       if (people > 0) return true
       db.prepare('DELETE FROM known_people_lists WHERE id = ?').run(id)
       return true
@@ -142,7 +147,7 @@ export function sweepSlice(db: BetterSqlite3.Database): boolean {
     .immediate()
 }
 
-/** Deletes every hidden list, slice by slice. */
-export function sweepHiddenLists(db: BetterSqlite3.Database): void {
-  while (sweepSlice(db));
+/** Deletes one hidden list, slice by slice (the worker's, off main's thread: larger slices). */
+export function sweepList(db: BetterSqlite3.Database, id: number): void {
+  while (sweepSlice(db, ROWS_AT_ONCE * 4, id));
 }

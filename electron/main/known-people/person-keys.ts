@@ -1,5 +1,5 @@
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 import { normalisedValue } from '../../../shared/ipc/channels/do-not-contact'
-import { saltedHash } from '../personal-data/tombstones'
 
 /*
  * How a known person is recognised: salted hashes of their key, emails and profile handles (the
@@ -45,12 +45,23 @@ export interface HashedTraits {
   handles?: readonly string[] | undefined
 }
 
+let keyOf: { salt: string; key: KeyObject } | null = null
+
+/**
+ * personal-data/tombstones.ts's saltedHash (HMAC-SHA256 of "kind:value" under the salt), with the
+ * salt's key made once instead of per value: a list of 100,000 people is 200,000 hashes or more.
+ */
+function hashed(salt: string, kind: HashKind, value: string): string {
+  if (keyOf?.salt !== salt) keyOf = { salt, key: createSecretKey(Buffer.from(salt, 'hex')) }
+  return createHmac('sha256', keyOf.key).update(`${kind}:${value}`).digest('hex')
+}
+
 /** The salted hash of each key, email and handle (normalised; what is not one is left out), with its kind. */
 export function traitHashes(salt: string, person: HashedTraits): Map<string, HashKind> {
   const hashes = new Map<string, HashKind>()
   const add = (kind: HashKind, text: string) => {
     const value = normalisedValue(kind, text)
-    if (value !== null) hashes.set(saltedHash(salt, kind, value), kind)
+    if (value !== null) hashes.set(hashed(salt, kind, value), kind)
   }
   if (person.key !== undefined) add('key', person.key)
   for (const email of person.emails ?? []) add('email', email)

@@ -31,6 +31,8 @@ export async function startMain(
     pace?: MainOptions['pace']
     /** The data file's rebuild after a forget in its worker (the erasure bench). */
     compactWorker?: MainOptions['compactWorker']
+    /** The known-people list reader (the known-people bench). */
+    knownPeopleWorker?: MainOptions['knownPeopleWorker']
   } = {}
 ): Promise<{
   main: MainServices
@@ -51,6 +53,7 @@ export async function startMain(
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
+    ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })
