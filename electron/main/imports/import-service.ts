@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ImportBatch, ImportDecisionChange, ImportRow, OpenedImport } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
-import type { ConnectionsPort, DoNotContactPort } from '../platform/ports'
+import type { ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
@@ -20,6 +20,7 @@ import { candidateOf } from './match-outcome'
 import { MatchSpeed, type PaceFigures } from './match-speed'
 import { ThresholdResorts, type ResortSlices } from './threshold-resort'
 import { flagSuppressed } from './suppressed-rows'
+import { flagKnown, knownRowsOf } from './known-rows'
 import { acceptedPeopleOf, shortlistAccepted, type ShortlistedImport } from './import-shortlist'
 
 const PREVIEW_ROWS = 20
@@ -57,6 +58,8 @@ export class ImportService {
       resortSlices?: () => ResortSlices
       /** Who must not be contacted: their rows are flagged (the do-not-contact feature). */
       doNotContact?: () => DoNotContactPort
+      /** Whom the recruiter already has (the known-people lists): their rows are marked and filtered. */
+      knownPeople?: () => KnownPeoplePort
       /** Told who a shortlisted batch added, with their rows (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
     }
@@ -197,11 +200,24 @@ export class ImportService {
     return mapStoreErrors(() => this.#emitNow(batchId), batchGone)
   }
 
-  rows({ batchId, filter, offset, limit }: HandlerInput<'listImportRows'>): { total: number; rows: ImportRow[] } {
+  async rows({ batchId, filter, offset, limit }: HandlerInput<'listImportRows'>): Promise<{
+    total: number
+    rows: ImportRow[]
+  }> {
     const store = this.#store()
-    mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
+    const flag = (rows: ImportRow[]) =>
+      flagKnown(flagSuppressed(rows, this.deps.doNotContact), this.deps.knownPeople, batch.connectionId)
+    if (filter === 'known') {
+      const pageOf = (at: number, size: number) => {
+        const page = store.imports.rows(batchId, 'all', at, size)
+        return { total: page.total, rows: page.rows.map(rowOf) }
+      }
+      const known = await knownRowsOf(pageOf, this.deps.knownPeople, batch.connectionId, offset, limit)
+      return { total: known.total, rows: flagSuppressed(known.rows, this.deps.doNotContact) }
+    }
     const page = store.imports.rows(batchId, filter, offset, limit)
-    return { total: page.total, rows: flagSuppressed(page.rows.map(rowOf), this.deps.doNotContact) }
+    return { total: page.total, rows: flag(page.rows.map(rowOf)) }
   }
 
   decide({ batchId, decisions }: HandlerInput<'decideImportRows'>): { changed: ImportDecisionChange[] } {

@@ -35,6 +35,7 @@ export const contribution = {
       connections,
       uploads,
       doNotContact: () => context.port('doNotContact'),
+      knownPeople: () => context.port('knownPeople'),
       jobs:
         options.importWorker === undefined
           ? importJobsHere(() => stores.get())

@@ -173,7 +173,9 @@ export const importRowSchema = z.object({
   decision: importDecisionSchema.nullable(),
   chosenKey: z.string().nullable(),
   /** Why the row's person must not be contacted (the do-not-contact list, or forgotten); absent when they may be. */
-  doNotContact: z.string().optional()
+  doNotContact: z.string().optional(),
+  /** Which of the recruiter's ATS lists already have the row's person, and how known ("Greenhouse (Offer), by email"); absent when none. */
+  known: z.string().optional()
 })
 export type ImportRow = z.infer<typeof importRowSchema>
 
@@ -204,7 +206,9 @@ export const importRowFilterSchema = z.enum([
   'duplicate',
   'accepted',
   'rejected',
-  'undecided'
+  'undecided',
+  /** Rows whose person is already in an ATS list (known-people). */
+  'known'
 ])
 export type ImportRowFilter = z.infer<typeof importRowFilterSchema>
 

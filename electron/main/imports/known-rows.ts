@@ -1,0 +1,72 @@
+import { knownByLabels, type KnownMatch } from '../../../shared/ipc/channels/known-people'
+import type { ImportRow } from '../../../shared/ipc/channels/imports'
+import type { KnownPeoplePort } from '../platform/ports'
+
+/** Rows read and checked at a time when a batch is filtered to known people (a turn of main's loop each). */
+const ROWS_AT_ONCE = 1000
+
+/** The person a row names, as the known-people check reads them: the row's sheet values and its candidate. */
+function personOf(row: ImportRow) {
+  const key = row.chosenKey ?? row.bestKey ?? row.request?.key ?? undefined
+  const candidate = row.candidates.find((one) => one.key === key)
+  const emails = [...(row.request?.emails ?? []), ...(candidate?.email ? [candidate.email] : [])]
+  const name = row.request?.name ?? candidate?.name
+  const employer = row.request?.company ?? candidate?.company
+  return {
+    ...(key ? { key } : {}),
+    emails,
+    handles: row.request?.handles ?? [],
+    ...(name ? { name } : {}),
+    ...(employer ? { employer } : {})
+  }
+}
+
+/** "Greenhouse (Phone Screen), by email": the lists that know a row's person, in the recruiter's words. */
+function knownWords(matches: readonly KnownMatch[]): string {
+  return matches
+    .map((match) => `${match.listName}${match.stage ? ` (${match.stage})` : ''}, by ${knownByLabels[match.by]}`)
+    .join('; ')
+}
+
+/**
+ * Marks the rows whose person is already in one of the recruiter's ATS lists (the shared ones and
+ * the batch's connection's), as suppressed-rows.ts flags the do-not-contact ones.
+ */
+export function flagKnown(
+  rows: ImportRow[],
+  knownPeople: (() => KnownPeoplePort) | undefined,
+  connectionId: string
+): ImportRow[] {
+  if (rows.length === 0 || knownPeople === undefined) return rows
+  const byRow = new Map<number, KnownMatch[]>()
+  for (const match of knownPeople().check(rows.map(personOf), connectionId)) {
+    byRow.set(match.index, [...(byRow.get(match.index) ?? []), match])
+  }
+  if (byRow.size === 0) return rows
+  return rows.map((row, index) => {
+    const matches = byRow.get(index)
+    return matches === undefined ? row : { ...row, known: knownWords(matches) }
+  })
+}
+
+/**
+ * The batch's rows whose person is known (the review's "In your ATS" filter): every row read and
+ * checked a thousand at a time, a turn of main's event loop each, then the page asked for.
+ */
+export async function knownRowsOf(
+  page: (offset: number, limit: number) => { total: number; rows: ImportRow[] },
+  knownPeople: (() => KnownPeoplePort) | undefined,
+  connectionId: string,
+  offset: number,
+  limit: number
+): Promise<{ total: number; rows: ImportRow[] }> {
+  if (knownPeople === undefined) return { total: 0, rows: [] }
+  const known: ImportRow[] = []
+  for (let at = 0; ; at += ROWS_AT_ONCE) {
+    const { rows } = page(at, ROWS_AT_ONCE)
+    known.push(...flagKnown(rows, knownPeople, connectionId).filter((row) => row.known !== undefined))
+    if (rows.length < ROWS_AT_ONCE) break
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { total: known.length, rows: known.slice(offset, offset + limit) }
+}
