@@ -1,3 +1,4 @@
+import { getContext, setContext } from 'svelte'
 import type { BudgetScope, BudgetState } from '../../../shared/ipc/channels/budgets'
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
@@ -56,4 +57,16 @@ export class BudgetsState {
 export function budgetWords(budget: Pick<BudgetState, 'spent' | 'credits'>): string {
   const percent = Math.floor((budget.spent / budget.credits) * 100)
   return `${percent}% of ${budget.credits} ${budget.credits === 1 ? 'credit' : 'credits'}`
+}
+
+const CONTEXT = Symbol('budgets')
+
+/** Makes the app's budgets reachable from any component below (a shortlist's or an import's budget). */
+export function provideBudgets(budgets: BudgetsState): void {
+  setContext(CONTEXT, budgets)
+}
+
+/** The app's budgets, or null where no app provides them (a component on its own, in a test). */
+export function useBudgets(): BudgetsState | null {
+  return getContext<BudgetsState | undefined>(CONTEXT) ?? null
 }
