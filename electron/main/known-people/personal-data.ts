@@ -31,7 +31,7 @@ function rowsAbout(store: Store, person: Person): KnownPersonRow[] {
   }
   const byName = db
     .prepare(
-      `SELECT id FROM known_people p WHERE name = ?
+      `SELECT id FROM known_people p WHERE name = ? AND name != ''
        AND NOT EXISTS (SELECT 1 FROM known_people_hashes h WHERE h.person_id = p.id)`
     )
     .pluck()
