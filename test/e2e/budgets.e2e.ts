@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { bridge, shot, startApp, type E2eApp } from './support'
@@ -8,6 +11,24 @@ import { bridge, shot, startApp, type E2eApp } from './support'
 // purchase takes it to 80%, past 75%; once bought, the header strip warns without a reload (main's
 // budgetsChanged), and Usage shows the spend by feature against the budget.
 const people = generateProfiles({ count: 2000, seed: 1 }).slice(0, 4)
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious or critical WCAG 2.2 AA findings on the page as it is (the ones axe.e2e.ts fails on). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } }
+    })
+    return result.violations
+  })
+  return (violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>)
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`))
+}
 
 describe('a monthly credit budget', () => {
   let app: E2eApp
@@ -35,6 +56,7 @@ describe('a monthly credit budget', () => {
     await page.keyboard.type('5')
     await page.keyboard.press('Enter')
     await pane.getByTestId('budget-row').filter({ hasText: '0% of 5 credits' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     expect(await page.getByTestId('budget-warning').count()).toBe(0)
 
     await page.locator('body').click({ position: { x: 5, y: 5 } })
@@ -61,6 +83,7 @@ describe('a monthly credit budget', () => {
     expect(await lines.textContent()).toMatch(/this month: 4 of 5 credits after this — 80%, past 75%/)
     expect(await lines.textContent()).toMatch(/shortlist ‘Budgeted four’: 4 of 10 credits after this — 40%/)
     await shot(page, 'budget-quote-warning')
+    expect(await seriousViolations(page)).toEqual([])
     await dialog.getByTestId('contacts-confirm').click()
     await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })
     await dialog.getByRole('button', { name: 'Done' }).click()
@@ -70,15 +93,17 @@ describe('a monthly credit budget', () => {
     const warning = page.getByTestId('budget-warning')
     await expect.poll(() => warning.textContent()).toMatch(/^\s*Budget 80%\s*$/)
     expect(await warning.getAttribute('aria-label')).toBe(
-      'Budget past 75%: Sandbox this month, 80% of 5 credits. Open Usage.'
+      'Budget 80%: Sandbox this month, 80% of 5 credits, past 75%. Open Usage.'
     )
     await shot(page, 'budget-header-warning')
+    expect(await seriousViolations(page)).toEqual([])
 
     await warning.click()
     await page.getByRole('heading', { level: 1, name: 'Usage' }).waitFor()
     await page.getByTestId('usage-tab-budgets').click()
     await page.getByTestId('spend-table').waitFor()
     await shot(page, 'budget-usage')
+    expect(await seriousViolations(page)).toEqual([])
     expect((await page.getByTestId('spend-row').first().textContent())?.trim()).toMatch(/4\s*5$/)
   })
 })
