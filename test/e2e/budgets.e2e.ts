@@ -12,6 +12,19 @@ import { bridge, shot, startApp, type E2eApp } from './support'
 // budgetsChanged), and Usage shows the spend by feature against the budget.
 const people = generateProfiles({ count: 2000, seed: 1 }).slice(0, 4)
 
+/** The note's screenshots: at 1024 and 1440 wide, light and dark; back to 1280, dark, after. */
+async function shotsAtWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1024, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.emulateMedia({ colorScheme })
+      await shot(page, `${name}-${width}-${colorScheme}`)
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ colorScheme: 'dark' })
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Serious or critical WCAG 2.2 AA findings on the page as it is (the ones axe.e2e.ts fails on). */
@@ -82,7 +95,7 @@ describe('a monthly credit budget', () => {
     await lines.waitFor()
     expect(await lines.textContent()).toMatch(/this month: 4 of 5 credits after this — 80%, past 75%/)
     expect(await lines.textContent()).toMatch(/shortlist ‘Budgeted four’: 4 of 10 credits after this — 40%/)
-    await shot(page, 'budget-quote-warning')
+    await shotsAtWidths(page, 'budget-quote-warning')
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByTestId('contacts-confirm').click()
     await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })
@@ -95,7 +108,7 @@ describe('a monthly credit budget', () => {
     expect(await warning.getAttribute('aria-label')).toBe(
       'Budget 80%: Sandbox this month, 80% of 5 credits, past 75%. Open Usage.'
     )
-    await shot(page, 'budget-header-warning')
+    await shotsAtWidths(page, 'budget-header-warning')
     expect(await seriousViolations(page)).toEqual([])
 
     await warning.click()
