@@ -157,6 +157,48 @@ describe('credit budgets', () => {
   })
 })
 
+describe('an import’s budget', () => {
+  it('counts what is bought for the import against its own budget, and Usage shows it as Import', async () => {
+    const sandbox = await startTestSandbox({ clock: systemClock, credits: 100 })
+    opened.push(sandbox)
+    const main = await start({ loadKeytar: noKeychain, pace: { ceiling: 200 } })
+    await connect(main, sandbox, 'Partner sandbox')
+    const bytes = Buffer.from('Name,Email\nAna Peña,ana@example.com\n')
+    const { uploadId } = await main.ok('startImportUpload', { bytes: bytes.length })
+    await main.ok('appendImportUpload', { uploadId, chunk: bytes.toString('base64'), last: true })
+    const { batch } = await main.ok('openImport', { uploadId, fileName: 'leads.csv' })
+    await main.ok('setBudget', { scope: 'batch', targetId: batch.id, credits: 3 })
+
+    const forImport = { feature: 'import' as const, batchId: batch.id }
+    const first = await main.ok('quoteContacts', { keys: people(40, 3), contactType: 'Email', spentFor: forImport })
+    expect(first.budgets).toEqual([
+      expect.objectContaining({
+        scope: 'batch',
+        name: 'import ‘leads.csv’',
+        after: 3,
+        levelAfter: 'reached',
+        crosses: false
+      })
+    ])
+    await main.ok('buyContacts', { quoteId: first.quoteId, requestId: 'buy-budget-201' })
+    const second = await main.ok('quoteContacts', { keys: people(43, 1), contactType: 'Email', spentFor: forImport })
+    const refused = await main.fail('buyContacts', { quoteId: second.quoteId, requestId: 'buy-budget-202' })
+    expect(refused.message).toMatch(/^Over budget: 1 credit would take import ‘leads.csv’ past its budget \(3 of 3/)
+    // the same people bought from Search are not the import's
+    const search = await main.ok('quoteContacts', {
+      keys: people(43, 1),
+      contactType: 'Email',
+      spentFor: { feature: 'search' }
+    })
+    expect(search.budgets).toEqual([])
+    await main.ok('buyContacts', { quoteId: search.quoteId, requestId: 'buy-budget-203' })
+    expect((await main.ok('listBudgets', {})).budgets).toEqual([
+      expect.objectContaining({ spent: 3, level: 'reached' })
+    ])
+    expect((await main.ok('listSpend', { months: 1 })).months[0]?.byFeature).toMatchObject({ import: 3, search: 1 })
+  })
+})
+
 describe('a tool’s spend is checked against the budgets too', () => {
   it('refuses a contacts lookup past the month’s budget until lifted for that call', async () => {
     const main = await start({ sandboxProfiles: 300, loadKeytar: noKeychain })
