@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { Store } from '../store/index'
 import type { SheetInfo } from '../../../shared/ipc/channels/imports'
 import { readSheet, UnreadableSheet } from '../sheets/sheet-reader'
+import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
 import { prepareRows } from './row-request'
 
 /**
@@ -40,10 +41,7 @@ export interface StoreTarget {
 export type ImportWorkerData =
   ({ job: 'read' } & ReadJob & StoreTarget) | ({ job: 'prepare' } & PrepareJob & StoreTarget)
 
-export type ImportWorkerMessage =
-  | { type: 'progress'; read: number }
-  | { type: 'done'; info: SheetInfo | null }
-  | { type: 'failed'; message: string; unreadable: boolean }
+export type ImportWorkerMessage = SheetWorkerMessage<{ info: SheetInfo | null }>
 
 export type SpawnImportWorker = (data: ImportWorkerData) => Worker
 
@@ -146,41 +144,14 @@ function run(
   data: ImportWorkerData,
   onProgress: (read: number) => void
 ): Promise<SheetInfo | null> {
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const settle = (done: () => void) => {
-      if (!settled) {
-        settled = true
-        done()
-      }
-    }
-    const worker = spawn(data)
-    worker.on('message', (message: ImportWorkerMessage) => {
-      if (message.type === 'progress') return onProgress(message.read)
-      settle(() =>
-        message.type === 'done'
-          ? resolve(message.info)
-          : reject(
-              message.unreadable
-                ? new AppError('invalid_input', message.message)
-                : new AppError('internal', `The spreadsheet could not be read (${message.message}). Try again.`)
-            )
-      )
-    })
-    worker.once('error', (error) =>
-      settle(() =>
-        reject(
-          (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new AppError(
-                'invalid_input',
-                'This spreadsheet needs more memory than an import may use (it unpacks to far more than its size). Save the sheet you need as CSV and import that.'
-              )
-            : new AppError('internal', `The spreadsheet could not be read (${error.message}). Try again.`)
-        )
-      )
-    )
-    worker.once('exit', (code) =>
-      settle(() => reject(new AppError('internal', `The spreadsheet reader stopped unexpectedly (exit code ${code}).`)))
-    )
-  })
+  return sheetWorkerAnswer<{ info: SheetInfo | null }>(spawn(data), SPREADSHEET_WORDS, onProgress).then(
+    ({ info }) => info
+  )
+}
+
+const SPREADSHEET_WORDS = {
+  what: 'The spreadsheet',
+  reader: 'spreadsheet reader',
+  tooBig:
+    'This spreadsheet needs more memory than an import may use (it unpacks to far more than its size). Save the sheet you need as CSV and import that.'
 }

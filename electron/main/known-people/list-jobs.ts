@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import type { KnownPreview } from '../../../shared/ipc/channels/known-people'
 import { AppError } from '../../../shared/ipc/errors'
 import { UnreadableSheet } from '../sheets/sheet-reader'
+import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
 import type { Store } from '../store/index'
 import { previewList, readIntoList, type ListJob, type ListRead } from './list-reading'
 import { sweepList } from './list-writer'
@@ -28,9 +29,7 @@ export type KnownPeopleWorkerData =
   | ({ job: 'preview'; file: string; fileName: string } & KnownStoreTarget)
   | ({ job: 'read' } & ListJob & KnownStoreTarget)
 
-export type KnownPeopleWorkerMessage =
-  | { type: 'done'; preview: KnownPreview | null; read: ListRead | null }
-  | { type: 'failed'; message: string; unreadable: boolean }
+export type KnownPeopleWorkerMessage = SheetWorkerMessage<{ preview: KnownPreview | null; read: ListRead | null }>
 
 export type SpawnKnownPeopleWorker = (data: KnownPeopleWorkerData) => Worker
 
@@ -74,44 +73,15 @@ export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Sto
   }
 }
 
-function run(
-  spawn: SpawnKnownPeopleWorker,
-  data: KnownPeopleWorkerData
-): Promise<{ preview: KnownPreview | null; read: ListRead | null }> {
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const settle = (done: () => void) => {
-      if (!settled) {
-        settled = true
-        done()
-      }
-    }
-    const worker = spawn(data)
-    worker.on('message', (message: KnownPeopleWorkerMessage) =>
-      settle(() =>
-        message.type === 'done'
-          ? resolve(message)
-          : reject(
-              message.unreadable
-                ? new AppError('invalid_input', message.message)
-                : new AppError('internal', `The file could not be read (${message.message}). Try again.`)
-            )
-      )
-    )
-    worker.once('error', (error) =>
-      settle(() =>
-        reject(
-          (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new AppError(
-                'invalid_input',
-                'This file needs more memory than a list may use (it unpacks to far more than its size). Save it as CSV and import that.'
-              )
-            : new AppError('internal', `The file could not be read (${error.message}). Try again.`)
-        )
-      )
-    )
-    worker.once('exit', (code) =>
-      settle(() => reject(new AppError('internal', `The list reader stopped unexpectedly (exit code ${code}).`)))
-    )
-  })
+type ListAnswer = { preview: KnownPreview | null; read: ListRead | null }
+
+function run(spawn: SpawnKnownPeopleWorker, data: KnownPeopleWorkerData): Promise<ListAnswer> {
+  return sheetWorkerAnswer<ListAnswer>(spawn(data), LIST_WORDS)
+}
+
+const LIST_WORDS = {
+  what: 'The file',
+  reader: 'list reader',
+  tooBig:
+    'This file needs more memory than a list may use (it unpacks to far more than its size). Save it as CSV and import that.'
 }
