@@ -18,6 +18,8 @@ async function shotsAtWidths(page: Page, name: string): Promise<void> {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 800 })
       await page.emulateMedia({ colorScheme })
+      // the buttons' colours ease over 100 ms: shoot once they have, not halfway between schemes
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
       await shot(page, `${name}-${width}-${colorScheme}`)
     }
   }
@@ -109,6 +111,17 @@ describe('a monthly credit budget', () => {
       'Budget 80%: Sandbox this month, 80% of 5 credits, past 75%. Open Usage.'
     )
     await shotsAtWidths(page, 'budget-header-warning')
+
+    // At 1024 the members pane's head (ticked people, a watch, the budget, refresh, export) wraps
+    // rather than pushing Refresh and Export… past the pane's edge, where they were cut off.
+    await page.setViewportSize({ width: 1024, height: 800 })
+    const head = page.getByRole('region', { name: 'Budgeted four' }).locator('.pane-head')
+    const edge = await head.evaluate((element) => element.getBoundingClientRect().right)
+    const rights = await head
+      .locator('button, span, h2')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right))
+    expect(rights.filter((right) => right > edge + 0.5)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
     expect(await seriousViolations(page)).toEqual([])
 
     await warning.click()
