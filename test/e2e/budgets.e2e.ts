@@ -4,28 +4,13 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, shotsAtWidths, startApp, type E2eApp } from './support'
 
 // Credit budgets (issue #32 item 3), in Chromium against the browser host and a real SQLite file:
 // a monthly budget set by keyboard on Usage → Budgets and spend; a quote for a shortlist says the
 // purchase takes it to 80%, past 75%; once bought, the header strip warns without a reload (main's
 // budgetsChanged), and Usage shows the spend by feature against the budget.
 const people = generateProfiles({ count: 2000, seed: 1 }).slice(0, 4)
-
-/** The note's screenshots: at 1024 and 1440 wide, light and dark; back to 1280, dark, after. */
-async function shotsAtWidths(page: Page, name: string): Promise<void> {
-  for (const width of [1024, 1440]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 800 })
-      await page.emulateMedia({ colorScheme })
-      // the buttons' colours ease over 100 ms: shoot once they have, not halfway between schemes
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
-      await shot(page, `${name}-${width}-${colorScheme}`)
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.emulateMedia({ colorScheme: 'dark' })
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -97,7 +82,7 @@ describe('a monthly credit budget', () => {
     await lines.waitFor()
     expect(await lines.textContent()).toMatch(/this month: 4 of 5 credits after this — 80%, past 75%/)
     expect(await lines.textContent()).toMatch(/shortlist ‘Budgeted four’: 4 of 10 credits after this — 40%/)
-    await shotsAtWidths(page, 'budget-quote-warning')
+    await shotsAtWidths(page, 'budget-quote-warning', 'dark')
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByTestId('contacts-confirm').click()
     await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })
@@ -110,7 +95,7 @@ describe('a monthly credit budget', () => {
     expect(await warning.getAttribute('aria-label')).toBe(
       'Budget 80%: Sandbox this month, 80% of 5 credits, past 75%. Open Usage.'
     )
-    await shotsAtWidths(page, 'budget-header-warning')
+    await shotsAtWidths(page, 'budget-header-warning', 'dark')
 
     // At 1024 the members pane's head (ticked people, a watch, the budget, refresh, export) wraps
     // rather than pushing Refresh and Export… past the pane's edge, where they were cut off.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shotsAtWidths, startApp, type E2eApp } from './support'
 
 // A contact quote leaves out a person already in an ATS list (issue #32), in Chromium against the
 // browser host and the built-in Sandbox (2,000 people, seed 1): a list naming the person by
@@ -52,7 +52,7 @@ describe('contact quotes and the known-people lists', () => {
     await expect
       .poll(() => dialog.getByTestId('contacts-quote-text').textContent())
       .toContain('0 new — 0 credits; 1 left out — already in your ATS')
-    await shot(page, 'quote-known-left-out-light')
+    await shotsAtWidths(page, 'quote-known-left-out', 'light')
     await dialog.getByTestId('contacts-include-known').click()
     await expect.poll(() => dialog.getByTestId('contacts-quote-text').textContent()).toContain('1 new — 1 credit;')
     expect(await dialog.getByTestId('contacts-include-known').count()).toBe(0)

@@ -162,6 +162,24 @@ export async function startApp(
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })
 
+/**
+ * Screenshots for an issue's note: at 1024 and 1440 wide, light and dark (`name-1024-light`…);
+ * then back to 1280 wide in the scheme the test runs in.
+ */
+export async function shotsAtWidths(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
+  for (const width of [1024, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.emulateMedia({ colorScheme })
+      // the buttons' colours ease over 100 ms: shoot once they have, not halfway between schemes
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+      await shot(page, `${name}-${width}-${colorScheme}`)
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ colorScheme: scheme })
+}
+
 /** A direct bridge call in the app's own session (a test's check, never what the page does). */
 export async function bridge<T>(app: E2eApp, channel: string, input: unknown): Promise<T> {
   const response = await fetch(`${app.host.origin}/bridge/${channel}`, {
