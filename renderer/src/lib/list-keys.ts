@@ -92,3 +92,8 @@ export function onListKey(
   else on[action.kind]?.()
   return true
 }
+
+/** Focuses the row at `index` of a table's body whose rows take the focus in turn (a roving cursor). */
+export function focusTableRow(body: HTMLElement | undefined, index: number): void {
+  body?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus()
+}
