@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../shared/error-message'
 import type { Store } from '../store'
-import { mergeTraits } from './person-match'
+import { mergeTraits, rowsOnlyAbout } from './person-match'
 import type {
   ErasedRows,
   OwnedTable,
@@ -89,6 +89,12 @@ export class PersonalData {
     return { person, holdings, problems }
   }
 
+  /**
+   * A copy of what every owner holds about the person, about them only (GDPR art. 15(4)): each
+   * owner's rows as stored, with the other people they name left out (rowsOnlyAbout). The words
+   * of someone one owner's rows leave out are taken out of every owner's rows, so a chat answer's
+   * third person is not named by the title of the chat either.
+   */
   export(personKey: string): PersonalDataCopy {
     const { person, problems } = this.person(personKey)
     const tables = this.#owners.flatMap((owner) =>
@@ -96,7 +102,17 @@ export class PersonalData {
         .filter((table) => table.rows.length > 0)
         .map((table) => ({ ...table, owner: owner.owner }))
     )
-    return { person, tables, problems }
+    const rows = rowsOnlyAbout(
+      tables.flatMap((table) => table.rows),
+      person
+    )
+    let at = 0
+    const onlyTheirs = tables.map((table) => {
+      const own = rows.slice(at, at + table.rows.length)
+      at += table.rows.length
+      return { ...table, rows: own }
+    })
+    return { person, tables: onlyTheirs, problems }
   }
 
   /**

@@ -59,6 +59,19 @@ export function traitsOf(value: unknown): PersonTraits {
   return mergeTraits(traits)
 }
 
+/**
+ * Whether a string is shaped like a phone number: digits with spaces, dots, dashes, slashes or
+ * brackets, a leading +, 6 to 20 digits. A PhoneEntry's `valid_since`, `last_seen` and
+ * `time_stamp` sit under a key that says phone too; a date or a time is not a number to call.
+ */
+export function looksLikePhone(value: string): boolean {
+  const trimmed = value.trim()
+  if (!/^\+?[\d\s().\-/]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i.test(trimmed)) return false
+  if (/^\d{4}-\d{2}-\d{2}/.test(trimmed)) return false
+  const digits = trimmed.replace(/\D/g, '').length
+  return digits >= 6 && digits <= 20
+}
+
 /** Email-shaped strings anywhere; phone numbers under a key that says phone (or an entry's `number`). */
 function collectContacts(value: unknown, traits: PersonTraits, phoneContext: boolean): void {
   const stack: Array<[unknown, boolean]> = [[value, phoneContext]]
@@ -66,7 +79,7 @@ function collectContacts(value: unknown, traits: PersonTraits, phoneContext: boo
     const [item, phone] = stack.pop() as [unknown, boolean]
     if (typeof item === 'string') {
       if (EMAIL.test(item.trim())) traits.emails.push(item.trim())
-      else if (phone) traits.phones.push(item.trim())
+      else if (phone && looksLikePhone(item)) traits.phones.push(item.trim())
     } else if (Array.isArray(item)) {
       for (const child of item) stack.push([child, phone])
     } else if (item !== null && typeof item === 'object') {
@@ -188,4 +201,96 @@ export function requestNamesPerson(request: unknown, person: Person, byName = tr
     list(handles).some((handle) => person.handles.includes(handle.trim())) ||
     (byName && typeof name === 'string' && person.names.some((own) => own.toLowerCase() === name.trim().toLowerCase()))
   )
+}
+
+/** What stands in an access copy where another person's words were. */
+export const SOMEONE_ELSE = '[someone else]'
+
+/** A key an object gives its person (key, li_id or profile_key), or ''. */
+const keyOf = (record: Record<string, unknown>): string =>
+  text(record.key) || text(record.li_id) || text(record.profile_key)
+
+/**
+ * Whether an object is about someone other than the person: it carries another key, or it is a
+ * handle entry (`{ handle, … }`) for a handle not theirs.
+ */
+function isOtherPerson(value: unknown, person: Person): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  const record = value as Record<string, unknown>
+  const key = keyOf(record)
+  if (key !== '') return key !== person.key
+  return typeof record.handle === 'string' && record.handle.trim() !== '' && !isPersonObject(record, person)
+}
+
+/**
+ * Rows as an access copy gives them (GDPR art. 15(4): a copy must not disclose others): in every
+ * list (JSON text included, at any depth), an entry about someone else is left out (a profile or
+ * result with another key, another's handle entry), and a list of identifiers naming the person
+ * keeps only theirs (a purchase's keys, a refresh's handles). The words of the people left out —
+ * names, emails, phones, handles, keys — are then replaced in every text that stays (an answer's
+ * message, a title), never the person's own. Rows keep their columns; JSON text stays JSON text.
+ */
+export function rowsOnlyAbout(rows: readonly Record<string, unknown>[], person: Person): Record<string, unknown>[] {
+  const others: PersonTraits[] = []
+  const otherKeys: string[] = []
+  const drop = (item: unknown): boolean => {
+    if (!isOtherPerson(item, person)) return false
+    const record = item as Record<string, unknown>
+    otherKeys.push(keyOf(record))
+    others.push(traitsOf(record))
+    return true
+  }
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) {
+      const namesThem = item.some((child) => typeof child === 'string' && isPersonString(child, person))
+      const kept = item.filter((child) => {
+        if (typeof child === 'string' && namesThem && !isPersonString(child, person)) {
+          otherKeys.push(child)
+          return false
+        }
+        return !drop(child)
+      })
+      return kept.map(walk)
+    }
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([key, child]) => [key, walk(child)]))
+    }
+    return item
+  }
+  const structural = rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => {
+        if (typeof value !== 'string') return [column, walk(value)]
+        const trimmed = value.trim()
+        if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [column, value]
+        const parsed = parseOrUndefined(value)
+        return [column, parsed === undefined ? value : JSON.stringify(walk(parsed))]
+      })
+    )
+  )
+  const own = new Set(
+    [person.key, ...person.names, ...person.emails, ...person.phones, ...person.handles].map((word) =>
+      word.toLowerCase()
+    )
+  )
+  const words = [
+    ...new Set(
+      [
+        ...otherKeys,
+        ...others.flatMap((traits) => [...traits.names, ...traits.emails, ...traits.phones, ...traits.handles])
+      ]
+        .map((word) => word.trim())
+        .filter((word) => word.length >= 3 && !own.has(word.toLowerCase()))
+    )
+  ].sort((a, b) => b.length - a.length)
+  if (words.length === 0) return structural
+  const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi')
+  const scrub = (item: unknown): unknown => {
+    if (typeof item === 'string') return item.replace(pattern, SOMEONE_ELSE)
+    if (Array.isArray(item)) return item.map(scrub)
+    if (item !== null && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, child]) => [key, scrub(child)]))
+    return item
+  }
+  return structural.map((row) => scrub(row) as Record<string, unknown>)
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   jsonWithoutPerson,
+  rowsOnlyAbout,
+  SOMEONE_ELSE,
   textWithoutPerson,
   traitsOf,
   withoutPerson
@@ -70,5 +72,50 @@ describe('person-match: what names a person, and taking them out', () => {
       'I found [erased] ([erased]) and Bo.'
     )
     expect(textWithoutPerson('a+b', { ...ana, names: ['a+b'] })).toBe('[erased]')
+  })
+
+  it('reads no date or time as a phone number (a PhoneEntry’s time_stamp, last_seen, valid_since)', () => {
+    const traits = traitsOf({
+      key: 'k-ana',
+      phone_numbers: [
+        {
+          number: '+1 772-555-0122',
+          type: 'mobile',
+          time_stamp: '2026-11-28T02:12:00.741Z',
+          last_seen: '2026-11-20',
+          valid_since: '2025-01-02T00:00:00Z'
+        }
+      ],
+      request_completion_data: { phoneCompletedTime: '2026-11-28T02:12:00.741Z' }
+    })
+    expect(traits.phones).toEqual(['+1 772-555-0122'])
+  })
+
+  it('keeps in an access copy only the person: others in lists go, their words leave the texts', () => {
+    const bo = {
+      key: 'k-bo',
+      full_name: 'Bo Lindqvist',
+      emails: [{ address: 'bo@example.org' }],
+      codehost_handle: 'bolind'
+    }
+    const [turn, ledger] = rowsOnlyAbout(
+      [
+        {
+          id: 7,
+          text: 'Found Ana Peña and Bo Lindqvist (bolind)',
+          results_json: JSON.stringify([{ key: 'k-ana', full_name: 'Ana Peña', skills: ['Go', 'SQL'] }, bo]),
+          raw_json: JSON.stringify({ message: 'Bo Lindqvist, bo@example.org', people: [bo] })
+        },
+        { id: 8, keys_json: JSON.stringify(['k-bo', 'k-ana']), message: 'bought for k-ana, k-bo' }
+      ],
+      ana
+    )
+    expect(JSON.parse(turn!.results_json as string)).toEqual([
+      { key: 'k-ana', full_name: 'Ana Peña', skills: ['Go', 'SQL'] }
+    ])
+    expect(turn!.text).toBe(`Found Ana Peña and ${SOMEONE_ELSE} (${SOMEONE_ELSE})`)
+    expect(JSON.parse(turn!.raw_json as string)).toEqual({ message: `${SOMEONE_ELSE}, ${SOMEONE_ELSE}`, people: [] })
+    expect(JSON.parse(ledger!.keys_json as string)).toEqual(['k-ana'])
+    expect(ledger!.message).toBe(`bought for k-ana, ${SOMEONE_ELSE}`)
   })
 })
