@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ForgetResult, PersonDescription, PersonExportResult } from '../../../shared/ipc/channels/personal-data'
+import { AppError } from '../../../shared/ipc/errors'
 import { isoNow, type Clock } from '../store/clock'
 import { StoreError } from '../store/store-error'
 import { StoreRecovery } from '../store/recovery'
@@ -37,6 +38,10 @@ export interface PrivacyServiceDeps {
 /** What the recruiter is told after forgetting: the copies the app does not control. */
 export const FORGET_NOTICE =
   'Backups and exports saved before now still hold them: delete the copies you keep. Restoring one of those backups skips them.'
+
+/** The answer to an access request for a key the app holds nothing about (it names no one). */
+export const NOTHING_HELD =
+  'Talent Desk holds nothing about this person, so there is no copy to make: you can tell them that no data about them is held.'
 
 /**
  * One person as a whole, over every feature's personal-data owner: what is held, a copy for an
@@ -117,6 +122,8 @@ export class PrivacyService {
   async exportPerson(key: string): Promise<PersonExportResult> {
     const { saveFiles, clock, mask } = this.#deps
     const description = this.describe(key)
+    // a key nobody holds: no copy, no file named after it, no export-log line keeping it
+    if (description.rows === 0) throw new AppError('not_found', NOTHING_HELD)
     const copy = this.#data().export(key)
     const exportedAt = isoNow(clock)
     const name = fileNamePart(description.person.names[0] ?? key)

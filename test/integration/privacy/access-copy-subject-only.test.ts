@@ -86,3 +86,22 @@ describe('an access copy is about its person only', () => {
     }
   }, 90_000)
 })
+
+describe('an access copy asked for a key nobody holds', () => {
+  const start = useMains()
+
+  it('says nobody is held, writes no copy, and logs nothing personal', async () => {
+    const dataDir = tempDir('td-access-none-')
+    folders.push(dataDir)
+    const main = await start({ dataDir, loadKeytar: noKeychain })
+    const key = 'p_nobody4242'
+    const answer = await main.fail('exportPersonData', { key })
+    expect(answer).toMatchObject({ code: 'not_found' })
+    expect(answer.message).toMatch(/holds nothing about this person/)
+    expect(answer.message).not.toContain(key)
+    expect(JSON.stringify(main.logs)).not.toContain(key)
+    expect((await main.ok('listExportLog', {})).entries).toEqual([])
+    const downloads = main.services.downloads.dir
+    expect(fs.existsSync(downloads) ? fs.readdirSync(downloads) : []).toEqual([])
+  })
+})
