@@ -122,6 +122,8 @@ export const channelNameList = [
   'describePerson',
   'forgetPeople',
   'exportPersonData',
+  'getDataController',
+  'setDataController',
   'listExportLog',
   'exportExportLog',
   'personProvenance',

@@ -1,6 +1,11 @@
 import fs from 'node:fs'
 import type { HandlerInput } from '../../../shared/ipc/contract'
-import type { ForgetResult, PersonDescription, PersonExportResult } from '../../../shared/ipc/channels/personal-data'
+import type {
+  DataController,
+  ForgetResult,
+  PersonDescription,
+  PersonExportResult
+} from '../../../shared/ipc/channels/personal-data'
 import { AppError } from '../../../shared/ipc/errors'
 import { isoNow, type Clock } from '../store/clock'
 import { StoreError } from '../store/store-error'
@@ -14,7 +19,10 @@ import { PersonalData } from '../personal-data/every-owner'
 import { fileMentions } from '../personal-data/file-mentions'
 import type { Person, PersonalDataOwner } from '../personal-data/personal-data-owner'
 import { addTombstone, tombstoneOfKey } from '../personal-data/tombstones'
-import { personCopyHtml, personCopyJson } from './person-report'
+import { personCopyJson } from './person-report'
+import { personCopyPage } from './copy-page'
+import { readDataController, writeDataController } from './data-controller'
+import type { CopyLanguage } from '../../../shared/copy-languages'
 import { Compaction, type SpawnCompactWorker } from './compaction'
 
 export interface PrivacyServiceDeps {
@@ -118,8 +126,17 @@ export class PrivacyService {
     return this.#compaction.close()
   }
 
-  /** The HTML summary where the recruiter chooses, the JSON copy beside it. */
-  async exportPerson(key: string): Promise<PersonExportResult> {
+  /** The controller access copies and the candidate notice name (Settings → Personal data), or null. */
+  controller(): DataController | null {
+    return readDataController(this.#deps.stores.get())
+  }
+
+  setController(controller: DataController): DataController {
+    return writeDataController(this.#deps.stores.get(), controller)
+  }
+
+  /** The page the person reads (in their language) where the recruiter chooses, the JSON copy beside it. */
+  async exportPerson(key: string, language: CopyLanguage = 'en'): Promise<PersonExportResult> {
     const { saveFiles, clock, mask } = this.#deps
     const description = this.describe(key)
     // a key nobody holds: no copy, no file named after it, no export-log line keeping it
@@ -136,8 +153,8 @@ export class PrivacyService {
     if (html === null) return { cancelled: true }
     const written: FileTarget[] = [html]
     try {
-      const parts = { description, copy, exportedAt }
-      const htmlBytes = writeFile(html, mask(personCopyHtml(parts)))
+      const parts = { description, copy, exportedAt, language, controller: this.controller() }
+      const htmlBytes = writeFile(html, mask(personCopyPage(parts)))
       const json = saveFiles.beside(html, `${base}.json`)
       written.push(json)
       const jsonBytes = writeFile(json, mask(personCopyJson(parts)))

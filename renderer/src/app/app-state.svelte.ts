@@ -93,6 +93,11 @@ export class AppState {
     const { RetentionState } = await import('../sections/settings/personal-data/retention-state.svelte')
     return new RetentionState(this.client)
   })
+  /** Settings → Personal data → Controller: who access copies and the candidate notice name. */
+  readonly dataController = new Lazy(async () => {
+    const { DataControllerState } = await import('../sections/settings/personal-data/data-controller-state.svelte')
+    return new DataControllerState(this.client)
+  })
   /** Settings → Personal data → Do not contact: the list, read again when main says it changed. */
   readonly doNotContact = new Lazy(async () => {
     const { DoNotContactState } = await import('../sections/settings/personal-data/do-not-contact-state.svelte')

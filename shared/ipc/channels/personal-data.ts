@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { savedTargetSchema } from './export'
 import { errorCodeSchema } from '../errors'
+import { copyLanguageSchema } from '../../copy-languages'
 
 /*
  * Personal data of one person (issue #31): what the app holds about them, table by table; a copy
@@ -125,6 +126,21 @@ export const personExportResultSchema = z.discriminatedUnion('cancelled', [
 ])
 export type PersonExportResult = z.infer<typeof personExportResultSchema>
 
+/**
+ * The controller an access copy and the candidate notice name (GDPR art. 15(1), 13/14(1)(a)): who
+ * decides what is done with the data, and how a person reaches them. Set once in Settings →
+ * Personal data; null until it is.
+ */
+export const dataControllerSchema = z.strictObject({
+  /** The organisation (or person) responsible: "Fabrikam Recruiting GmbH". */
+  name: z.string().trim().min(1, 'Write the name of the organisation responsible.').max(200),
+  /** How a person reaches them: an email address, a postal address, or both (a few lines). */
+  contact: z.string().trim().min(3, 'Write how a person can reach the controller (an email or an address).').max(1000),
+  /** The data-protection officer's contact, where there is one ('' when none). */
+  dpo: z.string().trim().max(1000).default('')
+})
+export type DataController = z.infer<typeof dataControllerSchema>
+
 export const personalDataChannels = {
   /** What the app holds about one person, table by table, and whether their key was forgotten before. */
   describePerson: { input: z.strictObject({ key: personKeySchema }), output: personDescriptionSchema },
@@ -137,7 +153,18 @@ export const personalDataChannels = {
     output: forgetResultSchema
   },
   /** An access request: everything held about one person, as an HTML summary and a JSON file. */
-  exportPersonData: { input: z.strictObject({ key: personKeySchema }), output: personExportResultSchema }
+  exportPersonData: {
+    input: z.strictObject({
+      key: personKeySchema,
+      /** The person's language: the readable copy is written in it (the JSON is the same in all). */
+      language: copyLanguageSchema.default('en')
+    }),
+    output: personExportResultSchema
+  },
+  /** The controller named in access copies and the candidate notice; null until it is set. */
+  getDataController: { input: z.strictObject({}), output: dataControllerSchema.nullable() },
+  /** Sets the controller (checked: a name and a way to reach them); answers what is now stored. */
+  setDataController: { input: z.strictObject({ controller: dataControllerSchema }), output: dataControllerSchema }
 } as const
 
 export const personalDataEvents = {

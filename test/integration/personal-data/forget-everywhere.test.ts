@@ -178,7 +178,7 @@ describe('forgetting a person everywhere', () => {
     if (copy.cancelled) throw new Error('the access copy was cancelled')
     expect(copy.files.map((file) => file.format)).toEqual(['html', 'json'])
     const html = fs.readFileSync(fetchDownload(main, copy.files[0]!.target, outside), 'utf8')
-    expect(html).toContain(`Personal data held about ${profile.full_name}`)
+    expect(html).toContain(`Your personal data: ${profile.full_name}`)
     const json = JSON.parse(fs.readFileSync(fetchDownload(main, copy.files[1]!.target, outside), 'utf8')) as {
       person: { key: string }
       tables: Array<{ table: string; rows: unknown[] }>

@@ -1,3 +1,4 @@
+import type { CopyLanguage } from '../../../../shared/copy-languages'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import { errorMessage } from '../../../../shared/error-message'
 import type { Client } from '../../lib/client'
@@ -7,7 +8,8 @@ export type AccessCopyPhase =
   { state: 'idle' } | { state: 'saving' } | { state: 'saved'; message: string } | { state: 'error'; error: IpcError }
 
 /**
- * The copy for an access request: the readable summary (HTML) and the whole copy (JSON) beside it.
+ * The copy for an access request: the page the person reads (HTML, in their language) and the
+ * whole copy (JSON) beside it.
  * The desktop app asks where to save them; the browser host hands both over as downloads.
  * Cancelled in the save dialog: nothing is said.
  */
@@ -23,10 +25,10 @@ export class AccessCopy {
     return this.#phase
   }
 
-  async save(key: string): Promise<void> {
+  async save(key: string, language: CopyLanguage = 'en'): Promise<void> {
     if (this.#phase.state === 'saving') return
     this.#phase = { state: 'saving' }
-    const reply = await this.#client.exportPersonData({ key })
+    const reply = await this.#client.exportPersonData({ key, language })
     if (!reply.ok) {
       this.#phase = { state: 'error', error: reply.error }
       return
