@@ -168,7 +168,8 @@ describe('a person across every feature: describe, export, erase', () => {
     // the other person's rows are what they were, apart from the erased person leaving the rows they shared
     const boAfter = JSON.stringify(data.export(bo.key).tables)
     expect(boAfter.includes(bo.email) && boAfter.includes(bo.handle)).toBe(true)
-    expect(boCopy.includes(ana.key) && !boAfter.includes(ana.key)).toBe(true)
+    // a copy is about its person only (issue #36): Bo's never named Ana, even while their rows did
+    expect(boCopy.includes(ana.key) || boAfter.includes(ana.key)).toBe(false)
     // what stays readable: the ledger's spend, the refresh job's counts, the chat's other answer
     const [line] = store.ledger.list('sandbox')
     expect(line).toMatchObject({ keys: [bo.key], creditsSpent: 2 })
