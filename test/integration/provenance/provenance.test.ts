@@ -175,11 +175,13 @@ describe('provenance and lawful basis', () => {
     const copy = await main.ok('exportPersonData', { key: searched.key! })
     if (copy.cancelled) throw new Error('the access copy was cancelled')
     const html = downloaded(main, copy.files[0]!.target)
-    expect(html).toContain('<h2>Where this came from</h2>')
+    // in the person's words (issue #36): dates by Intl, the basis and the notice as sentences
+    expect(html).toContain('<h2>Where it came from</h2>')
     expect(html).toContain(
-      '2026-11-26 — Found by a search: backend engineers in Lisbon — into Backend Q4 — on Provenance service'
+      'November 26, 2026: found by a search: “backend engineers in Lisbon” — saved in the shortlist “Backend Q4” — through Provenance service'
     )
-    expect(html).toContain('Consent (given on 2026-11-20). A candidate notice was sent on 2026-11-21.')
+    expect(html).toContain('Your consent (GDPR Article 6(1)(a)), given on November 20, 2026.')
+    expect(html).toContain('We sent you a notice about holding your data on November 21, 2026.')
     expect(html).not.toContain('not recorded by this version')
     const json = JSON.parse(downloaded(main, copy.files[1]!.target)) as {
       provenance: { lines: Array<{ kind: string; detail: string }>; basis: { basis: string } }
