@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /*
  * The languages an access copy and the candidate notice are written in (issue #36 item 2), chosen
  * per copy: the person's language, not the recruiter's. Each is named in itself, so a recruiter
@@ -7,8 +5,8 @@ import { z } from 'zod'
  */
 
 export const copyLanguages = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const
-export const copyLanguageSchema = z.enum(copyLanguages)
-export type CopyLanguage = z.infer<typeof copyLanguageSchema>
+/** (No zod here: the page's dialog imports the names; the channel's schema is in channels/personal-data.ts.) */
+export type CopyLanguage = (typeof copyLanguages)[number]
 
 export const copyLanguageNames: Record<CopyLanguage, string> = {
   en: 'English',

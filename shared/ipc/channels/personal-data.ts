@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { savedTargetSchema } from './export'
 import { errorCodeSchema } from '../errors'
-import { copyLanguageSchema } from '../../copy-languages'
+import { copyLanguages } from '../../copy-languages'
 
 /*
  * Personal data of one person (issue #31): what the app holds about them, table by table; a copy
@@ -140,6 +140,9 @@ export const dataControllerSchema = z.strictObject({
   dpo: z.string().trim().max(1000).default('')
 })
 export type DataController = z.infer<typeof dataControllerSchema>
+
+/** The language an access copy is written in (the person's). */
+export const copyLanguageSchema = z.enum(copyLanguages)
 
 export const personalDataChannels = {
   /** What the app holds about one person, table by table, and whether their key was forgotten before. */

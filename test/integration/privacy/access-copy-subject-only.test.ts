@@ -69,6 +69,10 @@ describe('an access copy is about its person only', () => {
       words.set(key, [...new Set(all.filter((word) => word.length >= 3).map((word) => word.toLowerCase()))])
     }
     expect(words.get(keys[0]!)!.some((word) => word.includes('@'))).toBe(true)
+    // bought phones are phone numbers, never the time a number was last seen (issue #36 item 1)
+    const bought = await main.ok('describePerson', { key: keys[0]! })
+    expect(bought.person.phones.length).toBeGreaterThan(0)
+    for (const phone of bought.person.phones) expect(phone).toMatch(/^\+?[\d\s().-]+$/)
 
     for (const key of keys) {
       const copy = await main.ok('exportPersonData', { key })
