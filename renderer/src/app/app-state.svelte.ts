@@ -202,6 +202,12 @@ export class AppState {
     this.#section = id
   }
 
+  /** Chat, a new conversation with these words typed in (Search's way on for a role and a place). */
+  askChat(words: string) {
+    this.#section = 'chat'
+    void this.chat.get().then((chat) => chat.carryOver(words))
+  }
+
   /** Refreshes a shortlist's stale people, shown in Refresh (from Shortlists and Import). */
   refreshStale(shortlistId: string) {
     this.#section = 'refresh'

@@ -28,6 +28,17 @@ describe('provenance words', () => {
     expect(provenanceText(line({ kind: 'manual' }))).toBe('Added by hand')
   })
 
+  it('says a purchase once, the contact type with it (issue 36: "Email contact details bought" twice)', () => {
+    expect(provenanceText(line({ kind: 'purchase', what: 'contact', detail: 'Email contact details bought' }))).toBe(
+      'Email contact details bought'
+    )
+    expect(
+      provenanceText(
+        line({ kind: 'purchase', what: 'contact', detail: 'Phone contact details bought through the tool “lookup”' })
+      )
+    ).toBe('Phone contact details bought through the tool “lookup”')
+  })
+
   it('asks for consent s day and another basis s name before saving', () => {
     const draft = draftOf({
       basis: 'legitimate-interest',

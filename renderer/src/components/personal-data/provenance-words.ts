@@ -1,8 +1,17 @@
 import { provenanceKindLabels, type LawfulBasis, type ProvenanceLine } from '../../../../shared/ipc/channels/provenance'
 
-/** One provenance line in the recruiter's words: "Found by a search: backend engineers, into Backend Q4". */
+/**
+ * One provenance line in the recruiter's words: "Found by a search: backend engineers, into Backend
+ * Q4". A detail that already says what the kind says ("Email contact details bought") stands alone.
+ */
 export function provenanceText(line: ProvenanceLine): string {
-  const what = `${provenanceKindLabels[line.kind]}${line.detail === '' ? '' : `: ${line.detail}`}`
+  const label = provenanceKindLabels[line.kind]
+  const what =
+    line.detail === ''
+      ? label
+      : line.detail.toLowerCase().includes(label.toLowerCase())
+        ? line.detail.charAt(0).toUpperCase() + line.detail.slice(1)
+        : `${label}: ${line.detail}`
   const row = line.importRow === null ? '' : `, row ${line.importRow}`
   const into = line.shortlist === null ? '' : `, into ${line.shortlist}`
   return `${what}${row}${into}`

@@ -85,6 +85,34 @@ function memoryPlaces(): ChatPlaces & { kept: Map<string, ChatPlace> } {
   }
 }
 
+describe('words carried over from Search (issue 36: finding people by role is Chat’s job)', () => {
+  it('starts a new conversation with the words typed in, whether Chat had resumed yet or not', async () => {
+    // before Chat ever opened: its place on the connection is read first, then the words win
+    const main = fakeMain()
+    const fresh = new ChatState(main.client, memoryPlaces())
+    fresh.carryOver('Backend engineer in Berlin')
+    const resuming = fresh.resume('c1')
+    // words carried while it resumes wait for it too
+    fresh.carryOver('Backend engineer in Lisbon')
+    await resuming
+    expect(fresh.startsNew).toBe(true)
+    expect(fresh.draft).toBe('Backend engineer in Lisbon')
+    expect(fresh.wantsFocus).toBe(true)
+    fresh.focusTaken()
+    expect(fresh.wantsFocus).toBe(false)
+    expect(main.sent).toEqual([])
+
+    // with a conversation open: a new one, the open one's chips left behind
+    const open = new ChatState(fakeMain().client, memoryPlaces())
+    await open.resume('c1')
+    expect(open.openId).toBe('new-york')
+    open.carryOver('Nurse in Porto')
+    expect(open.startsNew).toBe(true)
+    expect(open.query).toBeNull()
+    expect(open.draft).toBe('Nurse in Porto')
+  })
+})
+
 describe('ChatState after a reload', () => {
   it('reopens the newest conversation when none was kept, and the next message continues it with its chips', async () => {
     const main = fakeMain()

@@ -76,6 +76,10 @@ export class ChatState {
   #error = $state.raw<{ error: IpcError; text: string } | null>(null)
   #undo = $state.raw<ConversationSummary | null>(null)
   #draft = $state('')
+  /** Words carried over from another screen, put in a new conversation's message box once Chat has resumed. */
+  #carried: string | null = null
+  #resuming = false
+  #wantsFocus = $state(false)
 
   constructor(client: Client, places: ChatPlaces = storedChatPlaces) {
     this.#client = client
@@ -141,6 +145,42 @@ export class ChatState {
    */
   async resume(connectionId: string): Promise<void> {
     if (this.#connectionId === connectionId) return
+    this.#resuming = true
+    try {
+      await this.#resume(connectionId)
+    } finally {
+      this.#resuming = false
+      this.#takeCarried()
+    }
+  }
+
+  /**
+   * Starts a new conversation with these words typed in, not sent (Search's "ask Chat" for a
+   * role and a place): at once, or once Chat has resumed its place on the connection.
+   */
+  carryOver(words: string): void {
+    this.#carried = words
+    if (this.#connectionId !== null && !this.#resuming) this.#takeCarried()
+  }
+
+  /** Words were carried over: the screen puts the keyboard in the message box (then calls focusTaken). */
+  get wantsFocus(): boolean {
+    return this.#wantsFocus
+  }
+  focusTaken(): void {
+    this.#wantsFocus = false
+  }
+
+  #takeCarried(): void {
+    const words = this.#carried
+    if (words === null || this.#connectionId === null) return
+    this.#carried = null
+    this.startNew()
+    this.draft = words
+    this.#wantsFocus = true
+  }
+
+  async #resume(connectionId: string): Promise<void> {
     this.#connectionId = connectionId
     this.#openId = null
     this.#conversation = { state: 'idle' }

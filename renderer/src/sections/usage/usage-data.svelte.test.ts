@@ -5,6 +5,7 @@ import {
   CREDITS_STEP,
   dayStart,
   dayTickLabels,
+  contactCallsNote,
   describeSeries,
   localDay,
   sortRows,
@@ -68,6 +69,23 @@ describe('the usage table and chart', () => {
       `3 calls in 3 days (GetPremiumContacts 1, MatchProfiles 2); busiest day ${formatDay('2026-03-03')} with 2. 3 credits used.`
     )
     expect(localDay(new Date(at('2026-03-03', 23)))).toBe('2026-03-03')
+  })
+
+  it('says why contact calls outnumber purchases: the free ones read the balance or follow a purchase (issue 36)', () => {
+    const contacts = (n: number) =>
+      Array.from({ length: n }, (_, i) => row(`p${i}`, 'GetPremiumContacts', at('2026-03-02'), 1))
+    const bought = [{ recordedAt: at('2026-03-02'), creditsSpent: 2 }] as LedgerRow[]
+    const range = { from: '2026-03-01', to: '2026-03-03' }
+    expect(contactCallsNote(usageSeries(contacts(5), bought, range))).toBe(
+      'Of the 5 GetPremiumContacts calls, 1 asked to buy (a line of the Credit ledger, with what it spent); the other 4 ' +
+        'spent 0 credits: they read the credit balance or followed a purchase until its lookups ended (polling).'
+    )
+    expect(contactCallsNote(usageSeries(contacts(1), [], range))).toBe(
+      'The GetPremiumContacts call spent 0 credits: it read the credit balance or followed a purchase until its lookups ended (polling).'
+    )
+    // every contact call bought, or none made: nothing to explain
+    expect(contactCallsNote(usageSeries(contacts(1), bought, range))).toBe('')
+    expect(contactCallsNote(usageSeries([row('m', 'MatchProfiles', at('2026-03-02'), 1)], [], range))).toBe('')
   })
 })
 

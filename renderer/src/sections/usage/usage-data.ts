@@ -77,6 +77,8 @@ export interface UsageSeries {
   credits: number[]
   totalCalls: number
   totalCredits: number
+  /** Lines of the credit ledger in these days: each is one call that asked to buy (`New`). */
+  purchases: number
 }
 
 /** Most days drawn as bars; a longer range shows its last days. */
@@ -113,8 +115,10 @@ export function usageSeries(
   }
 
   const spent = days.map(() => 0)
+  let purchases = 0
   for (const entry of ledger) {
     const i = index.get(localDay(new Date(entry.recordedAt)))
+    if (i !== undefined) purchases++
     if (i !== undefined && entry.creditsSpent !== null) spent[i] = (spent[i] ?? 0) + entry.creditsSpent
   }
   let running = 0
@@ -125,8 +129,32 @@ export function usageSeries(
     calls: [...byType].sort(([a], [b]) => collator.compare(a, b)).map(([type, counts]) => ({ type, counts })),
     credits,
     totalCalls,
-    totalCredits: running
+    totalCredits: running,
+    purchases
   }
+}
+
+/** The request type of contact calls, bought or free, in the service's words. */
+export const CONTACT_CALLS = 'GetPremiumContacts'
+
+/**
+ * Why contact calls outnumber purchases, in words; '' when they do not. Only a call that asks to
+ * buy (a line of the credit ledger) spends; the rest of the same name are free: reading the credit
+ * balance, and following a purchase until its lookups end (polling).
+ */
+export function contactCallsNote(series: UsageSeries): string {
+  const calls = series.calls.find(({ type }) => type === CONTACT_CALLS)?.counts.reduce((sum, n) => sum + n, 0) ?? 0
+  const bought = Math.min(series.purchases, calls)
+  const free = calls - bought
+  if (free === 0) return ''
+  const why = `${free === 1 ? 'it' : 'they'} read the credit balance or followed a purchase until its lookups ended (polling).`
+  if (bought === 0) {
+    return `${free === 1 ? `The ${CONTACT_CALLS} call` : `The ${free} ${CONTACT_CALLS} calls`} spent 0 credits: ${why}`
+  }
+  return (
+    `Of the ${calls} ${CONTACT_CALLS} calls, ${bought} asked to buy (${bought === 1 ? 'a line' : 'lines'} of the ` +
+    `Credit ledger, with what ${bought === 1 ? 'it' : 'each'} spent); the other ${free} spent 0 credits: ${why}`
+  )
 }
 
 /** What the chart shows, in words: its caption and the canvas's accessible name. */
