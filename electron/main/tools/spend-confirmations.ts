@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ToolSpendQuote } from '../../../shared/ipc/channels/tools'
 import { AppError } from '../../../shared/ipc/errors'
-import type { BudgetsPort, ContactQuotesPort } from '../platform/ports'
+import type { BudgetHold, BudgetsPort, ContactQuotesPort } from '../platform/ports'
 import { HeldQuotes } from '../work/held-quotes'
 import type { Logger } from '../logging/logger'
 import type { ToolCredits, ToolSpend } from './tool-spend'
@@ -48,7 +48,7 @@ export class SpendConfirmations {
     quoteId: string | undefined,
     /** The ledger's id for the call's spend (its request id), and whether a budget is lifted for it. */
     ledger: { purchaseId: string; overBudget: boolean } = { purchaseId: `tool-${quoteId ?? ''}`, overBudget: false }
-  ): Promise<{ release: () => void } | null> {
+  ): Promise<{ release: () => void; hold: BudgetHold } | null> {
     if (spend.kind === 'free') return null
     if (quoteId === undefined) {
       const quote = await this.#quote(connectionId, name, args, spend)
@@ -65,23 +65,27 @@ export class SpendConfirmations {
         ledger
       )
     }
-    // a price nobody can say: refused when a budget is used up already (any credit goes past it)
-    const held = this.#unpriced.take(quoteId, (quote) =>
-      this.#deps.budgets?.().admit({
-        connectionId: quote.connectionId,
-        purchaseId: ledger.purchaseId,
-        credits: null,
-        spentFor: { feature: 'tools' },
-        overBudget: ledger.overBudget
-      })
-    )
+    // a price nobody can say: refused when a budget is used up already (any credit goes past it),
+    // else admitted holding a credit of it (it may spend) until the caller releases it
+    let hold: BudgetHold = { release: () => undefined }
+    const held = this.#unpriced.take(quoteId, (quote) => {
+      hold =
+        this.#deps.budgets?.().admit({
+          connectionId: quote.connectionId,
+          purchaseId: ledger.purchaseId,
+          credits: null,
+          spentFor: { feature: 'tools' },
+          overBudget: ledger.overBudget
+        }) ?? hold
+    })
     if (held.connectionId !== connectionId || held.call !== callDigest(name, args)) {
+      hold.release()
       throw new AppError(
         'conflict',
         'The call is not the one this quote was for (another tool, other arguments or another connection). Ask again; nothing was sent.'
       )
     }
-    return null
+    return { release: () => undefined, hold }
   }
 
   /**

@@ -130,6 +130,7 @@ export class ToolsService {
     // balance after it and its ledger entry: no purchase of the app's own falls in between.
     const turn = <T>(work: () => Promise<T>) =>
       spending ? this.#deps.contacts.inSpendTurn(connectionId, work) : work()
+    // Its budget hold (admitted with the confirmation) ends once what it spent is in the ledger.
     return turn(async () => {
       let result: CallToolResult
       let before: ToolCredits | null
@@ -140,11 +141,24 @@ export class ToolsService {
         if (error instanceof AppError && (error.details as { legacy?: boolean } | undefined)?.legacy === true) {
           this.#learn(connectionId, entry.clientId, 'legacy')
         }
+        confirmed?.hold.release()
         throw error
       } finally {
         confirmed?.release()
       }
-      return this.#answered(access.connection.id, entry, { name, args, requestId, before, spending, result, started })
+      try {
+        return await this.#answered(access.connection.id, entry, {
+          name,
+          args,
+          requestId,
+          before,
+          spending,
+          result,
+          started
+        })
+      } finally {
+        confirmed?.hold.release()
+      }
     })
   }
 
