@@ -227,6 +227,62 @@ describe('the Tools screen’s state', () => {
     expect(tools.outcomeOf('contacts')?.state).toBe('ready')
   })
 
+  it('a priced quote past a budget says so before the click, and its confirmation goes with the budget lifted, once', async () => {
+    const line = {
+      scope: 'connection' as const,
+      targetId: 'sandbox',
+      name: 'Sandbox this month',
+      credits: 5,
+      spent: 5,
+      level: 'reached' as const,
+      period: '2026-11',
+      after: 6,
+      levelAfter: 'reached' as const,
+      crosses: true
+    }
+    const contacts = {
+      quoteId: 'q-3',
+      connectionId: 'sandbox',
+      contactType: 'Email' as const,
+      keys: ['p_1'],
+      alreadyBought: [],
+      inFlight: [],
+      newKeys: ['p_1'],
+      suppressed: [],
+      creditsNeeded: 1,
+      available: 12,
+      availableSeenAt: null,
+      expiresAt: '2026-11-26T10:00:00.000Z',
+      budgets: [line]
+    }
+    const quote = {
+      quoteId: 'q-3',
+      tool: 'contacts',
+      contacts,
+      reason: 'buys',
+      available: 12,
+      expiresAt: contacts.expiresAt
+    }
+    const ask = { ok: false as const, error: { code: 'conflict' as const, message: 'may spend', details: { quote } } }
+    const { client, calls } = fakeClient([ask, { ok: true, data: answer({ name: 'contacts' }) }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.openTool('contacts')
+    tools.setValue('contacts', 'keys', 'p_1')
+    await tools.call()
+    // asked, and told before any click that it would pass the budget
+    expect(tools.spend).toMatchObject({
+      quote,
+      overBudget: expect.stringMatching(/^Over budget: this would take Sandbox this month \(5 of 5 credits spent\)/)
+    })
+    await tools.confirmSpend()
+    expect(calls.map((call) => [call.quoteId, call.overBudget])).toEqual([
+      [undefined, undefined],
+      ['q-3', true]
+    ])
+    expect(tools.outcomeOf('contacts')?.state).toBe('ready')
+  })
+
   it('cancels a running call by its request id', async () => {
     const { client, cancelled } = fakeClient([])
     const tools = new ToolsState(client)

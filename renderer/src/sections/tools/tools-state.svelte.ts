@@ -1,4 +1,4 @@
-import { overBudgetIn } from '../../components/contacts/budget-lines'
+import { crossingWords, overBudgetIn } from '../../components/contacts/budget-lines'
 import {
   toolQuoteRequiredSchema,
   type CredentialKind,
@@ -46,8 +46,8 @@ export interface SpendToConfirm {
   quote: ToolSpendQuote
   arguments: Arguments
   /**
-   * Confirmed once and refused: it would take a budget past 100% (main's words). Confirmed again,
-   * it goes with the budget lifted for this call only (the same quote).
+   * It would take a budget past 100%: said by its quote before the click, or by main's refusal
+   * once confirmed. Confirmed (again), it goes with the budget lifted for this call only.
    */
   overBudget?: string
 }
@@ -303,7 +303,9 @@ export class ToolsState {
     if (asked?.success === true) {
       // may spend: nothing was sent; the recruiter sees what it costs and confirms, or not
       this.#outcomes = omit(this.#outcomes, name, previous)
-      this.#spend = { name, quote: asked.data.quote, arguments: args }
+      // a priced quote past a budget says so before the click, and its confirmation lifts it for this call
+      const over = crossingWords(asked.data.quote.contacts?.budgets)
+      this.#spend = { name, quote: asked.data.quote, arguments: args, ...(over === null ? {} : { overBudget: over }) }
       return
     }
     if (!reply.ok && confirmed !== null && !overBudget && overBudgetIn(reply.error.details) !== null) {
