@@ -95,4 +95,35 @@ describe('a budget under a race', () => {
       `budget race: ${through.length} of ${replies.length} went through, ${refused.length} refused; ledger ${spends.reduce((sum, row) => sum + row.credits, 0)} of 3, Sandbox balance ${balanceBefore} → ${balanceAfter}`
     )
   }, 60_000)
+
+  it('releases what a spend held when it is refused after admission, so the next one fits', async () => {
+    const main = await start({ sandboxProfiles: 300, loadKeytar: noKeychain })
+    const keys = generateProfiles({ count: 300, seed: testSeed })
+      .slice(10, 14)
+      .map((p) => p.key!)
+    await main.ok('setBudget', { scope: 'connection', targetId: 'sandbox', credits: 2 })
+    // two quotes for the same person: the second is admitted (it fits), then refused as no longer true
+    const first = await main.ok('quoteContacts', { keys: keys.slice(0, 1), contactType: 'Email' })
+    const stale = await main.ok('quoteContacts', { keys: keys.slice(0, 1), contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: first.quoteId, requestId: 'race-release-1' })
+    const refused = await main.fail('buyContacts', { quoteId: stale.quoteId, requestId: 'race-release-2' })
+    expect(refused.message).toMatch(/bought since the quote was made/)
+    // a tool lookup admitted with its quote, then refused as not the call it priced
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: keys.slice(1, 2), contact_type: 'Email' } }
+    const priced = toolQuoteRequiredSchema.parse(
+      (await main.fail('callTool', { ...lookup, requestId: 'race-release-3' })).details
+    ).quote
+    const other = await main.fail('callTool', {
+      name: 'contacts',
+      arguments: { action: 'lookup', keys: keys.slice(2, 3), contact_type: 'Email' },
+      requestId: 'race-release-4',
+      quoteId: priced.quoteId
+    })
+    expect(other.message).toMatch(/not the one this quote was for/)
+    // neither holds anything now: 1 of 2 spent, the last credit fits
+    const last = await main.ok('quoteContacts', { keys: keys.slice(3, 4), contactType: 'Email' })
+    expect(last.budgets).toEqual([expect.objectContaining({ spent: 1, after: 2, crosses: false })])
+    await main.ok('buyContacts', { quoteId: last.quoteId, requestId: 'race-release-5' })
+    expect(ledgerSpends(main).reduce((sum, row) => sum + row.credits, 0)).toBe(2)
+  }, 60_000)
 })
