@@ -85,6 +85,8 @@ export const channelNameList = [
   'listLedger',
   'listTools',
   'callTool',
+  'listToolAllowances',
+  'revokeToolAllowance',
   'startImportUpload',
   'appendImportUpload',
   'discardImportUpload',

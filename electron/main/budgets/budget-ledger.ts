@@ -85,6 +85,14 @@ export function spentOn(db: BetterSqlite3.Database, scope: BudgetScope, targetId
     .get(targetId) as number
 }
 
+/** Credits the ledger has recorded as spent by one purchase (or tool call) on a connection. */
+export function spentBy(db: BetterSqlite3.Database, connectionId: string, purchaseId: string): number {
+  return db
+    .prepare('SELECT COALESCE(SUM(credits_spent), 0) FROM credit_ledger WHERE connection_id = ? AND purchase_id = ?')
+    .pluck()
+    .get(connectionId, purchaseId) as number
+}
+
 /** Tags a purchase (the ledger's purchase id) with where it was made from. */
 export function tagSpend(
   db: BetterSqlite3.Database,

@@ -13,7 +13,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { BudgetNewsPort, ConnectionsPort } from '../platform/ports'
+import type { BudgetHold, BudgetNewsPort, ConnectionsPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import {
@@ -22,6 +22,7 @@ import {
   monthOf,
   setBudget,
   spendSums,
+  spentBy,
   spentOn,
   tagSpend,
   type BudgetRow,
@@ -39,6 +40,15 @@ export interface SpendToAdmit {
   overBudget: boolean
 }
 
+/** A spend admitted and not yet released: what it holds of the budgets. */
+interface Hold {
+  connectionId: string
+  purchaseId: string
+  credits: number
+  shortlistId: string | null
+  batchId: string | null
+}
+
 /**
  * Credit budgets: a limit per connection (each calendar month in the computer's time zone), per
  * shortlist and per import batch, with what each has spent summed from the ledger. A spend that
@@ -47,6 +57,9 @@ export interface SpendToAdmit {
  * reaches the page as `budgetsChanged`.
  */
 export class BudgetsService {
+  /** Spends admitted and not yet released, on every connection. */
+  readonly #holds = new Set<Hold>()
+
   constructor(
     private readonly deps: {
       stores: StoreAccess
@@ -79,9 +92,73 @@ export class BudgetsService {
     return listed
   }
 
-  /** What a spend of `credits` would bring each budget it falls under to (credits null: unknown). */
+  /**
+   * What a spend of `credits` would bring each budget it falls under to (credits null: unknown),
+   * counting the spends admitted and not yet settled (their holds) as spent.
+   */
   preview(connectionId: string, credits: number | null, spentFor: SpentFor | undefined): BudgetLine[] {
+    return this.#lines(this.#db(), connectionId, credits, spentFor).map(({ line }) => line)
+  }
+
+  /**
+   * Before a spend is sent, in one step (no await between the check and the hold): refused when it
+   * would take a budget past 100% — counting what the ledger holds and what spends admitted before
+   * it still hold — and the recruiter did not lift it for this purchase; else it holds its quoted
+   * credits (a price nobody knows holds one: it may spend) against each budget it falls under until
+   * `release`, and is tagged with where it was made from, so the ledger rows it writes count
+   * against that shortlist's or batch's budget and feature. While held, a spend counts as the
+   * larger of its hold and what the ledger has recorded for it so far: released once it has ended,
+   * the ledger alone says what it spent.
+   */
+  admit(spend: SpendToAdmit): BudgetHold {
     const db = this.#db()
+    const crossing = this.#lines(db, spend.connectionId, spend.credits, spend.spentFor).filter(
+      ({ line }) => line.crosses
+    )
+    if (crossing.length > 0 && !spend.overBudget) {
+      const { line: first, held } = crossing[0]!
+      const price =
+        spend.credits === null ? 'any credit' : `${spend.credits} ${spend.credits === 1 ? 'credit' : 'credits'}`
+      const holding = held > 0 ? `, ${held} more held by ${held === 1 ? 'a spend' : 'spends'} under way` : ''
+      throw new AppError(
+        'conflict',
+        `Over budget: ${price} would take ${first.name} past its budget (${first.spent} of ${first.credits} credits spent${holding}). Nothing was spent. Confirm “Buy over budget” to go past it for this purchase only, or raise the budget.`,
+        { overBudget: crossing.map(({ line }) => line) }
+      )
+    }
+    if (crossing.length > 0) {
+      this.deps.logger.info('budgets.lifted', {
+        purchaseId: spend.purchaseId,
+        budgets: crossing.map(({ line }) => `${line.scope}:${line.targetId}`).join(',')
+      })
+    }
+    tagSpend(
+      db,
+      {
+        purchaseId: spend.purchaseId,
+        connectionId: spend.connectionId,
+        spentFor: spend.spentFor ?? { feature: 'contacts' }
+      },
+      isoNow(this.deps.clock)
+    )
+    const hold: Hold = {
+      connectionId: spend.connectionId,
+      purchaseId: spend.purchaseId,
+      credits: spend.credits ?? 1,
+      shortlistId: spend.spentFor?.shortlistId ?? null,
+      batchId: spend.spentFor?.batchId ?? null
+    }
+    this.#holds.add(hold)
+    return { release: () => void this.#holds.delete(hold) }
+  }
+
+  /** Each budget a spend falls under, what it would bring it to, and what spends under way hold of it. */
+  #lines(
+    db: BetterSqlite3.Database,
+    connectionId: string,
+    credits: number | null,
+    spentFor: SpentFor | undefined
+  ): Array<{ line: BudgetLine; held: number }> {
     const period = this.#period()
     const rows: Array<BudgetRow | null> = [
       budgetOf(db, 'connection', connectionId),
@@ -91,51 +168,38 @@ export class BudgetsService {
     return rows.flatMap((row) => {
       const state = row === null ? null : this.#state(db, row, period)
       if (state === null) return []
-      const after = state.spent + (credits ?? 0)
+      const held = this.#heldAgainst(db, row!)
+      const before = state.spent + held
+      const after = before + (credits ?? 0)
       return [
         {
-          ...state,
-          after,
-          levelAfter: budgetLevel(after, state.credits),
-          // a price nobody knows crosses a budget already used up: any credit would go past it
-          crosses: credits === null ? state.spent >= state.credits : credits > 0 && after > state.credits
+          held,
+          line: {
+            ...state,
+            after,
+            levelAfter: budgetLevel(after, state.credits),
+            // a price nobody knows crosses a budget already used up: any credit would go past it
+            crosses: credits === null ? before >= state.credits : credits > 0 && after > state.credits
+          }
         }
       ]
     })
   }
 
-  /**
-   * Before a spend is sent: refused when it would take a budget past 100% and the recruiter did
-   * not lift it for this purchase; else tagged with where it was made from, so the ledger rows it
-   * writes count against that shortlist's or batch's budget and feature.
-   */
-  admit(spend: SpendToAdmit): void {
-    const crossing = this.preview(spend.connectionId, spend.credits, spend.spentFor).filter((line) => line.crosses)
-    if (crossing.length > 0 && !spend.overBudget) {
-      const first = crossing[0]!
-      const price =
-        spend.credits === null ? 'any credit' : `${spend.credits} ${spend.credits === 1 ? 'credit' : 'credits'}`
-      throw new AppError(
-        'conflict',
-        `Over budget: ${price} would take ${first.name} past its budget (${first.spent} of ${first.credits} credits spent). Nothing was spent. Confirm “Buy over budget” to go past it for this purchase only, or raise the budget.`,
-        { overBudget: crossing }
-      )
+  /** Credits the spends under way hold of a budget beyond what the ledger has recorded for them. */
+  #heldAgainst(db: BetterSqlite3.Database, row: BudgetRow): number {
+    let held = 0
+    for (const hold of this.#holds) {
+      const under =
+        row.scope === 'connection'
+          ? hold.connectionId === row.targetId
+          : row.scope === 'shortlist'
+            ? hold.shortlistId === row.targetId
+            : hold.batchId === row.targetId
+      if (!under) continue
+      held += Math.max(0, hold.credits - spentBy(db, hold.connectionId, hold.purchaseId))
     }
-    if (crossing.length > 0) {
-      this.deps.logger.info('budgets.lifted', {
-        purchaseId: spend.purchaseId,
-        budgets: crossing.map((line) => `${line.scope}:${line.targetId}`).join(',')
-      })
-    }
-    tagSpend(
-      this.#db(),
-      {
-        purchaseId: spend.purchaseId,
-        connectionId: spend.connectionId,
-        spentFor: spend.spentFor ?? { feature: 'contacts' }
-      },
-      isoNow(this.deps.clock)
-    )
+    return held
   }
 
   /**

@@ -14,7 +14,7 @@ import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
-import type { BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
+import type { BudgetHold, BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
@@ -28,6 +28,9 @@ import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
 import { partSizeFrom, partSizeSetting } from './purchase-parts'
 import { peopleToCheck } from './held-traits'
+
+/** No budgets to hold against (no budgets feature). */
+const noHold: BudgetHold = { release: () => undefined }
 
 export { defaultPollTiming, type PollTiming } from './purchase-follower'
 export { failureOf } from './contact-answers'
@@ -225,16 +228,39 @@ export class ContactsService {
     quoteId: string,
     call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] },
     spend?: { purchaseId: string; overBudget: boolean }
-  ): { quote: ContactQuote; release: () => void } {
-    const quote = this.#quotes.take(quoteId, (held) =>
-      this.deps.budgets?.().admit({
-        connectionId: held.connectionId,
-        purchaseId: spend?.purchaseId ?? `tool-${quoteId}`,
-        credits: held.creditsNeeded,
-        spentFor: { feature: 'tools' },
-        overBudget: spend?.overBudget === true
-      })
-    )
+  ): { quote: ContactQuote; release: () => void; hold: BudgetHold } {
+    // admitted and held against the budgets in one step; the caller releases the hold once the
+    // call's spend is in the ledger
+    let hold: BudgetHold = noHold
+    const quote = this.#quotes.take(quoteId, (held) => {
+      hold =
+        this.deps.budgets?.().admit({
+          connectionId: held.connectionId,
+          purchaseId: spend?.purchaseId ?? `tool-${quoteId}`,
+          credits: held.creditsNeeded,
+          spentFor: { feature: 'tools' },
+          overBudget: spend?.overBudget === true
+        }) ?? noHold
+    })
+    try {
+      this.#confirmsCall(quote, call)
+    } catch (error) {
+      hold.release()
+      throw error
+    }
+    this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
+    return {
+      quote,
+      hold,
+      release: () => this.#running.release(quote.connectionId, quote.contactType, quote.newKeys)
+    }
+  }
+
+  /** Refused unless the quote was made for this call and is still true. */
+  #confirmsCall(
+    quote: ContactQuote,
+    call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] }
+  ): void {
     const same = (a: readonly string[], b: readonly string[]) =>
       a.length === b.length && [...a].sort().every((key, i) => key === [...b].sort()[i])
     if (
@@ -248,8 +274,6 @@ export class ContactsService {
       )
     }
     this.#stillTrue(quote)
-    this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
-    return { quote, release: () => this.#running.release(quote.connectionId, quote.contactType, quote.newKeys) }
   }
 
   /** Refused when something was bought or started since the quote was made: its price is no longer true. */
@@ -278,16 +302,25 @@ export class ContactsService {
     const purchaseId = randomUUID()
     // Past a budget only when lifted for this purchase (refused, the quote stays good for that);
     // its ledger rows count for where it was made.
-    const quote = this.#quotes.take(quoteId, (held) =>
-      this.deps.budgets?.().admit({
-        connectionId: held.connectionId,
-        purchaseId,
-        credits: held.creditsNeeded,
-        spentFor: held.spentFor,
-        overBudget: overBudget === true
-      })
-    )
-    this.#stillTrue(quote)
+    // Admitted and held against the budgets in the same step (nothing awaited between): a second
+    // purchase or tool call admitted meanwhile counts this one's credits, until it has ended.
+    let hold: BudgetHold = noHold
+    const quote = this.#quotes.take(quoteId, (held) => {
+      hold =
+        this.deps.budgets?.().admit({
+          connectionId: held.connectionId,
+          purchaseId,
+          credits: held.creditsNeeded,
+          spentFor: held.spentFor,
+          overBudget: overBudget === true
+        }) ?? noHold
+    })
+    try {
+      this.#stillTrue(quote)
+    } catch (error) {
+      hold.release()
+      throw error
+    }
     // Claimed before anything is awaited, so a second window asking at the same moment sees it.
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, purchaseId)
     this.#running.start({
@@ -312,10 +345,13 @@ export class ContactsService {
       this.#running.release(quote.connectionId, quote.contactType, quote.newKeys)
     }
     let following: Promise<ContactPurchase> | null = null
+    let spending: Promise<Bought> | null = null
     try {
       const { client } = await this.deps.connections.client(quote.connectionId)
       return await this.deps.requests.run(requestId, async (signal) => {
-        const bought = await this.#run(client, quote, purchaseId, requestId, signal)
+        // its budget hold ends with its spend (the ledger written), bought, refused or failed
+        spending = this.#run(client, quote, purchaseId, requestId, signal).finally(() => hold.release())
+        const bought = await spending
         // Following the lookups (free Polling) does not stop with the dialog: a recruiter who
         // stops waiting gets `cancelled` at once, and the lookups are followed to their end in
         // the background, where the Contacts list shows them.
@@ -326,6 +362,7 @@ export class ContactsService {
       if (following === null) ended(null)
       throw asStopped(error)
     } finally {
+      if (spending === null) hold.release()
       const background = following as Promise<ContactPurchase> | null
       if (background === null) release()
       else background.catch((error: unknown) => ended(error)).finally(release)

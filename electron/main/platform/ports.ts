@@ -51,10 +51,15 @@ export interface ContactQuotesPort {
     call: { connectionId: string; contactType: ContactQuote['contactType']; keys: readonly string[] },
     /** The ledger's id for the spend (the call's request id), and whether a budget is lifted for it. */
     spend?: { purchaseId: string; overBudget: boolean }
-  ): { quote: ContactQuote; release: () => void }
+  ): { quote: ContactQuote; release: () => void; hold: BudgetHold }
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
+}
+
+/** A spend admitted by the budgets: it holds its credits against them until released (its spend ended). */
+export interface BudgetHold {
+  release(): void
 }
 
 /**
@@ -63,14 +68,18 @@ export interface ContactQuotesPort {
  */
 export interface BudgetsPort {
   preview(connectionId: string, credits: number | null, spentFor: SpentFor | undefined): BudgetLine[]
-  /** Throws (an AppError naming the budget) when the spend would cross one; else tags it with its origin. */
+  /**
+   * In one step: throws (an AppError naming the budget) when the spend would cross one, counting
+   * the spends admitted before it and not yet released; else tags it with its origin and holds its
+   * credits against the budgets until `release` (called once the spend has ended, ledger written).
+   */
   admit(spend: {
     connectionId: string
     purchaseId: string
     credits: number | null
     spentFor: SpentFor | undefined
     overBudget: boolean
-  }): void
+  }): BudgetHold
 }
 
 /** What Connections needs of Tools: a connection's tool-server token and its test. */

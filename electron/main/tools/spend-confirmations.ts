@@ -1,11 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ToolSpendQuote } from '../../../shared/ipc/channels/tools'
 import { AppError } from '../../../shared/ipc/errors'
-import type { BudgetsPort, ContactQuotesPort } from '../platform/ports'
+import type { BudgetHold, BudgetsPort, ContactQuotesPort } from '../platform/ports'
 import { HeldQuotes } from '../work/held-quotes'
 import type { Logger } from '../logging/logger'
+import type { ToolAllowances } from './tool-allowances'
 import type { ToolCredits, ToolSpend } from './tool-spend'
 import { errorMessage } from '../../../shared/error-message'
+
+/** No budgets to hold against (no budgets feature). */
+const noHold: BudgetHold = { release: () => undefined }
 
 /** The Contacts screen's quotes, which price and confirm a tool's contact lookup too. */
 export type ToolContactQuotes = ContactQuotesPort
@@ -16,6 +20,8 @@ export interface SpendConfirmationsDeps {
   budgets?: () => BudgetsPort
   /** The service's balance now (a free Polling), else the last seen one. */
   balance: (connectionId: string) => Promise<ToolCredits | null>
+  /** The tools each connection allows without asking ("Always allow this tool on this connection"). */
+  allowances?: ToolAllowances
   logger: Logger
   now: () => number
 }
@@ -46,10 +52,21 @@ export class SpendConfirmations {
     args: Record<string, unknown>,
     spend: ToolSpend,
     quoteId: string | undefined,
-    /** The ledger's id for the call's spend (its request id), and whether a budget is lifted for it. */
-    ledger: { purchaseId: string; overBudget: boolean } = { purchaseId: `tool-${quoteId ?? ''}`, overBudget: false }
-  ): Promise<{ release: () => void } | null> {
+    /**
+     * The ledger's id for the call's spend (its request id), whether a budget is lifted for it,
+     * and whether the recruiter confirmed "Always allow this tool on this connection".
+     */
+    ledger: { purchaseId: string; overBudget: boolean; alwaysAllow?: boolean } = {
+      purchaseId: `tool-${quoteId ?? ''}`,
+      overBudget: false
+    }
+  ): Promise<{ release: () => void; hold: BudgetHold } | null> {
     if (spend.kind === 'free') return null
+    if (quoteId === undefined && spend.kind === 'unknown' && this.#deps.allowances?.allowed(connectionId, name)) {
+      // allowed on this connection: not asked, but checked against the budgets and held like any
+      // call that may spend (a price nobody knows); if it spends, it loses the allowance
+      return { release: () => undefined, hold: this.#admitUnpriced(connectionId, ledger) }
+    }
     if (quoteId === undefined) {
       const quote = await this.#quote(connectionId, name, args, spend)
       throw new AppError(
@@ -58,6 +75,16 @@ export class SpendConfirmations {
         { quote }
       )
     }
+    if (ledger.alwaysAllow === true) {
+      // refused before the quote is used: it stays good to confirm without
+      if (spend.kind === 'contacts') {
+        throw new AppError(
+          'conflict',
+          `A contact lookup keeps its priced quote: “${name}” cannot be always allowed for it. Nothing was sent.`
+        )
+      }
+      this.#deps.allowances?.check(connectionId, name)
+    }
     if (spend.kind === 'contacts') {
       return this.#deps.contacts.confirmForTool(
         quoteId,
@@ -65,23 +92,38 @@ export class SpendConfirmations {
         ledger
       )
     }
-    // a price nobody can say: refused when a budget is used up already (any credit goes past it)
-    const held = this.#unpriced.take(quoteId, (quote) =>
+    // a price nobody can say: refused when a budget is used up already (any credit goes past it),
+    // else admitted holding a credit of it (it may spend) until the caller releases it
+    let hold: BudgetHold = noHold
+    const held = this.#unpriced.take(quoteId, (quote) => {
+      hold = this.#admitUnpriced(quote.connectionId, ledger)
+    })
+    try {
+      if (held.connectionId !== connectionId || held.call !== callDigest(name, args)) {
+        throw new AppError(
+          'conflict',
+          'The call is not the one this quote was for (another tool, other arguments or another connection). Ask again; nothing was sent.'
+        )
+      }
+      if (ledger.alwaysAllow === true) this.#deps.allowances?.allow(connectionId, name)
+    } catch (error) {
+      hold.release()
+      throw error
+    }
+    return { release: () => undefined, hold }
+  }
+
+  /** A call whose price nobody can say, admitted by the budgets (refused when one is used up), holding a credit. */
+  #admitUnpriced(connectionId: string, ledger: { purchaseId: string; overBudget: boolean }): BudgetHold {
+    return (
       this.#deps.budgets?.().admit({
-        connectionId: quote.connectionId,
+        connectionId,
         purchaseId: ledger.purchaseId,
         credits: null,
         spentFor: { feature: 'tools' },
         overBudget: ledger.overBudget
-      })
+      }) ?? noHold
     )
-    if (held.connectionId !== connectionId || held.call !== callDigest(name, args)) {
-      throw new AppError(
-        'conflict',
-        'The call is not the one this quote was for (another tool, other arguments or another connection). Ask again; nothing was sent.'
-      )
-    }
-    return null
   }
 
   /**
@@ -107,7 +149,9 @@ export class SpendConfirmations {
         contacts,
         reason: `“${name}” buys ${type}: one credit for each person not bought before, as on the Contacts screen.`,
         available: contacts.available,
-        expiresAt: contacts.expiresAt
+        expiresAt: contacts.expiresAt,
+        // a contact lookup keeps its priced quote: never allowed without asking
+        alwaysAllow: null
       }
     }
     const reason = spend.kind === 'unknown' ? spend.reason : ''
@@ -119,7 +163,8 @@ export class SpendConfirmations {
       contacts: null,
       reason,
       available: (await this.#deps.balance(connectionId))?.available ?? null,
-      expiresAt: new Date(expires).toISOString()
+      expiresAt: new Date(expires).toISOString(),
+      ...(this.#deps.allowances === undefined ? {} : { alwaysAllow: this.#deps.allowances.offer(connectionId, name) })
     }
   }
 }

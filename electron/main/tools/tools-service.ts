@@ -1,7 +1,13 @@
 import type { PeopleHeld } from '../platform/event-bus'
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectionTestPart } from '../../../shared/ipc/channels/connections'
-import type { CredentialKind, Tool, ToolCallResult, ToolsOverview } from '../../../shared/ipc/channels/tools'
+import type {
+  CredentialKind,
+  Tool,
+  ToolAllowances as ToolAllowancesList,
+  ToolCallResult,
+  ToolsOverview
+} from '../../../shared/ipc/channels/tools'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
@@ -15,6 +21,7 @@ import type { EventHub } from '../ipc/event-hub'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { SpendConfirmations, type ToolContactQuotes } from './spend-confirmations'
+import { ToolAllowances, toolSpendMessage } from './tool-allowances'
 import {
   argumentNames,
   contactRowsIn,
@@ -77,13 +84,17 @@ export class ToolsService {
   readonly #deps: ToolsDeps
   readonly #entries = new Map<string, Entry>()
   readonly #spends: SpendConfirmations
+  /** The tools each connection allows without asking (Settings lists them, with Revoke). */
+  readonly #allowances: ToolAllowances
 
   constructor(deps: ToolsDeps) {
     this.#deps = deps
+    this.#allowances = new ToolAllowances({ stores: deps.stores, now: deps.now ?? Date.now })
     this.#spends = new SpendConfirmations({
       contacts: deps.contacts,
       ...(deps.budgets ? { budgets: deps.budgets } : {}),
       balance: (connectionId) => this.#balance(connectionId),
+      allowances: this.#allowances,
       logger: deps.logger,
       now: deps.now ?? Date.now
     })
@@ -112,7 +123,8 @@ export class ToolsService {
     arguments: args,
     requestId,
     quoteId,
-    overBudget
+    overBudget,
+    alwaysAllow
   }: HandlerInput<'callTool'>): Promise<ToolCallResult> {
     const access = await this.#deps.connections.toolAccess()
     const entry = await this.#entry(access)
@@ -121,7 +133,8 @@ export class ToolsService {
     const spend = spendOf(await entry.client.checkedTool(name, args), args, connectionId === SANDBOX_CONNECTION_ID)
     const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId, {
       purchaseId: requestId,
-      overBudget: overBudget === true
+      overBudget: overBudget === true,
+      alwaysAllow: alwaysAllow === true
     })
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
@@ -130,6 +143,7 @@ export class ToolsService {
     // balance after it and its ledger entry: no purchase of the app's own falls in between.
     const turn = <T>(work: () => Promise<T>) =>
       spending ? this.#deps.contacts.inSpendTurn(connectionId, work) : work()
+    // Its budget hold (admitted with the confirmation) ends once what it spent is in the ledger.
     return turn(async () => {
       let result: CallToolResult
       let before: ToolCredits | null
@@ -140,11 +154,24 @@ export class ToolsService {
         if (error instanceof AppError && (error.details as { legacy?: boolean } | undefined)?.legacy === true) {
           this.#learn(connectionId, entry.clientId, 'legacy')
         }
+        confirmed?.hold.release()
         throw error
       } finally {
         confirmed?.release()
       }
-      return this.#answered(access.connection.id, entry, { name, args, requestId, before, spending, result, started })
+      try {
+        return await this.#answered(access.connection.id, entry, {
+          name,
+          args,
+          requestId,
+          before,
+          spending,
+          result,
+          started
+        })
+      } finally {
+        confirmed?.hold.release()
+      }
     })
   }
 
@@ -245,7 +272,7 @@ export class ToolsService {
           availableAfter: after.available,
           usedAfter: after.used,
           transactionId: null,
-          message: `Spent through the tool “${name}” (arguments: ${argumentNames(args).join(', ')}).`
+          message: toolSpendMessage(name, argumentNames(args))
         })
         const answered = rows.filter((row) => keys.includes(row.key)).map((row) => row.key)
         if (answered.length > 0) store.ledger.markBought(connectionId, contactType, answered, entry.id)
@@ -258,7 +285,11 @@ export class ToolsService {
       }
       return counts
     })
-    if (spent > 0) this.#deps.logger.info('tools.spend_recorded', { tool: name, spent })
+    if (spent > 0) {
+      this.#deps.logger.info('tools.spend_recorded', { tool: name, spent })
+      // a tool that moved the balance is never allowed without asking again
+      if (this.#allowances.spent(connectionId, name)) this.#deps.logger.info('tools.allowance_dropped', { tool: name })
+    }
     const bought = spent > 0 ? keysIn(args).filter((key) => rows.some((row) => row.key === key)) : []
     if (bought.length > 0) {
       this.#deps.held?.({
@@ -299,6 +330,24 @@ export class ToolsService {
         : { available: counts.available, used: counts.used ?? null, newRequestedCount: null }
     } catch {
       return null
+    }
+  }
+
+  /** The tools a connection allows without asking (Settings). */
+  allowances({ connectionId }: HandlerInput<'listToolAllowances'>): ToolAllowancesList {
+    this.#known(connectionId)
+    return this.#allowances.list(connectionId)
+  }
+
+  /** Settings' Revoke: the tool asks again from its next call that may spend. */
+  revokeAllowance({ connectionId, tool }: HandlerInput<'revokeToolAllowance'>): ToolAllowancesList {
+    this.#known(connectionId)
+    return this.#allowances.revoke(connectionId, tool)
+  }
+
+  #known(connectionId: string): void {
+    if (this.#deps.connections.nameOf(connectionId) === null) {
+      throw new AppError('not_found', `There is no connection with id ${connectionId} any more. Reload the screen.`)
     }
   }
 

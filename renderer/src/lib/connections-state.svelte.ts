@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/ipc/channels/connections'
 import type { Credits, PurchasePartSize } from '../../../shared/ipc/channels/contacts'
 import type { ConnectionPaceInfo } from '../../../shared/ipc/channels/connections'
+import type { ToolAllowances } from '../../../shared/ipc/channels/tools'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
 import { loaded, type Load } from './load'
 import type { Client } from './client'
@@ -132,6 +133,16 @@ export class ConnectionsState {
   /** Sets it, or back to the default with null. */
   setPartSize(connectionId: string, size: number | null): Promise<IpcResult<PurchasePartSize>> {
     return this.#client.setPurchasePartSize({ connectionId, size })
+  }
+
+  /** The tools a connection allows without asking ("Always allow this tool on this connection"). */
+  toolAllowances(connectionId: string): Promise<IpcResult<ToolAllowances>> {
+    return this.#client.listToolAllowances({ connectionId })
+  }
+
+  /** Takes a tool's "always allow" back: its next call that may spend asks again. */
+  revokeToolAllowance(connectionId: string, tool: string): Promise<IpcResult<ToolAllowances>> {
+    return this.#client.revokeToolAllowance({ connectionId, tool })
   }
 
   /** A connection's pace: the most requests a second, and the rate it is called at now. */

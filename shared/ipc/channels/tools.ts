@@ -72,9 +72,27 @@ export const toolSpendQuoteSchema = z.object({
   reason: z.string(),
   /** Credits available as last seen on the connection (null before the first answer). */
   available: z.number().int().nullable(),
-  expiresAt: z.string()
+  expiresAt: z.string(),
+  /**
+   * Whether the recruiter may confirm it for good ("Always allow this tool on this connection"):
+   * `offered` for a tool whose calls have never moved the balance on this connection,
+   * `spentBefore` for one whose calls have (it asks every time), null for a contact lookup (it
+   * keeps its priced quote). Absent: not offered.
+   */
+  alwaysAllow: z.enum(['offered', 'spentBefore']).nullable().optional()
 })
 export type ToolSpendQuote = z.infer<typeof toolSpendQuoteSchema>
+
+/**
+ * A connection's tools allowed without asking: each was confirmed once with "Always allow this
+ * tool on this connection", and none of its calls has moved the balance since (one that does
+ * loses it).
+ */
+export const toolAllowancesSchema = z.object({
+  connectionId: z.string(),
+  allowances: z.array(z.object({ tool: z.string(), allowedAt: z.string() }))
+})
+export type ToolAllowances = z.infer<typeof toolAllowancesSchema>
 
 /** `details` of the refusal of a call that may spend and was sent without a confirmed quote. */
 export const toolQuoteRequiredSchema = z.object({ quote: toolSpendQuoteSchema })
@@ -101,8 +119,23 @@ export const toolsChannels = {
       requestId: requestIdSchema,
       quoteId: z.string().min(1).max(100).optional(),
       /** The recruiter confirmed going past a budget for this call only (its quote is used once). */
-      overBudget: z.boolean().optional()
+      overBudget: z.boolean().optional(),
+      /**
+       * With its confirmed quote: allow this tool on this connection from now on without asking
+       * (refused for a contact lookup and for a tool whose calls have moved the balance).
+       */
+      alwaysAllow: z.boolean().optional()
     }),
     output: toolCallResultSchema
+  },
+  /** The tools a connection allows without asking (Settings), newest first. */
+  listToolAllowances: {
+    input: z.strictObject({ connectionId: z.string().min(1).max(200) }),
+    output: toolAllowancesSchema
+  },
+  /** Takes a tool's "always allow" back: its next call that may spend asks again. */
+  revokeToolAllowance: {
+    input: z.strictObject({ connectionId: z.string().min(1).max(200), tool: z.string().min(1).max(200) }),
+    output: toolAllowancesSchema
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BudgetLine } from '../../../../shared/ipc/channels/budgets'
-import { budgetLineWords, overBudgetIn } from './budget-lines'
+import { budgetLineWords, crossingWords, overBudgetConfirmWords, overBudgetIn } from './budget-lines'
 
 const line = (after: number, crosses = false): BudgetLine => ({
   scope: 'connection',
@@ -37,5 +37,19 @@ describe('what a quote says of a budget', () => {
     expect(overBudgetIn({ overBudget: [] })).toBeNull()
     expect(overBudgetIn({ quote: {} })).toBeNull()
     expect(overBudgetIn(undefined)).toBeNull()
+  })
+
+  it('says before the click that a quote would pass a budget, naming it, and its buy button says so', () => {
+    expect(crossingWords([line(8), line(10)])).toBeNull()
+    expect(crossingWords(undefined)).toBeNull()
+    expect(crossingWords([line(8), line(12, true)])).toBe(
+      'Over budget: this would take Sandbox this month (5 of 10 credits spent) past its budget. Buying goes past it for this purchase only.'
+    )
+    const shortlist: BudgetLine = { ...line(12, true), scope: 'shortlist', targetId: 's1', name: 'shortlist ‘Backend’' }
+    expect(crossingWords([line(12, true), shortlist])).toMatch(
+      /^Over budget: this would take Sandbox this month \(5 of 10 credits spent\) and shortlist ‘Backend’ \(5 of 10 credits spent\) past their budgets\./
+    )
+    expect(overBudgetConfirmWords(1)).toBe('Buy 1 over budget for 1 credit')
+    expect(overBudgetConfirmWords(3)).toBe('Buy 3 over budget for 3 credits')
   })
 })

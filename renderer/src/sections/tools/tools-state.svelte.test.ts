@@ -54,7 +54,13 @@ const answer = (over: Partial<ToolCallResult> = {}): ToolCallResult => ({
 
 /** A client that answers listTools with the overview and callTool with what the test queues. */
 function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
-  const calls: Array<{ name: string; arguments: Record<string, unknown>; quoteId?: string; overBudget?: boolean }> = []
+  const calls: Array<{
+    name: string
+    arguments: Record<string, unknown>
+    quoteId?: string
+    overBudget?: boolean
+    alwaysAllow?: boolean
+  }> = []
   const cancelled: string[] = []
   let release: (() => void) | null = null
   const client = {
@@ -65,12 +71,14 @@ function fakeClient(replies: Array<IpcResult<ToolCallResult>>) {
       requestId: string
       quoteId?: string
       overBudget?: boolean
+      alwaysAllow?: boolean
     }) => {
       calls.push({
         name: input.name,
         arguments: input.arguments,
         ...(input.quoteId === undefined ? {} : { quoteId: input.quoteId }),
-        ...(input.overBudget === undefined ? {} : { overBudget: input.overBudget })
+        ...(input.overBudget === undefined ? {} : { overBudget: input.overBudget }),
+        ...(input.alwaysAllow === undefined ? {} : { alwaysAllow: input.alwaysAllow })
       })
       const reply = replies.shift()
       if (reply) return reply
@@ -225,6 +233,96 @@ describe('the Tools screen’s state', () => {
     ])
     expect(tools.spend).toBeNull()
     expect(tools.outcomeOf('contacts')?.state).toBe('ready')
+  })
+
+  it('a priced quote past a budget says so before the click, and its confirmation goes with the budget lifted, once', async () => {
+    const line = {
+      scope: 'connection' as const,
+      targetId: 'sandbox',
+      name: 'Sandbox this month',
+      credits: 5,
+      spent: 5,
+      level: 'reached' as const,
+      period: '2026-11',
+      after: 6,
+      levelAfter: 'reached' as const,
+      crosses: true
+    }
+    const contacts = {
+      quoteId: 'q-3',
+      connectionId: 'sandbox',
+      contactType: 'Email' as const,
+      keys: ['p_1'],
+      alreadyBought: [],
+      inFlight: [],
+      newKeys: ['p_1'],
+      suppressed: [],
+      creditsNeeded: 1,
+      available: 12,
+      availableSeenAt: null,
+      expiresAt: '2026-11-26T10:00:00.000Z',
+      budgets: [line]
+    }
+    const quote = {
+      quoteId: 'q-3',
+      tool: 'contacts',
+      contacts,
+      reason: 'buys',
+      available: 12,
+      expiresAt: contacts.expiresAt
+    }
+    const ask = { ok: false as const, error: { code: 'conflict' as const, message: 'may spend', details: { quote } } }
+    const { client, calls } = fakeClient([ask, { ok: true, data: answer({ name: 'contacts' }) }])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.openTool('contacts')
+    tools.setValue('contacts', 'keys', 'p_1')
+    await tools.call()
+    // asked, and told before any click that it would pass the budget
+    expect(tools.spend).toMatchObject({
+      quote,
+      overBudget: expect.stringMatching(/^Over budget: this would take Sandbox this month \(5 of 5 credits spent\)/)
+    })
+    await tools.confirmSpend()
+    expect(calls.map((call) => [call.quoteId, call.overBudget])).toEqual([
+      [undefined, undefined],
+      ['q-3', true]
+    ])
+    expect(tools.outcomeOf('contacts')?.state).toBe('ready')
+  })
+
+  it('sends "always allow" with the confirmation only when the quote offers it', async () => {
+    const quote = (quoteId: string, alwaysAllow: 'offered' | 'spentBefore') => ({
+      quoteId,
+      tool: 'search',
+      contacts: null,
+      reason: '“search” is not marked read-only: it may spend credits, and does not say how many.',
+      available: 12,
+      expiresAt: '2026-11-26T10:00:00.000Z',
+      alwaysAllow
+    })
+    const ask = (q: ReturnType<typeof quote>) => ({
+      ok: false as const,
+      error: { code: 'conflict' as const, message: 'may spend', details: { quote: q } }
+    })
+    const done = { ok: true as const, data: answer() }
+    const { client, calls } = fakeClient([ask(quote('q-4', 'offered')), done, ask(quote('q-5', 'spentBefore')), done])
+    const tools = new ToolsState(client)
+    await tools.load()
+    tools.setValue('search', 'query', 'nurse')
+    await tools.call()
+    expect(tools.spend?.quote.alwaysAllow).toBe('offered')
+    await tools.confirmSpend(true)
+    // a tool that spent before is never allowed from here, whatever the dialog sent
+    await tools.call()
+    expect(tools.spend?.quote.alwaysAllow).toBe('spentBefore')
+    await tools.confirmSpend(true)
+    expect(calls.map((call) => [call.quoteId, call.alwaysAllow])).toEqual([
+      [undefined, undefined],
+      ['q-4', true],
+      [undefined, undefined],
+      ['q-5', undefined]
+    ])
   })
 
   it('cancels a running call by its request id', async () => {

@@ -1,4 +1,4 @@
-import { overBudgetIn } from '../../components/contacts/budget-lines'
+import { crossingWords, overBudgetIn } from '../../components/contacts/budget-lines'
 import {
   toolQuoteRequiredSchema,
   type CredentialKind,
@@ -46,8 +46,8 @@ export interface SpendToConfirm {
   quote: ToolSpendQuote
   arguments: Arguments
   /**
-   * Confirmed once and refused: it would take a budget past 100% (main's words). Confirmed again,
-   * it goes with the budget lifted for this call only (the same quote).
+   * It would take a budget past 100%: said by its quote before the click, or by main's refusal
+   * once confirmed. Confirmed (again), it goes with the budget lifted for this call only.
    */
   overBudget?: string
 }
@@ -266,13 +266,15 @@ export class ToolsState {
 
   /**
    * Sends the call the recruiter confirmed, with its quote: main sends it only with that quote,
-   * once. Nothing happens when there is none, or another call is running.
+   * once. Nothing happens when there is none, or another call is running. `alwaysAllow`: the
+   * recruiter ticked "Always allow this tool on this connection" (offered only when the quote
+   * says so): its next calls are not asked.
    */
-  async confirmSpend(): Promise<void> {
+  async confirmSpend(alwaysAllow = false): Promise<void> {
     const spend = this.#spend
     if (spend === null || this.running !== null) return
     this.#spend = null
-    await this.#send(spend.name, spend.arguments, spend)
+    await this.#send(spend.name, spend.arguments, spend, alwaysAllow && spend.quote.alwaysAllow === 'offered')
   }
 
   /** The recruiter did not confirm: nothing is sent, the quote is left to expire. */
@@ -280,7 +282,7 @@ export class ToolsState {
     this.#spend = null
   }
 
-  async #send(name: string, args: Arguments, confirmed: SpendToConfirm | null): Promise<void> {
+  async #send(name: string, args: Arguments, confirmed: SpendToConfirm | null, alwaysAllow = false): Promise<void> {
     const quoteId = confirmed?.quote.quoteId ?? null
     const overBudget = confirmed?.overBudget !== undefined
     const model = this.models[name]
@@ -295,7 +297,8 @@ export class ToolsState {
       arguments: args,
       requestId,
       ...(quoteId === null ? {} : { quoteId }),
-      ...(overBudget ? { overBudget } : {})
+      ...(overBudget ? { overBudget } : {}),
+      ...(alwaysAllow ? { alwaysAllow } : {})
     })
     if (generation !== this.#generation) return
     const asked =
@@ -303,7 +306,9 @@ export class ToolsState {
     if (asked?.success === true) {
       // may spend: nothing was sent; the recruiter sees what it costs and confirms, or not
       this.#outcomes = omit(this.#outcomes, name, previous)
-      this.#spend = { name, quote: asked.data.quote, arguments: args }
+      // a priced quote past a budget says so before the click, and its confirmation lifts it for this call
+      const over = crossingWords(asked.data.quote.contacts?.budgets)
+      this.#spend = { name, quote: asked.data.quote, arguments: args, ...(over === null ? {} : { overBudget: over }) }
       return
     }
     if (!reply.ok && confirmed !== null && !overBudget && overBudgetIn(reply.error.details) !== null) {
