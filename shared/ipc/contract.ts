@@ -27,7 +27,7 @@ import type { ChannelNameOfList, EventNameOfList } from './names'
  * inputs (and its own outputs), the renderer client validates both again, and the preload builds
  * `window.talentDesk` from these keys (as the zod-free name lists of names.ts, which must agree
  * with them). To add a channel: declare it in a file under `channels/`, spread it here, add its
- * name to names.ts, implement it in `electron/main/compose.ts`'s handlers.
+ * name to names.ts, implement it in its feature's `handlers.ts` (`electron/main/<feature>/`).
  */
 export const channels = {
   ...doNotContactChannels,

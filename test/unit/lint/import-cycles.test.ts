@@ -1,23 +1,14 @@
-import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { resolveSpec, root, sourceFiles as files } from './resolved-imports'
 
 /**
  * No import circle anywhere in the app's code: a file's static imports (type imports too: a circle
  * of types is a circle of ideas) never lead back to it. Dynamic `import()` is how a section loads
  * late, so it is not an edge.
  */
-const root = resolve(import.meta.dirname, '../../..')
 const folders = ['electron', 'renderer/src', 'shared', 'sandbox']
-const suffixes = ['', '.ts', '.svelte.ts', '.svelte', '.js', '.mjs', '.cjs', '/index.ts']
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : files(full)
-    return /\.(ts|svelte|mjs|cjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : []
-  })
-}
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
@@ -27,9 +18,8 @@ function importsOf(file: string): string[] {
   )) {
     const spec = match[1] ?? match[2]
     if (spec === undefined) continue
-    const base = resolve(dirname(file), spec)
-    const target = suffixes.map((suffix) => base + suffix).find((path) => existsSync(path) && statSync(path).isFile())
-    if (target !== undefined) found.push(target)
+    const target = resolveSpec(file, spec)
+    if (existsSync(target)) found.push(target)
   }
   return found
 }
