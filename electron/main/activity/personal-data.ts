@@ -29,7 +29,14 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
   const labels = { about: 'Activity entries about them', listing: 'Activity entries listing them among new people' }
   return {
     owner: 'activity',
-    tables: [{ table: 'activity', personal: true }],
+    tables: [
+      { table: 'activity', personal: true },
+      {
+        table: 'activity_kinds',
+        personal: false,
+        why: 'the names of the kinds of entry Activity can hold: nobody in it'
+      }
+    ],
 
     describe(person) {
       const { about, listing } = entriesOf(person)

@@ -21,7 +21,7 @@ export interface KnownHit {
 
 const HASHES_AT_ONCE = 500
 
-/** The known-people tables (store/known-people-schema.ts) as checks read them: only lists `ready`. */
+/** The known-people tables (store/migrations/21-known-people.ts) as checks read them: only lists `ready`. */
 export class KnownPeopleRepo {
   readonly #db: BetterSqlite3.Database
 

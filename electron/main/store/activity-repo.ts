@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import {
+  activityKindSchema,
   activityLinkSchema,
   type ActivityEntry,
   type ActivityKind,
@@ -38,7 +39,8 @@ interface Row {
   people_json: string
 }
 
-const KINDS: readonly ActivityKind[] = ['person_changed', 'new_people', 'refresh_ended', 'deleting_soon', 'budget']
+/** The kinds shared/ names; the store's activity_kinds table holds the same (migration-files.test.ts). */
+const KINDS: readonly ActivityKind[] = activityKindSchema.options
 
 /** What the watches (and refreshes) found, per connection, newest first, with read marks. */
 export class ActivityRepo {

@@ -1,11 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { profileDates, type ProfileDates } from '../../../shared/data-age'
-import { locationText } from './search-text'
-
-/*
- * Migrations that rebuild the saved-people search or fill members' columns from each saved
- * profile (versions 3, 9 and 11 of migrations.ts), a page at a time. Released, so never edited.
- */
+import { locationText } from '../search-text'
 
 /**
  * Version 3: the saved-people search compares folded text (see search-text.ts), so the index can
@@ -13,7 +7,7 @@ import { locationText } from './search-text'
  * index `td_fold(…)` of each column (an application function every connection registers); the
  * location a profile names gets a column of its own and is indexed too.
  */
-const foldedSearchSchema = `
+export const foldedSearchSchema = `
 DROP TRIGGER members_fts_insert;
 DROP TRIGGER members_fts_delete;
 DROP TRIGGER members_fts_update;
@@ -43,17 +37,10 @@ INSERT INTO members_fts (rowid, name, title, company, skills, location, notes, t
     FROM members;
 `
 
-/**
- * Version 9: the same index with prefix indexes for the first one to three letters. The last word
- * a recruiter types is matched as a prefix; without these, a short prefix such as "s" merged the
- * lists of every word starting with it (tens of milliseconds on 100,000 people) on each keystroke.
- */
-export const prefixedSearchSchema = foldedSearchSchema.replace(
-  "tokenize = 'unicode61 remove_diacritics 2'",
-  "tokenize = 'unicode61 remove_diacritics 2',\n  prefix = '1 2 3'"
-)
+export const version = 3
+export const name = 'folded saved-people search with location'
 
-export function foldedSearch(db: BetterSqlite3.Database): void {
+export function up(db: BetterSqlite3.Database): void {
   db.exec("ALTER TABLE members ADD COLUMN location TEXT NOT NULL DEFAULT ''")
   // Backfill the location column from each saved profile, a page at a time (a statement cannot
   // write while another iterates, and a big store should not sit in memory whole).
@@ -82,38 +69,4 @@ function locationOf(profileJson: string): string {
   } catch {
     return ''
   }
-}
-
-/**
- * Version 11: each member’s profile dates (last_refreshed, last_updated) read into columns, so a
- * list shows how old the data is without parsing every profile. Backfilled a page at a time, as
- * the location was; an unreadable profile keeps NULL (its save time dates it).
- */
-export function profileDateColumns(db: BetterSqlite3.Database): void {
-  db.exec(`ALTER TABLE members ADD COLUMN profile_refreshed_at TEXT;
-    ALTER TABLE members ADD COLUMN profile_updated_at TEXT;`)
-  const page = db.prepare('SELECT id, profile_json FROM members WHERE id > ? ORDER BY id LIMIT 500')
-  const setDates = db.prepare('UPDATE members SET profile_refreshed_at = ?, profile_updated_at = ? WHERE id = ?')
-  let after = 0
-  for (;;) {
-    const rows = page.all(after) as Array<{ id: number; profile_json: string }>
-    if (rows.length === 0) break
-    for (const row of rows) {
-      const dates = datesOf(row.profile_json)
-      if (dates.refreshedAt !== null || dates.updatedAt !== null)
-        setDates.run(dates.refreshedAt, dates.updatedAt, row.id)
-    }
-    after = (rows.at(-1) as { id: number }).id
-  }
-}
-
-function datesOf(profileJson: string): ProfileDates {
-  try {
-    const profile: unknown = JSON.parse(profileJson)
-    if (profile !== null && typeof profile === 'object' && !Array.isArray(profile))
-      return profileDates(profile as Record<string, unknown>)
-  } catch {
-    // a damaged profile: dated by its save
-  }
-  return { refreshedAt: null, updatedAt: null }
 }

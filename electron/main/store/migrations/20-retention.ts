@@ -1,12 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
+export const version = 20
+export const name = 'retention: people kept, deleting soon told'
+
 /**
  * Retention (retention/): per person, when the recruiter last kept them (their clock starts again
  * then) and the due date Activity last said "Deleting soon" for (told once per date). The periods
  * themselves are a settings row. Activity's kinds gain `deleting_soon`: its CHECK is rebuilt the
  * way SQLite changes one (a new table, the rows copied, the old dropped, its indexes again).
  */
-export function retentionPeople(db: BetterSqlite3.Database): void {
+export function up(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE retention_people (
       profile_key TEXT PRIMARY KEY,
       kept_at TEXT,

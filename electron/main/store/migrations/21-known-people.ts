@@ -1,5 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
+export const version = 21
+export const name = 'known-people lists'
+
 /**
  * The known-people lists (owned by known-people/): people the recruiter already has in an ATS
  * (Greenhouse, Lever) or any sheet. A list is shared or a connection's; each of its people keeps
@@ -7,10 +10,9 @@ import type BetterSqlite3 from 'better-sqlite3'
  * a row with neither email nor profile link), and one salted hash per email, handle or key (the
  * tombstones' salt, in known_people_hashes) — never the email or link in clear. A list not `ready`
  * is being written (an import) or deleted (removed, replaced): nobody sees it, and its rows go in
- * slices so no transaction holds the file for long. Its number and name are given where the
- * store's list names it (migrations.ts).
+ * slices so no transaction holds the file for long.
  */
-export function knownPeopleSchema(db: BetterSqlite3.Database): void {
+export function up(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE known_people_lists (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,

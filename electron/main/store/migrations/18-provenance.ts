@@ -1,12 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
+export const version = 18
+export const name = 'provenance and lawful basis'
+
 /**
  * Provenance and lawful basis (provenance/): a line per person or contact each time they came to
  * be held (where from, the shortlist, an import's batch and sheet row, a purchase, the connection
  * and its name as it was then), and the basis each person is held on with a notice's date. A
  * person with no basis row is held on legitimate interest, nothing set.
  */
-export function provenanceSchema(db: BetterSqlite3.Database): void {
+export function up(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE provenance (
       id INTEGER PRIMARY KEY,
       person_key TEXT NOT NULL,
