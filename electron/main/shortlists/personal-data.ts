@@ -1,4 +1,5 @@
 import type { Store } from '../store'
+import { foldSearchText } from '../store/search-text'
 import { mergeTraits, parseOrUndefined, traitsOf } from '../personal-data/person-match'
 import type { Person, PersonalDataOwner, PersonalDataOwnerFactory } from '../personal-data/personal-data-owner'
 
@@ -11,17 +12,37 @@ const SEARCH_INDEX = [
   'members_fts_idx'
 ] as const
 
+/**
+ * The index written anew from the members as they are: FTS5 cannot 'rebuild' a contentless table,
+ * so every entry goes ('delete-all') and each member is indexed again, as the insert trigger does.
+ */
+const REBUILD_INDEX = `
+INSERT INTO members_fts (members_fts) VALUES ('delete-all');
+INSERT INTO members_fts (rowid, name, title, company, skills, location, notes, tags)
+  SELECT id, td_fold(name), td_fold(title), td_fold(company), td_fold(skills), td_fold(location), td_fold(notes),
+         td_fold(tags)
+    FROM members;
+`
+
 const SNAPSHOTS_OF = `SELECT s.* FROM member_snapshots s JOIN members m ON m.id = s.member_id WHERE m.profile_key = ?`
 
 /**
  * Saved people: each shortlist member (the profile as saved, notes, tags, stage, rating, what a
  * refresh changed; Recently deleted ones too), their earlier snapshots, and the search index's
- * words for them. Erasing deletes the members (snapshots go with them) and rewrites the index, so
- * the deleted words do not linger in its pages until a later merge.
+ * words for them. Erasing deletes the members (snapshots go with them) and writes the index anew
+ * from the members left, so no block of it keeps their words (not even of members deleted before).
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
   const count = (sql: string, key: string) => (db().prepare(sql).get(key) as { n: number }).n
+  /** Whether a block of the index holds one of their names' words, as the index folds them. */
+  const indexHolds = (person: Person) => {
+    const words = new Set(
+      person.names.flatMap((name) => foldSearchText(name).split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3)
+    )
+    const holds = db().prepare('SELECT 1 FROM members_fts_data WHERE instr(block, ?) > 0 LIMIT 1').pluck()
+    return [...words].some((word) => holds.get(Buffer.from(word, 'utf8')) !== undefined)
+  }
   return {
     owner: 'shortlists',
     tables: [
@@ -84,8 +105,10 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
       const snapshots = count(`SELECT count(*) AS n FROM (${SNAPSHOTS_OF})`, person.key)
       // snapshots go by ON DELETE CASCADE, the index entries by the members_fts_delete trigger
       const members = db().prepare('DELETE FROM members WHERE profile_key = ?').run(person.key).changes
-      // contentless_delete only marks entries deleted; 'optimize' merges the index so they are gone
-      if (members > 0) db().prepare("INSERT INTO members_fts (members_fts) VALUES ('optimize')").run()
+      // contentless_delete only marks entries deleted, and a member deleted before (Recently deleted
+      // emptied, a shortlist purged) left its words in old segment blocks that 'optimize' may keep:
+      // the index is written anew when they were saved now or its blocks still hold a word of theirs
+      if (members > 0 || indexHolds(person)) db().exec(REBUILD_INDEX)
       return [
         { table: 'members', deleted: members, blanked: 0 },
         { table: 'member_snapshots', deleted: snapshots, blanked: 0 },
