@@ -115,6 +115,12 @@ export function tombstoneOfKey(
   return row ?? null
 }
 
+/** ForgottenPeople as plain data (a worker's workerData). */
+export interface ForgottenPeopleData {
+  salt: string | null
+  hashes: Array<[string, ErasureReason]>
+}
+
 /**
  * Recognises forgotten people: a profile (as a backup, a search or a sheet holds it) whose key,
  * one of whose emails or handles a tombstone hashes. Read once (a restore asks for each person).
@@ -140,6 +146,15 @@ export class ForgottenPeople {
       )
       .all() as Array<{ hash: string; reason: ErasureReason }>
     return new ForgottenPeople(salt, new Map(rows.map((row) => [row.hash, row.reason])))
+  }
+
+  /** What a worker thread needs to recognise them (the salt and the hashes with their reasons). */
+  toData(): ForgottenPeopleData {
+    return { salt: this.#salt, hashes: [...this.#hashes] }
+  }
+
+  static fromData(data: ForgottenPeopleData): ForgottenPeople {
+    return new ForgottenPeople(data.salt, new Map(data.hashes))
   }
 
   get size(): number {

@@ -310,6 +310,8 @@ describe('forgetting a person everywhere', () => {
         chunk: text.slice(at, at + BACKUP_CHUNK_CHARS),
         last: at + BACKUP_CHUNK_CHARS >= text.length
       })
+    // the preview says so before anything is written: the two rows of theirs are counted apart
+    expect(await main.ok('previewRestore', { uploadId })).toMatchObject({ shortlists: 3, members: 2, forgotten: 2 })
     const restored = await main.ok('restoreShortlists', { uploadId })
     expect(restored.forgotten).toBe(2)
     expect(restored.members).toBe(2)
