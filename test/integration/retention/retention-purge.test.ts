@@ -123,7 +123,15 @@ describe('retention', () => {
     expect(bought.statuses[0]!.status).toBe('Completed')
     main.services.firstScreenPainted()
 
+    // previewed as the periods are typed, before saving: nothing is saved
+    const typed = await main.ok('getRetention', { settings: { inactiveDays: 365, contactDays: 5 } })
+    expect(typed).toMatchObject({ unsaved: true, total: 1, due: [{ key, name, rule: 'contacts' }] })
+    expect(await main.ok('getRetention', {})).toMatchObject({
+      settings: { inactiveDays: null, contactDays: null },
+      total: 0
+    })
     const set = await main.ok('setRetention', { settings: { inactiveDays: 365, contactDays: 5 } })
+    expect(set.unsaved).toBeUndefined()
     expect(set.due.map((person) => [person.key, person.rule, person.dueAt])).toEqual([
       [key, 'contacts', new Date(boughtAt + 5 * 86_400_000).toISOString()]
     ])
