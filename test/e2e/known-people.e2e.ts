@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,5 +71,18 @@ describe('Settings → People you already have', () => {
     const { lists } = await bridge<{ lists: Array<{ id: number }> }>(app, 'listKnownPeopleLists', {})
     await bridge(app, 'removeKnownPeopleList', { id: lists[0]!.id })
     await panel().getByTestId('known-people-empty').waitFor()
+  })
+
+  it('keeps no raw file once the preview leaves the screen (names and emails in clear)', async () => {
+    const folder = path.join(app.dataDir, 'talent-desk-known-people')
+    const held = () => (fs.existsSync(folder) ? fs.readdirSync(folder) : [])
+    await panel().getByTestId('known-people-file').setInputFiles(GREENHOUSE)
+    await panel().getByTestId('known-people-draft').waitFor()
+    expect(held()).toHaveLength(1)
+    // another section: the preview goes, and main deletes the file it was read from
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('1')
+    await page.getByTestId('search-form').waitFor()
+    await expect.poll(held).toEqual([])
   })
 })

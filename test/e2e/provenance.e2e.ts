@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateProfiles } from '../../sandbox/data/generate'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { bridge, startApp, type E2eApp } from './support'
 
@@ -12,9 +13,11 @@ let app: E2eApp
 let page: Page
 
 const marta = { ...makeProfile(0, 51), key: 'pv-marta', full_name: 'Marta Nowak' }
+// the built-in Sandbox's people (test/e2e/support.ts: seed 1)
+const found = generateProfiles({ count: 200, seed: 1 }).find((p) => p.full_name && p.cur_company)!
 
 beforeAll(async () => {
-  app = await startApp({ sandboxProfiles: 0 })
+  app = await startApp({ sandboxProfiles: 200 })
   page = app.page
   const list = await bridge<{ id: string }>(app, 'createShortlist', { name: 'Platform team' })
   await bridge(app, 'addMembers', {
@@ -60,6 +63,35 @@ describe('Where this came from', () => {
     )
     expect(read.basis).toMatchObject({ basis: 'consent', consentedOn: '2026-11-20', noticeSentOn: '2026-11-21' })
     await page.keyboard.press('Escape')
+  })
+
+  it('records the query a person added from Search was found by', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('1')
+    await page.getByTestId('search-form').waitFor()
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 60_000 })
+      .not.toContain('starting')
+    await page.getByLabel('Name', { exact: true }).fill(found.full_name!)
+    await page.getByLabel('Company', { exact: true }).fill(found.cur_company!)
+    await page.getByLabel('Company', { exact: true }).press('Enter')
+    const list = page.getByTestId('results-list')
+    await list.getByRole('option').first().waitFor()
+    await list.focus()
+    await page.keyboard.press('s')
+    const dialog = page.getByRole('dialog', { name: /to a shortlist/ })
+    await dialog.waitFor()
+    await dialog.getByRole('radio', { name: 'New shortlist' }).check()
+    await dialog.getByLabel('New shortlist name').fill('From search')
+    await dialog.getByLabel('New shortlist name').press('Enter')
+    await page.getByText('to “From search”.').waitFor()
+    const read = await bridge<{ lines: Array<{ kind: string; detail: string }> }>(app, 'personProvenance', {
+      key: found.key
+    })
+    // not "Found by a search" with no words: the name and company it was found by
+    expect(read.lines).toEqual([
+      expect.objectContaining({ kind: 'search', detail: `${found.full_name} · ${found.cur_company}` })
+    ])
   })
 
   it('offers a candidate notice to copy on Settings → Personal data', async () => {

@@ -36,8 +36,14 @@ describe('Settings → Personal data → Retention', () => {
     await retention().getByTestId('retention-off').waitFor()
 
     await retention().getByTestId('retention-inactive').fill('7')
-    await retention().getByTestId('retention-inactive').press('Enter')
     const rows = retention().getByTestId('retention-row')
+    // typed, not saved: who would go is shown already, and said to be unsaved
+    await expect.poll(() => rows.count()).toBe(2)
+    await retention().getByTestId('retention-unsaved').waitFor()
+    const saved = await bridge<{ settings: { inactiveDays: number | null } }>(app, 'getRetention', {})
+    expect(saved.settings.inactiveDays).toBeNull()
+    await retention().getByTestId('retention-inactive').press('Enter')
+    await expect.poll(() => retention().getByTestId('retention-unsaved').count()).toBe(0)
     await expect.poll(() => rows.count()).toBe(2)
     expect(await retention().getByTestId('retention-total').textContent()).toContain('2 people would go')
     expect(await rows.first().textContent()).toContain('Deleting soon')

@@ -3,6 +3,7 @@ import {
   jsonWithoutPerson,
   mayMention,
   parseOrUndefined,
+  textNamesPerson,
   textWithoutPerson,
   withoutPerson
 } from '../personal-data/person-match'
@@ -24,21 +25,25 @@ const holdsPerson = (json: string | null, person: Person) =>
 
 /**
  * Chat: each answer keeps the people it showed (results_json) and the service's answer verbatim
- * (raw_json). A turn is the person's when either holds their profile; a conversation is, when one
- * of its turns is. Erasing takes their profile out of those answers (the rest stay readable) and
+ * (raw_json). A turn is the person's when either holds their profile, or when its words name them
+ * (their name in any order, an email, a handle); a conversation is, when one of its turns is. Erasing takes their profile out of those answers (the rest stay readable) and
  * their name, emails and handles out of the conversation's words: its title and query, and every
  * turn's text, queries and the rest of the answer as received (its message names them).
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
-  const turnsOf = (person: Person): TurnRow[] =>
-    (
-      db()
-        .prepare(
-          'SELECT * FROM conversation_turns WHERE instr(results_json, ?) > 0 OR instr(raw_json, ?) > 0 ORDER BY id'
-        )
-        .all(person.key, person.key) as TurnRow[]
-    ).filter((row) => holdsPerson(row.results_json, person) || holdsPerson(row.raw_json, person))
+  const turnsOf = (person: Person): TurnRow[] => {
+    const turns: TurnRow[] = []
+    // a turn at a time: a turn that shows them, or whose words name them ("Did not understand: Mehta, James.")
+    for (const row of db().prepare('SELECT * FROM conversation_turns ORDER BY id').iterate() as Iterable<TurnRow>)
+      if (
+        holdsPerson(row.results_json, person) ||
+        holdsPerson(row.raw_json, person) ||
+        [row.text, row.current_query, row.sent_query, row.raw_json].some((words) => textNamesPerson(words, person))
+      )
+        turns.push(row)
+    return turns
+  }
   const conversationsOf = (turns: TurnRow[]) => [...new Set(turns.map((turn) => turn.conversation_id))]
   return {
     owner: 'chat',

@@ -55,7 +55,8 @@ function reasonsFor(lists: CheckLists, person: PersonToCheck): SuppressionReason
   const emails = person.emails ?? []
   const handles = person.handles ?? []
   const reasons: SuppressionReason[] = []
-  if (lists.forgotten.isForgotten(person.key ?? '', { emails, handles })) reasons.push({ why: 'forgotten' })
+  const forgotten = lists.forgotten.reasonFor(person.key ?? '', { emails, handles })
+  if (forgotten !== null) reasons.push({ why: 'forgotten', reason: forgotten })
   if (lists.salt !== null && lists.entries.size > 0) {
     for (const hash of personHashes(lists.salt, { key: person.key, emails, handles }).keys()) {
       const entry = lists.entries.get(hash)

@@ -1,5 +1,7 @@
 import type { BackupPreview, BackupProblem } from '../../../shared/ipc/channels/export'
 import { StoreError } from '../store/store-error'
+import { parseOrUndefined } from '../personal-data/person-match'
+import type { ForgottenPeople } from '../personal-data/tombstones'
 import {
   checkFrame,
   memberProblem,
@@ -38,6 +40,9 @@ interface Reading {
   seen: number
   people: number
   live: number
+  /** Of `people`, those forgotten since the backup was made (a restore skips them), and of `live`. */
+  forgotten: number
+  forgottenLive: number
   /** Stage names as written, each once. */
   stages: Set<string>
   problems: Array<{ person: string; reason: string }>
@@ -48,11 +53,16 @@ interface Reading {
  * needs (never the people themselves): a bad record becomes a problem that names it, never a
  * refusal of the rest. Refuses a file that is not JSON, not ours, newer, or damaged in its frame.
  */
-export function inspectBackup(source: BackupSource): BackupPlan {
+export function inspectBackup(source: BackupSource, forgottenPeople?: ForgottenPeople): BackupPlan {
   const shortlists = new Map<number, BackupShortlistHead>()
   const ids = new Set<string>()
   const problems: BackupProblem[] = []
-  const counts: BackupCounts = { shortlists: 0, members: 0, recentlyDeleted: { shortlists: 0, members: 0 } }
+  const counts: BackupCounts = {
+    shortlists: 0,
+    members: 0,
+    recentlyDeleted: { shortlists: 0, members: 0 },
+    forgotten: 0
+  }
   const stageKeys = new Set<string>()
   const memberStages: string[] = []
   let people = 0
@@ -63,6 +73,8 @@ export function inspectBackup(source: BackupSource): BackupPlan {
     seen: 0,
     people: 0,
     live: 0,
+    forgotten: 0,
+    forgottenLive: 0,
     stages: new Set(),
     problems: []
   })
@@ -76,6 +88,10 @@ export function inspectBackup(source: BackupSource): BackupPlan {
         reading.people += 1
         if (member.removedAt == null) reading.live += 1
         reading.stages.add(member.stage)
+        if (forgottenPeople?.isForgotten(member.profileKey, parseOrUndefined(member.profileJson))) {
+          reading.forgotten += 1
+          if (member.removedAt == null) reading.forgottenLive += 1
+        }
       } else reading.problems.push({ person: personLabel(raw, reading.seen), reason })
       reading.seen += 1
     },
@@ -100,13 +116,15 @@ export function inspectBackup(source: BackupSource): BackupPlan {
         stageKeys.add(stage.toLowerCase())
         memberStages.push(stage)
       }
+      // the forgotten are counted apart: a restore leaves them out
+      counts.forgotten += read.forgotten
       if (head.deletedAt !== null) {
         counts.recentlyDeleted.shortlists += 1
-        counts.recentlyDeleted.members += read.people
+        counts.recentlyDeleted.members += read.people - read.forgotten
       } else {
         counts.shortlists += 1
-        counts.members += read.live
-        counts.recentlyDeleted.members += read.people - read.live
+        counts.members += read.live - read.forgottenLive
+        counts.recentlyDeleted.members += read.people - read.live - (read.forgotten - read.forgottenLive)
       }
     }
   })
@@ -126,8 +144,11 @@ export function strict(plan: BackupPlan): BackupPlan {
   )
 }
 
-/** What restoring would bring back, and what could not be (the preview the page shows). */
-export function previewBackup(source: BackupSource): BackupPreview {
-  const plan = inspectBackup(source)
+/**
+ * What restoring would bring back, and what could not be (the preview the page shows); with the
+ * tombstones, the people it would leave out as forgotten are counted apart.
+ */
+export function previewBackup(source: BackupSource, forgottenPeople?: ForgottenPeople): BackupPreview {
+  const plan = inspectBackup(source, forgottenPeople)
   return { ...plan.counts, problems: plan.problems }
 }

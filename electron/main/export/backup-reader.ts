@@ -6,6 +6,7 @@ import { StoreError, type StoreErrorCode } from '../store/store-error'
 import type { Store } from '../store/index'
 import { BackupService } from './backup'
 import { previewBackup } from './backup-inspect'
+import { ForgottenPeople, type ForgottenPeopleData } from '../personal-data/tombstones'
 
 /**
  * Previews and restores of a backup file (an upload): read, check every record, and for a
@@ -18,7 +19,8 @@ export interface BackupFileJobs {
 }
 
 export type BackupWorkerData =
-  | { job: 'preview'; file: string }
+  /** `forgotten`: the tombstones, so the preview counts who a restore would leave out. */
+  | { job: 'preview'; file: string; forgotten: ForgottenPeopleData }
   | {
       job: 'restore'
       file: string
@@ -43,7 +45,7 @@ export type SpawnBackupWorker = (data: BackupWorkerData) => Worker
 /** On the calling thread, through main's own connection: tests, and builds without the worker. */
 export function backupJobsHere(store: () => Store, clock: Clock): BackupFileJobs {
   return {
-    preview: async (file) => previewBackup({ file }),
+    preview: async (file) => previewBackup({ file }, ForgottenPeople.read(store().database.db)),
     restore: async (file, { partial }) => new BackupService(store(), clock).restore(file, { partial })
   }
 }
@@ -56,10 +58,12 @@ export function backupJobsHere(store: () => Store, clock: Clock): BackupFileJobs
 export function backupJobsInWorker(spawn: SpawnBackupWorker, store: () => Store, clock: Clock): BackupFileJobs {
   return {
     preview: (file) =>
-      run(spawn, { job: 'preview', file }).then((reply) => {
-        if ('preview' in reply) return reply.preview
-        throw new AppError('internal', 'The backup reader answered something else.')
-      }),
+      run(spawn, { job: 'preview', file, forgotten: ForgottenPeople.read(store().database.db).toData() }).then(
+        (reply) => {
+          if ('preview' in reply) return reply.preview
+          throw new AppError('internal', 'The backup reader answered something else.')
+        }
+      ),
     restore: (file, { partial }) => {
       const { database } = store()
       return run(spawn, {

@@ -3,6 +3,7 @@ import { isStoreError } from '../store/store-error'
 import { openRestoreStore } from '../store/index'
 import { BackupService } from './backup'
 import { previewBackup } from './backup-inspect'
+import { ForgottenPeople } from '../personal-data/tombstones'
 import type { BackupWorkerData, BackupWorkerReply } from './backup-reader'
 import { errorMessage } from '../../../shared/error-message'
 
@@ -13,7 +14,8 @@ import { errorMessage } from '../../../shared/error-message'
 const data = workerData as BackupWorkerData
 
 function job(): BackupWorkerReply {
-  if (data.job === 'preview') return { ok: true, preview: previewBackup({ file: data.file }) }
+  if (data.job === 'preview')
+    return { ok: true, preview: previewBackup({ file: data.file }, ForgottenPeople.fromData(data.forgotten)) }
   const now = new Date(data.now)
   const store = openRestoreStore(data.storeFile, {
     nativeBinding: data.nativeBinding,

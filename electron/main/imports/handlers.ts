@@ -4,7 +4,7 @@ import type { ImportService } from './import-service'
 /** Bulk match from a spreadsheet: upload, read, map, match, review, shortlist. */
 export function importsHandlers(imports: ImportService) {
   return {
-    startImportUpload: () => imports.startUpload(),
+    startImportUpload: (input) => imports.startUpload(input),
     appendImportUpload: (input) => imports.append(input),
     discardImportUpload: (input) => imports.discardUpload(input),
     openImport: (input) => imports.open(input),

@@ -89,8 +89,8 @@ export class ImportService {
     await this.deps.matcher.close()
   }
 
-  startUpload(): { uploadId: string } {
-    return { uploadId: this.deps.uploads.start() }
+  startUpload({ bytes }: { bytes: number }): { uploadId: string } {
+    return { uploadId: this.deps.uploads.start(bytes) }
   }
 
   append({ uploadId, chunk, last }: HandlerInput<'appendImportUpload'>): Promise<{ received: number }> {

@@ -6,7 +6,7 @@ export function knownPeopleHandlers(lists: KnownPeopleService) {
   return {
     checkKnownPeople: (input) => lists.checkInput(input),
     listKnownPeopleLists: () => lists.lists(),
-    startKnownPeopleUpload: () => lists.startUpload(),
+    startKnownPeopleUpload: (input) => lists.startUpload(input),
     appendKnownPeopleUpload: (input) => lists.append(input),
     discardKnownPeopleUpload: (input) => lists.discard(input),
     previewKnownPeople: (input) => lists.preview(input),

@@ -20,6 +20,13 @@ export interface KnownPeopleOptions {
 export const KNOWN_PEOPLE_UPLOADS_FOLDER = 'talent-desk-known-people'
 
 /**
+ * A list's file holds names and emails in clear: one left with nothing asked of it for this long
+ * (the page closed on the preview) is deleted, checked every KNOWN_UPLOAD_SWEEP_MS.
+ */
+export const KNOWN_UPLOAD_IDLE_MS = 15 * 60_000
+const KNOWN_UPLOAD_SWEEP_MS = 60_000
+
+/**
  * People you already have (issue #32 items 1, 2 and 5): lists read from an ATS export or any
  * sheet, kept as salted hashes plus name and employer, the ATS's id and stage. Search, quotes and
  * imports check people through the port knownPeople.
@@ -32,10 +39,14 @@ export const contribution = {
       dir: path.join(options.dataDir, KNOWN_PEOPLE_UPLOADS_FOLDER),
       encoding: 'base64',
       noun: 'list',
+      idleMs: KNOWN_UPLOAD_IDLE_MS,
+      now: () => context.clock.now().getTime(),
       maxChars: Math.ceil(MAX_KNOWN_BYTES / 3) * 4 + KNOWN_CHUNK_CHARS,
       tooLarge: `This file is larger than ${MAX_KNOWN_BYTES / 1024 / 1024} MB. Save only the columns you need, and import that.`
     })
     uploads.clear()
+    const sweeping = setInterval(() => uploads.sweep(), KNOWN_UPLOAD_SWEEP_MS)
+    sweeping.unref()
     const lists = new KnownPeopleService({
       stores,
       clock: context.clock,
@@ -53,7 +64,10 @@ export const contribution = {
       personalData: personalDataOwner(() => stores.get()),
       // a list removed, replaced or cut short by a close is deleted in slices once the screen is up
       start: { when: 'after-first-screen', run: () => void lists.sweep() },
-      close: () => uploads.clear()
+      close: () => {
+        clearInterval(sweeping)
+        uploads.clear()
+      }
     }
   }
 } satisfies FeatureContribution<KnownPeopleOptions>

@@ -62,8 +62,8 @@ export class KnownPeopleService {
     return { known: this.check(people, connectionId) }
   }
 
-  startUpload(): ChannelOutput<'startKnownPeopleUpload'> {
-    return { uploadId: this.#deps.uploads.start() }
+  startUpload({ bytes }: HandlerInput<'startKnownPeopleUpload'>): ChannelOutput<'startKnownPeopleUpload'> {
+    return { uploadId: this.#deps.uploads.start(bytes) }
   }
 
   append({ uploadId, chunk, last }: HandlerInput<'appendKnownPeopleUpload'>) {

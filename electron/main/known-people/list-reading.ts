@@ -38,6 +38,8 @@ export interface ListJob {
   connectionId: string | null
   mapping: KnownField[]
   importedAt: string
+  /** Rows under the header read at most (MAX_KNOWN_ROWS; smaller in tests). */
+  maxRows?: number
 }
 
 export interface ListRead {
@@ -74,7 +76,14 @@ export async function readIntoList(db: BetterSqlite3.Database, job: ListJob): Pr
     writer.add(pending)
     pending = []
   }
+  const maxRows = job.maxRows ?? MAX_KNOWN_ROWS
+  // rows under the header past the limit are left out, and the note says the limit that applied
+  let cut = false
   const take = (cells: string[]) => {
+    if (people + skipped >= maxRows) {
+      cut = true
+      return
+    }
     const row = knownRowOf(cells, job.mapping)
     if (row === null) skipped += 1
     else {
@@ -86,7 +95,8 @@ export async function readIntoList(db: BetterSqlite3.Database, job: ListJob): Pr
   try {
     const info = await readSheet(job.file, {
       fileName: job.fileName,
-      maxRows: MAX_KNOWN_ROWS + 50,
+      // the header may be any of the first 20 rows: a few more are read, the limit is applied above
+      maxRows: maxRows + 50,
       onRows: (rows) => {
         for (const row of rows) {
           if (header === null) {
@@ -117,7 +127,12 @@ export async function readIntoList(db: BetterSqlite3.Database, job: ListJob): Pr
       })
     }
     const { listId, replaced } = writer.finish()
-    return { listId, replaced, people, skipped, notes: info.notes }
+    const notes = info.notes.filter((note) => !note.startsWith('Only the first') || note.includes('columns'))
+    if (cut)
+      notes.push(
+        `Only the first ${maxRows.toLocaleString('en')} rows under the header were read; the rest of the file was left out.`
+      )
+    return { listId, replaced, people, skipped, notes }
   } catch (error) {
     writer?.abandon()
     throw error

@@ -54,6 +54,13 @@ export function traitsOf(value: unknown): PersonTraits {
     if (inUrl !== undefined) traits.handles.push(inUrl)
   }
   traits.handles.push(text(record.codehost_handle), text(record.qasite_name))
+  // a contact result names its person's profile by URL: its card's, and each of its profiles'
+  const card = record.card !== null && typeof record.card === 'object' ? (record.card as Record<string, unknown>) : {}
+  const profiles = Array.isArray(record.profiles) ? (record.profiles as unknown[]) : []
+  for (const url of [card.url, ...profiles.map((entry) => (entry as Record<string, unknown> | null)?.url)]) {
+    const inUrl = typeof url === 'string' ? handleInProfileUrl(url) : undefined
+    if (inUrl !== undefined) traits.handles.push(inUrl)
+  }
   if (Array.isArray(record.handles)) traits.handles.push(...record.handles.map(text))
   collectContacts(record, traits, false)
   return mergeTraits(traits)
@@ -176,14 +183,58 @@ export function mayMention(textValue: string | null, person: Person): boolean {
 
 /** Free text with the person's names, emails and handles replaced (a turn's or entry's sentence). */
 export function textWithoutPerson(value: string, person: Person): string {
-  let result = value
-  const words = [...person.names, ...person.emails, ...person.handles, ...person.phones, person.key]
+  return personPattern(person)?.replace(value) ?? value
+}
+
+/** Whether free text names the person: one of their names (in any order of its words), emails, handles, phones or key. */
+export function textNamesPerson(value: string | null, person: Person): boolean {
+  const pattern = personPattern(person)
+  return value !== null && pattern !== null && pattern.test(value)
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Every order of a list's items (names have a few words: "Ana Peña", "Mehta, James"). */
+function orders(words: readonly string[]): string[][] {
+  if (words.length <= 1) return [[...words]]
+  return words.flatMap((word, index) =>
+    orders([...words.slice(0, index), ...words.slice(index + 1)]).map((rest) => [word, ...rest])
+  )
+}
+
+/**
+ * One pattern for everything that names the person, longest first. A name of two to four words
+ * also matches in any other order, its words apart by spaces or commas ("Mehta, James" for James
+ * Mehta, as a list of names or a sheet's "Last, First" writes it).
+ */
+function personPattern(person: Person): PersonPattern | null {
+  // a person's pattern is made once per erase (its owners ask for every row they scrub)
+  if (patterns.has(person)) return patterns.get(person) ?? null
+  const pattern = makePattern(person)
+  patterns.set(person, pattern)
+  return pattern
+}
+
+interface PersonPattern {
+  replace(value: string): string
+  test(value: string): boolean
+}
+const patterns = new WeakMap<Person, PersonPattern | null>()
+
+function makePattern(person: Person): PersonPattern | null {
+  const names = person.names.flatMap((name) => {
+    const words = name.split(/[\s,]+/).filter((word) => word !== '')
+    if (words.length < 2 || words.length > 4) return [escaped(name)]
+    return orders(words).map((order) => order.map(escaped).join('[\\s,]+'))
+  })
+  const others = [...person.emails, ...person.handles, ...person.phones, person.key]
     .filter((word) => word.length > 0)
-    .sort((a, b) => b.length - a.length)
-  for (const word of words) {
-    result = result.replace(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[erased]')
-  }
-  return result
+    .map(escaped)
+  const parts = [...new Set([...names, ...others])].sort((a, b) => b.length - a.length)
+  if (parts.length === 0) return null
+  const all = new RegExp(parts.join('|'), 'giu')
+  const one = new RegExp(parts.join('|'), 'iu')
+  return { replace: (value) => value.replace(all, '[erased]'), test: (value) => one.test(value) }
 }
 
 /**

@@ -115,24 +115,46 @@ export function tombstoneOfKey(
   return row ?? null
 }
 
+/** ForgottenPeople as plain data (a worker's workerData). */
+export interface ForgottenPeopleData {
+  salt: string | null
+  hashes: Array<[string, ErasureReason]>
+}
+
 /**
  * Recognises forgotten people: a profile (as a backup, a search or a sheet holds it) whose key,
  * one of whose emails or handles a tombstone hashes. Read once (a restore asks for each person).
  */
 export class ForgottenPeople {
   readonly #salt: string | null
-  readonly #hashes: Set<string>
+  /** Each hash, with the reason of the latest tombstone holding it. */
+  readonly #hashes: Map<string, ErasureReason>
 
-  private constructor(salt: string | null, hashes: Set<string>) {
+  private constructor(salt: string | null, hashes: Map<string, ErasureReason>) {
     this.#salt = salt
     this.#hashes = hashes
   }
 
   static read(db: BetterSqlite3.Database): ForgottenPeople {
     const salt = readSalt(db)
-    if (salt === null) return new ForgottenPeople(null, new Set())
-    const rows = db.prepare('SELECT hash FROM tombstone_hashes').pluck().all() as string[]
-    return new ForgottenPeople(salt, new Set(rows))
+    if (salt === null) return new ForgottenPeople(null, new Map())
+    // oldest first, so a person forgotten again keeps the reason on record last
+    const rows = db
+      .prepare(
+        `SELECT h.hash AS hash, t.reason AS reason FROM tombstone_hashes h
+           JOIN tombstones t ON t.id = h.tombstone_id ORDER BY t.forgotten_at, t.id`
+      )
+      .all() as Array<{ hash: string; reason: ErasureReason }>
+    return new ForgottenPeople(salt, new Map(rows.map((row) => [row.hash, row.reason])))
+  }
+
+  /** What a worker thread needs to recognise them (the salt and the hashes with their reasons). */
+  toData(): ForgottenPeopleData {
+    return { salt: this.#salt, hashes: [...this.#hashes] }
+  }
+
+  static fromData(data: ForgottenPeopleData): ForgottenPeople {
+    return new ForgottenPeople(data.salt, new Map(data.hashes))
   }
 
   get size(): number {
@@ -141,11 +163,17 @@ export class ForgottenPeople {
 
   /** Whether a person with this key (and this profile, when known) was forgotten. */
   isForgotten(key: string, profile?: unknown): boolean {
-    if (this.#salt === null || this.#hashes.size === 0) return false
+    return this.reasonFor(key, profile) !== null
+  }
+
+  /** Why a person with this key (and this profile, when known) was forgotten, as on record; null if not. */
+  reasonFor(key: string, profile?: unknown): ErasureReason | null {
+    if (this.#salt === null || this.#hashes.size === 0) return null
     const traits = profile === undefined ? { emails: [], handles: [] } : traitsOf(profile)
     for (const hash of personHashes(this.#salt, { key, emails: traits.emails, handles: traits.handles }).keys()) {
-      if (this.#hashes.has(hash)) return true
+      const reason = this.#hashes.get(hash)
+      if (reason !== undefined) return reason
     }
-    return false
+    return null
   }
 }

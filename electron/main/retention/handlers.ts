@@ -4,7 +4,7 @@ import type { RetentionService } from './retention-service'
 /** Retention: the periods, who would go and when, keeping someone. */
 export function retentionHandlers(retention: RetentionService, changed: () => void) {
   return {
-    getRetention: ({ limit }) => retention.overview(limit),
+    getRetention: ({ limit, settings }) => retention.overview(limit, settings),
     setRetention: ({ settings, limit }) => {
       const overview = retention.setSettings(settings, limit)
       changed()

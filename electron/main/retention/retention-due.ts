@@ -18,7 +18,7 @@ interface HeldPerson {
 
 /**
  * Everyone held (saved in a shortlist, in Recently deleted or a deleted shortlist, or with a
- * bought contact), with the latest of: saved or changed in a shortlist, removed from one, a
+ * bought contact), named as a shortlist or the contact result (its card, its request) names them, with the latest of: saved or changed in a shortlist, removed from one, a
  * contact bought or fetched, kept or opened by the recruiter. `active`: a shortlist not deleted holds them
  * now, so no period runs. Read-only SQL over the tables the shortlists and contacts features
  * write (store/ is shared infrastructure; no feature is imported).
@@ -33,7 +33,11 @@ const HELD = `
     UNION ALL
     SELECT profile_key, '', bought_at, 0, 1, 1 FROM contact_purchases
     UNION ALL
-    SELECT profile_key, '', fetched_at, 0, 0, 1 FROM contact_results WHERE profile_key IS NOT NULL
+    SELECT profile_key,
+      CASE WHEN json_valid(result_json) THEN COALESCE(json_extract(result_json, '$.card.name'),
+        json_extract(result_json, '$.request.full_name'), json_extract(result_json, '$.request.name'), '') ELSE '' END,
+      fetched_at, 0, 0, 1
+    FROM contact_results WHERE profile_key IS NOT NULL
     UNION ALL
     SELECT profile_key, '', kept_at, 0, 0, 0 FROM retention_people WHERE kept_at IS NOT NULL
     UNION ALL

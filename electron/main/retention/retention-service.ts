@@ -34,11 +34,20 @@ export class RetentionService {
     }
   ) {}
 
-  overview(limit: number): RetentionOverview {
+  /** Who would go under the saved periods, or under `typed` ones (a preview: nothing is saved). */
+  overview(limit: number, typed?: RetentionSettings): RetentionOverview {
     const store = this.#store()
-    const settings = readRetentionSettings(store)
+    const saved = readRetentionSettings(store)
+    const settings = typed ?? saved
     const due = dueByRetention(store.database.db, settings, this.#now())
-    return { settings, due: due.slice(0, limit), total: due.length, lastPurge: readLastPurge(store) }
+    const unsaved = settings.inactiveDays !== saved.inactiveDays || settings.contactDays !== saved.contactDays
+    return {
+      settings,
+      due: due.slice(0, limit),
+      total: due.length,
+      lastPurge: readLastPurge(store),
+      ...(unsaved ? { unsaved } : {})
+    }
   }
 
   setSettings(settings: RetentionSettings, limit: number): RetentionOverview {

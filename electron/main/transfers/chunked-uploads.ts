@@ -17,6 +17,9 @@ const MAX_OPEN = 4
 interface Upload {
   path: string
   received: number
+  /** Bytes written to the file so far, and the size `start` declared (when it did). */
+  bytes: number
+  declared: number | undefined
   /** The last piece has arrived. */
   complete: boolean
   touchedAt: number
@@ -78,8 +81,11 @@ export class ChunkedUploads {
     this.#makeRoom = options.makeRoom ?? false
   }
 
-  /** Opens an upload; its pieces follow with `append`. */
-  start(): string {
+  /**
+   * Opens an upload; its pieces follow with `append`. `declaredBytes`, the file's size as the page
+   * said when it started: the pieces may add up to that many bytes and no other number.
+   */
+  start(declaredBytes?: number): string {
     this.#expire()
     if (this.#open.size >= MAX_OPEN && this.#makeRoom) this.#letGoOfOldestRead()
     if (this.#open.size >= MAX_OPEN) {
@@ -96,6 +102,8 @@ export class ChunkedUploads {
     this.#open.set(uploadId, {
       path: file,
       received: 0,
+      bytes: 0,
+      declared: declaredBytes,
       complete: false,
       touchedAt: this.#now(),
       busy: null,
@@ -124,13 +132,27 @@ export class ChunkedUploads {
         { path: 'chunk', message: `the ${this.#noun} would pass ${this.#maxChars} characters` }
       ])
     }
+    const bytes = this.#encoding === 'base64' ? Buffer.from(chunk, 'base64') : Buffer.from(chunk, 'utf8')
+    const declared = upload.declared
+    if (
+      declared !== undefined &&
+      (upload.bytes + bytes.length > declared || (last && upload.bytes + bytes.length < declared))
+    ) {
+      this.discard(uploadId)
+      throw new AppError(
+        'invalid_input',
+        `The ${this.#noun} sent is not the size it was said to be (${declared.toLocaleString('en')} bytes). Choose the file again.`,
+        [
+          {
+            path: 'chunk',
+            message: `${upload.bytes + bytes.length} bytes${last ? ' in all' : ' so far'}, ${declared} declared`
+          }
+        ]
+      )
+    }
     upload.busy = 'appending'
     try {
-      await fs.promises.appendFile(
-        upload.path,
-        this.#encoding === 'base64' ? Buffer.from(chunk, 'base64') : chunk,
-        this.#encoding === 'base64' ? undefined : 'utf8'
-      )
+      await fs.promises.appendFile(upload.path, bytes)
     } catch (error) {
       upload.busy = null
       this.discard(uploadId)
@@ -144,6 +166,7 @@ export class ChunkedUploads {
     // discarded (or cleared) while the piece was written: the append made the file again
     if (this.#open.get(uploadId) !== upload) removeQuietly(upload.path)
     upload.received += chunk.length
+    upload.bytes += bytes.length
     upload.complete = last
     upload.touchedAt = this.#now()
     return { received: upload.received }
@@ -183,6 +206,14 @@ export class ChunkedUploads {
     // an append in progress removes the file when it ends
     if (upload.busy !== 'appending') removeQuietly(upload.path)
     return true
+  }
+
+  /**
+   * Drops every upload left idle past the limit, with its file (`start`, `append` and `use` do it
+   * too; the owner also calls this on a timer, so a page closed mid-way leaves nothing for long).
+   */
+  sweep(): void {
+    this.#expire()
   }
 
   /** Removes this registry's own files left in its folder (at start and at close); nothing else. */

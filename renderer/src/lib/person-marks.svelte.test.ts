@@ -39,7 +39,13 @@ function fakeMain(listed: { keys?: string[]; emails?: string[] }) {
         if (person.key !== undefined && keys.has(person.key))
           suppressed.push({ index, reasons: [{ why: 'listed', kind: 'key', entryId: 1 }] })
         else if ((person.emails ?? []).some((email) => emails.has(email)))
-          suppressed.push({ index, reasons: [{ why: 'listed', kind: 'email', entryId: 2 }, { why: 'forgotten' }] })
+          suppressed.push({
+            index,
+            reasons: [
+              { why: 'listed', kind: 'email', entryId: 2 },
+              { why: 'forgotten', reason: 'person-asked' }
+            ]
+          })
       })
       return Promise.resolve({ ok: true, data: { suppressed } })
     },
@@ -91,7 +97,7 @@ describe('PersonMarks', () => {
     expect(main.calls[0]).toHaveLength(101)
     expect(texts(marks.marksOf({ key: 'k-2' }))).toEqual(['Do not contact — On the do-not-contact list (profile key)'])
     expect(texts(marks.marksOf({ emails: ['ana@example.com'] }))).toEqual([
-      'Do not contact — On the do-not-contact list (email); Forgotten at their request'
+      'Do not contact — On the do-not-contact list (email); Forgotten: they asked to be erased'
     ])
     expect(marks.suppressed({ key: 'k-3' })).toBe(false)
 

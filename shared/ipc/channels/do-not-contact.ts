@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleInProfileUrl } from '../../api/handles'
+import { erasureReasonLabels, erasureReasonSchema } from './personal-data'
 
 /*
  * The do-not-contact list (issue #31 item 5): people the recruiter must not contact, named by an
@@ -78,14 +79,15 @@ export type PersonToCheck = z.input<typeof personToCheckSchema>
 
 /** Why a person is suppressed: they were forgotten, or an entry of the list names them. */
 export const suppressionReasonSchema = z.discriminatedUnion('why', [
-  z.object({ why: z.literal('forgotten') }),
+  /** The reason their tombstone records (a forget by retention is not one they asked for). */
+  z.object({ why: z.literal('forgotten'), reason: erasureReasonSchema }),
   z.object({ why: z.literal('listed'), kind: doNotContactKindSchema, entryId: z.number().int().positive() })
 ])
 export type SuppressionReason = z.infer<typeof suppressionReasonSchema>
 
 /** The reasons in the recruiter's words. */
 export function suppressionLabel(reason: SuppressionReason): string {
-  if (reason.why === 'forgotten') return 'Forgotten at their request'
+  if (reason.why === 'forgotten') return `Forgotten: ${erasureReasonLabels[reason.reason].toLowerCase()}`
   return `On the do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
 }
 

@@ -178,6 +178,8 @@ export const backupPreviewSchema = z.object({
   shortlists: z.number().int().nonnegative(),
   members: z.number().int().nonnegative(),
   recentlyDeleted: recentlyDeletedCountsSchema,
+  /** People a restore would leave out: forgotten since the backup was made (not in the counts above). */
+  forgotten: z.number().int().nonnegative(),
   problems: z.array(backupProblemSchema)
 })
 export type BackupPreview = z.infer<typeof backupPreviewSchema>

@@ -45,11 +45,17 @@ export const retentionOverviewSchema = z.object({
   /** How many would go in all. */
   total: z.number().int().nonnegative(),
   /** When the last purge ran and how many it forgot, or null. */
-  lastPurge: z.object({ at: z.string(), forgotten: z.number().int().nonnegative() }).nullable()
+  lastPurge: z.object({ at: z.string(), forgotten: z.number().int().nonnegative() }).nullable(),
+  /** `settings` are periods as typed, not those saved: who would go under them (nothing was saved). */
+  unsaved: z.boolean().optional()
 })
 export type RetentionOverview = z.infer<typeof retentionOverviewSchema>
 
-const previewInput = z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) })
+const previewInput = z.strictObject({
+  limit: z.number().int().min(1).max(1000).default(200),
+  /** Who would go under these periods, as the recruiter types them, before saving (nothing is saved). */
+  settings: retentionSettingsSchema.optional()
+})
 
 export const retentionChannels = {
   getRetention: { input: previewInput, output: retentionOverviewSchema },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { profiles, useMains, type TestMain } from '../services/helpers'
+import { suppressionLabel } from '../../../shared/ipc/channels/do-not-contact'
 
 /*
  * The do-not-contact list (issue #31 item 5) over the composed main and SQLite on disk: entries
@@ -135,8 +136,8 @@ describe('the do-not-contact list', () => {
       people: [{ emails: ['zofia@people.example'] }, { key: otherKey }, { key: 'p-31-9' }]
     })
     expect(suppressed).toEqual([
-      { index: 0, reasons: [{ why: 'forgotten' }] },
-      { index: 1, reasons: [{ why: 'forgotten' }] }
+      { index: 0, reasons: [{ why: 'forgotten', reason: 'person-asked' }] },
+      { index: 1, reasons: [{ why: 'forgotten', reason: 'person-asked' }] }
     ])
     expect(listed.entry.id).toBeGreaterThan(0)
   })
@@ -164,7 +165,14 @@ describe('checking against the list as it changes', () => {
       shortlistId: list.id,
       profiles: [{ ...profiles(1, 71)[0]!, key: 'p-7-2', handle: 'tomas-k' }]
     })
+    // forgotten by retention: the reason on record, not "at their request"
+    await main.ok('forgetPeople', { keys: ['p-7-2'], reason: 'retention-period' })
+    expect(await check()).toEqual([{ index: 1, reasons: [{ why: 'forgotten', reason: 'retention-period' }] }])
+    expect(suppressionLabel({ why: 'forgotten', reason: 'retention-period' })).toBe(
+      'Forgotten: kept longer than the retention period'
+    )
+    // forgotten again, later, for another reason: the latest is the one on record
     await main.ok('forgetPeople', { keys: ['p-7-2'], reason: 'person-asked' })
-    expect(await check()).toEqual([{ index: 1, reasons: [{ why: 'forgotten' }] }])
+    expect(await check()).toEqual([{ index: 1, reasons: [{ why: 'forgotten', reason: 'person-asked' }] }])
   })
 })

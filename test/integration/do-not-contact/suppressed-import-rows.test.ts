@@ -44,7 +44,7 @@ describe('bulk match and the do-not-contact list', () => {
     const { rows } = await main.ok('listImportRows', { batchId: batch.id })
     expect(rows.map((row) => row.doNotContact ?? null)).toEqual([
       'On the do-not-contact list (email)',
-      'Forgotten at their request',
+      'Forgotten: they asked to be erased',
       null
     ])
   }, 60_000)

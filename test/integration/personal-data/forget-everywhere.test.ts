@@ -11,6 +11,8 @@ import { spawnCompactWorkerFromSource } from '../../../electron/main/privacy/com
 import { makeProfile } from '../store/fixtures/profiles'
 import { openTestStore, removeDir } from '../store/helpers'
 import { PersonalData } from '../../../electron/main/personal-data/every-owner'
+import { ForgottenPeople } from '../../../electron/main/personal-data/tombstones'
+import { handleInProfileUrl } from '../../../shared/api/handles'
 import { startTestSandbox } from '../sandbox/helpers'
 import {
   connect,
@@ -122,9 +124,11 @@ describe('forgetting a person everywhere', () => {
 
     // chat finds them (and someone else, who must keep everything)
     const chat = await main.ok('sendChat', { text: 'software engineers', requestId: 'forget-chat-1' })
-    const [found, other] = chat.turns[1]!.results
+    const [found, other, onlyBought] = chat.turns[1]!.results
     const key = found!.key!
     const otherKey = other!.key!
+    // a third is only bought (never saved): their handle is only in the contact result's card.url
+    const boughtKey = onlyBought!.key!
 
     // search: by key, then by their name
     const byKey = await main.ok('searchProfiles', { requestId: 'forget-search-1', request: { key } })
@@ -145,6 +149,45 @@ describe('forgetting a person everywhere', () => {
       const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: `forget-buy-${contactType}` })
       expect(bought.statuses[0]!.status).toBe('Completed')
     }
+
+    // bought only: email, then a refresh of the handle their card gives (pasted, as the Refresh page does)
+    const quote = await main.ok('quoteContacts', { keys: [boughtKey], contactType: 'Email' })
+    await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'forget-buy-only' })
+    const [boughtResult] = (await main.ok('contactsFor', { keys: [boughtKey] }))[boughtKey] as Array<{
+      card: { name: string; url: string }
+      emails: Array<{ email: string }>
+    }>
+    const boughtHandle = handleInProfileUrl(boughtResult!.card.url)!
+    expect(boughtHandle).toBeTruthy()
+    const boughtName = boughtResult!.card.name
+    await main.ok('startRefresh', { handles: [boughtHandle] })
+    // once saved, then removed for good: their rows are gone, the search index's old blocks are not
+    const boughtProfile = (
+      await main.ok('searchProfiles', { requestId: 'forget-search-4', request: { key: boughtKey } })
+    ).results[0]!.profile as WholePersonProfile
+    const sourcing = await main.ok('createShortlist', { name: 'Sourcing' })
+    await main.ok('addMembers', { shortlistId: sourcing.id, profiles: [boughtProfile] })
+    const [sourced] = await main.ok('listMembers', { shortlistId: sourcing.id })
+    await main.ok('removeMember', { memberId: sourced!.id })
+    await main.ok('purgeMember', { memberId: sourced!.id })
+
+    // a saved search by their name, then deleted (kept in Recently deleted)
+    const saved = await main.ok('saveSearch', {
+      name: `Looking for ${profile.full_name}`,
+      query: { kind: 'search', request: { name: profile.full_name! }, options: { maxNumberOfResults: 5 } },
+      watch: false
+    })
+    await main.ok('deleteSavedSearch', { id: saved.id })
+
+    // a Chat turn naming them "Last, First", which the service does not understand
+    const [firstName, ...rest] = profile.full_name!.split(' ')
+    const lastName = rest.join(' ')
+    const named = await main.ok('sendChat', {
+      conversationId: chat.conversation.id,
+      text: `${lastName}, ${firstName}`,
+      requestId: 'forget-chat-2'
+    })
+    expect(JSON.stringify(named.turns)).toContain(`Did not understand: ${lastName}, ${firstName}`)
 
     // watched: the first list's members are refreshed (their data is months old)
     await main.ok('watchShortlist', { shortlistId: first.id, maxAgeDays: 1 })
@@ -207,7 +250,20 @@ describe('forgetting a person everywhere', () => {
       ...person.handles,
       ...foldedWords(profile.full_name!)
     ]
-    expect(hitsIn(dataDir, words).length).toBeGreaterThan(0)
+    const boughtWords = [
+      boughtKey,
+      boughtHandle,
+      boughtName,
+      ...boughtResult!.emails.map((entry) => entry.email),
+      ...foldedWords(boughtName)
+    ]
+    for (const word of [...words, ...boughtWords]) expect(hitsIn(dataDir, [word]), word).not.toEqual([])
+
+    // forget the bought-only person: nothing of theirs is left, the search index's old blocks neither
+    const forgotBought = await main.ok('forgetPeople', { keys: [boughtKey], reason: 'person-asked' })
+    expect(forgotBought.forgotten.map((person) => person.nothingHeld)).toEqual([false])
+    await main.services.compaction.idle()
+    expect(hitsIn(dataDir, boughtWords)).toEqual([])
 
     // forget them
     const forgot = await main.ok('forgetPeople', { keys: [key], reason: 'person-asked' })
@@ -216,6 +272,7 @@ describe('forgetting a person everywhere', () => {
     expect(forgot.forgotten[0]!.nothingHeld).toBe(false)
     expect(forgot.notice).toMatch(/Backups .* still hold them.*Restoring one of those backups skips them/)
     expect(main.events.filter((event) => event.name === 'peopleForgotten').map((event) => event.payload)).toEqual([
+      { keys: [boughtKey] },
       { keys: [key] }
     ])
     expect(await main.ok('describePerson', { key })).toMatchObject({
@@ -228,9 +285,17 @@ describe('forgetting a person everywhere', () => {
     expect(forgot.compacted).toBe(true)
     await main.services.compaction.idle()
     expect(main.logs.filter((record) => record.event === 'privacy.compact_deferred')).toEqual([])
-    expect(hitsIn(dataDir, [...words, key])).toEqual([])
+    expect(hitsIn(dataDir, [...words, key, ...boughtWords])).toEqual([])
     const logged = JSON.stringify(main.logs).toLowerCase()
-    expect(words.filter((word) => logged.includes(word.toLowerCase()))).toEqual([])
+    expect([...words, ...boughtWords].filter((word) => logged.includes(word.toLowerCase()))).toEqual([])
+    // the bought-only person's tombstone hashes their handle (a refresh of it is recognised as theirs)
+    const Database = (await import('better-sqlite3')).default
+    const db = new Database(path.join(dataDir, 'talent-desk.sqlite'), { readonly: true })
+    try {
+      expect(ForgottenPeople.read(db).isForgotten('-', { li_urls: [boughtResult!.card.url] })).toBe(true)
+    } finally {
+      db.close()
+    }
     // the scan does see the other person, who keeps everything
     expect(hitsIn(dataDir, [otherProfile.full_name!]).length).toBeGreaterThan(0)
 
@@ -245,11 +310,17 @@ describe('forgetting a person everywhere', () => {
         chunk: text.slice(at, at + BACKUP_CHUNK_CHARS),
         last: at + BACKUP_CHUNK_CHARS >= text.length
       })
+    // the preview says so before anything is written: the two rows of theirs are counted apart
+    expect(await main.ok('previewRestore', { uploadId })).toMatchObject({ shortlists: 3, members: 2, forgotten: 2 })
     const restored = await main.ok('restoreShortlists', { uploadId })
     expect(restored.forgotten).toBe(2)
     expect(restored.members).toBe(2)
-    expect(hitsIn(dataDir, [...words, key])).toEqual([])
+    expect(hitsIn(dataDir, [...words, key, ...boughtWords])).toEqual([])
     expect((await main.ok('describePerson', { key })).rows).toBe(0)
+
+    // and once the app has stopped (its last checkpoint written)
+    await main.close()
+    expect(hitsIn(dataDir, [...words, key, ...boughtWords])).toEqual([])
   }, 120_000)
   it('forgets a batch (one key it never held), leaves tombstones without clear text, saves the access copy beside the chosen file', async () => {
     const chosen = folder('td-forget-desktop-')

@@ -117,21 +117,36 @@ describe('retention', () => {
     await connect(main, sandbox, 'Retention service')
     const chat = await main.ok('sendChat', { text: 'software engineers', requestId: 'retention-chat-1' })
     const key = chat.turns[1]!.results[0]!.key!
+    const name = (chat.turns[1]!.results[0]!.profile as { full_name: string }).full_name
     const quote = await main.ok('quoteContacts', { keys: [key], contactType: 'Email' })
     const bought = await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'retention-buy-1' })
     expect(bought.statuses[0]!.status).toBe('Completed')
     main.services.firstScreenPainted()
 
+    // previewed as the periods are typed, before saving: nothing is saved
+    const typed = await main.ok('getRetention', { settings: { inactiveDays: 365, contactDays: 5 } })
+    expect(typed).toMatchObject({ unsaved: true, total: 1, due: [{ key, name, rule: 'contacts' }] })
+    expect(await main.ok('getRetention', {})).toMatchObject({
+      settings: { inactiveDays: null, contactDays: null },
+      total: 0
+    })
     const set = await main.ok('setRetention', { settings: { inactiveDays: 365, contactDays: 5 } })
+    expect(set.unsaved).toBeUndefined()
     expect(set.due.map((person) => [person.key, person.rule, person.dueAt])).toEqual([
       [key, 'contacts', new Date(boughtAt + 5 * 86_400_000).toISOString()]
     ])
+    // bought, never saved: Deleting soon names them as their contact result does (not a blank name)
+    expect(set.due[0]!.name).toBe(name)
     clock.advanceDays(5)
     clock.advance(60_000)
     await pass(main)
     const forgotten = await main.ok('describePerson', { key })
     expect(forgotten.rows).toBe(0)
     expect(forgotten.forgotten?.reason).toBe('retention-period')
+    // marked with that reason wherever they come back, not "at their request"
+    expect((await main.ok('checkDoNotContact', { people: [{ key }] })).suppressed).toEqual([
+      { index: 0, reasons: [{ why: 'forgotten', reason: 'retention-period' }] }
+    ])
     expect((await main.ok('getRetention', {})).total).toBe(0)
   })
 })

@@ -173,7 +173,7 @@ describe('exports and the do-not-contact list', () => {
     })
     expect(search).toMatchObject({ cancelled: false, doNotContact: { flagged: 1, leftOut: 0 } })
     const searchRows = readCsv(path.join(out, 'search.csv'))
-    expect(searchRows[1]!.at(-1)).toBe('Forgotten at their request')
+    expect(searchRows[1]!.at(-1)).toBe('Forgotten: they asked to be erased')
     expect(searchRows[2]!.at(-1)).toBe('')
 
     const members = await main.ok('listMembers', { shortlistId: list.id })

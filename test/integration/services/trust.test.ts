@@ -95,6 +95,7 @@ describe('a damaged saved profile', () => {
       shortlists: 1,
       members: 5,
       recentlyDeleted: { shortlists: 0, members: 0 },
+      forgotten: 0,
       problems: []
     })
     const summary = await elsewhere.ok('restoreShortlists', { json })

@@ -105,7 +105,12 @@ describe('walking a backup a record at a time', () => {
     const file = path.join(dir, 'plan.json')
     fs.writeFileSync(file, text)
     const plan = inspectBackup({ file })
-    expect(plan.counts).toEqual({ shortlists: 1, members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
+    expect(plan.counts).toEqual({
+      shortlists: 1,
+      members: 1,
+      recentlyDeleted: { shortlists: 0, members: 1 },
+      forgotten: 0
+    })
     expect(plan.people).toBe(2)
     expect(plan.memberStages).toEqual(['Phone screen', 'New'])
     expect(plan.problems).toEqual([

@@ -3,6 +3,7 @@ import {
   jsonWithoutPerson,
   rowsOnlyAbout,
   SOMEONE_ELSE,
+  textNamesPerson,
   textWithoutPerson,
   traitsOf,
   withoutPerson
@@ -34,6 +35,23 @@ describe('person-match: what names a person, and taking them out', () => {
       phones: ['+351 910 000 111'],
       handles: ['ana-pena-1']
     })
+  })
+
+  it('learns the handle a bought contact result gives only in its card’s url (and its profiles’)', () => {
+    const traits = traitsOf({
+      request: { key: 'k-ana' },
+      card: { name: 'Ana Peña', key: 'k-ana', url: 'https://profilenet.example/in/ana-pena-1' },
+      profiles: [{ source: 'profilenet', network: 'profilenet', url: 'https://profilenet.example/pub/ana-p' }]
+    })
+    expect(traits.handles).toEqual(['ana-pena-1', 'ana-p'])
+  })
+
+  it('finds and erases a name written in another order of its words ("Last, First")', () => {
+    const turn = 'Everyone — 2,000 people. Did not understand: Peña, Ana.'
+    expect(textNamesPerson(turn, ana)).toBe(true)
+    expect(textWithoutPerson(turn, ana)).toBe('Everyone — 2,000 people. Did not understand: [erased].')
+    expect(textWithoutPerson('Peña Ana and Ana Lima', ana)).toBe('[erased] and Ana Lima')
+    expect(textNamesPerson('Ana Lima, Bo Peña', ana)).toBe(false)
   })
 
   it('leaves the others in a list and takes the person out at any depth', () => {

@@ -31,16 +31,25 @@ function cutAtWord(text: string, limit: number): string {
   return `${(space > limit / 2 ? room.slice(0, space) : room).trimEnd()}…`
 }
 
-/** A Match Profiles search by who it looks for: name, title, employer, place, school, then identifiers. */
-export function searchName(request: MatchProfileRequest): string {
-  return nameFromParts([
-    request.name ?? '',
-    request.title ?? '',
-    request.company ?? '',
-    request.location ?? '',
-    request.school ?? '',
-    request.key ?? '',
-    ...(request.emails ?? []),
-    ...(request.handles ?? [])
-  ])
+/**
+ * A Match Profiles search by who it looks for: name, title, employer, place, school, then
+ * identifiers (also the query a provenance line records, within ORIGIN_DETAIL_LENGTH).
+ */
+export function searchName(request: MatchProfileRequest, limit = SUGGESTED_NAME_LENGTH): string {
+  return nameFromParts(
+    [
+      request.name ?? '',
+      request.title ?? '',
+      request.company ?? '',
+      request.location ?? '',
+      request.school ?? '',
+      request.key ?? '',
+      ...(request.emails ?? []),
+      ...(request.handles ?? [])
+    ],
+    limit
+  )
 }
+
+/** The most of a search's or chat's words a provenance line keeps (addMembers' origin.detail). */
+export const ORIGIN_DETAIL_LENGTH = 300

@@ -24,10 +24,16 @@ function fakeMain() {
   const asked: string[] = []
   let settings: RetentionSettings = { inactiveDays: null, contactDays: null }
   let people = ['p-1', 'p-2']
-  const answer = () =>
-    Promise.resolve({ ok: true, data: overview(settings, settings.inactiveDays === null ? [] : people) })
+  const answer = (typed?: RetentionSettings) => {
+    const shown = typed ?? settings
+    const data = overview(shown, shown.inactiveDays === null ? [] : people)
+    return Promise.resolve({ ok: true, data: typed === undefined ? data : { ...data, unsaved: true } })
+  }
   const bridge = {
-    getRetention: () => (asked.push('get'), answer()),
+    getRetention: (input: { settings?: RetentionSettings }) => (
+      asked.push(input.settings === undefined ? 'get' : 'preview'),
+      answer(input.settings)
+    ),
     setRetention: (input: { settings: RetentionSettings }) => {
       asked.push('set')
       settings = input.settings
@@ -48,6 +54,22 @@ function fakeMain() {
 }
 
 describe('RetentionState', () => {
+  it('previews who would go under periods as typed, saving nothing, and drops an answer typed over', async () => {
+    const main = fakeMain()
+    const retention = new RetentionState(main.client)
+    await retention.load()
+    const first = retention.preview({ inactiveDays: 30, contactDays: null })
+    const second = retention.preview({ inactiveDays: 10, contactDays: null })
+    await Promise.all([first, second])
+    expect(main.asked).toEqual(['get', 'preview', 'preview'])
+    const shown = retention.overview.state === 'ready' ? retention.overview.value : null
+    expect(shown).toMatchObject({ unsaved: true, settings: { inactiveDays: 10 }, total: 2 })
+    expect(retention.message).toBeNull()
+    // nothing was saved
+    await retention.load()
+    expect(retention.overview.state === 'ready' && retention.overview.value.total).toBe(0)
+  })
+
   it('is off, previews once a period is saved, says so, and reads again when people are forgotten', async () => {
     const main = fakeMain()
     const retention = new RetentionState(main.client)

@@ -12,6 +12,8 @@ export class RetentionState {
   #overview = $state.raw<Load<RetentionOverview>>({ state: 'idle' })
   #busy = $state(false)
   #message = $state.raw<PanelMessage | null>(null)
+  /** Previews asked so far: an answer to an older one (typed over since) is dropped. */
+  #previews = 0
 
   constructor(client: Client) {
     this.#client = client
@@ -34,6 +36,16 @@ export class RetentionState {
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
     const reply = await this.#client.getRetention({})
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  /** Who would go under the periods as typed, before they are saved (nothing is saved). */
+  async preview(settings: RetentionSettings): Promise<void> {
+    if (this.#busy || this.#overview.state !== 'ready') return
+    const asked = ++this.#previews
+    const reply = await this.#client.getRetention({ settings })
+    if (asked !== this.#previews || this.#busy) return
+    if (reply.ok) this.#overview = { state: 'ready', value: reply.data }
+    else this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
   }
 
   /** Saves the periods; the preview answers at once. */
@@ -61,6 +73,7 @@ export class RetentionState {
   ): Promise<void> {
     if (this.#busy) return
     this.#busy = true
+    this.#previews += 1
     this.#message = null
     try {
       const reply = await call()
