@@ -11,9 +11,15 @@ function entriesAbout(store: Store, person: Person): DoNotContactRow[] {
   const db = store.database.db
   const salt = readSalt(db)
   if (salt === null) return []
-  const hashes = personHashes(salt, person)
-  const rows = db.prepare(`SELECT * FROM do_not_contact WHERE kind != 'domain'`).all() as DoNotContactRow[]
-  return rows.filter((row) => hashes.has(row.hash))
+  // each hash looked up through the (kind, hash) index: the list may hold a million entries
+  const find = db.prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
+  const rows: DoNotContactRow[] = []
+  for (const [hash, kind] of personHashes(salt, person)) {
+    if (kind === 'domain') continue
+    const row = find.get(kind, hash) as DoNotContactRow | undefined
+    if (row !== undefined) rows.push(row)
+  }
+  return rows
 }
 
 /**

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { budgetActivity, budgetsSchema } from './budgets-schema'
-import { doNotContactSchema } from './do-not-contact-schema'
+import { doNotContactImportsSchema, doNotContactSchema } from './do-not-contact-schema'
 import { activitySchema, shortlistsSchema } from './initial-schema'
 import { knownPeopleSchema } from './known-people-schema'
 import { foldedSearch, prefixedSearchSchema, profileDateColumns } from './member-backfills'
@@ -354,6 +354,12 @@ export const migrations: readonly Migration[] = [
     name: 'activity tells budgets reached',
     // Activity's kinds gain budget: 75% and 100% of a budget, once per period (store/budgets-schema.ts).
     up: budgetActivity
+  },
+  {
+    version: 25,
+    name: 'do-not-contact imports and count',
+    // A large list imported hidden then shown; its count kept (do-not-contact/, store/do-not-contact-schema.ts).
+    up: doNotContactImportsSchema
   }
 ]
 
