@@ -26,10 +26,11 @@ export interface DoNotContactServiceDeps {
   jobs: FileJobs
 }
 
-/** What people are checked against: an entry looked up by its hash (indexed), and the tombstones. */
+/** What people are checked against: the salt, the entries found by hash (indexed), and the tombstones. */
 interface CheckLists {
   salt: string | null
-  entryOf: (kind: DoNotContactKind, hash: string) => number | undefined
+  /** The entries shown among these hashes of a kind: each hash with its entry's id. */
+  entriesAmong: (kind: DoNotContactKind, hashes: readonly string[]) => Map<string, number>
   forgotten: ForgottenPeople
 }
 
@@ -39,19 +40,39 @@ const TOMBSTONES_VERSION = `SELECT
   (SELECT COUNT(*) FROM tombstone_hashes) || '/' ||
   COALESCE((SELECT value FROM settings WHERE key = ?), '')`
 
-/** Why one person is suppressed (forgotten first), or nothing. */
-function reasonsFor(lists: CheckLists, person: PersonToCheck): SuppressionReason[] {
-  const emails = person.emails ?? []
-  const handles = person.handles ?? []
-  const reasons: SuppressionReason[] = []
-  if (lists.forgotten.isForgotten(person.key ?? '', { emails, handles })) reasons.push({ why: 'forgotten' })
-  if (lists.salt !== null) {
-    for (const [hash, kind] of personHashes(lists.salt, { key: person.key, emails, handles })) {
-      const entryId = lists.entryOf(kind, hash)
+/** People checked per slice of main's event loop (a few hundred HMACs and one query per kind). */
+const PEOPLE_AT_ONCE = 200
+
+/**
+ * The people suppressed among a part of those checked, with every reason (forgotten first): each
+ * person's hashes made, then looked up a kind at a time through the (kind, hash) index.
+ */
+function suppressedAmong(lists: CheckLists, people: readonly PersonToCheck[], first: number): Suppression[] {
+  const hashed = people.map((person) => ({
+    person,
+    hashes:
+      lists.salt === null
+        ? new Map<string, DoNotContactKind>()
+        : personHashes(lists.salt, { key: person.key, emails: person.emails ?? [], handles: person.handles ?? [] })
+  }))
+  const byKind = new Map<DoNotContactKind, string[]>()
+  for (const { hashes } of hashed) {
+    for (const [hash, kind] of hashes) byKind.set(kind, [...(byKind.get(kind) ?? []), hash])
+  }
+  const found = new Map<string, number>()
+  for (const [kind, hashes] of byKind) for (const [hash, id] of lists.entriesAmong(kind, hashes)) found.set(hash, id)
+  const suppressed: Suppression[] = []
+  hashed.forEach(({ person, hashes }, index) => {
+    const reasons: SuppressionReason[] = []
+    const traits = { emails: person.emails ?? [], handles: person.handles ?? [] }
+    if (lists.forgotten.isForgotten(person.key ?? '', traits)) reasons.push({ why: 'forgotten' })
+    for (const [hash, kind] of hashes) {
+      const entryId = found.get(hash)
       if (entryId !== undefined) reasons.push({ why: 'listed', kind, entryId })
     }
-  }
-  return reasons
+    if (reasons.length > 0) suppressed.push({ index: first + index, reasons })
+  })
+  return suppressed
 }
 
 /**
@@ -142,13 +163,7 @@ export class DoNotContactService {
   /** The people suppressed among these, by their place, with every reason (forgotten first). */
   check(people: readonly PersonToCheck[]): Suppression[] {
     if (people.length === 0) return []
-    const lists = this.#lists()
-    const suppressed: Suppression[] = []
-    people.forEach((person, index) => {
-      const reasons = reasonsFor(lists, person)
-      if (reasons.length > 0) suppressed.push({ index, reasons })
-    })
-    return suppressed
+    return suppressedAmong(this.#lists(), people, 0)
   }
 
   /**
@@ -159,13 +174,12 @@ export class DoNotContactService {
   async checkInSlices(people: readonly PersonToCheck[], slices = new WorkSlices()): Promise<Suppression[]> {
     const suppressed: Suppression[] = []
     let lists = this.#lists()
-    for (const [index, person] of people.entries()) {
+    for (let first = 0; first < people.length; first += PEOPLE_AT_ONCE) {
       if (slices.spent()) {
         await slices.pause()
         lists = this.#lists()
       }
-      const reasons = reasonsFor(lists, person)
-      if (reasons.length > 0) suppressed.push({ index, reasons })
+      suppressed.push(...suppressedAmong(lists, people.slice(first, first + PEOPLE_AT_ONCE), first))
     }
     return suppressed
   }
@@ -207,10 +221,16 @@ export class DoNotContactService {
     if (this.#forgotten?.db !== db || this.#forgotten.version !== version) {
       this.#forgotten = { db, version, people: ForgottenPeople.read(db) }
     }
-    const find = db.prepare(`SELECT d.id FROM do_not_contact d WHERE d.kind = ? AND d.hash = ? AND ${SHOWN}`).pluck()
+    const find = db.prepare(
+      `SELECT d.hash, d.id FROM do_not_contact d
+       WHERE d.kind = ? AND d.hash IN (SELECT value FROM json_each(?)) AND ${SHOWN}`
+    )
     return {
       salt: readSalt(db),
-      entryOf: (kind, hash) => find.get(kind, hash) as number | undefined,
+      entriesAmong: (kind, hashes) =>
+        new Map(
+          (find.raw().all(kind, JSON.stringify(hashes)) as Array<[string, number]>).map(([hash, id]) => [hash, id])
+        ),
       forgotten: this.#forgotten.people
     }
   }

@@ -16,7 +16,7 @@ async function job(): Promise<DoNotContactWorkerMessage> {
     schemaVersion: data.schemaVersion
   })
   try {
-    return { type: 'done', read: await readIntoDoNotContact(db, data) }
+    return { type: 'done', read: await readIntoDoNotContact(db, data, { ownConnection: true }) }
   } finally {
     db.close()
   }

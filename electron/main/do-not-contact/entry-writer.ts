@@ -30,13 +30,21 @@ export class EntryWriter {
   readonly #note: string
   readonly #addedAt: string
   readonly #insert: BetterSqlite3.Statement
+  readonly #ownConnection: boolean
   /** Entries the list held when the import began (the cap counts them). */
   readonly held: number
   added = 0
   alreadyListed = 0
 
-  constructor(db: BetterSqlite3.Database, entry: { note: string; addedAt: string }) {
+  /**
+   * `ownConnection` (the worker's): the hidden entries are written without waiting for the disk at
+   * each of their transactions (synchronous = NORMAL: a crash may lose the last of them, and a
+   * hidden import cut short is deleted anyway); the swap that shows them waits for it (FULL), as
+   * every write of the store does.
+   */
+  constructor(db: BetterSqlite3.Database, entry: { note: string; addedAt: string; ownConnection?: boolean }) {
     this.#db = db
+    this.#ownConnection = entry.ownConnection ?? false
     this.#note = entry.note.trim()
     this.#addedAt = entry.addedAt
     const made = db
@@ -49,6 +57,7 @@ export class EntryWriter {
     this.#salt = made.salt
     this.#importId = made.importId
     this.held = made.held
+    if (this.#ownConnection) db.pragma('synchronous = NORMAL')
     this.#insert = db.prepare(
       'INSERT OR IGNORE INTO do_not_contact (kind, hash, value, note, added_at, import_id) VALUES (?, ?, ?, ?, ?, ?)'
     )
@@ -71,6 +80,7 @@ export class EntryWriter {
   /** Shows every entry written at once; returns how many the list holds now. */
   finish(): number {
     const db = this.#db
+    if (this.#ownConnection) db.pragma('synchronous = FULL')
     return db
       .transaction(() => {
         db.prepare('UPDATE do_not_contact_imports SET ready = 1, added = ? WHERE id = ?').run(

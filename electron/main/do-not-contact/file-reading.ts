@@ -62,9 +62,13 @@ function entryOf(cell: string): NamedEntry | null {
  * (EntryWriter) into a hidden import, then shown at once. A file that would take the list past
  * MAX_DO_NOT_CONTACT adds nothing. Hidden imports a close cut short are deleted first.
  */
-export async function readIntoDoNotContact(db: BetterSqlite3.Database, job: FileJob): Promise<FileRead> {
+export async function readIntoDoNotContact(
+  db: BetterSqlite3.Database,
+  job: FileJob,
+  { ownConnection = false }: { ownConnection?: boolean } = {}
+): Promise<FileRead> {
   sweepHiddenImports(db)
-  const writer = new EntryWriter(db, { note: job.note, addedAt: job.addedAt })
+  const writer = new EntryWriter(db, { note: job.note, addedAt: job.addedAt, ownConnection })
   const skipped: FileRead['skipped'] = []
   let skippedCount = 0
   let pending: NamedEntry[] = []
