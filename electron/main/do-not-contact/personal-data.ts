@@ -29,7 +29,15 @@ function entriesAbout(store: Store, person: Person): DoNotContactRow[] {
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) => ({
   owner: 'do-not-contact',
-  tables: [{ table: 'do_not_contact', personal: true }],
+  tables: [
+    { table: 'do_not_contact', personal: true },
+    {
+      table: 'do_not_contact_imports',
+      personal: false,
+      why: 'an import of a file: whether it is shown, how many it added'
+    },
+    { table: 'do_not_contact_count', personal: false, why: 'how many entries the list holds: one number' }
+  ],
   describe(person) {
     const rows = entriesAbout(store(), person).length
     return rows === 0 ? [] : [{ table: 'do_not_contact', label: LABEL, rows }]
