@@ -25,6 +25,8 @@ export default defineConfig({
           'import-worker': resolve(root, 'electron/main/imports/import-worker.ts'),
           // a known-people list (an ATS export) is read and hashed in one too
           'known-people-worker': resolve(root, 'electron/main/known-people/known-people-worker.ts'),
+          // a file for the do-not-contact list (a million entries) is read and hashed in one too
+          'do-not-contact-worker': resolve(root, 'electron/main/do-not-contact/do-not-contact-worker.ts'),
           // and the data file is rebuilt in one after people are forgotten (VACUUM)
           'compact-worker': resolve(root, 'electron/main/privacy/compact-worker.ts')
         },

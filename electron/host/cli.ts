@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { SpawnImportWorker } from '../main/imports'
 import type { SpawnKnownPeopleWorker } from '../main/known-people'
+import type { SpawnDoNotContactWorker } from '../main/do-not-contact'
 import type { SpawnBackupWorker } from '../main/export'
 import type { SpawnCompactWorker } from '../main/privacy'
 import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
@@ -16,12 +17,13 @@ import { errorMessage } from '../../shared/error-message'
 
 export interface WebCliOptions {
   argv: string[]
-  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, compact-worker.cjs). */
+  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs). */
   workers: {
     sandbox: SpawnSandboxWorker
     backup: SpawnBackupWorker
     imports: SpawnImportWorker
     knownPeople: SpawnKnownPeopleWorker
+    doNotContact: SpawnDoNotContactWorker
     compact: SpawnCompactWorker
   }
   /** out/main: the renderer is built beside it (out/renderer), package.json two folders up. */
@@ -106,6 +108,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     backupWorker: workers.backup,
     importWorker: workers.imports,
     knownPeopleWorker: workers.knownPeople,
+    doNotContactWorker: workers.doNotContact,
     compactWorker: workers.compact,
     secretWatcher: log.mask,
     logFolder: { path: logDir }

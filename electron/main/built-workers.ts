@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { DO_NOT_CONTACT_WORKER_LIMITS, type SpawnDoNotContactWorker } from './do-not-contact'
 import type { SpawnBackupWorker } from './export'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
 import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
@@ -8,7 +9,7 @@ import type { SpawnCompactWorker } from './privacy'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs`,
- * `backup-worker.cjs`, `import-worker.cjs`, `known-people-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
+ * `backup-worker.cjs`, `import-worker.cjs`, `known-people-worker.cjs`, `do-not-contact-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
  * (the desktop shell's index.cjs, the browser host's host.cjs) passes its own `__dirname`.
  */
 export function builtWorkers(outMainDir: string): {
@@ -16,6 +17,7 @@ export function builtWorkers(outMainDir: string): {
   backup: SpawnBackupWorker
   imports: SpawnImportWorker
   knownPeople: SpawnKnownPeopleWorker
+  doNotContact: SpawnDoNotContactWorker
   compact: SpawnCompactWorker
 } {
   return {
@@ -27,6 +29,11 @@ export function builtWorkers(outMainDir: string): {
       new Worker(join(outMainDir, 'known-people-worker.cjs'), {
         workerData,
         resourceLimits: KNOWN_PEOPLE_WORKER_LIMITS
+      }),
+    doNotContact: (workerData) =>
+      new Worker(join(outMainDir, 'do-not-contact-worker.cjs'), {
+        workerData,
+        resourceLimits: DO_NOT_CONTACT_WORKER_LIMITS
       }),
     compact: (workerData) => new Worker(join(outMainDir, 'compact-worker.cjs'), { workerData })
   }

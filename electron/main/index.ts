@@ -111,6 +111,7 @@ async function start(): Promise<void> {
     backupWorker: workers.backup,
     importWorker: workers.imports,
     knownPeopleWorker: workers.knownPeople,
+    doNotContactWorker: workers.doNotContact,
     compactWorker: workers.compact,
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {

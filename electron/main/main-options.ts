@@ -11,6 +11,7 @@ import type { KeytarLoader } from './vault/open-vault'
 import type { ActivityOptions } from './activity'
 import type { AppInfoOptions } from './app-info'
 import type { ContactsOptions } from './contacts'
+import type { DoNotContactOptions } from './do-not-contact'
 import type { ExportOptions } from './export'
 import type { ImportsOptions } from './imports'
 import type { KnownPeopleOptions } from './known-people'
@@ -28,6 +29,7 @@ export interface MainOptions
     ActivityOptions,
     AppInfoOptions,
     ContactsOptions,
+    DoNotContactOptions,
     ExportOptions,
     ImportsOptions,
     KnownPeopleOptions,

@@ -8,6 +8,9 @@
 export const channelNameList = [
   'listDoNotContact',
   'addDoNotContact',
+  'startDoNotContactUpload',
+  'appendDoNotContactUpload',
+  'discardDoNotContactUpload',
   'importDoNotContact',
   'removeDoNotContact',
   'checkDoNotContact',

@@ -7,6 +7,8 @@ import { bridge, startApp, type E2eApp } from './support'
 // SQLite file: Settings → Personal data shows it empty; an email typed and added by keyboard
 // appears; a value not of its kind is refused in words; a file of lines is imported; Delete on a
 // focused line removes it; an entry added elsewhere (main's doNotContactChanged) shows without a reload.
+// A file of 1,200 entries is sent in pieces and read by the built worker (out/main/do-not-contact-worker.cjs,
+// issue #36 item 4): the count shows at once and the rows a page of 100 at a time.
 let app: E2eApp
 let page: Page
 
@@ -64,5 +66,32 @@ describe('Settings → Personal data → Do not contact', () => {
     await bridge(app, 'addDoNotContact', { kind: 'key', value: 'p-7-7' })
     await rows().filter({ hasText: 'p-7-7' }).waitFor()
     expect(await list().getByTestId('do-not-contact-total').textContent()).toContain('3 entries')
+  })
+
+  it('imports a file of 1,200 through the built worker: the count at once, the rows a page at a time', async () => {
+    const lines = ['Email']
+    for (let i = 0; i < 1200; i += 1) lines.push(`listed.${i}@bulk.example`)
+    await list()
+      .getByTestId('do-not-contact-import')
+      .setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
+    await list()
+      .getByRole('status')
+      .filter({ hasText: '1,200 entries added from bulk.csv; 1 line left out' })
+      .filter({ hasText: 'The list holds 1,203 entries.' })
+      .waitFor()
+    expect(await list().getByTestId('do-not-contact-total').textContent()).toContain('1,203 entries')
+    expect(await rows().count()).toBe(100)
+    expect(await rows().first().textContent()).toContain('listed.1199@bulk.example')
+    expect(await list().getByTestId('do-not-contact-page').textContent()).toBe('1–100 of 1,203')
+
+    await list().getByTestId('do-not-contact-older').click()
+    await list().getByTestId('do-not-contact-page').filter({ hasText: '101–200 of 1,203' }).waitFor()
+    expect(await rows().first().textContent()).toContain('listed.1099@bulk.example')
+    await list().getByTestId('do-not-contact-newer').click()
+    await list().getByTestId('do-not-contact-page').filter({ hasText: '1–100 of 1,203' }).waitFor()
+    const { suppressed } = await bridge<{ suppressed: unknown[] }>(app, 'checkDoNotContact', {
+      people: [{ emails: ['listed.600@bulk.example'] }, { emails: ['free@bulk.example'] }]
+    })
+    expect(suppressed).toHaveLength(1)
   })
 })

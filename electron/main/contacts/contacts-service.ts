@@ -27,7 +27,7 @@ import { Turns } from '../work/turns'
 import { PurchaseRequests, type Bought } from './purchase-requests'
 import { RunningPurchases } from './running-purchases'
 import { partSizeFrom, partSizeSetting } from './purchase-parts'
-import { peopleToCheck } from './held-traits'
+import { peopleToCheck } from '../personal-data/held-traits'
 
 /** No budgets to hold against (no budgets feature). */
 const noHold: BudgetHold = { release: () => undefined }

@@ -1,10 +1,14 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import {
+  listFull,
+  MAX_DO_NOT_CONTACT,
   normalisedValue,
   type DoNotContactEntry,
   type DoNotContactKind
 } from '../../../shared/ipc/channels/do-not-contact'
-import { readSalt, saltedHash, saltOf } from '../personal-data/tombstones'
+import { AppError } from '../../../shared/ipc/errors'
+import { saltOf } from '../personal-data/tombstones'
+import { entryHash } from './person-hashes'
 
 export interface DoNotContactRow {
   id: number
@@ -23,6 +27,14 @@ export const entryOf = (row: DoNotContactRow): DoNotContactEntry => ({
   addedAt: row.added_at
 })
 
+/** An entry is seen once it was added by hand, or its import was shown (store/migrations/26-do-not-contact-imports.ts). */
+export const SHOWN = `(d.import_id IS NULL OR (SELECT ready FROM do_not_contact_imports WHERE id = d.import_id) = 1)`
+
+/** The entries shown, as of the kept count (never counted row by row). */
+export function entriesHeld(db: BetterSqlite3.Database): number {
+  return (db.prepare('SELECT entries FROM do_not_contact_count WHERE id = 1').pluck().get() as number | undefined) ?? 0
+}
+
 /** The do_not_contact table: entries by their salted hash (the tombstones' salt). */
 export class DoNotContactRepo {
   readonly #db: BetterSqlite3.Database
@@ -31,9 +43,16 @@ export class DoNotContactRepo {
     this.#db = db
   }
 
-  list(): DoNotContactEntry[] {
-    const rows = this.#db.prepare('SELECT * FROM do_not_contact ORDER BY id DESC').all() as DoNotContactRow[]
+  /** A page of the entries shown, newest first. */
+  page(offset: number, limit: number): DoNotContactEntry[] {
+    const rows = this.#db
+      .prepare(`SELECT d.* FROM do_not_contact d WHERE ${SHOWN} ORDER BY d.id DESC LIMIT ? OFFSET ?`)
+      .all(limit, offset) as DoNotContactRow[]
     return rows.map(entryOf)
+  }
+
+  total(): number {
+    return entriesHeld(this.#db)
   }
 
   /** Tombstones: each forgotten person counts as suppressed, with no entry. */
@@ -41,7 +60,10 @@ export class DoNotContactRepo {
     return this.#db.prepare('SELECT COUNT(*) FROM tombstones').pluck().get() as number
   }
 
-  /** Adds an entry (call inside a transaction for many); an entry of the same kind and value is kept as it was. */
+  /**
+   * Adds an entry by hand (in the caller's transaction); an entry of the same kind and value is kept
+   * as it was. A full list refuses it, in the words of the field.
+   */
   add(
     kind: DoNotContactKind,
     text: string,
@@ -50,24 +72,21 @@ export class DoNotContactRepo {
   ): { entry: DoNotContactEntry; added: boolean } | null {
     const value = normalisedValue(kind, text)
     if (value === null) return null
-    const hash = saltedHash(saltOf(this.#db), kind, value)
-    const { changes } = this.#db
-      .prepare('INSERT OR IGNORE INTO do_not_contact (kind, hash, value, note, added_at) VALUES (?, ?, ?, ?, ?)')
+    const hash = entryHash(saltOf(this.#db), kind, value)
+    const find = this.#db.prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
+    const held = find.get(kind, hash) as DoNotContactRow | undefined
+    if (held !== undefined) return { entry: entryOf(held), added: false }
+    const count = entriesHeld(this.#db)
+    if (count >= MAX_DO_NOT_CONTACT) {
+      throw new AppError('invalid_input', listFull(count), [{ path: 'value', message: listFull(count) }])
+    }
+    this.#db
+      .prepare('INSERT INTO do_not_contact (kind, hash, value, note, added_at) VALUES (?, ?, ?, ?, ?)')
       .run(kind, hash, text.trim(), note.trim(), addedAt)
-    const row = this.#db
-      .prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
-      .get(kind, hash) as DoNotContactRow
-    return { entry: entryOf(row), added: changes > 0 }
+    return { entry: entryOf(find.get(kind, hash) as DoNotContactRow), added: true }
   }
 
   remove(id: number): boolean {
-    return this.#db.prepare('DELETE FROM do_not_contact WHERE id = ?').run(id).changes > 0
-  }
-
-  /** Every entry by its hash (the list is the recruiter's, thousands at most: read once per check). */
-  byHash(): { salt: string | null; entries: Map<string, DoNotContactRow> } {
-    const salt = readSalt(this.#db)
-    const rows = this.#db.prepare('SELECT * FROM do_not_contact').all() as DoNotContactRow[]
-    return { salt, entries: new Map(rows.map((row) => [row.hash, row])) }
+    return this.#db.prepare(`DELETE FROM do_not_contact AS d WHERE d.id = ? AND ${SHOWN}`).run(id).changes > 0
   }
 }

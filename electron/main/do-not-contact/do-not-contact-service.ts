@@ -1,94 +1,112 @@
+import type BetterSqlite3 from 'better-sqlite3'
 import type { ChannelOutput, HandlerInput } from '../../../shared/ipc/contract'
-import {
-  detectedKind,
-  type PersonToCheck,
-  type Suppression,
-  type SuppressionReason
+import type {
+  DoNotContactKind,
+  PersonToCheck,
+  Suppression,
+  SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
+import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
-import { ForgottenPeople, TOMBSTONE_SALT_SETTING } from '../personal-data/tombstones'
+import { ForgottenPeople, readSalt, TOMBSTONE_SALT_SETTING } from '../personal-data/tombstones'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
+import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import { WorkSlices } from '../work/work-slices'
-import { DoNotContactRepo, type DoNotContactRow } from './do-not-contact-repo'
+import { DoNotContactRepo, SHOWN } from './do-not-contact-repo'
+import { sweepSlice } from './entry-writer'
+import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
 
 export interface DoNotContactServiceDeps {
   stores: StoreAccess
   clock: Clock
   events: Pick<EventHub, 'emit'>
+  uploads: ChunkedUploads
+  jobs: FileJobs
 }
 
-/** Cells of a line of lines or CSV (commas, semicolons or tabs; quotes dropped). */
-const cellsOf = (line: string): string[] =>
-  line
-    .split(/[,;\t]/)
-    .map((cell) =>
-      cell
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim()
-    )
-    .filter((cell) => cell !== '')
-
-const SKIPPED_SHOWN = 100
-
-/** What people are checked against: the list's entries by hash, and the tombstones. */
+/** What people are checked against: the salt, the entries found by hash (indexed), and the tombstones. */
 interface CheckLists {
   salt: string | null
-  entries: Map<string, DoNotContactRow>
+  /** The entries shown among these hashes of a kind: each hash with its entry's id. */
+  entriesAmong: (kind: DoNotContactKind, hashes: readonly string[]) => Map<string, number>
   forgotten: ForgottenPeople
 }
 
-/**
- * What changes whenever the list or the tombstones do: entries added (a higher id), removed (a
- * lower count or sum), tombstones written (more hashes), or the salt first made.
- */
-const LISTS_VERSION = `SELECT
-  (SELECT COUNT(*) || ':' || COALESCE(MAX(id), 0) || ':' || COALESCE(SUM(id), 0) FROM do_not_contact) || '/' ||
+/** What changes whenever the tombstones do: tombstones written (more hashes), or the salt first made. */
+const TOMBSTONES_VERSION = `SELECT
   (SELECT COUNT(*) || ':' || COALESCE(MAX(id), 0) FROM tombstones) || ':' ||
   (SELECT COUNT(*) FROM tombstone_hashes) || '/' ||
   COALESCE((SELECT value FROM settings WHERE key = ?), '')`
 
-/** Why one person is suppressed (forgotten first), or nothing. */
-function reasonsFor(lists: CheckLists, person: PersonToCheck): SuppressionReason[] {
-  const emails = person.emails ?? []
-  const handles = person.handles ?? []
-  const reasons: SuppressionReason[] = []
-  const forgotten = lists.forgotten.reasonFor(person.key ?? '', { emails, handles })
-  if (forgotten !== null) reasons.push({ why: 'forgotten', reason: forgotten })
-  if (lists.salt !== null && lists.entries.size > 0) {
-    for (const hash of personHashes(lists.salt, { key: person.key, emails, handles }).keys()) {
-      const entry = lists.entries.get(hash)
-      if (entry !== undefined) reasons.push({ why: 'listed', kind: entry.kind, entryId: entry.id })
-    }
+/** People checked per slice of main's event loop (a few hundred HMACs and one query per kind). */
+const PEOPLE_AT_ONCE = 200
+
+/**
+ * The people suppressed among a part of those checked, with every reason (forgotten first): each
+ * person's hashes made, then looked up a kind at a time through the (kind, hash) index.
+ */
+function suppressedAmong(lists: CheckLists, people: readonly PersonToCheck[], first: number): Suppression[] {
+  const hashed = people.map((person) => ({
+    person,
+    hashes:
+      lists.salt === null
+        ? new Map<string, DoNotContactKind>()
+        : personHashes(lists.salt, { key: person.key, emails: person.emails ?? [], handles: person.handles ?? [] })
+  }))
+  const byKind = new Map<DoNotContactKind, string[]>()
+  for (const { hashes } of hashed) {
+    for (const [hash, kind] of hashes) byKind.set(kind, [...(byKind.get(kind) ?? []), hash])
   }
-  return reasons
+  const found = new Map<string, number>()
+  for (const [kind, hashes] of byKind) for (const [hash, id] of lists.entriesAmong(kind, hashes)) found.set(hash, id)
+  const suppressed: Suppression[] = []
+  hashed.forEach(({ person, hashes }, index) => {
+    const reasons: SuppressionReason[] = []
+    const traits = { emails: person.emails ?? [], handles: person.handles ?? [] }
+    const forgotten = lists.forgotten.reasonFor(person.key ?? '', traits)
+    if (forgotten !== null) reasons.push({ why: 'forgotten', reason: forgotten })
+    for (const [hash, kind] of hashes) {
+      const entryId = found.get(hash)
+      if (entryId !== undefined) reasons.push({ why: 'listed', kind, entryId })
+    }
+    if (reasons.length > 0) suppressed.push({ index: first + index, reasons })
+  })
+  return suppressed
 }
 
 /**
- * The do-not-contact list: entries added by hand or from a file, removed, and people checked
- * against it and against the tombstones (a forgotten person is suppressed with no entry).
+ * The do-not-contact list: entries added by hand or from a file (read in a worker), removed, and
+ * people checked against it (each hash one indexed lookup: nothing of the list is read whole) and
+ * against the tombstones (a forgotten person is suppressed with no entry).
  */
 export class DoNotContactService {
   readonly #deps: DoNotContactServiceDeps
-  #cached: { db: unknown; version: string; lists: CheckLists } | null = null
+  #forgotten: { db: unknown; version: string; people: ForgottenPeople } | null = null
+  /** One import at a time: its hidden entries must not be swept by another. */
+  #importing = false
+  #sweeping: Promise<void> | null = null
 
   constructor(deps: DoNotContactServiceDeps) {
     this.#deps = deps
   }
 
-  #repo(): DoNotContactRepo {
-    return new DoNotContactRepo(this.#deps.stores.get().database.db)
+  #db(): BetterSqlite3.Database {
+    return this.#deps.stores.get().database.db
   }
 
-  list(): ChannelOutput<'listDoNotContact'> {
+  #repo(): DoNotContactRepo {
+    return new DoNotContactRepo(this.#db())
+  }
+
+  list({ offset, limit }: HandlerInput<'listDoNotContact'>): ChannelOutput<'listDoNotContact'> {
     const repo = this.#repo()
-    return { entries: repo.list(), forgotten: repo.forgottenCount() }
+    return { entries: repo.page(offset, limit), offset, total: repo.total(), forgotten: repo.forgottenCount() }
   }
 
   add({ kind, value, note }: HandlerInput<'addDoNotContact'>): ChannelOutput<'addDoNotContact'> {
-    const db = this.#deps.stores.get().database.db
+    const db = this.#db()
     const made = db.transaction(() => this.#repo().add(kind, value, note, isoNow(this.#deps.clock)))()
     // the input schema refused a value that is not of its kind
     if (made === null) throw new Error(`not a ${kind}: checked by the input schema`)
@@ -96,31 +114,45 @@ export class DoNotContactService {
     return made
   }
 
-  import({ text, note }: HandlerInput<'importDoNotContact'>): ChannelOutput<'importDoNotContact'> {
-    const db = this.#deps.stores.get().database.db
-    const repo = this.#repo()
-    const addedAt = isoNow(this.#deps.clock)
-    const result: ChannelOutput<'importDoNotContact'> = { added: 0, alreadyListed: 0, skipped: [], skippedCount: 0 }
-    db.transaction(() => {
-      text.split(/\r\n|\r|\n/).forEach((line, index) => {
-        if (line.trim() === '') return
-        let named = 0
-        for (const cell of cellsOf(line)) {
-          const kind = detectedKind(cell)
-          if (kind === null) continue
-          const made = repo.add(kind, kind === 'key' ? cell.replace(/^key:/i, '') : cell, note, addedAt)
-          if (made === null) continue
-          named += 1
-          if (made.added) result.added += 1
-          else result.alreadyListed += 1
-        }
-        if (named > 0) return
-        result.skippedCount += 1
-        if (result.skipped.length < SKIPPED_SHOWN) result.skipped.push({ line: index + 1, text: line.slice(0, 200) })
-      })
-    })()
-    if (result.added > 0) this.#deps.events.emit('doNotContactChanged', {})
-    return result
+  startUpload(): ChannelOutput<'startDoNotContactUpload'> {
+    return { uploadId: this.#deps.uploads.start() }
+  }
+
+  append({ uploadId, chunk, last }: HandlerInput<'appendDoNotContactUpload'>) {
+    return this.#deps.uploads.append(uploadId, chunk, last)
+  }
+
+  discard({ uploadId }: HandlerInput<'discardDoNotContactUpload'>): ChannelOutput<'discardDoNotContactUpload'> {
+    return { discarded: this.#deps.uploads.discard(uploadId) }
+  }
+
+  /** Reads a file (an upload, or a short text sent whole) into the list, in the worker. */
+  async import({
+    uploadId,
+    fileName,
+    text,
+    note
+  }: HandlerInput<'importDoNotContact'>): Promise<ChannelOutput<'importDoNotContact'>> {
+    if (this.#importing) {
+      throw new AppError('conflict', 'Another file is being added to the list. Wait for it to finish, then try again.')
+    }
+    this.#importing = true
+    const uploads = this.#deps.uploads
+    let id = uploadId
+    try {
+      await this.#sweeping
+      if (id === undefined) {
+        id = uploads.start()
+        await uploads.append(id, Buffer.from(text ?? '', 'utf8').toString('base64'), true)
+      }
+      const addedAt = isoNow(this.#deps.clock)
+      const read = await uploads.use(id, (file) => this.#deps.jobs({ file, fileName, note, addedAt }))
+      if (read.added > 0) this.#deps.events.emit('doNotContactChanged', {})
+      return read
+    } finally {
+      if (id !== undefined) uploads.discard(id)
+      this.#importing = false
+    }
   }
 
   remove({ id }: HandlerInput<'removeDoNotContact'>): ChannelOutput<'removeDoNotContact'> {
@@ -132,45 +164,75 @@ export class DoNotContactService {
   /** The people suppressed among these, by their place, with every reason (forgotten first). */
   check(people: readonly PersonToCheck[]): Suppression[] {
     if (people.length === 0) return []
-    const lists = this.#lists()
-    const suppressed: Suppression[] = []
-    people.forEach((person, index) => {
-      const reasons = reasonsFor(lists, person)
-      if (reasons.length > 0) suppressed.push({ index, reasons })
-    })
-    return suppressed
+    return suppressedAmong(this.#lists(), people, 0)
   }
 
   /**
    * As check, for the page (up to 5,000 people at a time): the work is cut into slices of a few
-   * milliseconds so main's event loop turns between them (a first check of 5,000 people is
-   * 30,000 HMACs).
+   * milliseconds so main's event loop turns between them (a check of 5,000 people is 30,000
+   * HMACs and as many indexed lookups).
    */
   async checkInSlices(people: readonly PersonToCheck[], slices = new WorkSlices()): Promise<Suppression[]> {
     const suppressed: Suppression[] = []
     let lists = this.#lists()
-    for (const [index, person] of people.entries()) {
+    for (let first = 0; first < people.length; first += PEOPLE_AT_ONCE) {
       if (slices.spent()) {
         await slices.pause()
         lists = this.#lists()
       }
-      const reasons = reasonsFor(lists, person)
-      if (reasons.length > 0) suppressed.push({ index, reasons })
+      suppressed.push(...suppressedAmong(lists, people.slice(first, first + PEOPLE_AT_ONCE), first))
     }
     return suppressed
   }
 
   /**
-   * The list and the tombstones as read last, read again only when either changed (or another
-   * data file opened): a check used to read every entry and every tombstone hash each time.
+   * Deletes hidden imports' entries (an import a close cut short) a slice per turn of the event
+   * loop, so main never holds the file for long. Not while an import runs: its own entries are
+   * hidden until it is done.
+   */
+  sweep(): Promise<void> {
+    if (this.#importing) return Promise.resolve()
+    this.#sweeping ??= new Promise<void>((resolve) => {
+      const step = () => {
+        let more = false
+        try {
+          more = !this.#importing && sweepSlice(this.#db())
+        } catch {
+          more = false
+        }
+        if (more) setImmediate(step)
+        else {
+          this.#sweeping = null
+          resolve()
+        }
+      }
+      setImmediate(step)
+    })
+    return this.#sweeping
+  }
+
+  /**
+   * The salt, an indexed lookup of an entry by kind and hash, and the tombstones as read last (read
+   * again only when they changed, or another data file opened). The list itself is never read
+   * whole: a million entries stay in the store.
    */
   #lists(): CheckLists {
-    const db = this.#deps.stores.get().database.db
-    const version = db.prepare(LISTS_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
-    if (this.#cached?.db === db && this.#cached.version === version) return this.#cached.lists
-    const { salt, entries } = this.#repo().byHash()
-    const lists = { salt, entries, forgotten: ForgottenPeople.read(db) }
-    this.#cached = { db, version, lists }
-    return lists
+    const db = this.#db()
+    const version = db.prepare(TOMBSTONES_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
+    if (this.#forgotten?.db !== db || this.#forgotten.version !== version) {
+      this.#forgotten = { db, version, people: ForgottenPeople.read(db) }
+    }
+    const find = db.prepare(
+      `SELECT d.hash, d.id FROM do_not_contact d
+       WHERE d.kind = ? AND d.hash IN (SELECT value FROM json_each(?)) AND ${SHOWN}`
+    )
+    return {
+      salt: readSalt(db),
+      entriesAmong: (kind, hashes) =>
+        new Map(
+          (find.raw().all(kind, JSON.stringify(hashes)) as Array<[string, number]>).map(([hash, id]) => [hash, id])
+        ),
+      forgotten: this.#forgotten.people
+    }
   }
 }

@@ -1,11 +1,14 @@
 import type { Handlers } from '../ipc/router'
 import type { DoNotContactService } from './do-not-contact-service'
 
-/** The do-not-contact list: read, add by hand or from a file, remove, check people. */
+/** The do-not-contact list: read a page, add by hand or from a file, remove, check people. */
 export function doNotContactHandlers(list: DoNotContactService) {
   return {
-    listDoNotContact: () => list.list(),
+    listDoNotContact: (input) => list.list(input),
     addDoNotContact: (input) => list.add(input),
+    startDoNotContactUpload: () => list.startUpload(),
+    appendDoNotContactUpload: (input) => list.append(input),
+    discardDoNotContactUpload: (input) => list.discard(input),
     importDoNotContact: (input) => list.import(input),
     removeDoNotContact: (input) => list.remove(input),
     checkDoNotContact: async ({ people }) => ({ suppressed: await list.checkInSlices(people) })

@@ -11,9 +11,15 @@ function entriesAbout(store: Store, person: Person): DoNotContactRow[] {
   const db = store.database.db
   const salt = readSalt(db)
   if (salt === null) return []
-  const hashes = personHashes(salt, person)
-  const rows = db.prepare(`SELECT * FROM do_not_contact WHERE kind != 'domain'`).all() as DoNotContactRow[]
-  return rows.filter((row) => hashes.has(row.hash))
+  // each hash looked up through the (kind, hash) index: the list may hold a million entries
+  const find = db.prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
+  const rows: DoNotContactRow[] = []
+  for (const [hash, kind] of personHashes(salt, person)) {
+    if (kind === 'domain') continue
+    const row = find.get(kind, hash) as DoNotContactRow | undefined
+    if (row !== undefined) rows.push(row)
+  }
+  return rows
 }
 
 /**
@@ -23,7 +29,15 @@ function entriesAbout(store: Store, person: Person): DoNotContactRow[] {
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) => ({
   owner: 'do-not-contact',
-  tables: [{ table: 'do_not_contact', personal: true }],
+  tables: [
+    { table: 'do_not_contact', personal: true },
+    {
+      table: 'do_not_contact_imports',
+      personal: false,
+      why: 'an import of a file: whether it is shown, how many it added'
+    },
+    { table: 'do_not_contact_count', personal: false, why: 'how many entries the list holds: one number' }
+  ],
   describe(person) {
     const rows = entriesAbout(store(), person).length
     return rows === 0 ? [] : [{ table: 'do_not_contact', label: LABEL, rows }]

@@ -3,6 +3,7 @@ import { WATCH_DEFAULTS } from '../../../shared/ipc/channels/watches'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
+import { peopleToCheck } from '../personal-data/held-traits'
 import type { ActivityPort, ConnectionsPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
 import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
 import { runSavedQuery, type FoundPeople } from './saved-query-runner'
@@ -144,13 +145,26 @@ export class WatchRuns {
 
   /**
    * New people without those who must not be contacted (listed, or forgotten: forgetting deletes
-   * what the search had seen of them), so a watch never brings them back. They stay seen.
+   * what the search had seen of them), so a watch never brings them back. They stay seen. Each is
+   * checked by what the search showed of them and by what the app holds (emails bought, a profile
+   * saved): a search shows no emails, so a listed email would not keep them out otherwise.
    */
-  #contactable(unseen: string[], found: FoundPeople): string[] {
+  #contactable(store: Store, unseen: string[], found: FoundPeople): string[] {
     if (unseen.length === 0 || this.deps.doNotContact === undefined) return unseen
+    const held = peopleToCheck(store.database.db, unseen)
     const suppressed = this.deps
       .doNotContact()
-      .check(unseen.map((key) => found.checks.get(key) ?? { key }))
+      .check(
+        unseen.map((key, index) => {
+          const shown = found.checks.get(key)
+          const kept = held[index]
+          return {
+            key,
+            emails: [...(shown?.emails ?? []), ...(kept?.emails ?? [])],
+            handles: [...(shown?.handles ?? []), ...(kept?.handles ?? [])]
+          }
+        })
+      )
       .map(({ index }) => unseen[index]!)
     return suppressed.length === 0 ? unseen : unseen.filter((key) => !suppressed.includes(key))
   }
@@ -175,7 +189,7 @@ export class WatchRuns {
     }
     const firstLook = saved.firstLookedAt === null
     // everyone this search had not seen (all of them at its first look) who may be contacted
-    const newlySeen = this.#contactable(store.savedSearches.unseen(saved.id, found.keys), found)
+    const newlySeen = this.#contactable(store, store.savedSearches.unseen(saved.id, found.keys), found)
     const unseen = firstLook ? [] : newlySeen
     store.transaction(() => {
       store.savedSearches.markSeen(saved.id, found.keys)

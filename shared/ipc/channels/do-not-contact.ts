@@ -23,6 +23,24 @@ export const doNotContactKindLabels: Record<DoNotContactKind, string> = {
 const EMAIL = /^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$/
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 const HANDLE = /^[^\s/?#@,;]{2,100}$/
+/** The longest domain name DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
+export const MAX_DOMAIN_CHARS = 253
+
+/** Entries the list holds at most (issue #36 item 4: a million imports in seconds, off main). */
+export const MAX_DO_NOT_CONTACT = 1_000_000
+/** Rows of the list shown at a time in Settings. */
+export const DO_NOT_CONTACT_PAGE = 100
+/** The largest file imported into the list. */
+export const MAX_DO_NOT_CONTACT_BYTES = 100 * 1024 * 1024
+/** A piece of an upload: base64 of up to 3 MB. */
+export const DO_NOT_CONTACT_CHUNK_CHARS = 4_000_000
+
+/** Said when the list is full, in the words of the field (a value typed, a file chosen). */
+export const listFull = (held: number): string =>
+  `The do-not-contact list is full: it holds ${held.toLocaleString('en')} entries, and ${MAX_DO_NOT_CONTACT.toLocaleString('en')} at most. Remove entries you no longer need, then add more.`
+/** Said when a file would pass the cap: nothing of it is added. */
+export const fileTooMany = (held: number): string =>
+  `This file would take the do-not-contact list past ${MAX_DO_NOT_CONTACT.toLocaleString('en')} entries (it holds ${held.toLocaleString('en')}), so nothing of it was added. Import a shorter file, or remove entries first.`
 
 /**
  * A value of a kind as it is compared (or null when it cannot be one): emails and domains
@@ -32,10 +50,14 @@ const HANDLE = /^[^\s/?#@,;]{2,100}$/
 export function normalisedValue(kind: DoNotContactKind, text: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return null
-  if (kind === 'email') return EMAIL.test(trimmed) ? trimmed.toLowerCase() : null
+  if (kind === 'email') {
+    return EMAIL.test(trimmed) && trimmed.length - trimmed.lastIndexOf('@') - 1 <= MAX_DOMAIN_CHARS
+      ? trimmed.toLowerCase()
+      : null
+  }
   if (kind === 'domain') {
     const domain = trimmed.toLowerCase().replace(/^@/, '')
-    return DOMAIN.test(domain) ? domain : null
+    return domain.length <= MAX_DOMAIN_CHARS && DOMAIN.test(domain) ? domain : null
   }
   if (kind === 'handle') {
     const handle = (handleInProfileUrl(trimmed) ?? trimmed.replace(/^@/, '')).toLowerCase()
@@ -98,6 +120,16 @@ export const suppressionSchema = z.object({
 })
 export type Suppression = z.infer<typeof suppressionSchema>
 
+/** Why a typed value was refused: a domain too long for DNS, else by the kind chosen. */
+export function refusedValue(kind: DoNotContactKind, value: string): string {
+  const trimmed = value.trim()
+  const domain = kind === 'domain' ? trimmed.replace(/^@/, '') : trimmed.slice(trimmed.lastIndexOf('@') + 1)
+  if ((kind === 'domain' || kind === 'email') && domain.length > MAX_DOMAIN_CHARS) {
+    return `A domain has at most ${MAX_DOMAIN_CHARS} characters; this one has ${domain.length}.`
+  }
+  return notOfKind[kind]
+}
+
 /** Why a typed value was refused, by the kind chosen. */
 export const notOfKind: Record<DoNotContactKind, string> = {
   email: 'This is not an email address.',
@@ -117,34 +149,83 @@ const addInputSchema = z
       context.addIssue({
         code: 'custom',
         path: ['value'],
-        message: notOfKind[input.kind]
+        message: refusedValue(input.kind, input.value)
       })
     }
   })
 
+const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'an upload id from startDoNotContactUpload')
+
 export const doNotContactChannels = {
-  /** The list, newest first, and how many forgotten people are suppressed besides (no entry each). */
+  /**
+   * A page of the list, newest first, with how many entries it holds in all (kept as entries are
+   * added and removed: never counted row by row) and how many forgotten people are suppressed
+   * besides (no entry each).
+   */
   listDoNotContact: {
-    input: z.strictObject({}),
-    output: z.object({ entries: z.array(doNotContactEntrySchema), forgotten: z.number().int().nonnegative() })
+    input: z.strictObject({
+      offset: z.number().int().nonnegative().max(MAX_DO_NOT_CONTACT).default(0),
+      limit: z.number().int().positive().max(500).default(DO_NOT_CONTACT_PAGE)
+    }),
+    output: z.object({
+      entries: z.array(doNotContactEntrySchema),
+      offset: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      forgotten: z.number().int().nonnegative()
+    })
   },
   /** Adds one entry by hand; one already listed (the same kind and value) is not added twice. */
   addDoNotContact: {
     input: addInputSchema,
     output: z.object({ entry: doNotContactEntrySchema, added: z.boolean() })
   },
+  /** Begins sending a file for the list in base64 pieces (the page reads the file, main keeps the bytes). */
+  startDoNotContactUpload: {
+    input: z.strictObject({ bytes: z.number().int().nonnegative().max(MAX_DO_NOT_CONTACT_BYTES) }),
+    output: z.object({ uploadId: z.string() })
+  },
+  appendDoNotContactUpload: {
+    input: z.strictObject({
+      uploadId: uploadIdSchema,
+      chunk: z
+        .string()
+        .max(DO_NOT_CONTACT_CHUNK_CHARS)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+      last: z.boolean()
+    }),
+    output: z.object({ received: z.number().int().nonnegative() })
+  },
+  discardDoNotContactUpload: {
+    input: z.strictObject({ uploadId: uploadIdSchema }),
+    output: z.object({ discarded: z.boolean() })
+  },
   /**
-   * Adds every entry a file of lines or CSV names (its text, read by the page): each cell that is
-   * an email, a domain ("@acme.com"), a profile address or "key:<key>"; the rest is reported.
+   * Adds every entry a file of lines or CSV names: each cell that is an email, a domain
+   * ("@acme.com"), a profile address or "key:<key>"; the rest is reported. The file is an upload
+   * (startDoNotContactUpload), or a short text sent whole; either is read in a worker over its own
+   * connection, written hidden a few thousand entries at a time, then shown at once. A file that
+   * would pass MAX_DO_NOT_CONTACT adds nothing.
    */
   importDoNotContact: {
-    input: z.strictObject({ text: z.string().max(5_000_000), note: z.string().max(500).default('') }),
+    input: z
+      .strictObject({
+        uploadId: uploadIdSchema.optional(),
+        fileName: z.string().min(1).max(300).default('list.csv'),
+        text: z.string().max(5_000_000).optional(),
+        note: z.string().max(500).default('')
+      })
+      .refine((input) => (input.uploadId === undefined) !== (input.text === undefined), {
+        message: 'an upload id or a text, one of them',
+        path: ['uploadId']
+      }),
     output: z.object({
       added: z.number().int().nonnegative(),
       alreadyListed: z.number().int().nonnegative(),
       /** Lines with nothing to add (a header, a name), first 100, 1-based. */
       skipped: z.array(z.object({ line: z.number().int().positive(), text: z.string() })),
-      skippedCount: z.number().int().nonnegative()
+      skippedCount: z.number().int().nonnegative(),
+      /** Entries the list holds now. */
+      total: z.number().int().nonnegative()
     })
   },
   removeDoNotContact: {

@@ -33,6 +33,7 @@ export async function startMain(
     compactWorker?: MainOptions['compactWorker']
     /** The known-people list reader (the known-people bench). */
     knownPeopleWorker?: MainOptions['knownPeopleWorker']
+    doNotContactWorker?: MainOptions['doNotContactWorker']
   } = {}
 ): Promise<{
   main: MainServices
@@ -54,6 +55,7 @@ export async function startMain(
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
+    ...(options.doNotContactWorker === undefined ? {} : { doNotContactWorker: options.doNotContactWorker }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })

@@ -16,7 +16,7 @@ const changed = (main: TestMain) => main.events.filter((event) => event.name ===
 describe('the do-not-contact list', () => {
   it('adds by hand, refuses what is not of its kind, checks people by email, domain, handle and key, removes', async () => {
     const main = await start()
-    expect(await main.ok('listDoNotContact', {})).toEqual({ entries: [], forgotten: 0 })
+    expect(await main.ok('listDoNotContact', {})).toEqual({ entries: [], offset: 0, total: 0, forgotten: 0 })
 
     const email = await main.ok('addDoNotContact', {
       kind: 'email',
@@ -93,7 +93,8 @@ describe('the do-not-contact list', () => {
         { line: 1, text: 'Name,Email' },
         { line: 9, text: 'Just a name' }
       ],
-      skippedCount: 2
+      skippedCount: 2,
+      total: 6
     })
     const { entries } = await main.ok('listDoNotContact', {})
     expect(entries.map(({ kind, value }) => `${kind} ${value}`).sort()).toEqual([
@@ -131,7 +132,7 @@ describe('the do-not-contact list', () => {
     const forgot = await main.ok('forgetPeople', { keys: [zofiaKey, otherKey], reason: 'person-asked' })
     expect(forgot.failed).toEqual([])
     const after = await main.ok('listDoNotContact', {})
-    expect(after).toEqual({ entries: [], forgotten: 2 })
+    expect(after).toEqual({ entries: [], offset: 0, total: 0, forgotten: 2 })
     const { suppressed } = await main.ok('checkDoNotContact', {
       people: [{ emails: ['zofia@people.example'] }, { key: otherKey }, { key: 'p-31-9' }]
     })

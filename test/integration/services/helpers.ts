@@ -126,6 +126,7 @@ export async function startMain(
     backupWorker?: MainOptions['backupWorker']
     importWorker?: MainOptions['importWorker']
     knownPeopleWorker?: MainOptions['knownPeopleWorker']
+    doNotContactWorker?: MainOptions['doNotContactWorker']
     compactWorker?: MainOptions['compactWorker']
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
@@ -165,6 +166,7 @@ export async function startMain(
     ...(options.backupWorker === undefined ? {} : { backupWorker: options.backupWorker }),
     ...(options.importWorker === undefined ? {} : { importWorker: options.importWorker }),
     ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
+    ...(options.doNotContactWorker === undefined ? {} : { doNotContactWorker: options.doNotContactWorker }),
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),

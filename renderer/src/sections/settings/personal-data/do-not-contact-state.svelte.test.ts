@@ -1,8 +1,26 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { DoNotContactEntry } from '../../../../../shared/ipc/channels/do-not-contact'
 import { createClient } from '../../../lib/client'
 import { DoNotContactState } from './do-not-contact-state.svelte'
+
+// The browser reads a file as a data URL with FileReader; Node has Blob but not FileReader.
+beforeAll(() => {
+  if ('FileReader' in globalThis) return
+  class NodeFileReader {
+    result: string | null = null
+    error: Error | null = null
+    onload: (() => void) | null = null
+    onerror: (() => void) | null = null
+    readAsDataURL(blob: Blob) {
+      void blob.arrayBuffer().then((bytes) => {
+        this.result = `data:text/csv;base64,${btoa(String.fromCharCode(...new Uint8Array(bytes)))}`
+        this.onload?.()
+      })
+    }
+  }
+  Object.assign(globalThis, { FileReader: NodeFileReader })
+})
 
 const entry = (id: number, value: string): DoNotContactEntry => ({
   id,
@@ -16,11 +34,26 @@ const entry = (id: number, value: string): DoNotContactEntry => ({
 function fakeMain() {
   const stored: DoNotContactEntry[] = []
   const listeners = new Map<string, (payload: unknown) => void>()
+  const pieces: string[] = []
   let lists = 0
   const bridge = {
-    listDoNotContact: () => {
+    listDoNotContact: (input: { offset: number; limit: number }) => {
       lists += 1
-      return Promise.resolve({ ok: true, data: { entries: [...stored].reverse(), forgotten: 2 } })
+      const newestFirst = [...stored].reverse()
+      return Promise.resolve({
+        ok: true,
+        data: {
+          entries: newestFirst.slice(input.offset, input.offset + input.limit),
+          offset: input.offset,
+          total: stored.length,
+          forgotten: 2
+        }
+      })
+    },
+    startDoNotContactUpload: () => Promise.resolve({ ok: true, data: { uploadId: 'u'.repeat(24) } }),
+    appendDoNotContactUpload: (input: { chunk: string }) => {
+      pieces.push(input.chunk)
+      return Promise.resolve({ ok: true, data: { received: input.chunk.length } })
     },
     addDoNotContact: (input: { value: string }) => {
       if (!input.value.includes('@'))
@@ -32,10 +65,17 @@ function fakeMain() {
       stored.push(made)
       return Promise.resolve({ ok: true, data: { entry: made, added: true } })
     },
-    importDoNotContact: () =>
+    importDoNotContact: (input: { uploadId: string; fileName: string }) =>
       Promise.resolve({
         ok: true,
-        data: { added: 2, alreadyListed: 1, skipped: [{ line: 1, text: 'Name,Email' }], skippedCount: 1 }
+        data: {
+          added: 2,
+          alreadyListed: 1,
+          skipped: [{ line: 1, text: 'Name,Email' }],
+          skippedCount: 1,
+          total: stored.length + 2,
+          input
+        }
       }),
     removeDoNotContact: (input: { id: number }) => {
       stored.splice(
@@ -49,7 +89,7 @@ function fakeMain() {
       return () => listeners.delete(name)
     }
   } as unknown as TalentDeskBridge
-  return { client: createClient(bridge), listeners, lists: () => lists }
+  return { client: createClient(bridge), listeners, lists: () => lists, stored, pieces }
 }
 
 describe('DoNotContactState', () => {
@@ -67,14 +107,46 @@ describe('DoNotContactState', () => {
     expect(await list.add('email', 'not an email', '')).toBe(false)
     expect(list.message).toMatchObject({ tone: 'error', text: 'This is not an email address.' })
 
-    expect(await list.importText('Name,Email\nx@y.com', 'old.csv')).toBe(true)
+    expect(await list.importFile(new File(['Name,Email\nx@y.com'], 'old.csv'))).toBe(true)
+    expect(main.pieces.map((piece) => atob(piece)).join('')).toBe('Name,Email\nx@y.com')
     expect(list.message?.text).toBe(
-      '2 entries added from old.csv; 1 was already listed; 1 line left out (not an email, domain, profile address or key:…; first on line 1).'
+      '2 entries added from old.csv; 1 was already listed; 1 line left out (not an email, domain, profile address or key:…; first on line 1). The list holds 3 entries.'
     )
 
     const [ana] = list.entries.state === 'ready' ? list.entries.value : []
     expect(await list.remove(ana!)).toBe(true)
     expect(list.entries).toEqual({ state: 'ready', value: [] })
+  })
+
+  it('shows a page at a time with the count of the whole list; a page emptied by removals falls back to the last', async () => {
+    const main = fakeMain()
+    for (let id = 1; id <= 250; id += 1) main.stored.push(entry(id, `p${id}@example.com`))
+    const list = new DoNotContactState(main.client)
+    await list.load()
+    const values = () => (list.entries.state === 'ready' ? list.entries.value.map((one) => one.value) : [])
+    expect(list.total).toBe(250)
+    expect(values()).toHaveLength(100)
+    expect(values()[0]).toBe('p250@example.com')
+    expect([list.hasNewer, list.hasOlder]).toEqual([false, true])
+    await list.older()
+    await list.older()
+    expect(list.offset).toBe(200)
+    expect(values()).toEqual(Array.from({ length: 50 }, (_, index) => `p${50 - index}@example.com`))
+    expect([list.hasNewer, list.hasOlder]).toEqual([true, false])
+    main.stored.splice(0, 60)
+    await list.load()
+    expect(list.offset).toBe(100)
+    expect(values()).toHaveLength(90)
+    await list.newer()
+    expect(list.offset).toBe(0)
+  })
+
+  it('says a domain is too long in its words before asking main', async () => {
+    const list = new DoNotContactState(fakeMain().client)
+    expect(
+      await list.add('domain', `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(70)}.com`, '')
+    ).toBe(false)
+    expect(list.message).toEqual({ tone: 'error', text: 'A domain has at most 253 characters; this one has 257.' })
   })
 
   it('reads the list again when main says it changed or people were forgotten', async () => {

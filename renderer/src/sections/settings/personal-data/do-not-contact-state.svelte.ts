@@ -1,24 +1,36 @@
 import {
+  DO_NOT_CONTACT_CHUNK_CHARS,
+  DO_NOT_CONTACT_PAGE,
+  MAX_DO_NOT_CONTACT_BYTES,
   normalisedValue,
-  notOfKind,
+  refusedValue,
   type DoNotContactEntry,
   type DoNotContactKind
 } from '../../../../../shared/ipc/channels/do-not-contact'
+import type { ChannelOutput } from '../../../../../shared/ipc/contract'
 import type { IpcError } from '../../../../../shared/ipc/errors'
 import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
+import { base64Of } from '../../../lib/file-base64'
 import { formatCount } from '../../../lib/format'
+
+/** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
+const PIECE_BYTES = (DO_NOT_CONTACT_CHUNK_CHARS / 4) * 3
 
 /**
  * Settings → Personal data → Do not contact: the recruiter's list (added by hand or from a file
- * of lines or CSV, removed) and how many forgotten people are suppressed besides. Read again when
- * main says the list changed or people were forgotten (their entries go).
+ * of lines or CSV, removed), a page of it at a time with how many it holds in all (up to a
+ * million: never read whole), and how many forgotten people are suppressed besides. The page is
+ * read again when main says the list changed or people were forgotten (their entries go).
  */
 export class DoNotContactState {
   readonly #client: Client
   #entries = $state.raw<Load<DoNotContactEntry[]>>({ state: 'idle' })
   #forgotten = $state(0)
+  #total = $state(0)
+  #offset = $state(0)
+  #working = $state<string | null>(null)
   #busy = $state(false)
   #message = $state.raw<PanelMessage | null>(null)
 
@@ -38,6 +50,25 @@ export class DoNotContactState {
   get forgotten() {
     return this.#forgotten
   }
+  /** Entries the list holds in all. */
+  get total() {
+    return this.#total
+  }
+  /** Where the page shown starts (0: the newest). */
+  get offset() {
+    return this.#offset
+  }
+  readonly pageSize = DO_NOT_CONTACT_PAGE
+  get hasOlder() {
+    return this.#offset + this.pageSize < this.#total
+  }
+  get hasNewer() {
+    return this.#offset > 0
+  }
+  /** What a long step is doing ("Sending crm.csv…"), or null. */
+  get working() {
+    return this.#working
+  }
   get busy() {
     return this.#busy
   }
@@ -45,22 +76,37 @@ export class DoNotContactState {
     return this.#message
   }
 
-  async load(): Promise<void> {
+  /** Reads a page (the one shown by default); past the end (entries removed), the last page. */
+  async load(offset = this.#offset): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
-    const reply = await this.#client.listDoNotContact({})
+    let reply = await this.#client.listDoNotContact({ offset, limit: this.pageSize })
+    if (reply.ok && reply.data.entries.length === 0 && offset > 0 && reply.data.total > 0) {
+      const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize
+      reply = await this.#client.listDoNotContact({ offset: last, limit: this.pageSize })
+    }
     if (!reply.ok) {
       this.#entries = { state: 'error', error: reply.error }
       return
     }
     this.#entries = { state: 'ready', value: reply.data.entries }
+    this.#offset = reply.data.offset
+    this.#total = reply.data.total
     this.#forgotten = reply.data.forgotten
+  }
+
+  /** The next page of older entries, or the previous of newer ones. */
+  async older(): Promise<void> {
+    if (this.hasOlder) await this.load(this.#offset + this.pageSize)
+  }
+  async newer(): Promise<void> {
+    if (this.hasNewer) await this.load(Math.max(0, this.#offset - this.pageSize))
   }
 
   /** Adds one entry; true when the field may be cleared (added, or already listed). */
   async add(kind: DoNotContactKind, value: string, note: string): Promise<boolean> {
     if (normalisedValue(kind, value) === null) {
       // said in the kind's words before asking (main's schema would refuse it the same way)
-      this.#message = { tone: 'error', text: notOfKind[kind] }
+      this.#message = { tone: 'error', text: refusedValue(kind, value) }
       return false
     }
     return this.#run(async () => {
@@ -70,28 +116,74 @@ export class DoNotContactState {
         tone: 'ok',
         text: reply.data.added ? `Added ${value.trim()}.` : `${value.trim()} was already listed.`
       }
-      await this.load()
+      await this.load(0)
       return true
     })
   }
 
-  /** Adds what a file's text names; says how many were added, already there, or left out. */
-  async importText(text: string, fileName: string): Promise<boolean> {
+  /**
+   * Sends a file in pieces, then has main read it (in a worker); says how many were added, already
+   * there, or left out, and how many the list holds now.
+   */
+  async importFile(file: File): Promise<boolean> {
+    if (file.size > MAX_DO_NOT_CONTACT_BYTES) {
+      this.#message = {
+        tone: 'error',
+        text: `This file is larger than ${MAX_DO_NOT_CONTACT_BYTES / 1024 / 1024} MB. Save only the column of emails, domains or profile addresses, and import that.`
+      }
+      return false
+    }
     return this.#run(async () => {
-      const reply = await this.#client.importDoNotContact({ text, note: `Imported from ${fileName}` })
-      if (!reply.ok) return this.#fail(reply.error)
-      const { added, alreadyListed, skippedCount, skipped } = reply.data
-      const parts = [
-        `${formatCount(added, 'entry', 'entries')} added from ${fileName}`,
-        alreadyListed > 0 ? `${formatCount(alreadyListed, 'was', 'were')} already listed` : '',
-        skippedCount > 0
-          ? `${formatCount(skippedCount, 'line', 'lines')} left out (not an email, domain, profile address or key:…; first on line ${skipped[0]!.line})`
-          : ''
-      ]
-      this.#message = { tone: 'ok', text: parts.filter(Boolean).join('; ') + '.' }
-      await this.load()
-      return true
+      this.#working = `Sending ${file.name}…`
+      try {
+        const started = await this.#client.startDoNotContactUpload({ bytes: file.size })
+        if (!started.ok) return this.#fail(started.error)
+        const { uploadId } = started.data
+        let offset = 0
+        do {
+          const end = Math.min(file.size, offset + PIECE_BYTES)
+          const sent = await this.#client.appendDoNotContactUpload({
+            uploadId,
+            chunk: await base64Of(file.slice(offset, end)),
+            last: end >= file.size
+          })
+          if (!sent.ok) {
+            void this.#client.discardDoNotContactUpload({ uploadId })
+            return this.#fail(sent.error)
+          }
+          offset = end
+        } while (offset < file.size)
+        this.#working = `Adding the entries of ${file.name}…`
+        const reply = await this.#client.importDoNotContact({
+          uploadId,
+          fileName: file.name,
+          note: `Imported from ${file.name}`
+        })
+        if (!reply.ok) return this.#fail(reply.error)
+        this.#said(reply.data, file.name)
+        await this.load(0)
+        return true
+      } finally {
+        this.#working = null
+      }
     })
+  }
+
+  #said(
+    { added, alreadyListed, skippedCount, skipped, total }: ChannelOutput<'importDoNotContact'>,
+    fileName: string
+  ): void {
+    const parts = [
+      `${formatCount(added, 'entry', 'entries')} added from ${fileName}`,
+      alreadyListed > 0 ? `${formatCount(alreadyListed, 'was', 'were')} already listed` : '',
+      skippedCount > 0
+        ? `${formatCount(skippedCount, 'line', 'lines')} left out (not an email, domain, profile address or key:…; first on line ${skipped[0]!.line})`
+        : ''
+    ]
+    this.#message = {
+      tone: 'ok',
+      text: `${parts.filter(Boolean).join('; ')}. The list holds ${formatCount(total, 'entry', 'entries')}.`
+    }
   }
 
   async remove(entry: DoNotContactEntry): Promise<boolean> {
