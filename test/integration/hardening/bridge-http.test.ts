@@ -87,7 +87,10 @@ async function post(channel: string, body: string | Buffer, headers: Record<stri
     method: 'POST',
     headers: bridgeHeaders(headers),
     body,
-    dispatcher
+    dispatcher,
+    // a connection of its own for each call: a busy test process could send on a kept-alive
+    // socket the host was closing as idle meanwhile (ECONNRESET), a race of the machine's speed
+    reset: true
   })
   const text = await response.body.text()
   return { status: response.statusCode, headers: response.headers, text, json: () => parseJson(text) }
