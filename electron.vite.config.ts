@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { esmOnlyDependencies } from './scripts/build/esm-only'
+import { preloadFirstScreen } from './scripts/build/preload-first-screen'
 
 const root = import.meta.dirname
 
@@ -50,7 +51,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [svelte()],
+    // the first screen's chunks are fetched with the entry (scripts/build/preload-first-screen.ts)
+    plugins: [svelte(), preloadFirstScreen()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; the page loads faster minified.
@@ -65,8 +67,16 @@ export default defineConfig({
             // zod and the line that makes it jitless (renderer/src/zod-config.ts) in one chunk of
             // their own: every chunk that builds a schema imports it, so the setting is made before
             // any schema exists (inside a shared chunk it would run after the schemas built there).
-            groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]renderer[\\/]src[\\/]zod-config\.ts$/ }]
-          }
+            groups: [
+              { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]renderer[\\/]src[\\/]zod-config\.ts$/ },
+              // the contract and the rest of shared/ in one chunk, not ~30: the first screen needs
+              // all of it, over HTTP/1.1 to the browser host (six requests at a time)
+              { name: 'contract', test: /[\\/]shared[\\/]/ }
+            ]
+          },
+          // each module's body runs when it is first imported, not when its chunk arrives: the
+          // contract's areas still run in tasks of their own (renderer/src/app/contract-steps.ts)
+          strictExecutionOrder: true
         }
       }
     }

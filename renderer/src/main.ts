@@ -1,18 +1,35 @@
 // first: zod must be jitless before any schema is built (see zod-config.ts)
 import './zod-config'
 import { mount } from 'svelte'
-import App from './app/App.svelte'
 import BridgeFailure from './components/BridgeFailure.svelte'
 import { connectBridge } from './bridge'
-import { AppState } from './app/app-state.svelte'
-import { createClient } from './lib/client'
+import { runContractInSteps } from './app/contract-steps'
 import { errorMessage } from '../../shared/error-message'
 import './styles/app.css'
 
+// The first screen's code is fetched with the entry, in one round (scripts/build/preload-first-screen.ts),
+// and runs in several tasks instead of one (all of it in the page's first task made its longest,
+// ~90 ms: the first-result bench's trace): the contract's areas one by one, then the client, the
+// app's frame, the Search screen and the states it is given (App.svelte's `views.search`, which
+// then finds them here). The login goes out meanwhile.
+const contract = runContractInSteps()
+const bridge = connectBridge(contract)
+const parts = contract.then(() =>
+  Promise.all([import('./lib/client'), import('./app/app-state.svelte'), import('./app/App.svelte')])
+)
+void parts.then(() =>
+  Promise.all([
+    import('./sections/search/SearchScreen.svelte'),
+    import('./sections/search/search-state.svelte'),
+    import('./components/export/export-state.svelte'),
+    import('./components/watches/watches-state.svelte')
+  ]).catch(() => undefined)
+)
+
 const target = document.getElementById('app')!
 try {
-  const client = createClient(await connectBridge())
-  const app = new AppState(client)
+  const [connected, [{ createClient }, { AppState }, { default: App }]] = await Promise.all([bridge, parts])
+  const app = new AppState(createClient(connected))
   // what runs from the start: the first screen's needs, then the rest (each section's code loads when it opens)
   app.start()
   mount(App, { target, props: { app } })

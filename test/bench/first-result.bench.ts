@@ -1,14 +1,19 @@
 /**
- * First start to first result: the browser host started as a user starts it (`node
- * out/main/host.cjs`, a process of its own), the printed link opened in Chromium (already running,
- * as a recruiter's browser is), a name typed in Search as soon as the form is there and Enter, until
- * the first result row is painted. Cold: a fresh data folder; warm: the data folder of an earlier
- * run. Beside it: when the link was printed, the page's own load (navigation → DOMContentLoaded,
- * → the search form painted), when the built-in sandbox said it was ready (the support log), the
- * host's main thread's longest block from the link to the first row (a heartbeat loaded with
- * `--require`, test/bench/lib/loop-monitor.cjs) and the page's longest task (Long Tasks API).
+ * First start to first result, as a new user starts the app: the browser host started as a user
+ * starts it (`node out/main/host.cjs`, a process of its own, a fresh data folder), and once it
+ * prints its link, Chromium started on a NEW profile (an empty user-data folder: no HTTP cache, no
+ * code cache) opening that link; a name typed in Search as soon as the Name field is there and
+ * Enter, until the first result row is painted. Time is taken from just before the host's spawn.
+ * Cold: a fresh data folder; warm: the data folder of an earlier run (the browser's profile is new
+ * every run). Beside it: when the link was printed, the browser's own start (link → the page's
+ * navigation), the page's own load (navigation → DOMContentLoaded, → the search form painted),
+ * when the built-in sandbox said it was ready (the support log), the host's main thread's longest
+ * block from the link to the first row (a heartbeat loaded with `--require`,
+ * test/bench/lib/loop-monitor.cjs) and the page's longest task (Long Tasks API).
  * Cold and warm runs alternate, the order swapped each round, after one unmeasured run.
  * Run alone: npx tsx test/bench/first-result.bench.ts [--quick]
+ * What this bench measured until issue #36 (a browser already running, a new context in it; from
+ * the link, not the browser's start): TD_BENCH_BROWSER=running npx tsx test/bench/first-result.bench.ts
  * Against another build, side by side (each round runs both, cold and warm, in turned-round order):
  *   TD_BENCH_BASELINE=/tmp/before/out/main/host.cjs npx tsx test/bench/first-result.bench.ts
  */
@@ -17,7 +22,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { chromiumFlags, chromiumPath, root } from '../e2e/support'
 import { builtHostFile } from '../e2e/built-host'
@@ -34,6 +39,12 @@ const monitor = join(import.meta.dirname, 'lib/loop-monitor.cjs')
 const hostFile = process.env['TD_BENCH_HOST'] ?? builtHostFile
 /** Extra node flags for the host (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its start goes). */
 const nodeArgs = (process.env['TD_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean)
+/**
+ * `new-profile` (the default): Chromium started once the link is printed, on an empty profile of
+ * its own, as a new user's browser opens the link. `running`: one Chromium already running for
+ * every run, each run a new context in it (what this bench measured before issue #36).
+ */
+const browserMode = process.env['TD_BENCH_BROWSER'] === 'running' ? 'running' : 'new-profile'
 
 /**
  * What the page notes as it loads: when the form and the first row were painted, its long tasks.
@@ -81,6 +92,8 @@ interface Run {
   /** Where the sandbox found its people: the catalog file, or generated. */
   catalog: string
   link: number
+  /** The browser's own start: from the link printed to the page's navigation start. */
+  browserStart: number
   formUsable: number
   firstResult: number
   sandboxReady: number
@@ -156,17 +169,31 @@ async function catalogSaved(dataDir: string, after: number): Promise<void> {
   }
 }
 
+/** The browser the run opens its link in: a new profile started now, or a new context in the running one. */
+async function openBrowser(
+  running: Browser | null
+): Promise<{ browser: Browser; context: BrowserContext; profile?: string }> {
+  if (running)
+    return { browser: running, context: await running.newContext({ viewport: { width: 1280, height: 800 } }) }
+  const profile = mkdtempSync(join(tmpdir(), 'td-bench-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumFlags,
+    headless: true,
+    viewport: { width: 1280, height: 800 }
+  })
+  return { browser: context.browser()!, context, profile }
+}
+
 async function oneRun(
-  browser: Browser,
+  running: Browser | null,
   host: string,
   dataDir: string,
   name: string,
   options: { keepRunningUntilCatalogSaved?: boolean } = {}
 ): Promise<Run> {
   const gapsFile = join(dataDir, `loop-gaps-${process.pid}.json`)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(pageProbe)
-  const page = await context.newPage()
+  let opened: Awaited<ReturnType<typeof openBrowser>> | undefined
   const t0 = epoch()
   const child = spawn(
     process.execPath,
@@ -193,6 +220,10 @@ async function oneRun(
       })
     })
     const linkAt = epoch()
+    opened = await openBrowser(running)
+    const { browser, context } = opened
+    await context.addInitScript(pageProbe)
+    const page = context.pages()[0] ?? (await context.newPage())
     // the page's main-thread tasks, with their thread (CPU) time beside their wall time
     await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] })
     const said = (text: string, timeout: number) =>
@@ -240,6 +271,7 @@ async function oneRun(
     return {
       catalog: String(ready?.fields?.['catalog'] ?? '?'),
       link: linkAt - t0,
+      browserStart: times.navigationStart - linkAt,
       formUsable: times.formAt - t0,
       firstResult: times.rowAt - t0,
       sandboxReady: (ready?.at ?? NaN) - t0,
@@ -256,13 +288,17 @@ async function oneRun(
       child.kill('SIGKILL')
       await exited
     }
-    await context.close()
+    await opened?.context.close()
+    if (opened?.profile !== undefined) rmSync(opened.profile, { recursive: true, force: true })
   }
 }
 
 if (process.env['TD_BENCH_HOST'] === undefined) ensureBuilt()
 if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`)
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+const browser =
+  browserMode === 'running'
+    ? await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+    : null
 const people = generateProfiles({ count: 200, seed: 1 })
 const nameOf = (i: number) => people[(i * 37) % people.length]!.full_name ?? 'Ada Lovelace'
 const folders: string[] = []
@@ -273,7 +309,7 @@ const fresh = () => {
 }
 
 const summary = (r: Run) =>
-  `first row ${r.firstResult.toFixed(0)} ms (sandbox from ${r.catalog}; link ${r.link.toFixed(0)}, form ${r.formUsable.toFixed(0)}, sandbox ${r.sandboxReady.toFixed(0)}; main block ${r.mainLongestBlock.toFixed(0)} (ran ${r.mainLongestBlockCpu.toFixed(0)}), page task ${r.pageLongestTask.toFixed(0)} (ran ${r.pageLongestTaskCpu.toFixed(0)}))`
+  `first row ${r.firstResult.toFixed(0)} ms (sandbox from ${r.catalog}; link ${r.link.toFixed(0)}, browser ${r.browserStart.toFixed(0)}, form ${r.formUsable.toFixed(0)}, sandbox ${r.sandboxReady.toFixed(0)}; main block ${r.mainLongestBlock.toFixed(0)} (ran ${r.mainLongestBlockCpu.toFixed(0)}), page task ${r.pageLongestTask.toFixed(0)} (ran ${r.pageLongestTaskCpu.toFixed(0)}))`
 
 /** A build to measure: this one, and (TD_BENCH_BASELINE) another measured side by side with it. */
 interface Variant {
@@ -310,7 +346,7 @@ try {
     for (const step of run % 2 === 0 ? steps : steps.reverse()) await step()
   }
 } finally {
-  await browser.close()
+  await browser?.close()
   for (const dir of folders) rmSync(dir, { recursive: true, force: true })
 }
 
@@ -325,12 +361,15 @@ const against = (mine: Run[], theirs: Run[] | undefined, what: string) =>
 report(
   figure({
     id: 'first-result.cold',
-    label: 'first start → first result row, fresh data folder (cold)',
+    label: `first start → first result row, fresh data folder (cold)${browserMode === 'running' ? ', a browser already running' : ', a new browser profile'}`,
     unit: 'ms',
     values: values(cold, 'firstResult'),
     ...against(cold, base?.cold ?? warm, base ? 'the baseline build, cold' : 'warm (side by side)'),
     aim: { op: '<', value: AIM_MS },
-    note: 'from spawning `node out/main/host.cjs` to the frame after the first row exists; each run a new process'
+    note:
+      browserMode === 'running'
+        ? 'from spawning `node out/main/host.cjs` to the frame after the first row exists; each run a new process, the link opened in a new context of a Chromium already running'
+        : 'from spawning `node out/main/host.cjs` to the frame after the first row exists; each run a new process, and Chromium started on an empty profile when the link is printed'
   }),
   figure({
     id: 'first-result.warm',
@@ -345,6 +384,13 @@ report(
     label: '… the link printed (cold and warm)',
     unit: 'ms',
     values: values(both, 'link')
+  }),
+  figure({
+    id: 'first-result.browser',
+    label: "… of it, the browser's own start: link printed → the page's navigation (cold and warm)",
+    unit: 'ms',
+    values: values(both, 'browserStart'),
+    note: 'Chromium started on a new profile and told to open the link; not the app’s (a browser already running: a new context only)'
   }),
   figure({
     id: 'first-result.form',

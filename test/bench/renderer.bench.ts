@@ -30,6 +30,7 @@ interface ManifestChunk {
   isEntry?: boolean
   isDynamicEntry?: boolean
   imports?: string[]
+  dynamicImports?: string[]
 }
 ensureBuilt()
 const manifest = JSON.parse(readFileSync(join(rendererDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -47,13 +48,15 @@ const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
 }
 const kb = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gz(manifest[key]!.file), 0) / 1024
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
-const initial = closure([entryKey])
+// the entry imports the first screen's parts dynamically, each run in a task of its own, and
+// index.html preloads them all (scripts/build/preload-first-screen.ts): they are initial JS too
+const initial = closure([entryKey, ...(manifest[entryKey]!.dynamicImports ?? [])])
 const bridgeKey = Object.keys(manifest).find((k) => k.includes('http-bridge'))
 const hostExtra = bridgeKey ? [...closure([bridgeKey])].filter((k) => !initial.has(k)) : []
 report(
   figure({
     id: 'renderer.js.initial',
-    label: 'initial JS, gzip: the entry and its static imports (Electron)',
+    label: 'initial JS, gzip: the entry and what it imports at start, the Search screen with it (Electron)',
     unit: 'KB',
     values: [kb(initial)],
     aim: { op: '<=', value: 80 }

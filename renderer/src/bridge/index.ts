@@ -12,18 +12,19 @@ declare global {
  * of a URL), keeps the session in this origin's own storage — which no other port of 127.0.0.1
  * can read, unlike a cookie — and sends it in a header (electron/host/sessions.ts).
  */
-export async function connectBridge(): Promise<TalentDeskBridge> {
+export async function connectBridge(codeMayRun: Promise<void> = Promise.resolve()): Promise<TalentDeskBridge> {
   if (window.talentDesk) return window.talentDesk
+  // The page logs in at once; the HTTP bridge's code (fetched with the entry) runs once the page's
+  // start lets it (`codeMayRun`: main.ts runs the contract it imports in steps first).
+  const modules = codeMayRun.then(() => Promise.all([import('./http-bridge'), import('../lib/host-link.svelte')]))
+  modules.catch(() => undefined) // awaited below; a refused login is what the page says first
   const session = await browserHostSession()
   // A new link opened in this tab (pasted after a restart of Talent Desk) only changes the
   // fragment: log in with it and start the page afresh.
   window.addEventListener('hashchange', () => {
     void followNewLink()
   })
-  const [{ createHttpBridge }, { setHostLink }] = await Promise.all([
-    import('./http-bridge'),
-    import('../lib/host-link.svelte')
-  ])
+  const [{ createHttpBridge }, { setHostLink }] = await modules
   return createHttpBridge(session, fetch.bind(globalThis), setHostLink)
 }
 

@@ -6,40 +6,46 @@
 
 let locale: string | undefined = typeof navigator === 'undefined' ? undefined : navigator.language
 
-let numbers = new Intl.NumberFormat(locale)
-let whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
-let dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-let day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+/**
+ * Each format is made the first time it is used, not when this module loads: making all seven
+ * took ~30 ms of the page's first task (the first-result bench's trace), before anything was shown.
+ */
+function lazy<T>(make: () => T): { get(): T; reset(): void } {
+  let made: T | undefined
+  return {
+    get: () => (made ??= make()),
+    reset: () => (made = undefined)
+  }
+}
+
+const numbers = lazy(() => new Intl.NumberFormat(locale))
+const whole = lazy(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }))
+const dateTime = lazy(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }))
+const day = lazy(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }))
 // Calendar dates ("2021-03-01", a month) are read in UTC: March is March wherever the recruiter is.
-let calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
-let monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
-let monthDay = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const calendarDay = lazy(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }))
+const monthYear = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }))
+const monthDay = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }))
 
 /** For tests: format as another locale would. */
 export function useLocale(next: string | undefined): void {
   locale = next
-  numbers = new Intl.NumberFormat(locale)
-  whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
-  dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-  day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
-  calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
-  monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
-  monthDay = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  for (const format of [numbers, whole, dateTime, day, calendarDay, monthYear, monthDay]) format.reset()
 }
 
 /** 1,234 (or 1.234, 1 234: the recruiter's locale). */
 export function formatNumber(value: number): string {
-  return numbers.format(value)
+  return numbers.get().format(value)
 }
 
 /** A whole amount: salaries, money. */
 export function formatWhole(value: number): string {
-  return whole.format(value)
+  return whole.get().format(value)
 }
 
 /** "1,234 people", "1 person". */
 export function formatCount(count: number, one: string, many: string): string {
-  return `${numbers.format(count)} ${count === 1 ? one : many}`
+  return `${numbers.get().format(count)} ${count === 1 ? one : many}`
 }
 
 const toTime = (value: string | number | Date): number =>
@@ -48,20 +54,22 @@ const toTime = (value: string | number | Date): number =>
 /** An instant, to the minute: "Mar 1, 2026, 8:30 AM"; text that is no date stays as it is. */
 export function formatDateTime(value: string | number | Date): string {
   const at = toTime(value)
-  return Number.isNaN(at) ? String(value) : dateTime.format(at)
+  return Number.isNaN(at) ? String(value) : dateTime.get().format(at)
 }
 
 /** An instant's day ("Mar 1, 2026"); a bare calendar date ("2026-03-01") as that very day. */
 export function formatDay(value: string | number | Date): string {
   const at = toTime(value)
   if (Number.isNaN(at)) return String(value)
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? calendarDay.format(at) : day.format(at)
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())
+    ? calendarDay.get().format(at)
+    : day.get().format(at)
 }
 
 /** A calendar day ("2026-03-01") as a chart's axis says it: "Mar 1"; other text as it is. */
 export function formatShortDay(value: string): string {
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? Date.parse(`${value.trim()}T00:00:00Z`) : NaN
-  return Number.isNaN(at) ? value : monthDay.format(at)
+  return Number.isNaN(at) ? value : monthDay.get().format(at)
 }
 
 /** "Mar 2021" from an ISO date-time or date ("2021-03", "2021-03-01T00:00:00Z"); other text as it is. */
@@ -69,17 +77,17 @@ export function formatMonth(value: string): string {
   const text = value.trim()
   if (text === '' || /^\d{4}$/.test(text)) return text
   const date = new Date(/^\d{4}-\d{2}$/.test(text) ? `${text}-01T00:00:00Z` : text)
-  return Number.isNaN(date.getTime()) || !/^\d{4}/.test(text) ? text : monthYear.format(date)
+  return Number.isNaN(date.getTime()) || !/^\d{4}/.test(text) ? text : monthYear.get().format(date)
 }
 
 /** A month from a moment already read (milliseconds), in UTC. */
 export function formatMonthOf(at: number): string {
-  return monthYear.format(at)
+  return monthYear.get().format(at)
 }
 
 /** A calendar day from a moment already read (milliseconds), in UTC. */
 export function formatCalendarDayOf(at: number): string {
-  return calendarDay.format(at)
+  return calendarDay.get().format(at)
 }
 
 /** A role's or a school's span: "Mar 2021 – now", "2015 – Jun 2019", "? – Dec 2020". */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { systemClock } from '../../../sandbox/index'
@@ -17,6 +17,9 @@ import { connect, noKeychain, useMains, useOpened, type TestMain } from '../serv
 
 const opened = useOpened()
 const start = useMains()
+// Each test starts main and a Sandbox (the tool's test: main's built-in one, from TypeScript
+// source) and makes dozens of real calls: a limit of their own, for a loaded machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 const people = (offset: number, n: number) =>
   testCatalog()

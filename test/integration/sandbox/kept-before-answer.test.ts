@@ -86,5 +86,7 @@ describe('the sandbox keeps what it acknowledged', () => {
     expect(((await status.body.json()) as { jobId: string }).jobId).toBe('kept-job-1')
     run.child.kill('SIGTERM')
     await once(run.child, 'exit')
-  })
+    // its own limit: three starts of the CLI from TypeScript source (tsx compiles it each time),
+    // each awaited by its printed line; on a loaded machine each can take seconds
+  }, 120_000)
 })

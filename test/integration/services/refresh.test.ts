@@ -193,18 +193,24 @@ describe('refresh jobs', () => {
       refreshPolling: poll,
       pace
     })
+    // Whichever came first — the job's end on the service, the first process's close (slow on a
+    // busy machine: it may see the end as it closes), the new process's first question — the job
+    // is this one, followed to its end, and its end is told at most once by the new process: always
+    // when the end was its to see (the job still followed when it opened, or ended after the close).
     const listed = (await again.ok('listRefreshJobs', {})).jobs
-    expect(listed.map((job) => [job.jobId, job.tracking])).toEqual([[started.jobId, 'following']])
+    expect(listed.map((job) => job.jobId)).toEqual([started.jobId])
+    expect(['following', 'finished']).toContain(listed[0]!.tracking)
     const done = await until(
       () => again.ok('getRefreshJob', { jobId: started.jobId }),
       (job) => finished(job)
     )
     expect(done).toMatchObject({ tracking: 'finished', status: 'Completed', totalSuccessful: 30 })
-    // it ended on the service after the first process had closed
-    expect(Date.parse(done.endTime!)).toBeGreaterThan(closedAt - 50)
-    expect(
-      again.events.some((e) => e.name === 'refreshJobChanged' && (e.payload as { finishedNow: boolean }).finishedNow)
-    ).toBe(true)
+    const toldEnd = again.events.filter((e) => {
+      const payload = e.payload as { job: { jobId: string }; finishedNow: boolean }
+      return e.name === 'refreshJobChanged' && payload.finishedNow && payload.job.jobId === started.jobId
+    }).length
+    expect(toldEnd).toBeLessThanOrEqual(1)
+    if (listed[0]!.tracking === 'following' || Date.parse(done.endTime!) > closedAt) expect(toldEnd).toBe(1)
   }, 60_000)
 
   it('a start whose answer is lost is asked again with the same jobId, never a second job', async () => {

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { root, startApp, type E2eApp } from './support'
+
+/*
+ * A new user's first screen comes in one round of requests (issue #36 item 12): index.html
+ * preloads the Search screen, the HTTP bridge, the contract's client and everything they import,
+ * so no chunk the first screen needs is found only once another has arrived and run (three more
+ * rounds before: the bridge's code after the login, the Search screen's ~25 chunks after the frame).
+ */
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+const manifest = JSON.parse(readFileSync(join(root, 'out/renderer/.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>
+/**
+ * The chunk files a module needs: its own and every one it imports, transitively (none for a
+ * module without a chunk of its own: it is in the entry's).
+ */
+function needs(source: string): string[] {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key] === undefined) return
+    seen.add(key)
+    for (const imported of manifest[key].imports ?? []) visit(imported)
+  }
+  visit(source)
+  return [...seen].map((key) => `/${manifest[key]!.file}`)
+}
+const searchScreen = needs('src/sections/search/SearchScreen.svelte')
+const firstScreen = [
+  ...searchScreen,
+  ...['src/bridge/http-bridge.ts', 'src/lib/client.ts', 'src/app/App.svelte'].flatMap(needs)
+]
+
+let app: E2eApp
+beforeAll(async () => {
+  app = await startApp({ sandboxProfiles: 200 })
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('the first screen in one round', () => {
+  it('index.html preloads every chunk of the Search screen, the bridge and the client, and the page has fetched them all when its form is there', async () => {
+    expect(searchScreen.length).toBeGreaterThan(0)
+    const html = await (await fetch(app.host.url)).text()
+    const preloaded = new Set(
+      [
+        ...html.matchAll(
+          /<(?:link rel="modulepreload"|script type="module")[^>]* (?:href|src)="\.(\/assets\/[^"]+\.js)"/g
+        )
+      ].map((found) => found[1]!)
+    )
+    expect(firstScreen.filter((file) => !preloaded.has(file))).toEqual([])
+
+    // a new browser context opening a new link, as a new user does
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } })
+    try {
+      const page = await context.newPage()
+      const scripts: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      })
+      await page.goto(app.host.newLoginUrl())
+      await page.getByTestId('search-form').waitFor()
+      const beforeForm = [...scripts]
+      expect(firstScreen.filter((file) => !beforeForm.includes(file))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
