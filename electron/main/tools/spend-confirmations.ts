@@ -48,7 +48,7 @@ export class SpendConfirmations {
     quoteId: string | undefined,
     /** The ledger's id for the call's spend (its request id), and whether a budget is lifted for it. */
     ledger: { purchaseId: string; overBudget: boolean } = { purchaseId: `tool-${quoteId ?? ''}`, overBudget: false }
-  ): Promise<{ release: () => void } | null> {
+  ): Promise<{ release: () => void; keys?: readonly string[] } | null> {
     if (spend.kind === 'free') return null
     if (quoteId === undefined) {
       const quote = await this.#quote(connectionId, name, args, spend)
@@ -59,11 +59,20 @@ export class SpendConfirmations {
       )
     }
     if (spend.kind === 'contacts') {
-      return this.#deps.contacts.confirmForTool(
+      // the people the quote prices: those it left out (do not contact, already in your ATS) are not sent
+      const { quote, release } = this.#deps.contacts.confirmForTool(
         quoteId,
         { connectionId, contactType: spend.contactType, keys: spend.keys },
         ledger
       )
+      if (quote.keys.length === 0) {
+        release()
+        throw new AppError(
+          'conflict',
+          'Everyone this call names was left out by its quote (do not contact, or already in your ATS), so it was not sent. Nothing was spent.'
+        )
+      }
+      return { release, keys: quote.keys }
     }
     // a price nobody can say: refused when a budget is used up already (any credit goes past it)
     const held = this.#unpriced.take(quoteId, (quote) =>
