@@ -191,12 +191,13 @@ describe('the known-people lists', () => {
 
   it('reads Greenhouse’s prospect import template as Greenhouse, its Prospect Stage as the stage, with no bidi control', async () => {
     const main = await start({ knownPeopleWorker: spawnKnownPeopleWorkerFromSource })
-    const { preview, imported } = await importList(main, 'greenhouse-prospects.csv', 'Prospects')
+    // a list name with an override (a draft is named after its file) is kept as what it says
+    const { preview, imported } = await importList(main, 'greenhouse-prospects.csv', '\u202EProspects')
     expect(preview.source).toBe('greenhouse')
     expect(preview.mapping[preview.headers.indexOf('Prospect Stage')]).toBe('stage')
     expect(preview.mapping.filter((field) => field === 'stage')).toHaveLength(1)
     expect(preview.mapping.slice(0, 3)).toEqual(['first_name', 'last_name', 'employer'])
-    expect(imported.list).toMatchObject({ source: 'greenhouse', people: 2 })
+    expect(imported.list).toMatchObject({ name: 'Prospects', source: 'greenhouse', people: 2 })
     const { known } = await main.ok('checkKnownPeople', {
       people: [
         { emails: ['Marta.Kowalska@example.org'] },
@@ -205,7 +206,7 @@ describe('the known-people lists', () => {
       ]
     })
     expect(known).toEqual([
-      expect.objectContaining({ index: 0, stage: 'Contacted', by: 'email' }),
+      expect.objectContaining({ index: 0, listName: 'Prospects', stage: 'Contacted', by: 'email' }),
       expect.objectContaining({ index: 1, stage: 'Replied', by: 'name-employer' })
     ])
   })
