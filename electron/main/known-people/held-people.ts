@@ -40,6 +40,8 @@ export function withHeldTraits(
   if (keys.length === 0) return [...people]
   const list = JSON.stringify(keys)
   const profiles = new Map<string, unknown>()
+  /** A bought contact result's card (the Partner API's: name, company…): who was looked up, saved or not. */
+  const cards = new Map<string, Pick<KnownPersonToCheck, 'name' | 'employer'>>()
   const traits = new Map<string, ReturnType<typeof traitsOf>[]>()
   for (const [sql, isProfile] of [
     [PROFILES, true],
@@ -48,6 +50,10 @@ export function withHeldTraits(
     for (const row of db.prepare(sql).iterate(list) as Iterable<{ key: string; json: string }>) {
       const value = parseOrUndefined(row.json)
       if (isProfile) profiles.set(row.key, value)
+      else if (!cards.has(row.key)) {
+        const card = cardOf(value)
+        if (card !== null) cards.set(row.key, card)
+      }
       traits.set(row.key, [...(traits.get(row.key) ?? []), traitsOf(value)])
     }
   }
@@ -59,7 +65,8 @@ export function withHeldTraits(
       { names: [], phones: [], emails: [...(person.emails ?? [])], handles: [...(person.handles ?? [])] },
       ...held
     )
-    const saved = namedIn(profiles.get(person.key))
+    // the saved profile first, else the card of a contact result bought for them (Contacts: people never saved)
+    const saved = { ...cards.get(person.key), ...namedIn(profiles.get(person.key)) }
     return {
       ...saved,
       ...person,
@@ -74,4 +81,15 @@ export function withHeldTraits(
       handles: handles.slice(0, 50)
     }
   })
+}
+
+/** The name and company a contact result's `card` gives, or null when it gives neither. */
+function cardOf(result: unknown): Pick<KnownPersonToCheck, 'name' | 'employer'> | null {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return null
+  const card = (result as Record<string, unknown>).card
+  if (card === null || typeof card !== 'object' || Array.isArray(card)) return null
+  const name = text((card as Record<string, unknown>).name).slice(0, 300)
+  const employer = text((card as Record<string, unknown>).company).slice(0, 300)
+  if (name === '' && employer === '') return null
+  return { ...(name === '' ? {} : { name }), ...(employer === '' ? {} : { employer }) }
 }

@@ -130,4 +130,24 @@ describe('one check of "already in your ATS"', () => {
     expect(entries.at(-1)).toMatchObject({ creditsSpent: 2 })
     expect([...entries.at(-1)!.keys].sort()).toEqual([...priced].sort())
   })
+
+  it('a person bought but never saved is known on the Contacts screen by the name and company of their contact card', async () => {
+    const main = await start({ sandboxProfiles: testProfileCount, loadKeytar: noKeychain, pace: { ceiling: 200 } })
+    const chat = await main.ok('sendChat', { text: 'software engineers', requestId: requestId() })
+    const [person] = chat.turns[1]!.results.filter(
+      (result) => result.key !== null && !matched(result) && str(result.profile, 'cur_company') !== ''
+    )
+    const key = person!.key!
+    const quote = await main.ok('quoteContacts', { keys: [key], contactType: 'Email' })
+    expect(quote).toMatchObject({ keys: [key], known: [] })
+    await main.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'buy-card-0001' })
+    await importCsv(
+      main,
+      `Full name,Company\n"${str(person!.profile, 'full_name')}","${str(person!.profile, 'cur_company')}"\n`,
+      'Names only'
+    )
+    // the Contacts screen asks by key alone: main reads the bought result's card
+    const again = await main.ok('quoteContacts', { keys: [key], contactType: 'Phone' })
+    expect(again).toMatchObject({ keys: [], known: [key], creditsNeeded: 0 })
+  })
 })
