@@ -132,8 +132,13 @@ describe('marks on people', () => {
     const answer = page.getByTestId('chat-answer').first()
     await answer.getByTestId('chat-result').first().waitFor({ timeout: 15_000 })
     const shown = await answer.getByTestId('chat-result').count()
-    await expect.poll(() => marks(answer).count()).toBe(shown)
-    expect(await marks(answer).first().getAttribute('title')).toBe('On the do-not-contact list (profile key)')
+    // one "Do not contact" per person (some also say In your ATS: the service's own match, ats_data)
+    const suppressed = answer.locator('[data-mark="do-not-contact"]')
+    await expect.poll(() => suppressed.count()).toBe(shown)
+    expect(await suppressed.first().getAttribute('title')).toBe('On the do-not-contact list (profile key)')
+    const byService = answer.locator('[data-mark="known"]')
+    await expect.poll(() => byService.count()).toBeGreaterThan(0)
+    expect(await byService.first().getAttribute('title')).toMatch(/^In your ATS, per the service: /)
     expect(await answer.getByTestId('chat-do-not-contact').textContent()).toContain(
       `${shown} not to be contacted: Contacts… leaves them out of the quote`
     )

@@ -165,7 +165,14 @@ export class ContactsService {
     return { connectionId: connection.id, ...list }
   }
 
-  quote({ keys, contactType, includeSuppressed, includeKnown, spentFor }: HandlerInput<'quoteContacts'>): ContactQuote {
+  quote({
+    keys,
+    contactType,
+    includeSuppressed,
+    includeKnown,
+    people,
+    spentFor
+  }: HandlerInput<'quoteContacts'>): ContactQuote {
     const store = this.#store()
     const connection = this.deps.connections.active()
     const asked = [...new Set(keys)]
@@ -178,15 +185,21 @@ export class ContactsService {
             .check(peopleToCheck(store.database.db, asked))
             .map(({ index }) => asked[index]!)
     const allowed = suppressed.length === 0 ? asked : asked.filter((key) => !suppressed.includes(key))
-    // people already in an ATS list: left out only when asked to (the page's quotes, by default)
+    // people already in your ATS: left out unless asked to keep them (includeKnown), by the one
+    // check every mark and export uses, given what the screen holds of each key (the port adds
+    // what main holds of them)
+    const shown = new Map((people ?? []).flatMap((person) => (person.key === undefined ? [] : [[person.key, person]])))
     const known =
-      includeKnown !== false || this.deps.knownPeople === undefined || allowed.length === 0
+      includeKnown === true || this.deps.knownPeople === undefined || allowed.length === 0
         ? []
         : [
             ...new Set(
               this.deps
                 .knownPeople()
-                .check(peopleToCheck(store.database.db, allowed), connection.id)
+                .check(
+                  allowed.map((key) => ({ ...shown.get(key), key })),
+                  connection.id
+                )
                 .map(({ index }) => allowed[index]!)
             )
           ]
@@ -222,7 +235,9 @@ export class ContactsService {
   /**
    * A purchase made by a tool call (the Tools screen), confirmed with a quote from `quote`: the
    * quote is taken (one use), must be for this connection, type and these people, and still true;
-   * its new keys are claimed — no other purchase buys them meanwhile — until `release`.
+   * its new keys are claimed — no other purchase buys them meanwhile — until `release`. The call
+   * is then sent for the quote's `keys` only: people it left out (do not contact, already in your
+   * ATS) are not looked up, as on every other screen.
    */
   confirmForTool(
     quoteId: string,
@@ -263,10 +278,12 @@ export class ContactsService {
   ): void {
     const same = (a: readonly string[], b: readonly string[]) =>
       a.length === b.length && [...a].sort().every((key, i) => key === [...b].sort()[i])
+    // the quote was asked for the call's people: those it prices and those it left out
+    const asked = [...quote.keys, ...quote.suppressed, ...(quote.known ?? [])]
     if (
       quote.connectionId !== call.connectionId ||
       quote.contactType !== call.contactType ||
-      !same(quote.keys, [...new Set(call.keys)])
+      !same(asked, [...new Set(call.keys)])
     ) {
       throw new AppError(
         'conflict',

@@ -9,7 +9,7 @@ export function contactsHandlers(contacts: ContactsService) {
     contactsFor: (input) => contacts.contactsFor(input),
     listBoughtContacts: (input) => contacts.listBought(input),
     // the page's quotes leave people already in an ATS list out unless asked to include them
-    quoteContacts: (input) => contacts.quote({ ...input, includeKnown: input.includeKnown ?? false }),
+    quoteContacts: (input) => contacts.quote(input),
     buyContacts: (input) => contacts.buy(input),
     getPurchasePartSize: (input) => contacts.partSize(input),
     setPurchasePartSize: (input) => contacts.setPartSize(input)

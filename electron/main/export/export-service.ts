@@ -6,6 +6,7 @@ import type {
   CsvExportResult,
   CsvSource,
   DoNotContactChoice,
+  KnownChoice,
   RestoreSummary
 } from '../../../shared/ipc/channels/export'
 import { AppError } from '../../../shared/ipc/errors'
@@ -20,7 +21,7 @@ import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
 import type { StoreAccess } from '../store/store-access'
-import type { DoNotContactPort, ExportLogPort, ExportTrace, SheetRowsPort } from '../platform/ports'
+import type { DoNotContactPort, ExportLogPort, ExportTrace, KnownPeoplePort, SheetRowsPort } from '../platform/ports'
 import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
 
 export interface ExportServiceOptions {
@@ -36,6 +37,8 @@ export interface ExportServiceOptions {
   exportLog: () => ExportLogPort
   /** Who must not be contacted (the do-not-contact feature), read when used; without it no one is flagged. */
   doNotContact?: () => DoNotContactPort
+  /** Whom you already have in your ATS (the known-people feature), read when used; without it no one is. */
+  knownPeople?: () => KnownPeoplePort
   /** The connection in use (search results and Usage's transactions are that connection's). */
   activeConnection?: () => string | null
   /** Told who a restore brought back, per shortlist (the bus's peopleHeld: provenance). */
@@ -110,6 +113,7 @@ export class ExportService {
               ...(this.#options.mask ? { mask: this.#options.mask } : {}),
               delimiter: listSeparatorFor(this.#options.locale ?? processLocale()),
               ...this.#doNotContact(input.doNotContact),
+              ...this.#known(input.known),
               signal: controller.signal,
               onProgress: ({ written, total }) => progress(written, total, false)
             },
@@ -134,7 +138,8 @@ export class ExportService {
         rows: written.rows,
         bytes: written.bytes,
         unreadable: written.unreadable,
-        doNotContact: written.doNotContact
+        doNotContact: written.doNotContact,
+        known: written.known
       }
     } catch (error) {
       targets.abandon(target)
@@ -149,6 +154,14 @@ export class ExportService {
   #doNotContact(choice: DoNotContactChoice): Pick<SpreadsheetExportRequest, 'doNotContact'> {
     const port = this.#options.doNotContact
     return port === undefined ? {} : { doNotContact: { choice, check: (people) => port().check(people) } }
+  }
+
+  /** The request's check of people already in your ATS (the one check of marks and quotes), when the port is there. */
+  #known(choice: KnownChoice | undefined): Pick<SpreadsheetExportRequest, 'known'> {
+    const port = this.#options.knownPeople
+    return port === undefined
+      ? {}
+      : { known: { ...(choice === undefined ? {} : { choice }), check: (people) => port().check(people) } }
   }
 
   cancelExport({ exportId }: HandlerInput<'cancelExport'>): { cancelled: boolean } {

@@ -53,6 +53,7 @@ export const contribution = {
       targets,
       exportLog: () => context.port('exportLog'),
       doNotContact: () => context.port('doNotContact'),
+      knownPeople: () => context.port('knownPeople'),
       activeConnection: () => context.port('connections').active().id,
       held: (held) => context.bus.publish('peopleHeld', held),
       events: context.events,

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream'
-import type { CsvSource, DoNotContactChoice } from '../../../shared/ipc/channels/export'
+import type { CsvSource, DoNotContactChoice, KnownChoice } from '../../../shared/ipc/channels/export'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
-import { DO_NOT_CONTACT_COLUMN, screenRows, type DoNotContactTally } from './do-not-contact-rows'
+import type { KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import { flagColumns, screenedRows, verdictsOf, type DoNotContactTally, type RowScreens } from './do-not-contact-rows'
 import type { MemberRecordsRepo } from '../store/member-records-repo'
 import type { Store } from '../store/index'
 import type { SheetRowsPort } from '../platform/ports'
@@ -45,6 +46,15 @@ export interface SpreadsheetExportRequest {
     choice: DoNotContactChoice
     check: (people: readonly PersonToCheck[]) => Suppression[]
   }
+  /**
+   * People already in your ATS, flagged in an "In your ATS" column or left out, checked through the
+   * known-people port (the one check of marks and quotes). `choice` by default: left out of an
+   * ATS's import file (Greenhouse, the ATS CSV), flagged in any other.
+   */
+  known?: {
+    choice?: KnownChoice
+    check: (people: readonly KnownPersonToCheck[]) => KnownMatch[]
+  }
 }
 
 /** What an export wrote: its rows, and the people it could not read, flagged or left out. */
@@ -52,6 +62,7 @@ export interface SpreadsheetWritten {
   rows: number
   unreadable: UnreadableRow[]
   doNotContact: DoNotContactTally
+  known: DoNotContactTally
 }
 
 /**
@@ -75,62 +86,90 @@ export class SpreadsheetExportService {
     request: SpreadsheetExportRequest,
     file: string
   ): Promise<SpreadsheetWritten & { path: string; bytes: number }> {
-    const { rows, options, unreadable, doNotContact } = this.prepare(request)
+    const { rows, options, unreadable, doNotContact, known } = await this.prepare(request)
     const written =
       request.format === 'xlsx'
         ? // exceljs takes a third of a second to load: only an .xlsx export pays for it, not every start
           await (await import('./xlsx-export')).writeXlsxFile(rows, file, options)
         : await writeCsvFile(rows, file, options)
-    return { ...written, unreadable, doNotContact }
+    return { ...written, unreadable, doNotContact, known }
   }
 
   async toStream(request: SpreadsheetExportRequest, out: Writable): Promise<SpreadsheetWritten> {
-    const { rows, options, unreadable, doNotContact } = this.prepare(request)
-    return { ...(await writeCsv(rows, out, options)), unreadable, doNotContact }
+    const { rows, options, unreadable, doNotContact, known } = await this.prepare(request)
+    return { ...(await writeCsv(rows, out, options)), unreadable, doNotContact, known }
   }
 
-  private prepare(request: SpreadsheetExportRequest) {
+  private async prepare(request: SpreadsheetExportRequest) {
     const choice = columnChoiceSchema.safeParse(request.columns)
     if (!choice.success)
       throw new StoreError('invalid_input', 'Those columns cannot be exported.', { details: choice.error.issues })
     const { source } = request
     let columns = resolveColumns(choice.data)
-    let rows: Iterable<ExportRow>
+    /** The rows, read afresh each call (the checks read them once before they are written). */
+    let rowsOf: (unreadable: UnreadableRow[]) => Iterable<ExportRow>
     let total: number
     let delimiter = request.delimiter
     const unreadable: UnreadableRow[] = []
     if (source.kind === 'import') {
       if (this.sheets === undefined) throw new StoreError('invalid_input', 'Imports cannot be exported here.')
-      const sheet = this.sheets.rows.sheetRows(this.sheets.store, source.batchId)
+      const { store, rows } = this.sheets
+      const sheet = rows.sheetRows(store, source.batchId)
       columns = sheet.columns
-      rows = sheet.rows
+      let first: Iterable<ExportRow> | null = sheet.rows
+      rowsOf = () => {
+        const read = first ?? rows.sheetRows(store, source.batchId).rows
+        first = null
+        return read
+      }
       total = sheet.total
       if (isCsvDelimiter(sheet.delimiter)) delimiter = sheet.delimiter
     } else if (source.kind === 'profiles') {
-      rows = source.profiles.map(profileRow)
+      const profiles = source.profiles.map(profileRow)
+      rowsOf = () => profiles
       total = source.profiles.length
     } else if (source.kind === 'transactions') {
-      rows = source.transactions.map((transaction) => ({ profile: {}, transaction }))
+      const transactions = source.transactions.map((transaction) => ({ profile: {}, transaction }))
+      rowsOf = () => transactions
       total = source.transactions.length
     } else {
       const selector =
         source.kind === 'shortlist' ? { shortlistId: source.shortlistId } : { memberIds: source.memberIds }
       // Look contacts up only when a column shows them.
       const contacts = columns.some((column) => column.path.startsWith('contact.'))
-      rows = memberRows(this.memberRecords.records(selector, { contacts }), unreadable)
+      rowsOf = (into) => memberRows(this.memberRecords.records(selector, { contacts }), into)
       total = this.memberRecords.count(selector)
     }
-    const doNotContact: DoNotContactTally = { flagged: 0, leftOut: 0 }
+    const tally = { doNotContact: { flagged: 0, leftOut: 0 }, known: { flagged: 0, leftOut: 0 } }
+    let rows: Iterable<ExportRow>
     // every source but Usage's transactions is people
-    if (request.doNotContact !== undefined && source.kind !== 'transactions') {
-      const { choice, check } = request.doNotContact
-      if (choice === 'flag') columns = [...columns, DO_NOT_CONTACT_COLUMN]
-      rows = screenRows(rows, check, choice, doNotContact)
+    const screens: RowScreens =
+      source.kind === 'transactions'
+        ? {}
+        : {
+            ...(request.doNotContact === undefined ? {} : { doNotContact: request.doNotContact }),
+            ...(request.known === undefined
+              ? {}
+              : {
+                  known: {
+                    // an ATS's import file leaves out whom the ATS has: importing them again makes duplicates
+                    choice: request.known.choice ?? ('ats' in choice.data ? 'leave-out' : 'flag'),
+                    check: request.known.check
+                  }
+                })
+          }
+    if (screens.doNotContact === undefined && screens.known === undefined) rows = rowsOf(unreadable)
+    else {
+      // read once to check everyone (a batch per turn of the loop), then again as written
+      const verdicts = await verdictsOf(rowsOf([]), screens, request.signal)
+      columns = [...columns, ...flagColumns(verdicts, screens)]
+      rows = screenedRows(rowsOf(unreadable), verdicts, screens, tally)
     }
     return {
       rows,
       unreadable,
-      doNotContact,
+      doNotContact: tally.doNotContact,
+      known: tally.known,
       options: {
         columns,
         total,

@@ -20,7 +20,8 @@ import { candidateOf } from './match-outcome'
 import { MatchSpeed, type PaceFigures } from './match-speed'
 import { ThresholdResorts, type ResortSlices } from './threshold-resort'
 import { flagSuppressed } from './suppressed-rows'
-import { flagKnown, knownRowsOf } from './known-rows'
+import { flagKnown, knownRowsOf, type AtsOf } from './known-rows'
+import { atsDataOfProfile, type AtsDataToCheck } from '../../../shared/ipc/channels/known-people'
 import { acceptedPeopleOf, shortlistAccepted, type ShortlistedImport } from './import-shortlist'
 
 const PREVIEW_ROWS = 20
@@ -206,18 +207,18 @@ export class ImportService {
   }> {
     const store = this.#store()
     const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
-    const flag = (rows: ImportRow[]) =>
-      flagKnown(flagSuppressed(rows, this.deps.doNotContact), this.deps.knownPeople, batch.connectionId)
+    const flag = (rows: ImportRow[], atsOf: AtsOf) =>
+      flagKnown(flagSuppressed(rows, this.deps.doNotContact), this.deps.knownPeople, batch.connectionId, atsOf)
     if (filter === 'known') {
       const pageOf = (at: number, size: number) => {
         const page = store.imports.rows(batchId, 'all', at, size)
-        return { total: page.total, rows: page.rows.map(rowOf) }
+        return { total: page.total, rows: page.rows.map(rowOf), atsOf: atsOfRecords(page.rows) }
       }
       const known = await knownRowsOf(pageOf, this.deps.knownPeople, batch.connectionId, offset, limit)
       return { total: known.total, rows: flagSuppressed(known.rows, this.deps.doNotContact) }
     }
     const page = store.imports.rows(batchId, filter, offset, limit)
-    return { total: page.total, rows: flag(page.rows.map(rowOf)) }
+    return { total: page.total, rows: flag(page.rows.map(rowOf), atsOfRecords(page.rows)) }
   }
 
   decide({ batchId, decisions }: HandlerInput<'decideImportRows'>): { changed: ImportDecisionChange[] } {
@@ -427,6 +428,18 @@ export class ImportService {
   #now(): number {
     return this.deps.now?.() ?? Date.now()
   }
+}
+
+/** The `ats_data` of the profiles matching found for these rows, by key (the service's own ATS match). */
+function atsOfRecords(rows: readonly ImportRowRecord[]): AtsOf {
+  const byKey = new Map<string, AtsDataToCheck>()
+  for (const row of rows) {
+    for (const profile of row.profiles) {
+      const ats = atsDataOfProfile(profile)
+      if (typeof profile.key === 'string' && ats !== undefined) byKey.set(profile.key, ats)
+    }
+  }
+  return (key) => byKey.get(key)
 }
 
 export function rowOf(row: ImportRowRecord): ImportRow {

@@ -8,6 +8,12 @@ import { normalizeHeader, suggestMapping } from '../sheets/column-guess'
  * - Greenhouse's candidate export: "Candidate ID", "First Name", "Last Name", "Current Company",
  *   "Current Title", "Email", "Stage", "Social Media", "Website" (Greenhouse Support's candidate
  *   export and the candidate_id / current_company fields of its data model as Fivetran documents it).
+ * - Greenhouse's prospect import template (the spreadsheet its "Bulk import prospects from
+ *   spreadsheet" article offers, and the file Talent Desk's Greenhouse export writes): "First Name",
+ *   "Last Name", "Company", "Title", "Notes", "Email", "Phone", "Social Media", "Website",
+ *   "Address", "Source", "Who gets credit", "Job", "Department", "Office", "Prospect Pool",
+ *   "Prospect Stage" (https://support.greenhouse.io/hc/en-us/articles/203871039). Its stage is the
+ *   prospect stage.
  * - Lever's candidates export and import template: "Name" or "Full name", "Email" (several
  *   separated by commas), "Current company", "Stage", "Links" (several, ", " between them),
  *   "Origin", "Sources", "Opportunity ID" / "Contact ID" (help.lever.co, "Bulk importing
@@ -27,6 +33,7 @@ const ATS_HEADERS: ReadonlyMap<string, KnownField> = new Map([
   ['current stage', 'stage'],
   ['application stage', 'stage'],
   ['pipeline stage', 'stage'],
+  ['prospect stage', 'stage'],
   ['status', 'stage'],
   ['links', 'handle'],
   ['social media', 'handle'],
@@ -80,7 +87,10 @@ export function guessKnownColumns(headers: readonly string[], sample: readonly s
 /** Which ATS exported the file, by the headers only it writes. */
 export function sourceOfHeaders(headers: readonly string[]): string {
   const names = new Set(headers.map(normalizeHeader))
-  if (names.has('candidate id') && (names.has('first name') || names.has('last name'))) return 'greenhouse'
+  const named = names.has('first name') || names.has('last name')
+  if (names.has('candidate id') && named) return 'greenhouse'
+  // the prospect import template: no candidate id (they are not in Greenhouse yet), the CRM's pool and stage
+  if ((names.has('prospect pool') || names.has('prospect stage')) && named) return 'greenhouse'
   if ((names.has('opportunity id') || names.has('contact id') || names.has('origin')) && names.has('links'))
     return 'lever'
   return 'sheet'

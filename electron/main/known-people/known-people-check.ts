@@ -1,10 +1,59 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import type { KnownBy, KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import {
+  SERVICE_LIST_NAME,
+  type KnownBy,
+  type KnownMatch,
+  type KnownPersonToCheck
+} from '../../../shared/ipc/channels/known-people'
+import { withoutBidiControls } from '../../../shared/bidi'
 import { readSalt } from '../personal-data/tombstones'
+import { withHeldTraits } from './held-people'
 import { KnownPeopleRepo, type KnownHit } from './known-people-repo'
 import { normalisedEmployer, normalisedName, traitHashes } from './person-keys'
 
-const STRENGTH: Record<KnownBy, number> = { key: 0, email: 1, handle: 2, 'name-employer': 3 }
+const STRENGTH: Record<KnownBy, number> = { key: 0, email: 1, handle: 2, 'name-employer': 3, service: 4 }
+
+/** Text from a file or the service as it is shown: no bidirectional control (shared/bidi.ts), or null. */
+const shown = (text: string | null): string | null => {
+  const plain = text === null ? '' : withoutBidiControls(text).trim()
+  return plain === '' ? null : plain
+}
+
+/**
+ * THE answer to "is this person already in your ATS, and how", for every mark, quote, bulk match
+ * and export (all of them reach it through the port `knownPeople`): each person is first given
+ * what the app holds of them by key (held-people.ts: their saved profile's emails, handles, name,
+ * employer and `ats_data`, their bought contacts), then matched against the recruiter's lists of
+ * the connection (key, emails, handles, name and employer) and against the service's own ATS match
+ * (`ats_data.is_matched`). One line per person and list, by the strongest way, and one line when
+ * the service says so (`by: 'service'`, no list).
+ */
+export function knownAmong(
+  db: BetterSqlite3.Database,
+  asked: readonly KnownPersonToCheck[],
+  connectionId: string | null
+): KnownMatch[] {
+  if (asked.length === 0) return []
+  const people = withHeldTraits(db, asked)
+  const byService: KnownMatch[] = []
+  people.forEach((person, index) => {
+    const ats = person.atsData
+    if (ats?.is_matched !== true) return
+    byService.push({
+      index,
+      listId: null,
+      listName: SERVICE_LIST_NAME,
+      atsId: shown(ats.candidate_id ?? null),
+      stage: shown(ats.current_stage ?? null),
+      by: 'service',
+      recruiter: shown(ats.recruiter ?? null)
+    })
+  })
+  const fromLists = knownByLists(db, people, connectionId)
+  return [...fromLists, ...byService].sort(
+    (a, b) => a.index - b.index || (a.listId ?? Infinity) - (b.listId ?? Infinity)
+  )
+}
 
 /**
  * Which of these people the lists of a connection (the shared ones and its own) know: one match
@@ -12,12 +61,11 @@ const STRENGTH: Record<KnownBy, number> = { key: 0, email: 1, handle: 2, 'name-e
  * search results cost a few hundred HMACs and one query), names and employers one indexed lookup
  * per person that has both; nothing is read whole.
  */
-export function knownAmong(
+function knownByLists(
   db: BetterSqlite3.Database,
   people: readonly KnownPersonToCheck[],
   connectionId: string | null
 ): KnownMatch[] {
-  if (people.length === 0) return []
   const repo = new KnownPeopleRepo(db)
   const lists = new Map(repo.listsFor(connectionId).map((list) => [list.id, list]))
   if (lists.size === 0) return []
@@ -28,7 +76,14 @@ export function knownAmong(
     const at = `${index}:${hit.list_id}`
     const held = best.get(at)
     if (held !== undefined && STRENGTH[held.by] <= STRENGTH[by]) return
-    best.set(at, { index, listId: list.id, listName: list.name, atsId: hit.ats_id, stage: hit.stage, by })
+    best.set(at, {
+      index,
+      listId: list.id,
+      listName: shown(list.name) ?? '',
+      atsId: shown(hit.ats_id),
+      stage: shown(hit.stage),
+      by
+    })
   }
 
   const salt = readSalt(db)
@@ -53,5 +108,5 @@ export function knownAmong(
     if (name === '' || employer === '') return
     for (const hit of lookUp(name, employer)) keep(index, hit, 'name-employer')
   })
-  return [...best.values()].sort((a, b) => a.index - b.index || a.listId - b.listId)
+  return [...best.values()]
 }

@@ -1,6 +1,7 @@
 import type { ChannelOutput, HandlerInput } from '../../../shared/ipc/contract'
 import type { KnownList, KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 import { AppError } from '../../../shared/ipc/errors'
+import { withoutBidiControls } from '../../../shared/bidi'
 import type { EventHub } from '../ipc/event-hub'
 import type { ConnectionsPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
@@ -95,7 +96,8 @@ export class KnownPeopleService {
         this.#deps.jobs.read({
           file,
           fileName: input.fileName,
-          name: input.name,
+          // the name is often the file's (a draft is named after it): kept without bidi controls (shared/bidi.ts)
+          name: withoutBidiControls(input.name).trim() || 'List',
           connectionId,
           mapping: input.mapping,
           importedAt: isoNow(this.#deps.clock)

@@ -1,5 +1,6 @@
 import type { KnownField } from '../../../shared/ipc/channels/known-people'
 import { normalisedValue } from '../../../shared/ipc/channels/do-not-contact'
+import { withoutBidiControls } from '../../../shared/bidi'
 import { normalisedEmployer, normalisedName } from './person-keys'
 
 /** A row of a list's file, read as a person (nothing of it hashed yet). */
@@ -34,8 +35,9 @@ export function knownRowOf(cells: readonly string[], mapping: readonly KnownFiel
     else if (field === 'first_name') first = cell
     else if (field === 'last_name') last = cell
     else if (field === 'employer') row.employer = normalisedEmployer(cell)
-    else if (field === 'ats_id') row.atsId = cell.slice(0, 200)
-    else if (field === 'stage') row.stage = cell.slice(0, 200)
+    // shown back in marks and exports: no bidirectional control from the file (shared/bidi.ts)
+    else if (field === 'ats_id') row.atsId = withoutBidiControls(cell).trim().slice(0, 200) || null
+    else if (field === 'stage') row.stage = withoutBidiControls(cell).trim().slice(0, 200) || null
   })
   row.name = normalisedName(full !== '' ? full : `${first} ${last}`)
   const named = row.name !== '' && row.employer !== ''

@@ -132,9 +132,24 @@ export async function readIntoList(db: BetterSqlite3.Database, job: ListJob): Pr
       notes.push(
         `Only the first ${maxRows.toLocaleString('en')} rows under the header were read; the rest of the file was left out.`
       )
+    if (people === 0) notes.unshift(noOneWhy(job.mapping, skipped))
     return { listId, replaced, people, skipped, notes }
   } catch (error) {
     writer?.abandon()
     throw error
   }
+}
+
+/** Fields that recognise a person on their own (name needs a company with it). */
+const RECOGNISING: ReadonlySet<KnownField> = new Set(['email', 'handle', 'key'])
+
+/** Why a list has nobody in it, in the recruiter's words. */
+export function noOneWhy(mapping: readonly KnownField[], rows: number): string {
+  const named = mapping.some((field) => field === 'name' || field === 'first_name' || field === 'last_name')
+  const recognises = mapping.some((field) => RECOGNISING.has(field)) || (named && mapping.includes('employer'))
+  if (rows === 0) return 'No one was imported: the file has no rows under its header row.'
+  if (!recognises) {
+    return 'No one was imported: no column is read as an email, a profile link, a profile key, or a name with a company. Choose what the columns are, and import the file again.'
+  }
+  return `No one was imported: none of its ${rows} ${rows === 1 ? 'row has' : 'rows have'} an email, a profile link, a profile key, or a name with a company.`
 }

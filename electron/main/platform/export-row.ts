@@ -20,6 +20,8 @@ export interface ExportRow {
     phones?: string[]
     /** Why the person must not be contacted, in words; set when the export flags them. */
     doNotContact?: string
+    /** Where they already are in your ATS ("Greenhouse: Offer"), in words; set when the export flags them. */
+    inYourAts?: string
   }
   member?: {
     shortlist: string

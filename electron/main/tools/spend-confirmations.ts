@@ -60,7 +60,7 @@ export class SpendConfirmations {
       purchaseId: `tool-${quoteId ?? ''}`,
       overBudget: false
     }
-  ): Promise<{ release: () => void; hold: BudgetHold } | null> {
+  ): Promise<{ release: () => void; hold: BudgetHold; keys?: readonly string[] } | null> {
     if (spend.kind === 'free') return null
     if (quoteId === undefined && spend.kind === 'unknown' && this.#deps.allowances?.allowed(connectionId, name)) {
       // allowed on this connection: not asked, but checked against the budgets and held like any
@@ -86,11 +86,21 @@ export class SpendConfirmations {
       this.#deps.allowances?.check(connectionId, name)
     }
     if (spend.kind === 'contacts') {
-      return this.#deps.contacts.confirmForTool(
+      // the people the quote prices: those it left out (do not contact, already in your ATS) are not sent
+      const { quote, release, hold } = this.#deps.contacts.confirmForTool(
         quoteId,
         { connectionId, contactType: spend.contactType, keys: spend.keys },
         ledger
       )
+      if (quote.keys.length === 0) {
+        release()
+        hold.release()
+        throw new AppError(
+          'conflict',
+          'Everyone this call names was left out by its quote (do not contact, or already in your ATS), so it was not sent. Nothing was spent.'
+        )
+      }
+      return { release, hold, keys: quote.keys }
     }
     // a price nobody can say: refused when a budget is used up already (any credit goes past it),
     // else admitted holding a credit of it (it may spend) until the caller releases it

@@ -120,7 +120,7 @@ export class ToolsService {
 
   async call({
     name,
-    arguments: args,
+    arguments: requested,
     requestId,
     quoteId,
     overBudget,
@@ -130,12 +130,21 @@ export class ToolsService {
     const entry = await this.#entry(access)
     const connectionId = access.connection.id
     // Every spend asks first: a call that may spend goes only with its confirmed quote.
-    const spend = spendOf(await entry.client.checkedTool(name, args), args, connectionId === SANDBOX_CONNECTION_ID)
-    const confirmed = await this.#spends.confirmed(connectionId, name, args, spend, quoteId, {
+    const spend = spendOf(
+      await entry.client.checkedTool(name, requested),
+      requested,
+      connectionId === SANDBOX_CONNECTION_ID
+    )
+    const confirmed = await this.#spends.confirmed(connectionId, name, requested, spend, quoteId, {
       purchaseId: requestId,
       overBudget: overBudget === true,
       alwaysAllow: alwaysAllow === true
     })
+    // a contact lookup goes for the people its quote priced: those it left out are not looked up
+    const args =
+      spend.kind === 'contacts' && confirmed?.keys !== undefined && confirmed.keys.length !== spend.keys.length
+        ? { ...requested, keys: [...confirmed.keys] }
+        : requested
     // A call that may spend: the balance first (free), so what it spent ends in the ledger.
     const spending = spend.kind !== 'free' || mightSpend(name, args)
     const started = Date.now()

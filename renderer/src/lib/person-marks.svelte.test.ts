@@ -197,6 +197,46 @@ describe('PersonMarks and the ATS lists', () => {
     expect(marks.marksOf({ key: 'k-3' })).toEqual([])
   })
 
+  it('says what the service says (ats_data), sends the profile’s ats_data, and shows no bidi control from a file', async () => {
+    const main = fakeMain({})
+    main.inAts.set('k-7', {
+      listId: null,
+      listName: 'the service',
+      atsId: 'cand_7',
+      stage: 'Hiring Manager Screen',
+      by: 'service',
+      recruiter: 'Rosa Díaz'
+    })
+    main.inAts.set('k-8', {
+      listId: 3,
+      listName: 'ATS \u202Eexport',
+      atsId: null,
+      stage: '\u202EOffer\u202C',
+      by: 'email'
+    })
+    const time = manualSchedule()
+    const marks = new PersonMarks(main.client, time.schedule)
+    const profile = {
+      key: 'k-7',
+      ats_data: { is_matched: true, current_stage: 'Hiring Manager Screen', applications: [] }
+    }
+    marks.marksOf(personRefOf('k-7', profile))
+    marks.marksOf({ key: 'k-8' })
+    await time.run()
+    expect(main.knownCalls[0]![0]).toEqual({
+      key: 'k-7',
+      emails: [],
+      handles: [],
+      atsData: { is_matched: true, current_stage: 'Hiring Manager Screen' }
+    })
+    expect(texts(marks.marksOf(personRefOf('k-7', profile)))).toEqual([
+      'In your ATS (Hiring Manager Screen) — In your ATS, per the service: Hiring Manager Screen (recruiter Rosa Díaz)'
+    ])
+    const [mark] = marks.marksOf({ key: 'k-8' })
+    expect(`${mark!.text} — ${mark!.detail}`).toBe('In your ATS (Offer) — In ATS export: Offer (by email)')
+    expect(`${mark!.text}${mark!.detail}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
+  })
+
   it('checks again when a list is imported or removed (knownPeopleChanged)', async () => {
     const main = fakeMain({})
     const time = manualSchedule()

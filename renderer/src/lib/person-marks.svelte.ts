@@ -11,6 +11,7 @@ import { errorMessage } from '../../../shared/error-message'
 import { AskQueue } from './ask-queue'
 import type { Client } from './client'
 import { idOf, knownToCheck, personToCheck, type PersonRef } from './person-ref'
+import { plain } from './user-text'
 
 export type { PersonRef } from './person-ref'
 
@@ -155,19 +156,30 @@ function suppressionMarks(reasons: SuppressionReason[] | undefined): readonly Pe
   return [{ kind: 'do-not-contact', text: 'Do not contact', detail: reasons.map(suppressionLabel).join('; ') }]
 }
 
-/** "In your ATS (Phone Screen)", and each list that knows them, its stage and how they were recognised. */
+/**
+ * "In your ATS (Phone Screen)", and each list that knows them, its stage and how they were
+ * recognised; or the service's own ATS match ("In your ATS, per the service: Hiring Manager
+ * Screen"). Text from a file or the service with no bidirectional control (lib/user-text).
+ */
 function knownMarks(matches: KnownMatch[] | undefined): readonly PersonMark[] {
   if (matches === undefined || matches.length === 0) return NONE
-  const stage = matches.find((match) => match.stage !== null && match.stage.trim() !== '')?.stage?.trim()
-  const lists = matches.map(
+  const stageOf = (match: KnownMatch) => plain(match.stage ?? '').trim()
+  const fromLists = matches.filter((match) => match.by !== 'service')
+  const byService = matches.filter((match) => match.by === 'service')
+  const stage = [...fromLists, ...byService].map(stageOf).find((one) => one !== '')
+  const lists = fromLists.map(
     (match) =>
-      `${match.listName}${match.stage?.trim() ? `: ${match.stage.trim()}` : ''} (by ${knownByLabels[match.by]})`
+      `${plain(match.listName)}${stageOf(match) === '' ? '' : `: ${stageOf(match)}`} (by ${knownByLabels[match.by]})`
   )
+  const service = byService.map((match) => {
+    const recruiter = plain(match.recruiter ?? '').trim()
+    return `In your ATS, per the service${stageOf(match) === '' ? '' : `: ${stageOf(match)}`}${recruiter === '' ? '' : ` (recruiter ${recruiter})`}`
+  })
   return [
     {
       kind: 'known',
       text: stage === undefined ? 'In your ATS' : `In your ATS (${stage})`,
-      detail: `In ${lists.join('; ')}`
+      detail: [...(lists.length === 0 ? [] : [`In ${lists.join('; ')}`]), ...service].join('; ')
     }
   ]
 }

@@ -1,6 +1,10 @@
 import { handleInProfileUrl } from '../../../shared/api/handles'
 import type { PersonToCheck } from '../../../shared/ipc/channels/do-not-contact'
-import type { KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import {
+  atsDataOfProfile,
+  type AtsDataToCheck,
+  type KnownPersonToCheck
+} from '../../../shared/ipc/channels/known-people'
 
 /** A person as the place that shows them knows them. */
 export interface PersonRef {
@@ -10,6 +14,8 @@ export interface PersonRef {
   /** Name and employer: how a known-people list without emails or links still recognises them. */
   name?: string
   employer?: string
+  /** The profile's `ats_data`: the service's own match to the organisation's ATS. */
+  atsData?: AtsDataToCheck
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
@@ -37,7 +43,15 @@ export function personRefOf(key: string | null | undefined, profile: unknown): P
     .map(text)
     .filter((email) => EMAIL.test(email))
   const name = text(record.full_name) || [text(record.first_name), text(record.last_name)].filter(Boolean).join(' ')
-  return { key: key ?? (text(record.key) || null), emails, handles, name, employer: text(record.cur_company) }
+  const atsData = atsDataOfProfile(record)
+  return {
+    key: key ?? (text(record.key) || null),
+    emails,
+    handles,
+    name,
+    employer: text(record.cur_company),
+    ...(atsData === undefined ? {} : { atsData })
+  }
 }
 
 /** The person as the check takes them (emails and handles lower-cased, sorted, once), or null when nothing names them. */
@@ -64,7 +78,18 @@ function unique(values: readonly string[] | undefined, longest: number): string[
 export function knownToCheck(person: PersonRef, checked: PersonToCheck): KnownPersonToCheck {
   const name = person.name?.trim().slice(0, 300) ?? ''
   const employer = person.employer?.trim().slice(0, 300) ?? ''
-  return { ...checked, ...(name === '' ? {} : { name }), ...(employer === '' ? {} : { employer }) }
+  return {
+    ...checked,
+    ...(name === '' ? {} : { name }),
+    ...(employer === '' ? {} : { employer }),
+    ...(person.atsData === undefined ? {} : { atsData: person.atsData })
+  }
+}
+
+/** The person as the known-people check (and a quote) takes them, or null when nothing names them. */
+export function knownOf(person: PersonRef): KnownPersonToCheck | null {
+  const checked = personToCheck(person)
+  return checked === null ? null : knownToCheck(person, checked)
 }
 
 /** One id per person checked the same way: what the answers are kept by. */
@@ -74,6 +99,7 @@ export function idOf(person: KnownPersonToCheck): string {
     person.emails ?? [],
     person.handles ?? [],
     person.name?.toLowerCase() ?? '',
-    person.employer?.toLowerCase() ?? ''
+    person.employer?.toLowerCase() ?? '',
+    person.atsData ?? null
   ])
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { contactTypeSchema } from '../../api/contacts'
 import { requestIdSchema } from './search'
 import { budgetLineSchema, spentForSchema } from './budgets'
+import { knownPersonToCheckSchema } from './known-people'
 
 const keysSchema = z.array(z.string().trim().min(1).max(500)).min(1).max(1000)
 
@@ -23,8 +24,9 @@ export const contactQuoteSchema = z.object({
    */
   suppressed: z.array(z.string()),
   /**
-   * Left out of `keys` too: already in one of the recruiter's ATS lists (known-people; asked with
-   * `includeKnown`, none are). The recruiter is told how many, and can include them in one click.
+   * Left out of `keys` too: already in your ATS (one of the recruiter's lists, or the service's
+   * own ATS match; asked with `includeKnown`, none are). The recruiter is told how many, and can
+   * include them in one click.
    */
   known: z.array(z.string()).optional(),
   creditsNeeded: z.number().int(),
@@ -143,8 +145,15 @@ export const contactChannels = {
       contactType: contactTypeSchema,
       /** Quote people on the do-not-contact list (or forgotten) too; left out by default. */
       includeSuppressed: z.boolean().optional(),
-      /** Quote people already in an ATS list too; left out by default (a tool's quote, asked through the port, keeps them). */
+      /** Quote people already in your ATS too (a list of yours, or the service's ATS match); left out by default. */
       includeKnown: z.boolean().optional(),
+      /**
+       * What the screen holds of the people quoted (by `key`: emails, handles, name and employer,
+       * the profile's `ats_data`), as their marks are checked: a search result or a chat answer
+       * is known by name and company, or by the service, before anything of it is saved. Main adds
+       * what it holds of each key itself.
+       */
+      people: z.array(knownPersonToCheckSchema).max(1000).optional(),
       /** Where the purchase is made from: its feature, and the shortlist or import batch it is for (budgets). */
       spentFor: spentForSchema.optional()
     }),

@@ -40,6 +40,15 @@ export type AtsPreset = z.infer<typeof atsPresetSchema>
 export const doNotContactChoiceSchema = z.enum(['flag', 'leave-out'])
 export type DoNotContactChoice = z.infer<typeof doNotContactChoiceSchema>
 
+/**
+ * What an export does with a person already in your ATS (a list of yours, or the service's own ATS
+ * match): `flag` writes them with where they are in an "In your ATS" column; `leave-out` does not
+ * write them. An ATS's import file leaves them out by default (importing them again makes
+ * duplicates); any other export flags them.
+ */
+export const knownChoiceSchema = z.enum(['flag', 'leave-out'])
+export type KnownChoice = z.infer<typeof knownChoiceSchema>
+
 /** A preset, an ATS's import layout, or a custom list of columns (a bare path uses the path as its header). */
 export const columnChoiceSchema = z.union([
   z.strictObject({ preset: columnPresetSchema }),
@@ -117,7 +126,14 @@ export const csvExportResultSchema = z.discriminatedUnion('cancelled', [
     doNotContact: z.object({
       flagged: z.number().int().nonnegative(),
       leftOut: z.number().int().nonnegative()
-    })
+    }),
+    /** People already in your ATS: written with where they are (`flagged`) or left out (`leftOut`). */
+    known: z
+      .object({
+        flagged: z.number().int().nonnegative(),
+        leftOut: z.number().int().nonnegative()
+      })
+      .default({ flagged: 0, leftOut: 0 })
   })
 ])
 export type CsvExportResult = z.infer<typeof csvExportResultSchema>
@@ -228,6 +244,11 @@ export const exportChannels = {
        * left out of the file. Not used for the Usage screen's transactions (no people).
        */
       doNotContact: doNotContactChoiceSchema.default('flag'),
+      /**
+       * People already in your ATS: left out or flagged in an "In your ATS" column. By default
+       * left out of an ATS's import file (Greenhouse, the ATS CSV), flagged in any other.
+       */
+      known: knownChoiceSchema.optional(),
       /** Suggested file name, without folder. */
       fileName: wellFormed(z.string().trim().min(1).max(200)).optional()
     }),

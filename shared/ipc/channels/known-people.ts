@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutBidiControls } from '../../bidi'
 import { personToCheckSchema } from './do-not-contact'
 
 /*
@@ -9,8 +10,12 @@ import { personToCheckSchema } from './do-not-contact'
  * show back. People are checked against every shared list and the connection's own.
  */
 
-/** How a person was recognised, strongest first: their profile key, an email, a handle, or name and employer. */
-export const knownBySchema = z.enum(['key', 'email', 'handle', 'name-employer'])
+/**
+ * How a person was recognised, strongest first: their profile key, an email, a handle, or name and
+ * employer (by one of the recruiter's lists), or the service's own ATS match (a profile's
+ * `ats_data.is_matched`).
+ */
+export const knownBySchema = z.enum(['key', 'email', 'handle', 'name-employer', 'service'])
 export type KnownBy = z.infer<typeof knownBySchema>
 
 /** The ways in the recruiter's words. */
@@ -18,26 +23,69 @@ export const knownByLabels: Record<KnownBy, string> = {
   key: 'profile key',
   email: 'email',
   handle: 'profile link',
-  'name-employer': 'name and company'
+  'name-employer': 'name and company',
+  service: 'the service'
 }
 
-/** A person to check: as for do-not-contact, and their name and employer for the fuzzy case. */
+/** The list name a match by the service's own ATS match carries (it has no list of the recruiter's). */
+export const SERVICE_LIST_NAME = 'the service'
+
+/**
+ * What a profile's `ats_data` says (the Partner API's AtsData): the service matched this person to
+ * the organisation's ATS (`is_matched`), its candidate id, their stage and recruiter there.
+ */
+export const atsDataToCheckSchema = z.object({
+  is_matched: z.boolean().optional(),
+  candidate_id: z.string().max(300).optional(),
+  current_stage: z.string().max(300).optional(),
+  recruiter: z.string().max(300).optional()
+})
+export type AtsDataToCheck = z.infer<typeof atsDataToCheckSchema>
+
+/**
+ * The four fields of a profile's `ats_data` the check reads (text without bidirectional controls,
+ * shared/bidi.ts), or undefined when it has none: one reading for the marks, quotes and exports.
+ */
+export function atsDataOfProfile(profile: unknown): AtsDataToCheck | undefined {
+  if (profile === null || typeof profile !== 'object' || Array.isArray(profile)) return undefined
+  const ats = (profile as Record<string, unknown>).ats_data
+  if (ats === null || typeof ats !== 'object' || Array.isArray(ats)) return undefined
+  const record = ats as Record<string, unknown>
+  const out: AtsDataToCheck = {}
+  if (typeof record.is_matched === 'boolean') out.is_matched = record.is_matched
+  for (const field of ['candidate_id', 'current_stage', 'recruiter'] as const) {
+    const value = record[field]
+    const shown = typeof value === 'string' ? withoutBidiControls(value).trim().slice(0, 300) : ''
+    if (shown !== '') out[field] = shown
+  }
+  return Object.keys(out).length === 0 ? undefined : out
+}
+
+/**
+ * A person to check: as for do-not-contact, their name and employer for the fuzzy case, and the
+ * profile's `ats_data` when it has one. Main adds what it holds of the person by key (a saved
+ * profile, bought contacts) before it checks.
+ */
 export const knownPersonToCheckSchema = personToCheckSchema.extend({
   name: z.string().max(300).optional(),
-  employer: z.string().max(300).optional()
+  employer: z.string().max(300).optional(),
+  atsData: atsDataToCheckSchema.optional()
 })
 export type KnownPersonToCheck = z.input<typeof knownPersonToCheckSchema>
 
 export const knownMatchSchema = z.object({
   /** The person's place in the list checked. */
   index: z.number().int().nonnegative(),
-  listId: z.number().int().positive(),
+  /** The list that knows them; null when it is the service's own ATS match (`by: 'service'`). */
+  listId: z.number().int().positive().nullable(),
   listName: z.string(),
   /** The ATS's own id of the candidate, when the list had one. */
   atsId: z.string().nullable(),
   /** Where they are in the ATS ("Phone Screen", "Offer"…), when the list said. */
   stage: z.string().nullable(),
-  by: knownBySchema
+  by: knownBySchema,
+  /** The recruiter the service names for them (`by: 'service'` only). */
+  recruiter: z.string().nullable().optional()
 })
 export type KnownMatch = z.infer<typeof knownMatchSchema>
 

@@ -8,7 +8,8 @@ import { connect, importDone, noKeychain, useMains, useOpened, type TestMain } f
  * Bulk match marks people already in an ATS list (issue #32): over the composed main and the
  * Sandbox over HTTP, a spreadsheet's rows are matched; the row whose email a Lever-shaped list
  * holds and the row whose matched person a list knows by profile key say which list and stage,
- * the other says nothing; the review's "In your ATS" filter lists only those two.
+ * the row whose matched profile the service says is in the ATS (ats_data) says so with its stage,
+ * the other says nothing; the review's "In your ATS" filter lists only those three.
  */
 
 const opened = useOpened()
@@ -39,10 +40,12 @@ describe('bulk match and the known-people lists', () => {
     opened.push(sandbox)
     const main = await start({ loadKeytar: noKeychain, pace: { ceiling: 200 } })
     await connect(main, sandbox, 'Partner sandbox')
-    const people = testCatalog()
+    const withEmail = testCatalog()
       .search({}, { limit: 200, offset: 500 })
       .results.filter((person) => ((person as { emails?: string[] }).emails?.length ?? 0) > 0)
-      .slice(0, 3)
+    const people = withEmail.filter((person) => person.ats_data === undefined).slice(0, 3)
+    // and one the service itself matches to the ATS (the profile's ats_data): marked by the same check
+    people.push(withEmail.find((person) => person.ats_data?.is_matched === true)!)
     const emailOf = (person: (typeof people)[number]) => (person as { emails: string[] }).emails[0]!
     await importList(
       main,
@@ -63,10 +66,11 @@ describe('bulk match and the known-people lists', () => {
     expect(rows.map((row) => row.known ?? null)).toEqual([
       'Lever (Reached Out), by email',
       null,
-      'Hires (Hired), by profile key'
+      'Hires (Hired), by profile key',
+      `In your ATS, per the service (${people[3]!.ats_data!.current_stage})`
     ])
     const known = await main.ok('listImportRows', { batchId: batch.id, filter: 'known' })
-    expect(known.total).toBe(2)
-    expect(known.rows.map((row) => row.rowNo)).toEqual([rows[0]!.rowNo, rows[2]!.rowNo])
+    expect(known.total).toBe(3)
+    expect(known.rows.map((row) => row.rowNo)).toEqual([rows[0]!.rowNo, rows[2]!.rowNo, rows[3]!.rowNo])
   }, 60_000)
 })

@@ -188,4 +188,62 @@ describe('the known-people lists', () => {
     const { lists } = await main.ok('listKnownPeopleLists', {})
     expect(lists.map((list) => list.people)).toEqual([0, 0])
   })
+
+  it('reads Greenhouse’s prospect import template as Greenhouse, its Prospect Stage as the stage, with no bidi control', async () => {
+    const main = await start({ knownPeopleWorker: spawnKnownPeopleWorkerFromSource })
+    // a list name with an override (a draft is named after its file) is kept as what it says
+    const { preview, imported } = await importList(main, 'greenhouse-prospects.csv', '\u202EProspects')
+    expect(preview.source).toBe('greenhouse')
+    expect(preview.mapping[preview.headers.indexOf('Prospect Stage')]).toBe('stage')
+    expect(preview.mapping.filter((field) => field === 'stage')).toHaveLength(1)
+    expect(preview.mapping.slice(0, 3)).toEqual(['first_name', 'last_name', 'employer'])
+    expect(imported.list).toMatchObject({ name: 'Prospects', source: 'greenhouse', people: 2 })
+    const { known } = await main.ok('checkKnownPeople', {
+      people: [
+        { emails: ['Marta.Kowalska@example.org'] },
+        // the file's stage is "\u202EReplied\u202C": shown as what it says
+        { name: 'Jonas Berg', employer: 'Contoso Ltd' }
+      ]
+    })
+    expect(known).toEqual([
+      expect.objectContaining({ index: 0, listName: 'Prospects', stage: 'Contacted', by: 'email' }),
+      expect.objectContaining({ index: 1, stage: 'Replied', by: 'name-employer' })
+    ])
+  })
+
+  it('a list that imports no one says so, and why', async () => {
+    const main = await start()
+    const bytes = Buffer.from('Notes,Owner\nMet at the meetup,Sam\nCall back,Sam\n')
+    const { uploadId } = await main.ok('startKnownPeopleUpload', { bytes: bytes.length })
+    await main.ok('appendKnownPeopleUpload', { uploadId, chunk: bytes.toString('base64'), last: true })
+    const preview = await main.ok('previewKnownPeople', { uploadId, fileName: 'notes.csv' })
+    const imported = await main.ok('importKnownPeople', {
+      uploadId,
+      fileName: 'notes.csv',
+      name: 'Notes',
+      scope: { kind: 'shared' },
+      mapping: preview.mapping
+    })
+    expect(imported).toMatchObject({ list: { people: 0 }, skipped: 2 })
+    expect(imported.notes[0]).toBe(
+      'No one was imported: no column is read as an email, a profile link, a profile key, or a name with a company. Choose what the columns are, and import the file again.'
+    )
+    const uploaded = Buffer.from('Email\nnot an email\n')
+    const again = await main.ok('startKnownPeopleUpload', { bytes: uploaded.length })
+    await main.ok('appendKnownPeopleUpload', {
+      uploadId: again.uploadId,
+      chunk: uploaded.toString('base64'),
+      last: true
+    })
+    const emails = await main.ok('importKnownPeople', {
+      uploadId: again.uploadId,
+      fileName: 'emails.csv',
+      name: 'Emails',
+      scope: { kind: 'shared' },
+      mapping: ['email']
+    })
+    expect(emails.notes[0]).toBe(
+      'No one was imported: none of its 1 row has an email, a profile link, a profile key, or a name with a company.'
+    )
+  })
 })

@@ -78,12 +78,11 @@ describe('CSV export through the router (desktop: the save dialog chooses the fi
       'Rating',
       'Tags',
       'Notes',
-      'Key',
-      // every export of people says who must not be contacted (empty for everyone here)
-      'Do not contact'
+      // no "Do not contact" column: it is there only when someone is flagged in it
+      'Key'
     ])
     expect(rows).toHaveLength(2501)
-    const edited = rows.find((row) => row.at(-2) === 'p-1-0')!
+    const edited = rows.find((row) => row.at(-1) === 'p-1-0')!
     expect(edited.slice(9, 13)).toEqual(['Offer', '5', '', `'=HYPERLINK("x")`])
     expect(fs.readdirSync(out)).toEqual(['platform.csv'])
 
@@ -114,7 +113,7 @@ describe('CSV export through the router (desktop: the save dialog chooses the fi
     })
     const custom = readCsv(path.join(out, 'custom.csv'))
     expect(custom.bom).toBe(false)
-    expect(custom.rows[0]).toEqual(['Who', 'member.stage', 'profile.positions.title', 'Do not contact'])
+    expect(custom.rows[0]).toEqual(['Who', 'member.stage', 'profile.positions.title'])
     expect(custom.rows[1]![0]).toBe(members[0]!.name)
     expect(custom.rows[1]![2]).toContain('; ')
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { columnChoiceSchema } from '../../../../shared/ipc/channels/export'
-import { atsLabels, columnChoice, doNotContactText, presetLabels, progressText } from './export-choice'
+import {
+  atsLabels,
+  columnChoice,
+  defaultKnownChoice,
+  doNotContactText,
+  knownText,
+  presetLabels,
+  progressText
+} from './export-choice'
 
 describe('export choices', () => {
   it('builds a contract-valid column choice from a preset or custom columns', () => {
@@ -38,5 +46,15 @@ describe('export choices', () => {
     expect(progressText(1250, 10_000)).toEqual({ text: '1,250 of 10,000 rows', ratio: 0.125 })
     expect(progressText(10_000, 10_000)).toEqual({ text: '10,000 of 10,000 rows', ratio: 1 })
     expect(progressText(300, null)).toEqual({ text: '300 rows', ratio: null })
+  })
+
+  it('leaves people already in your ATS out of an ATS’s file by default, marks them elsewhere, and says how many', () => {
+    expect(defaultKnownChoice('greenhouse')).toBe('leave-out')
+    expect(defaultKnownChoice('ats')).toBe('leave-out')
+    expect(defaultKnownChoice('basic')).toBe('flag')
+    expect(defaultKnownChoice('custom')).toBe('flag')
+    expect(knownText({ flagged: 0, leftOut: 2 })).toBe('2 people left out: already in your ATS')
+    expect(knownText({ flagged: 1, leftOut: 0 })).toBe('1 person marked “In your ATS”')
+    expect(knownText({ flagged: 0, leftOut: 0 })).toBeNull()
   })
 })

@@ -5,7 +5,8 @@ import {
   type ColumnChoice,
   type ColumnPreset,
   type CsvColumn,
-  type DoNotContactChoice
+  type DoNotContactChoice,
+  type KnownChoice
 } from '../../../../shared/ipc/channels/export'
 import { formatNumber } from '../../lib/format'
 
@@ -32,6 +33,25 @@ export function doNotContactText(counts: { flagged: number; leftOut: number }): 
   const people = (count: number) => (count === 1 ? '1 person' : `${formatNumber(count)} people`)
   if (counts.leftOut > 0) return `${people(counts.leftOut)} left out: do not contact`
   if (counts.flagged > 0) return `${people(counts.flagged)} marked “Do not contact”`
+  return null
+}
+
+/** The two ways an export treats people already in your ATS, in the dialog's words. */
+export const knownLabels: Record<KnownChoice, { label: string; hint: string }> = {
+  'leave-out': { label: 'Leave out those in your ATS', hint: 'importing them again would make duplicates' },
+  flag: { label: 'Mark those in your ATS', hint: 'an “In your ATS” column says where they are' }
+}
+
+/** Left out of an ATS's import file by default, marked in any other export. */
+export function defaultKnownChoice(mode: ColumnMode): KnownChoice {
+  return isAtsMode(mode) ? 'leave-out' : 'flag'
+}
+
+/** What the finished export says about them: "2 people left out: already in your ATS"; null when none. */
+export function knownText(counts: { flagged: number; leftOut: number }): string | null {
+  const people = (count: number) => (count === 1 ? '1 person' : `${formatNumber(count)} people`)
+  if (counts.leftOut > 0) return `${people(counts.leftOut)} left out: already in your ATS`
+  if (counts.flagged > 0) return `${people(counts.flagged)} marked “In your ATS”`
   return null
 }
 

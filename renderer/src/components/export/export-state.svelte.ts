@@ -3,12 +3,13 @@ import type {
   CsvColumn,
   CsvSource,
   DoNotContactChoice,
-  ExportProgress
+  ExportProgress,
+  KnownChoice
 } from '../../../../shared/ipc/channels/export'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
-import { columnChoice, doNotContactText, type ColumnMode } from './export-choice'
+import { columnChoice, defaultKnownChoice, doNotContactText, knownText, type ColumnMode } from './export-choice'
 import { deliver } from '../../lib/save-file'
 import { errorMessage } from '../../../../shared/error-message'
 
@@ -22,6 +23,8 @@ export type ExportPhase =
       unreadable: string[]
       /** "3 people left out: do not contact", or null when no one was flagged or left out. */
       doNotContact: string | null
+      /** "2 people left out: already in your ATS", or null when no one was. */
+      known: string | null
     }
   | { state: 'cancelled' }
   | { state: 'error'; error: IpcError }
@@ -40,6 +43,8 @@ export class ExportState {
   #bom = $state(true)
   #format = $state<'csv' | 'xlsx'>('csv')
   #doNotContact = $state<DoNotContactChoice>('flag')
+  /** Chosen for people already in your ATS; null: the columns' default (left out of an ATS's file). */
+  #known = $state<KnownChoice | null>(null)
   #presets = $state.raw<Load<Record<ColumnPreset, CsvColumn[]>>>({ state: 'idle' })
   #phase = $state.raw<ExportPhase>({ state: 'choosing' })
   #exportId: string | null = null
@@ -78,6 +83,13 @@ export class ExportState {
   setDoNotContact(choice: DoNotContactChoice): void {
     this.#doNotContact = choice
   }
+  /** Leave out people already in your ATS (an ATS's file, by default) or mark them. */
+  get known(): KnownChoice {
+    return this.#known ?? defaultKnownChoice(this.#mode)
+  }
+  setKnown(choice: KnownChoice): void {
+    this.#known = choice
+  }
   /** Whether what is exported is people (every source but Usage's transactions). */
   get people() {
     return this.#source !== null && this.#source.source.kind !== 'transactions'
@@ -110,6 +122,8 @@ export class ExportState {
 
   setMode(mode: ColumnMode): void {
     this.#mode = mode
+    // each layout's own default for people already in your ATS, until chosen again
+    this.#known = null
     if (mode === 'custom' && this.#custom.length === 0 && this.#presets.state === 'ready') {
       this.#custom = [...this.#presets.value.basic]
     }
@@ -140,7 +154,8 @@ export class ExportState {
       columns,
       format: this.#format,
       bom: this.#bom,
-      doNotContact: this.#doNotContact
+      doNotContact: this.#doNotContact,
+      known: this.known
     })
     this.#exportId = null
     if (!reply.ok) {
@@ -159,7 +174,8 @@ export class ExportState {
         message,
         rows: reply.data.rows,
         unreadable,
-        doNotContact: doNotContactText(reply.data.doNotContact)
+        doNotContact: doNotContactText(reply.data.doNotContact),
+        known: knownText(reply.data.known)
       }
     } catch (error) {
       this.#phase = {

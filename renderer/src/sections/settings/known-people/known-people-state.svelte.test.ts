@@ -32,7 +32,7 @@ const preview: KnownPreview = {
 }
 
 /** A main answering as the known-people channels do, keeping what was sent and imported. */
-function fakeMain() {
+function fakeMain(answer: { people: number; notes: string[] } = { people: 3, notes: [] }) {
   const lists: KnownList[] = []
   const sent: string[] = []
   const imported: unknown[] = []
@@ -64,11 +64,11 @@ function fakeMain() {
         connectionName: null,
         source: 'greenhouse',
         fileName: 'gh.csv',
-        people: 3,
+        people: answer.people,
         importedAt: '2026-11-26T10:00:00.000Z'
       }
       lists.push(list)
-      return ok({ list, replaced: false, skipped: 1, notes: [] })
+      return ok({ list, replaced: false, skipped: 1, notes: answer.notes })
     },
     removeKnownPeopleList: (input: { id: number }) => {
       lists.splice(
@@ -117,6 +117,17 @@ describe('KnownPeopleState', () => {
     expect(await state.remove(list!)).toBe(true)
     expect(state.lists).toEqual({ state: 'ready', value: [] })
     expect(state.message?.text).toBe('Removed “Greenhouse”.')
+  })
+
+  it('says when a list imported no one, and why (main’s note), not “Imported … 0 people”', async () => {
+    const why =
+      'No one was imported: none of its 1 row has an email, a profile link, a profile key, or a name with a company.'
+    const main = fakeMain({ people: 0, notes: [why] })
+    const state = new KnownPeopleState(main.client)
+    await state.load()
+    expect(await state.choose(new File(['Email\nnot an email\n'], 'gh.csv'))).toBe(true)
+    expect(await state.confirm()).toBe(true)
+    expect(state.message).toEqual({ tone: 'error', text: `“gh” has no one in it. ${why}` })
   })
 
   it('lets a chosen file go on Cancel, and reads the lists again when main says they changed', async () => {

@@ -146,16 +146,20 @@ export class KnownPeopleState {
         mapping: draft.mapping
       })
       if (!reply.ok) return this.#fail(reply.error)
-      const { list, replaced, skipped } = reply.data
+      const { list, replaced, skipped, notes } = reply.data
       this.#draft = null
-      this.#message = {
-        tone: 'ok',
-        text:
-          `${replaced ? 'Replaced' : 'Imported'} “${list.name}”: ${formatCount(list.people, 'person', 'people')}` +
-          (skipped > 0
-            ? `; ${formatCount(skipped, 'row', 'rows')} left out (no email, link, nor name and company).`
-            : '.')
-      }
+      // nobody read: said so, and why (main's first note), not "Imported … 0 people."
+      this.#message =
+        list.people === 0
+          ? { tone: 'error', text: `“${list.name}” has no one in it. ${notes[0] ?? ''}`.trim() }
+          : {
+              tone: 'ok',
+              text:
+                `${replaced ? 'Replaced' : 'Imported'} “${list.name}”: ${formatCount(list.people, 'person', 'people')}` +
+                (skipped > 0
+                  ? `; ${formatCount(skipped, 'row', 'rows')} left out (no email, link, nor name and company).`
+                  : '.')
+            }
       await this.load()
       return true
     } finally {
