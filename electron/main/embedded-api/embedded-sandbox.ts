@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import type { SandboxState } from '../../../shared/ipc/channels/connections'
 import type { Logger } from '../logging/logger'
 import type { SandboxEndpoints, SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
+import { withTimeout } from '../net/with-timeout'
 
 /** How the worker's build of its people ended: how long it took, and whether the catalog file was written. */
 export interface CatalogOutcome {
@@ -163,20 +164,4 @@ export class EmbeddedSandbox {
     this.#state = state
     this.#options.onChange?.(state)
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    )
-  })
 }

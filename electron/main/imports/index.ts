@@ -49,7 +49,8 @@ export const contribution = {
         connections,
         throttle: (connectionId) => context.paces.for(connectionId),
         logger: context.logger,
-        changed: (batchId) => bus.publish('importBatchChanged', { batchId }),
+        // a batch that changed while matching is pushed to the page (throttled there)
+        changed: (batchId) => imports.changed(batchId),
         ...(options.importMatching?.timing ? { timing: options.importMatching.timing } : {})
       }),
       events: context.events,
@@ -58,7 +59,6 @@ export const contribution = {
       pace: (connectionId) => context.paces.figures(connectionId),
       held: (held) => bus.publish('peopleHeld', held)
     })
-    const unsubscribe = bus.subscribe('importBatchChanged', ({ batchId }) => imports.changed(batchId))
     return {
       handlers: importsHandlers(imports),
       provides: { sheetRows: { sheetRows: enrichedExport } },
@@ -66,7 +66,6 @@ export const contribution = {
       // spreadsheets that were being matched when the app closed go on
       start: { when: 'after-first-screen', run: () => imports.resume() },
       close: async () => {
-        unsubscribe()
         await imports.close()
         uploads.clear()
       }

@@ -3,6 +3,7 @@ import { Agent, buildConnector, Dispatcher, ProxyAgent } from 'undici'
 import type { Logger } from '../logging/logger'
 import { isLoopbackHost, parsePacResult, proxyLabel, type ProxyResolver, type ProxyRoute } from './proxy-rules'
 import { errorMessage } from '../../../shared/error-message'
+import { withTimeout } from './with-timeout'
 
 /**
  * The one undici dispatcher behind every call main makes (the Partner API client, the token
@@ -214,21 +215,4 @@ function originKey(origin: Dispatcher.DispatchOptions['origin']): string | null 
   } catch {
     return null
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer after ${ms} ms`)), ms)
-    timer.unref?.()
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    )
-  })
 }

@@ -17,10 +17,6 @@ export interface MainEvents {
   connectionsChanged: ConnectionsOverview
   /** The built-in sandbox's state changed (it started, failed, was reset). */
   sandboxChanged: Record<string, never>
-  /** An import batch's rows or state changed while it was being matched. */
-  importBatchChanged: { batchId: string }
-  /** A watch was added, resumed, run now or changed: when the next one is due may have moved. */
-  watchScheduleChanged: Record<string, never>
   /**
    * People or their contacts came to be held (saved to a shortlist, bought): where from, told by
    * the feature that wrote them once the write is done; provenance/ records it.

@@ -9,7 +9,7 @@ import {
   type UnreadCounts
 } from '../../../shared/ipc/channels/watches'
 import { profileChangeSchema, type ProfileChange } from '../../../shared/ipc/channels/shortlists'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import { isoNow, type Clock } from './clock'
 
 export interface NewActivity {
@@ -49,10 +49,7 @@ export class ActivityRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   /** Adds the entries not already there (by source key); answers the ones added. */
   add(entries: readonly NewActivity[]): ActivityEntry[] {

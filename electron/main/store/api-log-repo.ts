@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import { z } from 'zod'
 import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
@@ -60,10 +60,7 @@ export class ApiLogRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   record(input: ApiCallInput): ApiCall {
     const parsed = apiCallInputSchema.safeParse(input)

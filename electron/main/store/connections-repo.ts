@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
 import { ReadCache } from './read-cache'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import { z } from 'zod'
 import { StoreError } from './store-error'
 import { isoNow, type Clock } from './clock'
@@ -58,10 +58,7 @@ export class ConnectionsRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   /** Creates or replaces a connection's settings (by id). */
   save(input: ConnectionInput): Connection {

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import { matchProfileRequestSchema, type MatchProfileRequest } from '../../../shared/api/match-request'
 import type { RecentSearch, SearchOptions } from '../../../shared/ipc/channels/search'
 import { isoNow, type Clock } from './clock'
@@ -26,10 +26,7 @@ export class RecentSearchesRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   record(connectionId: string, request: MatchProfileRequest, options: SearchOptions, resultCount: number | null): void {
     const requestJson = JSON.stringify(request)

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { savedQuerySchema, type SavedQuery } from '../../../shared/ipc/channels/watches'
 import { StoreError } from './store-error'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import { isoNow, type Clock } from './clock'
 
 export interface SavedSearchRecord {
@@ -40,10 +40,7 @@ export class SavedSearchesRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   create(search: { id: string; connectionId: string; name: string; query: SavedQuery }): SavedSearchRecord {
     this.sql('INSERT INTO saved_searches (id, connection_id, name, query_json, created_at) VALUES (?, ?, ?, ?, ?)').run(

@@ -1,15 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { ReadCache } from './read-cache'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 
 /** Small app settings (the active connection, …) as key → text. Never a secret. */
 export class SettingsRepo {
   constructor(private readonly db: BetterSqlite3.Database) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   #cache: ReadCache<string | null> | undefined
 

@@ -15,3 +15,12 @@ export class StatementCache {
     return statement
   }
 }
+
+/**
+ * A repository's `sql(text)`: the statement for `text`, prepared once (a StatementCache made on
+ * the first call, so a field initialiser may name the connection a constructor parameter holds).
+ */
+export const statementsOf = (db: () => BetterSqlite3.Database): ((sql: string) => BetterSqlite3.Statement) => {
+  let cache: StatementCache | undefined
+  return (sql) => (cache ??= new StatementCache(db())).get(sql)
+}

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { WatchKind } from '../../../shared/ipc/channels/watches'
 import { StoreError } from './store-error'
-import { StatementCache } from './statements'
+import { statementsOf } from './statements'
 import type { Clock } from './clock'
 
 export interface WatchRecord {
@@ -72,10 +72,7 @@ export class WatchesRepo {
     private readonly clock: Clock
   ) {}
 
-  #statements: StatementCache | undefined
-  private sql(text: string): BetterSqlite3.Statement {
-    return (this.#statements ??= new StatementCache(this.db)).get(text)
-  }
+  private readonly sql = statementsOf(() => this.db)
 
   /** Watches a target, or changes how (an existing watch keeps its id, runs and schedule). */
   upsert(watch: {

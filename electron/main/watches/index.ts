@@ -22,6 +22,8 @@ export const contribution = {
       doNotContact: () => context.port('doNotContact'),
       events: context.events,
       bus,
+      // the recruiter added, resumed or ran a watch: look now (starting, if the first screen is not painted yet)
+      scheduleChanged: () => (started ? scheduler.wake() : start()),
       logger: context.logger,
       now
     })
@@ -48,9 +50,7 @@ export const contribution = {
       bus.subscribe('refreshJobEnded', (job) => watches.jobEnded(job.watchId)),
       bus.subscribe('refreshJobLost', (job) => watches.jobEnded(job.watchId)),
       // a connection that became callable (the sandbox is up, a key was added) may let a waiting watch run
-      bus.subscribe('connectionsChanged', wake),
-      // the recruiter added, resumed or ran a watch: look now (starting, if the first screen is not painted yet)
-      bus.subscribe('watchScheduleChanged', () => (started ? scheduler.wake() : start()))
+      bus.subscribe('connectionsChanged', wake)
     ]
     return {
       handlers: watchesHandlers(watches),

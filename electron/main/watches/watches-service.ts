@@ -43,8 +43,10 @@ export class WatchesService {
       activity: ActivityPort
       events: EventHub
       doNotContact?: () => DoNotContactPort
-      /** Told `watchScheduleChanged` when the schedule may have changed (a watch added, resumed, run now). */
+      /** Where a watch run's held people are told (the bus's peopleHeld: provenance). */
       bus: Pick<EventBus, 'publish'>
+      /** Told when the schedule may have changed (a watch added, resumed, run now): the scheduler looks. */
+      scheduleChanged: () => void
       logger: Logger
       now: () => number
     }
@@ -211,7 +213,7 @@ export class WatchesService {
   // ---- views ----
 
   #scheduleChanged(): void {
-    this.deps.bus.publish('watchScheduleChanged', {})
+    this.deps.scheduleChanged()
   }
 
   #upsert(

@@ -20,14 +20,14 @@ describe('the in-process event bus', () => {
     const warnings: unknown[] = []
     const bus = new EventBus({ warn: (event, fields) => warnings.push({ event, fields }) })
     const heard: string[] = []
-    bus.subscribe('importBatchChanged', () => {
+    bus.subscribe('personOpened', () => {
       throw new Error('broken subscriber')
     })
-    bus.subscribe('importBatchChanged', ({ batchId }) => heard.push(batchId))
-    expect(() => bus.publish('importBatchChanged', { batchId: 'b1' })).not.toThrow()
-    expect(heard).toEqual(['b1'])
+    bus.subscribe('personOpened', ({ key }) => heard.push(key))
+    expect(() => bus.publish('personOpened', { key: 'p1' })).not.toThrow()
+    expect(heard).toEqual(['p1'])
     expect(warnings).toEqual([
-      { event: 'bus.subscriber_failed', fields: { event: 'importBatchChanged', error: 'broken subscriber' } }
+      { event: 'bus.subscriber_failed', fields: { event: 'personOpened', error: 'broken subscriber' } }
     ])
   })
 })
