@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { fnv1a } from '../../sandbox/data/hash'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, settingsPage, type E2eApp } from './support'
 
 // Issue 36, item 11: what an outside tester found on the built app's screens, in Chromium against
 // the browser host, the built-in Sandbox and a real SQLite file. A shortlist's ticked people get a
@@ -266,6 +266,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
 
   it('Settings: retention shows its placeholder whole, file fields are the app’s buttons, Remove… stays on screen at 1024', async () => {
     await go('8')
+    await settingsPage(page, 'known-people')
     const panel = page.getByTestId('known-people-panel')
     // as an ATS names its exports: long, and nothing to break at
     await panel.getByTestId('known-people-file').setInputFiles({
@@ -281,6 +282,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 800 })
       // the placeholder fits the field it is in
+      await settingsPage(page, 'retention')
       for (const id of ['retention-inactive', 'retention-contacts']) {
         const fit = await page.getByTestId(id).evaluate((field: HTMLInputElement) => {
           const style = getComputedStyle(field)
@@ -297,6 +299,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
         })
         expect(fit, `${id} at ${width}`).toEqual({ placeholder: 'no limit', whole: true })
       }
+      await settingsPage(page, 'known-people')
       // the known-people table's actions inside its panel and the window
       const out = await panel.evaluate(actionsOut)
       expect(out, `known-people actions at ${width}`).toEqual([])
