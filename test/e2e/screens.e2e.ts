@@ -311,35 +311,45 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 })
 
-    // a file field's button looks like the app's buttons, in light and dark
+    // a file field's button looks like the app's buttons, in light and dark (Retention's Save;
+    // the file fields of People you already have and Do not contact, each on its page)
+    const look = (selector: string, pseudo: string | null) =>
+      page.evaluate(
+        ([selector, pseudo]) =>
+          [...document.querySelectorAll<HTMLElement>(selector!)].map((element) => {
+            const style = getComputedStyle(element, pseudo)
+            return [
+              style.backgroundColor,
+              style.color,
+              style.borderTopColor,
+              style.borderTopWidth,
+              style.borderRadius,
+              style.fontFamily,
+              style.paddingLeft
+            ].join(' | ')
+          }),
+        [selector, pseudo] as const
+      )
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme })
+      await settingsPage(page, 'retention')
       await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)))
-      const looks = await page.evaluate(() => {
-        const look = (style: CSSStyleDeclaration) =>
-          [
-            style.backgroundColor,
-            style.color,
-            style.borderTopColor,
-            style.borderTopWidth,
-            style.borderRadius,
-            style.fontFamily,
-            style.paddingLeft
-          ].join(' | ')
-        const button = document.querySelector<HTMLElement>('[data-testid="retention-save"]')!
-        return {
-          button: look(getComputedStyle(button)),
-          files: [...document.querySelectorAll<HTMLInputElement>('input[type="file"]:not(.sr-only, [hidden])')].map(
-            (field) => look(getComputedStyle(field, '::file-selector-button'))
-          )
-        }
-      })
-      expect(looks.files.length, 'file fields on Settings').toBeGreaterThanOrEqual(2)
-      for (const file of looks.files) expect(file, colorScheme).toBe(looks.button)
+      const [button] = await look('[data-testid="retention-save"]', null)
+      const files: string[] = []
+      for (const id of ['known-people', 'do-not-contact']) {
+        await settingsPage(page, id)
+        await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)))
+        files.push(...(await look('input[type="file"]:not(.sr-only, [hidden])', '::file-selector-button')))
+      }
+      expect(files.length, 'file fields on Settings').toBeGreaterThanOrEqual(2)
+      for (const file of files) expect(file, colorScheme).toBe(button)
     }
     await page.emulateMedia({ colorScheme: 'light' })
+    await settingsPage(page, 'retention')
     await shotsAtWidths('screens-settings-retention', page.getByTestId('retention-form'))
+    await settingsPage(page, 'known-people')
     await shotsAtWidths('screens-settings-known-people', panel.getByTestId('known-people-rows'))
+    await settingsPage(page, 'do-not-contact')
     await shotsAtWidths('screens-settings-do-not-contact', page.getByTestId('do-not-contact-import'))
     expect(await seriousViolations()).toEqual([])
   })
