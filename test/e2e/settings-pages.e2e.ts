@@ -14,9 +14,11 @@ import { artifacts, bridge, shotsAtWidths, startApp, type E2eApp } from './suppo
 // page is axe clean; Activity's "Deleting soon" opens Retention; a quote's "left out — on the
 // do-not-contact list" opens the do-not-contact page; the chosen page stays for the session.
 const people = generateProfiles({ count: 2000, seed: 1 })
-const person = people.find(
+const findable = people.filter(
   (p) => p.full_name && p.cur_company && people.filter((q) => q.full_name === p.full_name).length === 1
-)!
+)
+const person = findable[0]!
+const known = findable[1]!
 const pageIds = [
   'connections',
   'watches',
@@ -168,5 +170,41 @@ describe('Settings in pages', () => {
     await expect
       .poll(() => page.getByTestId('do-not-contact').getByTestId('do-not-contact-row').first().textContent())
       .toContain(person.key)
+  }, 120_000)
+
+  it('opens People you already have from a quote’s “left out — already in your ATS” line', async () => {
+    const list = Buffer.from(`Profile key,Full name,Stage\n${known.key},"${known.full_name}",Phone Screen\n`)
+    const { uploadId } = await bridge<{ uploadId: string }>(app, 'startKnownPeopleUpload', { bytes: list.length })
+    await bridge(app, 'appendKnownPeopleUpload', { uploadId, chunk: list.toString('base64'), last: true })
+    const { mapping } = await bridge<{ mapping: string[] }>(app, 'previewKnownPeople', {
+      uploadId,
+      fileName: 'ats.csv'
+    })
+    await bridge(app, 'importKnownPeople', {
+      uploadId,
+      fileName: 'ats.csv',
+      name: 'ATS',
+      scope: { kind: 'shared' },
+      mapping
+    })
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('1')
+    await page.getByLabel('Name', { exact: true }).fill(known.full_name!)
+    await page.getByLabel('Company', { exact: true }).fill(known.cur_company!)
+    await page.getByLabel('Company', { exact: true }).press('Enter')
+    await page.getByTestId('results-list').getByRole('option').filter({ hasText: known.full_name! }).first().waitFor()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('c')
+    const dialog = page.getByTestId('buy-contacts')
+    await dialog.getByTestId('contacts-quote').click()
+    await expect
+      .poll(() => dialog.getByTestId('contacts-quote-text').textContent())
+      .toContain('1 left out — already in your ATS')
+    await dialog.getByTestId('contacts-left-out-known').click()
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await expect.poll(shown).toBe('known-people')
+    expect(await dialog.count()).toBe(0)
+    await page.getByTestId('known-people-panel').getByTestId('known-people-row').filter({ hasText: 'ATS' }).waitFor()
   }, 120_000)
 })
