@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, shotsAtWidths, startApp, type E2eApp } from './support'
+import { bridge, shotsAtWidths, startApp, settingsPage, type E2eApp } from './support'
 
 // The access copy a person reads (issue #36 item 2), in Chromium against the built app, a real
 // SQLite file and the Sandbox: the controller typed and saved in Settings → Personal data, the
@@ -52,6 +52,7 @@ describe('The access copy in the person’s language', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'controller')
     const panel = page.getByTestId('data-controller')
     await panel.getByTestId('controller-save').and(page.locator(':enabled')).waitFor()
     // checked before it is sent: a name is needed
@@ -70,6 +71,7 @@ describe('The access copy in the person’s language', () => {
       dpo: ''
     })
 
+    await settingsPage(page, 'notice')
     const notice = page.getByTestId('notice-template')
     await notice.getByTestId('notice-language').selectOption('de')
     const text = await notice.getByTestId('notice-text').inputValue()

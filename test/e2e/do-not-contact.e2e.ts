@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, startApp, settingsPage, type E2eApp } from './support'
 
 // The do-not-contact list (issue #31 item 5), in Chromium against the browser host and a real
 // SQLite file: Settings → Personal data shows it empty; an email typed and added by keyboard
@@ -27,6 +27,7 @@ describe('Settings → Personal data → Do not contact', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'do-not-contact')
     await list().getByTestId('do-not-contact-empty').waitFor()
 
     await list().getByTestId('do-not-contact-value').fill('not an email')

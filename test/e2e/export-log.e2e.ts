@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, settingsPage, type E2eApp } from './support'
 
 // Exports leave a trace (issue #31 item 6), in Chromium against the browser host and a real
 // SQLite file: Settings → Personal data shows the export log, empty first; a shortlist exported
@@ -46,6 +46,7 @@ const openSettings = async () => {
   await page.locator('body').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('8')
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+  await settingsPage(page, 'export-log')
 }
 
 describe('Settings → Personal data → Export log', () => {

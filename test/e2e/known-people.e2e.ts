@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, startApp, settingsPage, type E2eApp } from './support'
 
 // People you already have (issue #32), in Chromium against the browser host and a real SQLite
 // file: Settings shows no lists; a real Greenhouse-shaped CSV (test/fixtures/known-people) is
@@ -41,6 +41,7 @@ describe('Settings → People you already have', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'known-people')
     await panel().getByTestId('known-people-empty').waitFor()
 
     await panel().getByTestId('known-people-file').setInputFiles(GREENHOUSE)

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, settingsPage, type E2eApp } from './support'
 
 // Marks on people (issue #31 item 5), in Chromium against the browser host, the built-in Sandbox
 // and a real SQLite file: a person found by a search and saved in a shortlist carries no mark; once
@@ -70,6 +70,7 @@ describe('marks on people', () => {
 
     // Settings → Personal data → Do not contact: the person's key, by keyboard
     await go('8')
+    await settingsPage(page, 'do-not-contact')
     const dnc = page.getByTestId('do-not-contact')
     await dnc.getByTestId('do-not-contact-kind').selectOption('key')
     await dnc.getByTestId('do-not-contact-value').fill(person.key!)

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, settingsPage, startApp, type E2eApp } from './support'
 
 // Provenance on screen (issue #31 item 1), in Chromium against the browser host and a real SQLite
 // file: a person saved from a search shows where they came from in Personal data…, their lawful
@@ -98,6 +98,7 @@ describe('Where this came from', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'notice')
     const notice = page.getByTestId('notice-template')
     await notice.waitFor()
     expect(await notice.getByTestId('notice-text').inputValue()).toContain('Your rights')

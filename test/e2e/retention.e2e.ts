@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, settingsPage, startApp, type E2eApp } from './support'
 
 // Retention (issue #31 item 2), in Chromium against the browser host and a real SQLite file:
 // Settings → Personal data says retention is off; a period typed and saved with Enter lists the
@@ -33,6 +33,7 @@ describe('Settings → Personal data → Retention', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'retention')
     await retention().getByTestId('retention-off').waitFor()
 
     await retention().getByTestId('retention-inactive').fill('7')

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { fnv1a } from '../../sandbox/data/hash'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, settingsPage, type E2eApp } from './support'
 
 // Issue 36, item 11: what an outside tester found on the built app's screens, in Chromium against
 // the browser host, the built-in Sandbox and a real SQLite file. A shortlist's ticked people get a
@@ -266,6 +266,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
 
   it('Settings: retention shows its placeholder whole, file fields are the app’s buttons, Remove… stays on screen at 1024', async () => {
     await go('8')
+    await settingsPage(page, 'known-people')
     const panel = page.getByTestId('known-people-panel')
     // as an ATS names its exports: long, and nothing to break at
     await panel.getByTestId('known-people-file').setInputFiles({
@@ -281,6 +282,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 800 })
       // the placeholder fits the field it is in
+      await settingsPage(page, 'retention')
       for (const id of ['retention-inactive', 'retention-contacts']) {
         const fit = await page.getByTestId(id).evaluate((field: HTMLInputElement) => {
           const style = getComputedStyle(field)
@@ -297,6 +299,7 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
         })
         expect(fit, `${id} at ${width}`).toEqual({ placeholder: 'no limit', whole: true })
       }
+      await settingsPage(page, 'known-people')
       // the known-people table's actions inside its panel and the window
       const out = await panel.evaluate(actionsOut)
       expect(out, `known-people actions at ${width}`).toEqual([])
@@ -308,35 +311,45 @@ describe('the screens the fourth trial found (issue 36, item 11)', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 })
 
-    // a file field's button looks like the app's buttons, in light and dark
+    // a file field's button looks like the app's buttons, in light and dark (Retention's Save;
+    // the file fields of People you already have and Do not contact, each on its page)
+    const look = (selector: string, pseudo: string | null) =>
+      page.evaluate(
+        ([selector, pseudo]) =>
+          [...document.querySelectorAll<HTMLElement>(selector!)].map((element) => {
+            const style = getComputedStyle(element, pseudo)
+            return [
+              style.backgroundColor,
+              style.color,
+              style.borderTopColor,
+              style.borderTopWidth,
+              style.borderRadius,
+              style.fontFamily,
+              style.paddingLeft
+            ].join(' | ')
+          }),
+        [selector, pseudo] as const
+      )
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme })
+      await settingsPage(page, 'retention')
       await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)))
-      const looks = await page.evaluate(() => {
-        const look = (style: CSSStyleDeclaration) =>
-          [
-            style.backgroundColor,
-            style.color,
-            style.borderTopColor,
-            style.borderTopWidth,
-            style.borderRadius,
-            style.fontFamily,
-            style.paddingLeft
-          ].join(' | ')
-        const button = document.querySelector<HTMLElement>('[data-testid="retention-save"]')!
-        return {
-          button: look(getComputedStyle(button)),
-          files: [...document.querySelectorAll<HTMLInputElement>('input[type="file"]:not(.sr-only, [hidden])')].map(
-            (field) => look(getComputedStyle(field, '::file-selector-button'))
-          )
-        }
-      })
-      expect(looks.files.length, 'file fields on Settings').toBeGreaterThanOrEqual(2)
-      for (const file of looks.files) expect(file, colorScheme).toBe(looks.button)
+      const [button] = await look('[data-testid="retention-save"]', null)
+      const files: string[] = []
+      for (const id of ['known-people', 'do-not-contact']) {
+        await settingsPage(page, id)
+        await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)))
+        files.push(...(await look('input[type="file"]:not(.sr-only, [hidden])', '::file-selector-button')))
+      }
+      expect(files.length, 'file fields on Settings').toBeGreaterThanOrEqual(2)
+      for (const file of files) expect(file, colorScheme).toBe(button)
     }
     await page.emulateMedia({ colorScheme: 'light' })
+    await settingsPage(page, 'retention')
     await shotsAtWidths('screens-settings-retention', page.getByTestId('retention-form'))
+    await settingsPage(page, 'known-people')
     await shotsAtWidths('screens-settings-known-people', panel.getByTestId('known-people-rows'))
+    await settingsPage(page, 'do-not-contact')
     await shotsAtWidths('screens-settings-do-not-contact', page.getByTestId('do-not-contact-import'))
     expect(await seriousViolations()).toEqual([])
   })

@@ -191,3 +191,9 @@ export async function bridge<T>(app: E2eApp, channel: string, input: unknown): P
   if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
   return reply.data
 }
+
+/** Settings at one of its pages, chosen in its page list (Settings is open already). */
+export async function settingsPage(page: Page, id: string): Promise<void> {
+  await page.getByTestId('settings-pages').locator(`button[data-page="${id}"]`).click()
+  await page.locator(`[data-testid="settings-page"][data-page="${id}"]`).waitFor()
+}

@@ -7,7 +7,7 @@ import { applyCareerMove } from '../../sandbox/server/refresh/career-move'
 import { ARRIVALS_DEFAULT, arrivalOffsetMs } from '../../sandbox/server/arrivals'
 import { ManualClock, startSandbox } from '../../sandbox/index'
 import { readConversationReply } from '../../electron/main/api/conversation-reply'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, shot, startApp, settingsPage, type E2eApp } from './support'
 
 // The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
 const people = generateProfiles({ count: 2000, seed: 1 })
@@ -131,6 +131,7 @@ describe('watches: a shortlist and a search watched over a closed week', () => {
 
     // Settings → Watches lists both, each having looked once.
     await page.keyboard.press('8')
+    await settingsPage(page, 'watches')
     const panel = page.getByTestId('watches-panel')
     await expect.poll(() => panel.getByTestId('watch-row').count()).toBe(2)
     await expect.poll(() => panel.textContent()).toContain('Nothing to refresh')

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sections } from '../../renderer/src/lib/sections'
 import { makeProfile } from '../integration/store/fixtures/profiles'
-import { bridge, startApp, type E2eApp } from './support'
+import { bridge, startApp, settingsPage, type E2eApp } from './support'
 
 // The window never scrolls as a whole: each section scrolls inside its own area and the header
 // strip and the rail stay put. Text placed for screen readers only (absolutely positioned) once
@@ -29,7 +29,10 @@ describe('the window', () => {
       await page.locator('body').click({ position: { x: 5, y: 5 } })
       await page.keyboard.press(section.shortcut)
       await page.getByRole('heading', { level: 1, name: section.label }).waitFor()
-      if (section.id === 'settings') await page.getByTestId('retention-row').first().waitFor()
+      if (section.id === 'settings') {
+        await settingsPage(page, 'retention')
+        await page.getByTestId('retention-row').first().waitFor()
+      }
       const { scrollHeight, innerHeight } = await page.evaluate(() => ({
         scrollHeight: document.scrollingElement!.scrollHeight,
         innerHeight: window.innerHeight

@@ -9,6 +9,7 @@ import { ConnectionsState } from '../lib/connections-state.svelte'
 import { BudgetsState } from '../lib/budgets-state.svelte'
 import { PersonMarks } from '../lib/person-marks.svelte'
 import { RefreshState } from '../sections/refresh/refresh-state.svelte'
+import type { SettingsPageId } from '../sections/settings/pages/settings-pages'
 
 /**
  * Navigation, the app-wide panels and every section's state. One instance, made in main.ts.
@@ -20,6 +21,8 @@ import { RefreshState } from '../sections/refresh/refresh-state.svelte'
  */
 export class AppState {
   #section = $state<SectionId>('search')
+  /** Settings' page: the one last shown, for the session (a link from another screen sets it). */
+  #settingsPage = $state<SettingsPageId>('connections')
   #overlay = $state<'none' | 'about' | 'shortcuts'>('none')
   #info = $state.raw<Load<AppInfo>>({ state: 'idle' })
   #keychain = $state.raw<Load<KeychainStatus>>({ state: 'idle' })
@@ -131,8 +134,8 @@ export class AppState {
         this.#section = 'refresh'
         void this.refresh.select(link.jobId)
       } else if (link.kind === 'retention') {
-        // "Deleting soon": who goes and Keep are on Settings → Personal data
-        this.#section = 'settings'
+        // "Deleting soon": who goes and Keep are on Settings → Personal data → Retention
+        this.openSettings('retention')
       } else if (link.kind === 'budgets') {
         // a budget reached 75% or 100%: Usage → Budgets and spend
         this.#section = 'usage'
@@ -198,8 +201,18 @@ export class AppState {
     return this.#keychain
   }
 
+  get settingsPage() {
+    return this.#settingsPage
+  }
+
   go(id: SectionId) {
     this.#section = id
+  }
+
+  /** Settings at this page (a link from where it is needed: "Deleting soon" → Retention). */
+  openSettings(page: SettingsPageId) {
+    this.#settingsPage = page
+    this.#section = 'settings'
   }
 
   /** Chat, a new conversation with these words typed in (Search's way on for a role and a place). */
