@@ -3,7 +3,8 @@ import type { TalentDeskBridge } from '../../../shared/ipc/bridge'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
 import type { KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 import { createClient } from './client'
-import { PersonMarks, type PersonMark } from './person-marks.svelte'
+import type { Client } from './client'
+import { markKinds, PersonMarks, type MarkWords, type PersonMark, type PersonRef } from './person-marks.svelte'
 import { personRefOf } from './person-ref'
 
 /**
@@ -273,6 +274,53 @@ describe('PersonMarks and the ATS lists', () => {
     marks.marksOf({ key: 'k-1' })
     await time.run()
     expect(main.knownCalls).toHaveLength(2)
+  })
+})
+
+describe('markKinds', () => {
+  it('a kind added to the table is asked for, read into its mark and shown after the others, in the same call per kind', async () => {
+    const main = fakeMain({ keys: ['k-1'] })
+    main.inAts.set('k-2', { listId: 1, listName: 'Hires', atsId: null, stage: 'Offer', by: 'key' })
+    const time = manualSchedule()
+    // a made-up kind on the known-people channel: "Offer out" for those at the Offer stage
+    const kinds = {
+      ...markKinds,
+      'offer-out': {
+        channel: 'checkKnownPeople' as const,
+        toAsk: (person: PersonRef) => ({ key: person.key ?? undefined }),
+        ask: (client: Pick<Client, 'checkKnownPeople'>, people: KnownPersonToCheck[]) =>
+          client.checkKnownPeople({ people }),
+        read: (data: { known: KnownMatch[] }) => {
+          const marks: Array<MarkWords | undefined> = []
+          for (const match of data.known)
+            if (match.stage === 'Offer') marks[match.index] = { text: 'Offer out', detail: match.listName }
+          return marks
+        },
+        colour: 'var(--accent-text)'
+      }
+    }
+    const marks = new PersonMarks(main.client, time.schedule, kinds)
+    marks.marksOf({ key: 'k-1' })
+    marks.marksOf({ key: 'k-2' })
+    await time.run()
+    expect(main.calls).toHaveLength(1)
+    // the known kind's call and the new kind's call
+    expect(main.knownCalls).toHaveLength(2)
+    expect(main.knownCalls[1]).toEqual([{ key: 'k-1' }, { key: 'k-2' }])
+    expect(marks.marksOf({ key: 'k-1' }).map((mark) => mark.kind)).toEqual(['do-not-contact'])
+    expect(marks.marksOf({ key: 'k-2' }).map((mark) => `${mark.kind}: ${mark.text} — ${mark.detail}`)).toEqual([
+      'known: In your ATS (Offer) — In Hires: Offer (by profile key)',
+      'offer-out: Offer out — Hires'
+    ])
+    expect(marks.suppressed({ key: 'k-1' })).toBe(true)
+    expect(marks.suppressed({ key: 'k-2' })).toBe(false)
+  })
+
+  it('gives every kind a colour and one channel of the client', () => {
+    for (const kind of Object.values(markKinds)) {
+      expect(kind.colour).toMatch(/^var\(--[a-z-]+\)$/)
+      expect(['checkDoNotContact', 'checkKnownPeople']).toContain(kind.channel)
+    }
   })
 })
 

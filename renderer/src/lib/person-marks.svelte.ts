@@ -5,7 +5,7 @@ import {
   type PersonToCheck,
   type SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
-import { knownByLabels, type KnownMatch, type KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import { knownByLabels, type KnownMatch } from '../../../shared/ipc/channels/known-people'
 import type { IpcResult } from '../../../shared/ipc/errors'
 import { errorMessage } from '../../../shared/error-message'
 import { AskQueue } from './ask-queue'
@@ -25,16 +25,77 @@ export type { PersonRef } from './person-ref'
  * per row, and nothing waits for an answer to paint.
  */
 
-export type PersonMark = {
-  kind: 'do-not-contact' | 'known'
+/** What a mark says and why, as a kind reads it from its channel's answer. */
+export interface MarkWords {
   /** What the mark says. */
   text: string
   /** Why, in the recruiter's words (its title and its screen-reader text). */
   detail: string
 }
 
-/** What the marks need of the client: the check and main's events. */
-export type MarksClient = Pick<Client, 'checkDoNotContact' | 'checkKnownPeople' | 'on'>
+/** The channels of the client a mark kind may ask. */
+type MarkChannel = 'checkDoNotContact' | 'checkKnownPeople'
+
+/**
+ * One kind of mark: the channel it asks (one call for all the people of a task), what one person
+ * is asked as, how its answer reads into a mark per person, and how the mark looks. A new kind is
+ * one entry in `markKinds` (and its channel in main).
+ */
+export interface MarkKind<C extends MarkChannel = MarkChannel, A = unknown, R = unknown> {
+  channel: C
+  /** The person as this kind's channel takes them. */
+  toAsk(person: PersonRef, checked: PersonToCheck): A
+  /** One call for the people asked in a task. */
+  ask(client: Pick<Client, C>, people: A[]): Promise<IpcResult<R>>
+  /** The marks of the answer by the index of the person asked (none: no mark). */
+  read(data: R): Array<MarkWords | undefined>
+  /** The mark's colour (words and an outline in it, not colour alone). */
+  colour: string
+  /** Whether the mark means the person must not be contacted. */
+  suppresses?: boolean
+}
+
+/** An entry typed from its channel, so the table below keeps each kind's own ask and answer types. */
+const markKind = <C extends MarkChannel, A, R>(kind: MarkKind<C, A, R>): MarkKind<C, A, R> => kind
+
+/** Every kind of mark, in the order shown. */
+export const markKinds = {
+  'do-not-contact': markKind({
+    channel: 'checkDoNotContact',
+    toAsk: (_person, checked) => checked,
+    ask: (client, people) => client.checkDoNotContact({ people }),
+    read: (data) => {
+      const marks: Array<MarkWords | undefined> = []
+      for (const one of data.suppressed) marks[one.index] = suppressionMarks(one.reasons)
+      return marks
+    },
+    colour: 'var(--status-failed)',
+    suppresses: true
+  }),
+  known: markKind({
+    channel: 'checkKnownPeople',
+    toAsk: (person, checked) => knownToCheck(person, checked),
+    ask: (client, people) => client.checkKnownPeople({ people }),
+    read: (data) => {
+      const matches: Array<KnownMatch[] | undefined> = []
+      for (const match of data.known) (matches[match.index] ??= []).push(match)
+      return matches.map(knownMarks)
+    },
+    colour: 'var(--accent-text)'
+  })
+}
+
+export type MarkKindId = keyof typeof markKinds
+
+/** Any table of kinds the marks can be built from (the app's is `markKinds`). */
+export type MarkKinds = Record<string, MarkKind<MarkChannel, any, any>> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type PersonMark = MarkWords & {
+  kind: MarkKindId
+}
+
+/** What the marks need of the client: the kinds' checks and main's events. */
+export type MarksClient = Pick<Client, 'on' | (typeof markKinds)[MarkKindId]['channel']>
 
 /** The most people checked in one call (the channel's own limit). */
 export const CHECK_BATCH = 5000
@@ -46,28 +107,35 @@ const NONE: readonly PersonMark[] = Object.freeze([])
 interface Entry {
   /** The generation of the lists the answer belongs to: an older one is asked for again when read. */
   generation: number
-  suppressed: readonly PersonMark[]
-  known: readonly PersonMark[]
-  /** Both, in that order: what is shown. */
+  /** Each kind's marks (kept by kind: a kind whose check failed keeps what it showed). */
+  byKind: Readonly<Record<string, readonly PersonMark[]>>
+  /** All of them, in the order of the kinds: what is shown. */
   marks: readonly PersonMark[]
 }
 
-interface Ask {
-  person: PersonToCheck
-  known: KnownPersonToCheck
-}
+/** One person as each kind asks for them. */
+type Ask = Record<string, unknown>
 
 export class PersonMarks {
   readonly #client: MarksClient
+  readonly #kinds: Array<[MarkKindId, MarkKind<MarkChannel, unknown, unknown>]>
   readonly #entries = new SvelteMap<string, Entry>()
   readonly #asks: AskQueue<Ask>
   /** Bumped by main's events: every mark read after it is asked for again (those on screen, at once). */
   #generation = $state(0)
   #calls = 0
 
-  /** `schedule` runs the asks of a task (the next task by default; by hand in tests). */
-  constructor(client: MarksClient, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)) {
+  /**
+   * `schedule` runs the asks of a task (the next task by default; by hand in tests); `kinds` are
+   * the kinds of mark asked for (the app's table by default).
+   */
+  constructor(
+    client: MarksClient,
+    schedule: (run: () => void) => void = (run) => setTimeout(run, 0),
+    kinds: MarkKinds = markKinds
+  ) {
     this.#client = client
+    this.#kinds = Object.entries(kinds) as Array<[MarkKindId, MarkKind<MarkChannel, unknown, unknown>]>
     this.#asks = new AskQueue(CHECK_BATCH, schedule, (asks, generation) => this.#check(asks, generation))
     const again = () => {
       this.#generation += 1
@@ -90,18 +158,20 @@ export class PersonMarks {
   marksOf(person: PersonRef): readonly PersonMark[] {
     const checked = personToCheck(person)
     if (checked === null) return NONE
-    const known = knownToCheck(person, checked)
-    const id = idOf(known)
+    const id = idOf(knownToCheck(person, checked))
     const generation = this.#generation
     const entry = this.#entries.get(id)
-    if (entry === undefined || entry.generation !== generation)
-      this.#asks.ask(id, { person: checked, known }, generation)
+    if (entry === undefined || entry.generation !== generation) {
+      const ask: Ask = {}
+      for (const [kindId, kind] of this.#kinds) ask[kindId] = kind.toAsk(person, checked)
+      this.#asks.ask(id, ask, generation)
+    }
     return entry?.marks ?? NONE
   }
 
   /** Whether the person must not be contacted (as far as known yet). */
   suppressed(person: PersonRef): boolean {
-    return this.marksOf(person).some((mark) => mark.kind === 'do-not-contact')
+    return this.marksOf(person).some((mark) => this.#kinds.some(([id, kind]) => id === mark.kind && kind.suppresses))
   }
 
   /** Asks sent to main so far (each one call per check). */
@@ -111,20 +181,35 @@ export class PersonMarks {
 
   async #check(asks: Array<[string, Ask]>, generation: number): Promise<void> {
     this.#calls += 1
-    const [suppressedReply, knownReply] = await Promise.all([
-      settled(this.#client.checkDoNotContact({ people: asks.map(([, ask]) => ask.person) })),
-      settled(this.#client.checkKnownPeople({ people: asks.map(([, ask]) => ask.known) }))
-    ])
-    const reasons: Array<SuppressionReason[] | undefined> = []
-    if (suppressedReply.ok) for (const one of suppressedReply.data.suppressed) reasons[one.index] = one.reasons
-    const matches: Array<KnownMatch[] | undefined> = []
-    if (knownReply.ok) for (const match of knownReply.data.known) (matches[match.index] ??= []).push(match)
+    const replies = await Promise.all(
+      this.#kinds.map(([kindId, kind]) =>
+        settled(
+          kind.ask(
+            this.#client as Pick<Client, MarkChannel>,
+            asks.map(([, ask]) => ask[kindId])
+          )
+        )
+      )
+    )
+    const read = this.#kinds.map(([, kind], at) => {
+      const reply = replies[at]!
+      return reply.ok ? kind.read(reply.data) : undefined
+    })
     asks.forEach(([id], index) => {
       const before = this.#entries.get(id)
-      // a check that failed keeps what was shown (no mark appears or goes on an error)
-      const suppressed = suppressedReply.ok ? suppressionMarks(reasons[index]) : (before?.suppressed ?? NONE)
-      const known = knownReply.ok ? knownMarks(matches[index]) : (before?.known ?? NONE)
-      this.#keep(id, { generation, suppressed, known, marks: [...suppressed, ...known] })
+      const byKind: Record<string, readonly PersonMark[]> = {}
+      this.#kinds.forEach(([kindId], at) => {
+        const marks = read[at]
+        const words = marks?.[index]
+        // a check that failed keeps what was shown (no mark appears or goes on an error)
+        byKind[kindId] =
+          marks === undefined
+            ? (before?.byKind[kindId] ?? NONE)
+            : words === undefined
+              ? NONE
+              : [{ kind: kindId, ...words }]
+      })
+      this.#keep(id, { generation, byKind, marks: Object.values(byKind).flat() })
     })
   }
 
@@ -151,9 +236,9 @@ async function settled<T>(call: Promise<IpcResult<T>>): Promise<IpcResult<T>> {
   }
 }
 
-function suppressionMarks(reasons: SuppressionReason[] | undefined): readonly PersonMark[] {
-  if (reasons === undefined || reasons.length === 0) return NONE
-  return [{ kind: 'do-not-contact', text: 'Do not contact', detail: reasons.map(suppressionLabel).join('; ') }]
+function suppressionMarks(reasons: SuppressionReason[]): MarkWords | undefined {
+  if (reasons.length === 0) return undefined
+  return { text: 'Do not contact', detail: reasons.map(suppressionLabel).join('; ') }
 }
 
 /**
@@ -161,8 +246,8 @@ function suppressionMarks(reasons: SuppressionReason[] | undefined): readonly Pe
  * recognised; or the service's own ATS match ("In your ATS, per the service: Hiring Manager
  * Screen"). Text from a file or the service with no bidirectional control (lib/user-text).
  */
-function knownMarks(matches: KnownMatch[] | undefined): readonly PersonMark[] {
-  if (matches === undefined || matches.length === 0) return NONE
+function knownMarks(matches: KnownMatch[] | undefined): MarkWords | undefined {
+  if (matches === undefined || matches.length === 0) return undefined
   const stageOf = (match: KnownMatch) => plain(match.stage ?? '').trim()
   const fromLists = matches.filter((match) => match.by !== 'service')
   const byService = matches.filter((match) => match.by === 'service')
@@ -175,13 +260,10 @@ function knownMarks(matches: KnownMatch[] | undefined): readonly PersonMark[] {
     const recruiter = plain(match.recruiter ?? '').trim()
     return `In your ATS, per the service${stageOf(match) === '' ? '' : `: ${stageOf(match)}`}${recruiter === '' ? '' : ` (recruiter ${recruiter})`}`
   })
-  return [
-    {
-      kind: 'known',
-      text: stage === undefined ? 'In your ATS' : `In your ATS (${stage})`,
-      detail: [...(lists.length === 0 ? [] : [`In ${lists.join('; ')}`]), ...service].join('; ')
-    }
-  ]
+  return {
+    text: stage === undefined ? 'In your ATS' : `In your ATS (${stage})`,
+    detail: [...(lists.length === 0 ? [] : [`In ${lists.join('; ')}`]), ...service].join('; ')
+  }
 }
 
 function sameMarks(a: readonly PersonMark[], b: readonly PersonMark[]): boolean {
