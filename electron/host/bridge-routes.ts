@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import { z } from 'zod'
 import { BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import { channels, channelNames } from '../../shared/ipc/contract'
+import { exportFormats } from '../../shared/export-formats'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logging/logger'
 import type { BridgeGuard } from './guard'
@@ -128,8 +129,7 @@ export function createBridgeRoutes(parts: BridgeRouteParts) {
 /** What a finished file is, by the extension the export gave it. */
 function downloadType(fileName: string): string {
   const name = fileName.toLowerCase()
-  if (name.endsWith('.csv')) return 'text/csv; charset=utf-8'
-  if (name.endsWith('.xlsx')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  for (const format of Object.values(exportFormats)) if (name.endsWith(`.${format.extension}`)) return format.mediaType
   return 'application/json; charset=utf-8'
 }
 

@@ -20,6 +20,7 @@ import type { EventHub } from '../ipc/event-hub'
 import type { Clock, Store } from '../store'
 import type { SaveTargets } from './save-targets'
 import { safeFileName } from './save-targets'
+import { exportFormats } from '../../../shared/export-formats'
 import type { StoreAccess } from '../store/store-access'
 import type { DoNotContactPort, ExportLogPort, ExportTrace, KnownPeoplePort, SheetRowsPort } from '../platform/ports'
 import { mapStoreErrors, mapStoreErrorsAsync } from '../store/store-error'
@@ -84,16 +85,17 @@ export class ExportService {
     const { stores, targets, events } = this.#options
     const store = stores.get()
     const format = input.format
-    const defaultName = safeFileName(input.fileName ?? this.#defaultCsvName(store, input.source), format)
+    const defaultName = safeFileName(
+      input.fileName ?? this.#defaultCsvName(store, input.source),
+      exportFormats[format].extension
+    )
     if (this.#running.has(input.exportId)) {
       throw new AppError('conflict', 'An export with this id is already running.', { exportId: input.exportId })
     }
     const target = await targets.choose({
-      title: format === 'xlsx' ? 'Export to Excel' : 'Export to CSV',
+      title: `Export to ${exportFormats[format].name}`,
       defaultName,
-      filters: [
-        format === 'xlsx' ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }
-      ]
+      filters: [{ name: exportFormats[format].fileType, extensions: [exportFormats[format].extension] }]
     })
     if (target === null) return { cancelled: true }
 

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream'
 import type { CsvSource, DoNotContactChoice, KnownChoice } from '../../../shared/ipc/channels/export'
+import { defaultExportFormat, type ExportFormat } from '../../../shared/export-formats'
 import type { PersonToCheck, Suppression } from '../../../shared/ipc/channels/do-not-contact'
 import type { KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
 import { flagColumns, screenedRows, verdictsOf, type DoNotContactTally, type RowScreens } from './do-not-contact-rows'
@@ -15,7 +16,8 @@ import {
   type CsvColumn,
   type ExportRow
 } from './csv-columns'
-import { writeCsv, writeCsvFile, type CsvProgress } from './csv-export'
+import { writeCsv, type CsvProgress } from './csv-export'
+import { exportWriters } from './export-writers'
 import { memberRows, profileRow, type UnreadableRow } from './export-rows'
 import { isCsvDelimiter, type CsvDelimiter } from './list-separator'
 import type { SliceOptions } from '../work/work-slices'
@@ -23,8 +25,8 @@ import type { SliceOptions } from '../work/work-slices'
 export interface SpreadsheetExportRequest {
   source: CsvSource
   columns: ColumnChoice
-  /** csv (default) or xlsx; the same columns and rows either way. */
-  format?: 'csv' | 'xlsx'
+  /** One of shared/export-formats.ts (its first by default); the same columns and rows either way. */
+  format?: ExportFormat
   bom?: boolean
   /**
    * Between CSV fields: the recruiter's list separator (list-separator.ts). An enriched export of
@@ -87,11 +89,7 @@ export class SpreadsheetExportService {
     file: string
   ): Promise<SpreadsheetWritten & { path: string; bytes: number }> {
     const { rows, options, unreadable, doNotContact, known } = await this.prepare(request)
-    const written =
-      request.format === 'xlsx'
-        ? // exceljs takes a third of a second to load: only an .xlsx export pays for it, not every start
-          await (await import('./xlsx-export')).writeXlsxFile(rows, file, options)
-        : await writeCsvFile(rows, file, options)
+    const written = await exportWriters[request.format ?? defaultExportFormat](rows, file, options)
     return { ...written, unreadable, doNotContact, known }
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { wellFormed } from '../text'
+import { defaultExportFormat, exportFormatIds } from '../../export-formats'
 
 /*
  * CSV export and JSON backup/restore of shortlists. The column schemas are owned here and
@@ -235,8 +236,8 @@ export const exportChannels = {
       exportId: z.string().min(1).max(100),
       source: csvSourceSchema,
       columns: columnChoiceSchema,
-      /** csv, or xlsx: a workbook with typed cells (identifiers as text), what recruiters open. */
-      format: z.enum(['csv', 'xlsx']).default('csv'),
+      /** One of shared/export-formats.ts: csv, or xlsx (a workbook with typed cells, identifiers as text). */
+      format: z.enum(exportFormatIds).default(defaultExportFormat),
       /** UTF-8 byte order mark, so Excel shows accented names right (CSV only). */
       bom: z.boolean().default(true),
       /**

@@ -12,6 +12,7 @@ import type { Client } from '../../lib/client'
 import { columnChoice, defaultKnownChoice, doNotContactText, knownText, type ColumnMode } from './export-choice'
 import { deliver } from '../../lib/save-file'
 import { errorMessage } from '../../../../shared/error-message'
+import { defaultExportFormat, type ExportFormat } from '../../../../shared/export-formats'
 
 export type ExportPhase =
   | { state: 'choosing' }
@@ -41,7 +42,7 @@ export class ExportState {
   #mode = $state<ColumnMode>('basic')
   #custom = $state.raw<CsvColumn[]>([])
   #bom = $state(true)
-  #format = $state<'csv' | 'xlsx'>('csv')
+  #format = $state<ExportFormat>(defaultExportFormat)
   #doNotContact = $state<DoNotContactChoice>('flag')
   /** Chosen for people already in your ATS; null: the columns' default (left out of an ATS's file). */
   #known = $state<KnownChoice | null>(null)
@@ -66,11 +67,11 @@ export class ExportState {
   get custom() {
     return this.#custom
   }
-  /** csv, or xlsx (typed cells); kept between exports. */
+  /** One of shared/export-formats.ts; kept between exports. */
   get format() {
     return this.#format
   }
-  setFormat(format: 'csv' | 'xlsx'): void {
+  setFormat(format: ExportFormat): void {
     this.#format = format
   }
   get bom() {
