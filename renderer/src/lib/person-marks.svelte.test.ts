@@ -296,6 +296,7 @@ describe('markKinds', () => {
             if (match.stage === 'Offer') marks[match.index] = { text: 'Offer out', detail: match.listName }
           return marks
         },
+        changedOn: ['savedSearchesChanged' as const],
         colour: 'var(--accent-text)'
       }
     }
@@ -314,6 +315,14 @@ describe('markKinds', () => {
     ])
     expect(marks.suppressed({ key: 'k-1' })).toBe(true)
     expect(marks.suppressed({ key: 'k-2' })).toBe(false)
+
+    // the new kind's own event checks the people shown again
+    main.inAts.delete('k-2')
+    main.tellWith('savedSearchesChanged', { connectionId: 'c-1' })
+    marks.marksOf({ key: 'k-2' })
+    await time.run()
+    expect(main.calls).toHaveLength(2)
+    expect(marks.marksOf({ key: 'k-2' })).toEqual([])
   })
 
   it('gives every kind a colour and one channel of the client', () => {

@@ -6,6 +6,7 @@ import {
   type SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
 import { knownByLabels, type KnownMatch } from '../../../shared/ipc/channels/known-people'
+import type { EventName } from '../../../shared/ipc/contract'
 import type { IpcResult } from '../../../shared/ipc/errors'
 import { errorMessage } from '../../../shared/error-message'
 import { AskQueue } from './ask-queue'
@@ -49,6 +50,10 @@ export interface MarkKind<C extends MarkChannel = MarkChannel, A = unknown, R = 
   ask(client: Pick<Client, C>, people: A[]): Promise<IpcResult<R>>
   /** The marks of the answer by the index of the person asked (none: no mark). */
   read(data: R): Array<MarkWords | undefined>
+  /** Main's events after which the people shown are checked again (every kind's marks). */
+  changedOn: readonly EventName[]
+  /** Whether the answer depends on the active connection (checked again when another is in use). */
+  perConnection?: boolean
   /** The mark's colour (words and an outline in it, not colour alone). */
   colour: string
   /** Whether the mark means the person must not be contacted. */
@@ -69,6 +74,7 @@ export const markKinds = {
       for (const one of data.suppressed) marks[one.index] = suppressionMarks(one.reasons)
       return marks
     },
+    changedOn: ['doNotContactChanged'],
     colour: 'var(--status-failed)',
     suppresses: true
   }),
@@ -81,6 +87,9 @@ export const markKinds = {
       for (const match of data.known) (matches[match.index] ??= []).push(match)
       return matches.map(knownMarks)
     },
+    changedOn: ['knownPeopleChanged'],
+    // the known-people lists checked are the shared ones and the active connection's
+    perConnection: true,
     colour: 'var(--accent-text)'
   })
 }
@@ -140,15 +149,20 @@ export class PersonMarks {
     const again = () => {
       this.#generation += 1
     }
-    client.on('doNotContactChanged', again)
+    // forgotten people lose every mark; each kind says which of main's events change its answers
     client.on('peopleForgotten', again)
-    client.on('knownPeopleChanged', again)
-    // the known-people lists checked are the shared ones and the active connection's
-    let activeId: string | null = null
-    client.on('connectionsChanged', (overview) => {
-      if (overview.activeId !== activeId) again()
-      activeId = overview.activeId
+    const events = this.#kinds.flatMap(([, kind]) => kind.changedOn)
+    // each event once, however many kinds it changes
+    events.forEach((event, at) => {
+      if (events.indexOf(event) === at) client.on(event, again)
     })
+    if (this.#kinds.some(([, kind]) => kind.perConnection)) {
+      let activeId: string | null = null
+      client.on('connectionsChanged', (overview) => {
+        if (overview.activeId !== activeId) again()
+        activeId = overview.activeId
+      })
+    }
   }
 
   /**
