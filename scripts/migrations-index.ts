@@ -27,7 +27,7 @@ export function migrationsIndexSource(files: readonly string[]): string {
   return [
     '// Written by scripts/migrations-index.ts from the files in this folder; do not edit by hand.',
     '// After adding a migration file: node --import tsx scripts/migrations-index.ts',
-    "import type { MigrationFile } from '../migrations'",
+    "import type { MigrationFile } from '../migration-file'",
     ...files.map((file) => `import * as ${id(file)} from './${file.replace(/\.ts$/, '')}'`),
     '',
     'export const migrationFiles: readonly MigrationFile[] = [',

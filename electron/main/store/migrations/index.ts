@@ -1,6 +1,6 @@
 // Written by scripts/migrations-index.ts from the files in this folder; do not edit by hand.
 // After adding a migration file: node --import tsx scripts/migrations-index.ts
-import type { MigrationFile } from '../migrations'
+import type { MigrationFile } from '../migration-file'
 import * as m01 from './01-shortlists'
 import * as m02 from './02-contacts-credits-jobs'
 import * as m03 from './03-folded-search'
