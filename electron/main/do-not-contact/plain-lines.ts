@@ -24,9 +24,17 @@ export function readPlainLines(
 ): boolean {
   const { maxRows, onRows } = options
   if (/\.xlsx$/i.test(options.fileName)) return false
+  // a workbook is known by its first bytes: not read whole here as well as by readSheet
+  const head = Buffer.alloc(4)
+  const fd = fs.openSync(file, 'r')
+  let headBytes: number
+  try {
+    headBytes = fs.readSync(fd, head, 0, 4, 0)
+  } finally {
+    fs.closeSync(fd)
+  }
+  if (headBytes < 4 || head.readUInt32LE(0) === 0x04034b50 || head.readUInt32BE(0) === 0xd0cf11e0) return false
   const bytes = fs.readFileSync(file)
-  if (bytes.length < 4) return false
-  if (bytes.readUInt32LE(0) === 0x04034b50 || bytes.readUInt32BE(0) === 0xd0cf11e0) return false
   let { text } = decodeText(bytes)
   if (looksBinary(text) || text.includes('"')) return false
   if (text.startsWith('\uFEFF')) text = text.slice(1)
