@@ -6,6 +6,19 @@ import { entryHash } from './person-hashes'
 
 /** Entries written per transaction: each holds the data file some tens of milliseconds. */
 export const ENTRIES_AT_ONCE = 5000
+/**
+ * The worker's page cache (KiB; SQLite's default is 2 MiB). Hashes are random, so each entry goes
+ * into the UNIQUE (kind, hash) index at a random place: once that index outgrows the cache
+ * (a million entries' is some 90 MB) every insert reads a page back from the file.
+ */
+const OWN_CACHE_KIB = 256 * 1024
+/**
+ * The worker's checkpoints: every 25,000 pages of the WAL (about 100 MB) instead of SQLite's 1,000.
+ * Each transaction of random index inserts rewrites some thousands of pages, so at 1,000 every
+ * commit was followed by a checkpoint copying them into the file and waiting for the disk twice;
+ * fewer, larger checkpoints copy a page rewritten by many transactions once.
+ */
+const OWN_CHECKPOINT_PAGES = 25_000
 /** Entries deleted per slice on main's thread: a few milliseconds each. */
 const SWEEP_ON_MAIN = 2000
 
@@ -39,8 +52,8 @@ export class EntryWriter {
   /**
    * `ownConnection` (the worker's): the hidden entries are written without waiting for the disk at
    * each of their transactions (synchronous = NORMAL: a crash may lose the last of them, and a
-   * hidden import cut short is deleted anyway); the swap that shows them waits for it (FULL), as
-   * every write of the store does.
+   * hidden import cut short is deleted anyway), through a large page cache and with fewer, larger
+   * checkpoints; the swap that shows them waits for it (FULL), as every write of the store does.
    */
   constructor(db: BetterSqlite3.Database, entry: { note: string; addedAt: string; ownConnection?: boolean }) {
     this.#db = db
@@ -57,7 +70,11 @@ export class EntryWriter {
     this.#salt = made.salt
     this.#importId = made.importId
     this.held = made.held
-    if (this.#ownConnection) db.pragma('synchronous = NORMAL')
+    if (this.#ownConnection) {
+      db.pragma('synchronous = NORMAL')
+      db.pragma(`cache_size = -${OWN_CACHE_KIB}`)
+      db.pragma(`wal_autocheckpoint = ${OWN_CHECKPOINT_PAGES}`)
+    }
     this.#insert = db.prepare(
       'INSERT OR IGNORE INTO do_not_contact (kind, hash, value, note, added_at, import_id) VALUES (?, ?, ?, ?, ?, ?)'
     )
@@ -65,11 +82,19 @@ export class EntryWriter {
 
   /** Adds entries (one transaction; call with at most ENTRIES_AT_ONCE). */
   add(entries: readonly NamedEntry[]): void {
+    // hashed before the transaction: it holds the data file only for the inserts
+    const hashes = entries.map((entry) => entryHash(this.#salt, entry.kind, entry.value))
     this.#db
       .transaction(() => {
-        for (const entry of entries) {
-          const hash = entryHash(this.#salt, entry.kind, entry.value)
-          const { changes } = this.#insert.run(entry.kind, hash, entry.text, this.#note, this.#addedAt, this.#importId)
+        for (const [at, entry] of entries.entries()) {
+          const { changes } = this.#insert.run(
+            entry.kind,
+            hashes[at],
+            entry.text,
+            this.#note,
+            this.#addedAt,
+            this.#importId
+          )
           if (changes > 0) this.added += 1
           else this.alreadyListed += 1
         }

@@ -5,8 +5,9 @@ import {
   MAX_DO_NOT_CONTACT,
   normalisedValue
 } from '../../../shared/ipc/channels/do-not-contact'
-import { readSheet, UnreadableSheet } from '../sheets/sheet-reader'
+import { readSheet, UnreadableSheet, type SheetRow } from '../sheets/sheet-reader'
 import { ENTRIES_AT_ONCE, EntryWriter, sweepHiddenImports, type NamedEntry } from './entry-writer'
+import { readPlainLines } from './plain-lines'
 
 const SKIPPED_SHOWN = 100
 /** Rows read at most: a full list, and room for a header or a title block. */
@@ -57,7 +58,8 @@ function entryOf(cell: string): NamedEntry | null {
 }
 
 /**
- * Reads a whole file of lines or CSV (or a workbook) into the list: every cell that names an
+ * Reads a whole file of lines or CSV (or a workbook) into the list (a plain file of lines split
+ * quickly, plain-lines.ts; anything else by the general reader): every cell that names an
  * email, a domain, a profile address or "key:<key>", hashed and written a few thousand at a time
  * (EntryWriter) into a hidden import, then shown at once. A file that would take the list past
  * MAX_DO_NOT_CONTACT adds nothing. Hidden imports a close cut short are deleted first.
@@ -79,28 +81,26 @@ export async function readIntoDoNotContact(
     if (writer.held + writer.added > MAX_DO_NOT_CONTACT) throw new ListWouldOverflow(fileTooMany(writer.held))
   }
   try {
-    await readSheet(job.file, {
-      fileName: job.fileName,
-      maxRows: MAX_FILE_ROWS,
-      onRows: (rows) => {
-        for (const row of rows) {
-          let named = 0
-          for (const part of row.cells.flatMap(partsOf)) {
-            const entry = entryOf(part)
-            if (entry === null) continue
-            pending.push(entry)
-            named += 1
-          }
-          if (named === 0) {
-            skippedCount += 1
-            if (skipped.length < SKIPPED_SHOWN) {
-              skipped.push({ line: row.sheetRow, text: row.cells.join(',').slice(0, 200) })
-            }
-          }
-          if (pending.length >= ENTRIES_AT_ONCE) flush()
+    const onRows = (rows: SheetRow[]) => {
+      for (const row of rows) {
+        let named = 0
+        for (const part of row.cells.flatMap(partsOf)) {
+          const entry = entryOf(part)
+          if (entry === null) continue
+          pending.push(entry)
+          named += 1
         }
+        if (named === 0) {
+          skippedCount += 1
+          if (skipped.length < SKIPPED_SHOWN) {
+            skipped.push({ line: row.sheetRow, text: row.cells.join(',').slice(0, 200) })
+          }
+        }
+        if (pending.length >= ENTRIES_AT_ONCE) flush()
       }
-    })
+    }
+    const reading = { fileName: job.fileName, maxRows: MAX_FILE_ROWS, onRows }
+    if (!readPlainLines(job.file, reading)) await readSheet(job.file, reading)
     flush()
     const total = writer.finish()
     return { added: writer.added, alreadyListed: writer.alreadyListed, skipped, skippedCount, total }
