@@ -142,6 +142,13 @@ export class RefreshService {
     }
   }
 
+  /** Whether a job the watch started is still being followed. */
+  watchBusy(watchId: string): boolean {
+    return this.#store()
+      .refreshJobs.list({ unfinished: true })
+      .some((job) => job.watchId === watchId)
+  }
+
   /** Handles in jobs still being followed (a watch does not ask for them again meanwhile). */
   handlesInFlight(): Set<string> {
     const busy = new Set<string>()
