@@ -25,7 +25,6 @@ import { CreditLedgerRepo } from './credit-ledger-repo'
 import { ImportsRepo } from './imports-repo'
 import { SavedSearchesRepo } from './saved-searches-repo'
 import { WatchesRepo } from './watches-repo'
-import { ActivityRepo } from './activity-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -49,7 +48,6 @@ export * from './credit-ledger-repo'
 export * from './imports-repo'
 export * from './saved-searches-repo'
 export * from './watches-repo'
-export * from './activity-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -79,7 +77,6 @@ export interface Store {
   readonly imports: ImportsRepo
   readonly savedSearches: SavedSearchesRepo
   readonly watches: WatchesRepo
-  readonly activity: ActivityRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -154,7 +151,6 @@ export function openStore(options: OpenStoreOptions): Store {
     imports: new ImportsRepo(db, clock),
     savedSearches: new SavedSearchesRepo(db, clock),
     watches: new WatchesRepo(db, clock),
-    activity: new ActivityRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

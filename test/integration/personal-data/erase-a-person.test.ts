@@ -31,8 +31,9 @@ const bo = person('bozh', 'Bohdan Zhyvotenko')
 
 beforeEach(async () => {
   dir = tempDir('td-personal-')
-  store = openTestStore(dir).store
-  seedEverywhere(store, [ana, bo])
+  const opened = openTestStore(dir)
+  store = opened.store
+  seedEverywhere(store, [ana, bo], opened.clock)
   owners = (await ownersOnDisk(() => store)).map(({ owner }) => owner)
   data = new PersonalData(owners, () => store)
 })
