@@ -15,7 +15,6 @@ import { SnapshotsRepo } from './snapshots-repo'
 import { MemberSearch } from './member-search'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
-import { RefreshJobsRepo } from './refresh-jobs-repo'
 import { ConversationsRepo } from './conversations-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
@@ -38,7 +37,6 @@ export * from './snapshots-repo'
 export * from './member-search'
 export * from './member-records-repo'
 export * from './contacts-repo'
-export * from './refresh-jobs-repo'
 export * from './conversations-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
@@ -66,7 +64,6 @@ export interface Store {
   /** Members in bulk: export, backup and restore. */
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
-  readonly refreshJobs: RefreshJobsRepo
   readonly conversations: ConversationsRepo
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
@@ -141,7 +138,6 @@ export function openStore(options: OpenStoreOptions): Store {
     stages,
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
-    refreshJobs: new RefreshJobsRepo(db, clock),
     conversations: new ConversationsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
