@@ -5,7 +5,8 @@ import type { ActivityEntry, NewPerson, UnreadCounts } from '../../../shared/ipc
 import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { NewActivity, Store } from '../store'
+import type { Clock, Store } from '../store'
+import { ActivityRepo, type NewActivity } from './activity-repo'
 import type { StoreAccess } from '../store/store-access'
 import { activityNotice } from './activity-notice'
 
@@ -18,9 +19,13 @@ const PEOPLE_PER_ENTRY = 100
  * people not seen before). Each batch is one `activityChanged` event with at most one notice.
  */
 export class ActivityService {
+  readonly #repos = new WeakMap<Store, ActivityRepo>()
+
   constructor(
     private readonly deps: {
       stores: StoreAccess
+      /** The store's clock (entries' times). */
+      clock: Clock
       connections: ConnectionsPort
       events: EventHub
       logger: Logger
@@ -30,21 +35,21 @@ export class ActivityService {
   list(input: HandlerInput<'listActivity'>): { entries: ActivityEntry[]; unread: UnreadCounts; more: boolean } {
     const connectionId = this.deps.connections.active().id
     const store = this.#store()
-    const { entries, more } = store.activity.list(connectionId, {
+    const { entries, more } = this.#repo(store).list(connectionId, {
       limit: input.limit,
       unreadOnly: input.unreadOnly,
       ...(input.kind === undefined ? {} : { kind: input.kind }),
       ...(input.shortlistId === undefined ? {} : { shortlistId: input.shortlistId }),
       ...(input.before === undefined ? {} : { before: input.before })
     })
-    return { entries, unread: store.activity.unread(connectionId), more }
+    return { entries, unread: this.#repo(store).unread(connectionId), more }
   }
 
   markRead(input: HandlerInput<'markActivityRead'>): UnreadCounts {
     const connectionId = this.deps.connections.active().id
     const store = this.#store()
-    store.activity.markRead(connectionId, input.all === true ? { all: true } : { ids: input.ids ?? [] }, input.read)
-    const unread = store.activity.unread(connectionId)
+    this.#repo(store).markRead(connectionId, input.all === true ? { all: true } : { ids: input.ids ?? [] }, input.read)
+    const unread = this.#repo(store).unread(connectionId)
     this.deps.events.emit('activityChanged', { connectionId, added: [], unread, notice: null })
     return unread
   }
@@ -160,15 +165,22 @@ export class ActivityService {
   ): ActivityEntry[] {
     if (entries.length === 0) return []
     const store = this.#store()
-    const added = store.activity.add(entries)
+    const added = this.#repo(store).add(entries)
     if (added.length === 0) return added // told before (a restart repeated the news)
     this.deps.events.emit('activityChanged', {
       connectionId,
       added,
-      unread: store.activity.unread(connectionId),
+      unread: this.#repo(store).unread(connectionId),
       notice: notify === null ? null : activityNotice(added, notify)
     })
     return added
+  }
+
+  /** Activity's repository over the open store's database (made again when the store is reopened). */
+  #repo(store: Store): ActivityRepo {
+    let repo = this.#repos.get(store)
+    if (repo === undefined) this.#repos.set(store, (repo = new ActivityRepo(store.database.db, this.deps.clock)))
+    return repo
   }
 
   #store(): Store {

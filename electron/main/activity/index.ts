@@ -21,6 +21,7 @@ export const contribution = {
     const { logger, options } = context
     const activity = new ActivityService({
       stores: context.stores,
+      clock: context.clock,
       connections: context.port('connections'),
       events: context.events,
       logger

@@ -13,7 +13,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { PartnerClient } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { Store } from '../store'
+import type { CreditCounts, Store } from '../store'
 import type { BudgetHold, BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
@@ -312,6 +312,22 @@ export class ContactsService {
    */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T> {
     return this.#spendTurns.run(connectionId, work)
+  }
+
+  recordToolCounts(connectionId: string, counts: { available: number; used?: number }): CreditCounts {
+    return this.#store().contacts.recordCounts(counts, undefined, connectionId)
+  }
+
+  saveToolContacts(
+    connectionId: string,
+    results: Array<Record<string, unknown>>,
+    call: { contactType: string; requestType: 'New' | 'Polling' }
+  ): void {
+    this.#store().contacts.saveResponse({ results, count: null }, { ...call, connectionId })
+  }
+
+  lastCounts(connectionId: string): CreditCounts | undefined {
+    return this.#store().contacts.latestCountsFor(connectionId)
   }
 
   async buy({ quoteId, requestId, overBudget }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {

@@ -274,7 +274,7 @@ export class ExportService {
   #traceOf(store: Store, source: CsvSource): Pick<ExportTrace, 'kind' | 'source' | 'connectionId'> {
     if (source.kind === 'shortlist') return { kind: 'shortlist', source: store.shortlists.nameOf(source.shortlistId) }
     if (source.kind === 'import') {
-      const batch = store.imports.get(source.batchId)
+      const batch = this.#options.sheetRows.batch(source.batchId)
       return { kind: 'import', source: batch.fileName, connectionId: batch.connectionId }
     }
     if (source.kind === 'profiles' || source.kind === 'transactions') {
@@ -291,7 +291,7 @@ export class ExportService {
     }
     if (source.kind === 'transactions') return `talent-desk-transactions-${day}`
     if (source.kind === 'import') {
-      const batch = mapStoreErrors(() => store.imports.get(source.batchId), {
+      const batch = mapStoreErrors(() => this.#options.sheetRows.batch(source.batchId), {
         not_found: 'That import is no longer here.'
       })
       return `${batch.fileName.replace(/\.(csv|xlsx|txt|tsv)$/i, '')} matched ${day}`

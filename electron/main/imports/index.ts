@@ -61,7 +61,15 @@ export const contribution = {
     })
     return {
       handlers: importsHandlers(imports),
-      provides: { sheetRows: { sheetRows: enrichedExport } },
+      provides: {
+        sheetRows: {
+          sheetRows: enrichedExport,
+          batch: (batchId) => {
+            const { fileName, connectionId } = stores.get().imports.get(batchId)
+            return { fileName, connectionId }
+          }
+        }
+      },
       personalData: personalDataOwner(() => context.stores.get()),
       // spreadsheets that were being matched when the app closed go on
       start: { when: 'after-first-screen', run: () => imports.resume() },

@@ -10,7 +10,7 @@ import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channel
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { PartnerClient } from '../api/partner-client'
-import type { Connection, Store } from '../store'
+import type { Connection, CreditCounts, Store } from '../store'
 import type { ExportRow } from './export-row'
 
 /**
@@ -55,6 +55,16 @@ export interface ContactQuotesPort {
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
+  /** The balance a tool call left, kept as the connection's last seen counts (in the caller's transaction). */
+  recordToolCounts(connectionId: string, counts: { available: number; used?: number }): CreditCounts
+  /** Contacts a tool call returned, saved with the Contacts screen's (in the caller's transaction). */
+  saveToolContacts(
+    connectionId: string,
+    results: Array<Record<string, unknown>>,
+    call: { contactType: string; requestType: 'New' | 'Polling' }
+  ): void
+  /** The counts last seen on a connection, or undefined. */
+  lastCounts(connectionId: string): CreditCounts | undefined
 }
 
 /** A spend admitted by the budgets: it holds its credits against them until released (its spend ended). */
@@ -94,6 +104,8 @@ export interface RefreshJobsPort {
   planOlderThan(shortlistId: string, days: number | null): RefreshPlan
   /** Handles in jobs not yet finished (lower case): not asked for twice. */
   handlesInFlight(): Set<string>
+  /** Whether a job a watch started is not finished yet (the watch waits for it). */
+  watchBusy(watchId: string): boolean
   startPlanned(job: {
     jobId: string
     connectionId: string
@@ -131,6 +143,8 @@ export interface BudgetNewsPort {
 
 /** What Export needs of Imports: a batch as the recruiter imported it, with what matching found. */
 export interface SheetRowsPort {
+  /** An imported file's name and the connection it was matched on (the export's name and its log). */
+  batch(batchId: string): { fileName: string; connectionId: string }
   sheetRows(
     store: Pick<Store, 'imports' | 'contacts'>,
     batchId: string

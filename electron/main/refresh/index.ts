@@ -17,6 +17,7 @@ export const contribution = {
     const refresh = new RefreshService({
       connections: context.port('connections'),
       stores: context.stores,
+      clock,
       events: context.events,
       bus: context.bus,
       logger: context.logger,

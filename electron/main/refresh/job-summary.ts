@@ -1,5 +1,5 @@
 import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
-import type { RefreshJobRecord } from '../store'
+import type { RefreshJobRecord } from './refresh-jobs-repo'
 
 /**
  * A job as the page shows it: the latest of its start answer and status, its connection's name,

@@ -10,7 +10,8 @@ import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../logging/logger'
-import { FINISHED_REFRESH_STATUSES, type RefreshJobRecord, type Store } from '../store'
+import type { Clock, Store } from '../store'
+import { FINISHED_REFRESH_STATUSES, RefreshJobsRepo, type RefreshJobRecord } from './refresh-jobs-repo'
 import type { ConnectionsPort } from '../platform/ports'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
@@ -58,6 +59,7 @@ export class RefreshService {
   readonly #running = new Map<string, Promise<void>>()
   /** Why the last check of a job failed (offline, server error); cleared by the next answer. */
   readonly #lastProblem = new Map<string, string>()
+  readonly #repos = new WeakMap<Store, RefreshJobsRepo>()
   readonly #profiles: RefreshedProfiles
   #closed = false
 
@@ -65,6 +67,8 @@ export class RefreshService {
     private readonly deps: {
       connections: ConnectionsPort
       stores: StoreAccess
+      /** The store's clock (the jobs' times). */
+      clock: Clock
       events: EventHub
       logger: Logger
       /** Each connection's pace, shared by everything that calls it. */
@@ -91,7 +95,7 @@ export class RefreshService {
   resume(): void {
     let jobs: RefreshJobRecord[]
     try {
-      jobs = this.#store().refreshJobs.list({ unfinished: true })
+      jobs = this.#jobs().list({ unfinished: true })
     } catch {
       return // a refused store has no jobs to follow; the banner says why
     }
@@ -142,10 +146,17 @@ export class RefreshService {
     }
   }
 
+  /** Whether a job the watch started is still being followed. */
+  watchBusy(watchId: string): boolean {
+    return this.#jobs()
+      .list({ unfinished: true })
+      .some((job) => job.watchId === watchId)
+  }
+
   /** Handles in jobs still being followed (a watch does not ask for them again meanwhile). */
   handlesInFlight(): Set<string> {
     const busy = new Set<string>()
-    for (const job of this.#store().refreshJobs.list({ unfinished: true })) {
+    for (const job of this.#jobs().list({ unfinished: true })) {
       for (const handle of job.requestedHandles) busy.add(handle.toLowerCase())
     }
     return busy
@@ -175,7 +186,7 @@ export class RefreshService {
     const { client, connection } = await this.deps.connections.client()
     const jobId = randomUUID()
     // Written first: whatever happens to the start request, the job is followed with this id.
-    store.refreshJobs.create({
+    this.#jobs(store).create({
       jobId,
       connectionId: connection.id,
       handles,
@@ -199,9 +210,9 @@ export class RefreshService {
     watchId: string
   }): Promise<RefreshJobSummary> {
     const store = this.#store()
-    if (store.refreshJobs.has(job.jobId)) return this.#summary(store.refreshJobs.get(job.jobId))
+    if (this.#jobs(store).has(job.jobId)) return this.#summary(this.#jobs(store).get(job.jobId))
     const { client } = await this.deps.connections.client(job.connectionId)
-    store.refreshJobs.create({ ...job, options: { saveToStorage: true } })
+    this.#jobs(store).create({ ...job, options: { saveToStorage: true } })
     return this.#begin(client, job.jobId)
   }
 
@@ -211,7 +222,7 @@ export class RefreshService {
       await this.#sendStart(client, jobId)
     } catch (error) {
       if (error instanceof ApiError && REFUSED_KINDS.has(error.kind)) {
-        this.#store().refreshJobs.setTracking(jobId, 'refused', error.message)
+        this.#jobs().setTracking(jobId, 'refused', error.message)
         this.#emit(jobId, false)
         throw error
       }
@@ -220,13 +231,13 @@ export class RefreshService {
       this.deps.logger.warn('refresh start not confirmed', { jobId, error: errorMessage(error) })
     }
     this.#schedule(jobId, this.#timing.firstMs)
-    return this.#summary(this.#store().refreshJobs.get(jobId))
+    return this.#summary(this.#jobs().get(jobId))
   }
 
   list(): { jobs: RefreshJobSummary[] } {
     let records: RefreshJobRecord[]
     try {
-      records = this.#store().refreshJobs.list({ limit: 200 })
+      records = this.#jobs().list({ limit: 200 })
     } catch {
       return { jobs: [] }
     }
@@ -234,7 +245,7 @@ export class RefreshService {
   }
 
   detail({ jobId }: HandlerInput<'getRefreshJob'>): RefreshJobDetail {
-    const record = mapStoreErrors(() => this.#store().refreshJobs.get(jobId), jobGone)
+    const record = mapStoreErrors(() => this.#jobs().get(jobId), jobGone)
     const status = record.lastStatus
     const start = record.start
     const failed = (status?.failedHandles ?? start?.failedRefreshes ?? []).map((entry) => ({
@@ -259,14 +270,14 @@ export class RefreshService {
 
   /** Asks now; a lost job is asked once more (the service may know it again). */
   async check({ jobId }: HandlerInput<'checkRefreshJob'>): Promise<RefreshJobSummary> {
-    const record = mapStoreErrors(() => this.#store().refreshJobs.get(jobId), jobGone)
-    if (record.tracking === 'lost') this.#store().refreshJobs.setTracking(jobId, 'following', null)
+    const record = mapStoreErrors(() => this.#jobs().get(jobId), jobGone)
+    if (record.tracking === 'lost') this.#jobs().setTracking(jobId, 'following', null)
     if (record.tracking === 'lost' || record.tracking === 'starting' || record.tracking === 'following') {
       this.#clear(jobId)
       this.#delays.delete(jobId)
       await this.#pollOnce(jobId)
     }
-    return this.#summary(this.#store().refreshJobs.get(jobId))
+    return this.#summary(this.#jobs().get(jobId))
   }
 
   /** Stops polling (the jobs stay in the store and are followed again at the next start). */
@@ -308,14 +319,14 @@ export class RefreshService {
   async #poll(jobId: string): Promise<void> {
     if (this.#closed) return
     const store = this.#store()
-    const record = store.refreshJobs.get(jobId)
+    const record = this.#jobs(store).get(jobId)
     if (record.tracking !== 'starting' && record.tracking !== 'following') return
     let client: PartnerClient
     try {
       client = (await this.deps.connections.client(record.connectionId ?? undefined)).client
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') {
-        store.refreshJobs.setTracking(
+        this.#jobs(store).setTracking(
           jobId,
           'lost',
           'The connection this job was started on has been removed, so it can no longer be followed.'
@@ -331,7 +342,7 @@ export class RefreshService {
         await this.#sendStart(client, jobId)
       } catch (error) {
         if (error instanceof ApiError && REFUSED_KINDS.has(error.kind)) {
-          store.refreshJobs.setTracking(jobId, 'refused', error.message)
+          this.#jobs(store).setTracking(jobId, 'refused', error.message)
           this.#emit(jobId, false)
           return
         }
@@ -343,7 +354,7 @@ export class RefreshService {
       status = (await this.deps.pace(client.connectionId)(() => client.getJobStatus(jobId))).record
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'not_found') {
-        store.refreshJobs.setTracking(jobId, 'lost', NO_LONGER_KNOWN)
+        this.#jobs(store).setTracking(jobId, 'lost', NO_LONGER_KNOWN)
         // a watch's job no longer counts against its daily budget: its watch shows that at once
         const summary = this.#emit(jobId, false)
         this.deps.bus.publish('refreshJobLost', summary)
@@ -353,7 +364,7 @@ export class RefreshService {
     }
     this.#lastProblem.delete(jobId)
     const previous = record.lastStatus?.totalProcessed
-    const updated = store.refreshJobs.recordStatus(
+    const updated = this.#jobs(store).recordStatus(
       status.value !== null && typeof status.value === 'object' ? { jobId, ...(status.value as object) } : { jobId }
     )
     if (finishedStatuses.has(updated.status)) {
@@ -379,7 +390,7 @@ export class RefreshService {
   }
 
   async #sendStart(client: PartnerClient, jobId: string): Promise<void> {
-    const record = this.#store().refreshJobs.get(jobId)
+    const record = this.#jobs().get(jobId)
     const { record: start } = await this.deps.pace(client.connectionId)(() =>
       client.refreshProfiles({
         profileHandles: record.requestedHandles,
@@ -390,7 +401,7 @@ export class RefreshService {
       })
     )
     const value = start.value !== null && typeof start.value === 'object' ? (start.value as object) : {}
-    this.#store().refreshJobs.recordStart({ ...value, jobId })
+    this.#jobs().recordStart({ ...value, jobId })
     this.#emit(jobId, false)
   }
 
@@ -405,7 +416,7 @@ export class RefreshService {
         : null,
       record.status === 'Failed' ? (record.lastStatus?.errorMessage ?? 'The service says the job failed.') : null
     ].filter((text): text is string => text !== null)
-    this.#store().refreshJobs.finish(
+    this.#jobs().finish(
       record.jobId,
       { source, profilesReceived: profiles.length, membersUpdated, changed, note: notes.join(' ') || null },
       notes.join(' ') || null
@@ -425,7 +436,7 @@ export class RefreshService {
   }
 
   #emit(jobId: string, finishedNow: boolean): RefreshJobSummary {
-    const job = this.#summary(this.#store().refreshJobs.get(jobId))
+    const job = this.#summary(this.#jobs().get(jobId))
     this.deps.events.emit('refreshJobChanged', { job, finishedNow })
     return job
   }
@@ -434,6 +445,13 @@ export class RefreshService {
     const id = record.connectionId
     const name = id === null ? 'Unknown connection' : (this.deps.connections.nameOf(id) ?? 'Removed connection')
     return jobSummary(record, name, this.#lastProblem.get(record.jobId))
+  }
+
+  /** Refresh's jobs over the open store's database (made again when the store is reopened). */
+  #jobs(store: Store = this.#store()): RefreshJobsRepo {
+    let repo = this.#repos.get(store)
+    if (repo === undefined) this.#repos.set(store, (repo = new RefreshJobsRepo(store.database.db, this.deps.clock)))
+    return repo
   }
 
   #store(): Store {

@@ -15,7 +15,6 @@ import { SnapshotsRepo } from './snapshots-repo'
 import { MemberSearch } from './member-search'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
-import { RefreshJobsRepo } from './refresh-jobs-repo'
 import { ConversationsRepo } from './conversations-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
@@ -25,7 +24,6 @@ import { CreditLedgerRepo } from './credit-ledger-repo'
 import { ImportsRepo } from './imports-repo'
 import { SavedSearchesRepo } from './saved-searches-repo'
 import { WatchesRepo } from './watches-repo'
-import { ActivityRepo } from './activity-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -39,7 +37,6 @@ export * from './snapshots-repo'
 export * from './member-search'
 export * from './member-records-repo'
 export * from './contacts-repo'
-export * from './refresh-jobs-repo'
 export * from './conversations-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
@@ -49,7 +46,6 @@ export * from './credit-ledger-repo'
 export * from './imports-repo'
 export * from './saved-searches-repo'
 export * from './watches-repo'
-export * from './activity-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -68,7 +64,6 @@ export interface Store {
   /** Members in bulk: export, backup and restore. */
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
-  readonly refreshJobs: RefreshJobsRepo
   readonly conversations: ConversationsRepo
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
@@ -79,7 +74,6 @@ export interface Store {
   readonly imports: ImportsRepo
   readonly savedSearches: SavedSearchesRepo
   readonly watches: WatchesRepo
-  readonly activity: ActivityRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -144,7 +138,6 @@ export function openStore(options: OpenStoreOptions): Store {
     stages,
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
-    refreshJobs: new RefreshJobsRepo(db, clock),
     conversations: new ConversationsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
@@ -154,7 +147,6 @@ export function openStore(options: OpenStoreOptions): Store {
     imports: new ImportsRepo(db, clock),
     savedSearches: new SavedSearchesRepo(db, clock),
     watches: new WatchesRepo(db, clock),
-    activity: new ActivityRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

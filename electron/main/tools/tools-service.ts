@@ -262,11 +262,10 @@ export class ToolsService {
     const rows = contactRowsIn(call.structured)
     const contactType = contactTypeIn(args)
     const seen = store.transaction(() => {
-      const counts = store.contacts.recordCounts(
-        { available: after.available, ...(after.used === null ? {} : { used: after.used }) },
-        undefined,
-        connectionId
-      )
+      const counts = this.#deps.contacts.recordToolCounts(connectionId, {
+        available: after.available,
+        ...(after.used === null ? {} : { used: after.used })
+      })
       if (spent > 0) {
         const keys = keysIn(args)
         const entry = store.ledger.record({
@@ -287,10 +286,10 @@ export class ToolsService {
         if (answered.length > 0) store.ledger.markBought(connectionId, contactType, answered, entry.id)
       }
       if (rows.length > 0) {
-        store.contacts.saveResponse(
-          { results: rows.map(asContactResult), count: null },
-          { contactType, requestType: spent > 0 ? 'New' : 'Polling', connectionId }
-        )
+        this.#deps.contacts.saveToolContacts(connectionId, rows.map(asContactResult), {
+          contactType,
+          requestType: spent > 0 ? 'New' : 'Polling'
+        })
       }
       return counts
     })
@@ -333,7 +332,7 @@ export class ToolsService {
 
   #lastSeen(connectionId: string): ToolCredits | null {
     try {
-      const counts = this.#deps.stores.get().contacts.latestCountsFor(connectionId)
+      const counts = this.#deps.contacts.lastCounts(connectionId)
       return counts?.available == null
         ? null
         : { available: counts.available, used: counts.used ?? null, newRequestedCount: null }

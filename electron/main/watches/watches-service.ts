@@ -259,7 +259,7 @@ export class WatchesService {
   }
 
   #view(store: Store, watch: WatchRecord): Watch {
-    const busy = store.refreshJobs.list({ unfinished: true }).some((job) => job.watchId === watch.id)
+    const busy = this.deps.refresh.watchBusy(watch.id)
     return {
       id: watch.id,
       kind: watch.kind,

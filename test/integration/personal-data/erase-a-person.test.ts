@@ -7,6 +7,8 @@ import { PersonalData } from '../../../electron/main/personal-data/every-owner'
 import { openTestStore, removeDir, tempDir } from '../store/helpers'
 import { ownersOnDisk } from './fixtures/owners-on-disk'
 import { person, seedEverywhere, type SeededPerson } from './fixtures/seed-people'
+import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
+import { systemClock } from '../../../electron/main/store/clock'
 
 const NAMESAKE_BATCH = {
   id: 'batch-2',
@@ -31,8 +33,9 @@ const bo = person('bozh', 'Bohdan Zhyvotenko')
 
 beforeEach(async () => {
   dir = tempDir('td-personal-')
-  store = openTestStore(dir).store
-  seedEverywhere(store, [ana, bo])
+  const opened = openTestStore(dir)
+  store = opened.store
+  seedEverywhere(store, [ana, bo], opened.clock)
   owners = (await ownersOnDisk(() => store)).map(({ owner }) => owner)
   data = new PersonalData(owners, () => store)
 })
@@ -173,7 +176,7 @@ describe('a person across every feature: describe, export, erase', () => {
     // what stays readable: the ledger's spend, the refresh job's counts, the chat's other answer
     const [line] = store.ledger.list('sandbox')
     expect(line).toMatchObject({ keys: [bo.key], creditsSpent: 2 })
-    expect(store.refreshJobs.get('job-1').requestedHandles).toEqual([bo.handle])
+    expect(new RefreshJobsRepo(store.database.db, systemClock).get('job-1').requestedHandles).toEqual([bo.handle])
     expect(store.conversations.get('chat-1').turns[1]?.results?.map((profile) => profile.key)).toEqual([bo.key])
   })
 

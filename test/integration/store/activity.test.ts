@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store, StoreError } from '../../../electron/main/store'
 import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
+import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
 
 let dir: string
 let store: Store
@@ -63,14 +64,19 @@ describe('ContactsRepo', () => {
 })
 
 describe('RefreshJobsRepo', () => {
+  let refreshJobs: RefreshJobsRepo
+  beforeEach(() => {
+    refreshJobs = new RefreshJobsRepo(store.database.db, clock)
+  })
+
   it('records a start and later statuses; lists unfinished jobs for polling after a restart', () => {
-    store.refreshJobs.recordStart({ jobId: 'job-1', status: 'Queued', totalRequested: 2, progressUrl: '/p/job-1' }, [
+    refreshJobs.recordStart({ jobId: 'job-1', status: 'Queued', totalRequested: 2, progressUrl: '/p/job-1' }, [
       'h1',
       'h2'
     ])
-    store.refreshJobs.recordStart({ jobId: 'job-2', status: 'Queued' }, ['h3'])
+    refreshJobs.recordStart({ jobId: 'job-2', status: 'Queued' }, ['h3'])
     clock.advance(1000)
-    const done = store.refreshJobs.recordStatus(
+    const done = refreshJobs.recordStatus(
       JSON.stringify({
         jobId: 'job-2',
         status: 'Completed',
@@ -84,27 +90,27 @@ describe('RefreshJobsRepo', () => {
     expect(done.lastStatus).toMatchObject({ failedHandles: [{ handle: 'h3', error: 'gone' }] })
     // Completed on the service, but still followed until the app has applied what it brought.
     expect(done.tracking).toBe('following')
-    store.refreshJobs.finish(
+    refreshJobs.finish(
       'job-2',
       { source: 'none', profilesReceived: 0, membersUpdated: 0, changed: [], note: null },
       null
     )
+    expect(refreshJobs.recordStatus({ jobId: 'job-1', status: 'InProgress', progressPercentage: 50 }).status).toBe(
+      'InProgress'
+    )
+    expect(refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-1'])
     expect(
-      store.refreshJobs.recordStatus({ jobId: 'job-1', status: 'InProgress', progressPercentage: 50 }).status
-    ).toBe('InProgress')
-    expect(store.refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-1'])
-    expect(
-      store.refreshJobs
+      refreshJobs
         .list()
         .map((job) => job.jobId)
         .sort()
     ).toEqual(['job-1', 'job-2'])
-    expect(codeOf(() => store.refreshJobs.recordStatus({ status: 'Queued' }))).toBe('invalid_input')
-    expect(codeOf(() => store.refreshJobs.get('job-9'))).toBe('not_found')
+    expect(codeOf(() => refreshJobs.recordStatus({ status: 'Queued' }))).toBe('invalid_input')
+    expect(codeOf(() => refreshJobs.get('job-9'))).toBe('not_found')
   })
 
   it('writes a job before its start is sent, so a restart can send the same jobId again', () => {
-    const created = store.refreshJobs.create({
+    const created = refreshJobs.create({
       jobId: 'job-3',
       connectionId: 'sandbox',
       handles: ['a', 'b'],
@@ -112,14 +118,14 @@ describe('RefreshJobsRepo', () => {
       options: { batchSize: 5, saveToStorage: true }
     })
     expect(created).toMatchObject({ tracking: 'starting', status: 'Queued', connectionId: 'sandbox' })
-    expect(store.refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-3'])
-    expect(store.refreshJobs.recordStart({ jobId: 'job-3', status: 'Queued' }).tracking).toBe('following')
-    expect(store.refreshJobs.get('job-3').requestedHandles).toEqual(['a', 'b'])
-    const lost = store.refreshJobs.setTracking('job-3', 'lost', 'The service no longer knows this job.')
+    expect(refreshJobs.list({ unfinished: true }).map((job) => job.jobId)).toEqual(['job-3'])
+    expect(refreshJobs.recordStart({ jobId: 'job-3', status: 'Queued' }).tracking).toBe('following')
+    expect(refreshJobs.get('job-3').requestedHandles).toEqual(['a', 'b'])
+    const lost = refreshJobs.setTracking('job-3', 'lost', 'The service no longer knows this job.')
     expect(lost).toMatchObject({ tracking: 'lost', message: 'The service no longer knows this job.' })
     // A later status (a check by hand) does not revive a lost job's tracking by itself.
-    expect(store.refreshJobs.recordStatus({ jobId: 'job-3', status: 'InProgress' }).tracking).toBe('lost')
-    expect(store.refreshJobs.list({ unfinished: true })).toEqual([])
+    expect(refreshJobs.recordStatus({ jobId: 'job-3', status: 'InProgress' }).tracking).toBe('lost')
+    expect(refreshJobs.list({ unfinished: true })).toEqual([])
   })
 })
 

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { RefreshJobStart, RefreshJobStatus } from '../../../shared/api'
 import type { RefreshOptions, RefreshOutcome, RefreshTracking } from '../../../shared/ipc/channels/refresh'
-import { StoreError } from './store-error'
-import { isoNow, type Clock } from './clock'
-import { jsonObject, parseStored } from './json-text'
+import { StoreError } from '../store/store-error'
+import { isoNow, type Clock } from '../store/clock'
+import { jsonObject, parseStored } from '../store/json-text'
 
 /** Statuses after which a job no longer changes (spec: Completed, Failed, Cancelled). */
 export const FINISHED_REFRESH_STATUSES = ['Completed', 'Failed', 'Cancelled'] as const

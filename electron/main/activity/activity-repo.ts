@@ -9,8 +9,8 @@ import {
   type UnreadCounts
 } from '../../../shared/ipc/channels/watches'
 import { profileChangeSchema, type ProfileChange } from '../../../shared/ipc/channels/shortlists'
-import { statementsOf } from './statements'
-import { isoNow, type Clock } from './clock'
+import { statementsOf } from '../store/statements'
+import { isoNow, type Clock } from '../store/clock'
 
 export interface NewActivity {
   connectionId: string
