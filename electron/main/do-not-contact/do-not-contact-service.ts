@@ -17,6 +17,7 @@ import { DoNotContactRepo, SHOWN } from './do-not-contact-repo'
 import { sweepSlice } from './entry-writer'
 import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
+import { SweepSlices } from '../work/sweep-slices'
 
 export interface DoNotContactServiceDeps {
   stores: StoreAccess
@@ -86,7 +87,10 @@ export class DoNotContactService {
   #forgotten: { db: unknown; version: string; people: ForgottenPeople } | null = null
   /** One import at a time: its hidden entries must not be swept by another. */
   #importing = false
-  #sweeping: Promise<void> | null = null
+  readonly #sweeps = new SweepSlices(
+    () => sweepSlice(this.#db()),
+    () => this.#importing
+  )
 
   constructor(deps: DoNotContactServiceDeps) {
     this.#deps = deps
@@ -140,7 +144,7 @@ export class DoNotContactService {
     const uploads = this.#deps.uploads
     let id = uploadId
     try {
-      await this.#sweeping
+      await this.#sweeps.running()
       if (id === undefined) {
         id = uploads.start()
         await uploads.append(id, Buffer.from(text ?? '', 'utf8').toString('base64'), true)
@@ -191,24 +195,7 @@ export class DoNotContactService {
    * hidden until it is done.
    */
   sweep(): Promise<void> {
-    if (this.#importing) return Promise.resolve()
-    this.#sweeping ??= new Promise<void>((resolve) => {
-      const step = () => {
-        let more = false
-        try {
-          more = !this.#importing && sweepSlice(this.#db())
-        } catch {
-          more = false
-        }
-        if (more) setImmediate(step)
-        else {
-          this.#sweeping = null
-          resolve()
-        }
-      }
-      setImmediate(step)
-    })
-    return this.#sweeping
+    return this.#sweeps.sweep()
   }
 
   /**

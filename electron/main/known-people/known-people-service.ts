@@ -11,6 +11,7 @@ import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
 import type { ListJobs } from './list-jobs'
 import { hideList, sweepSlice } from './list-writer'
+import { SweepSlices } from '../work/sweep-slices'
 
 export interface KnownPeopleServiceDeps {
   stores: StoreAccess
@@ -26,7 +27,10 @@ export class KnownPeopleService {
   readonly #deps: KnownPeopleServiceDeps
   /** One import at a time: its hidden list must not be swept by another. */
   #importing = false
-  #sweeping: Promise<void> | null = null
+  readonly #sweeps = new SweepSlices(
+    () => sweepSlice(this.#db()),
+    () => this.#importing
+  )
 
   constructor(deps: KnownPeopleServiceDeps) {
     this.#deps = deps
@@ -91,7 +95,7 @@ export class KnownPeopleService {
     }
     this.#importing = true
     try {
-      await this.#sweeping
+      await this.#sweeps.running()
       const read = await this.#deps.uploads.use(input.uploadId, (file) =>
         this.#deps.jobs.read({
           file,
@@ -130,23 +134,6 @@ export class KnownPeopleService {
    * own list is hidden until it is done (the import sweeps after its swap).
    */
   sweep(): Promise<void> {
-    if (this.#importing) return Promise.resolve()
-    this.#sweeping ??= new Promise<void>((resolve) => {
-      const step = () => {
-        let more = false
-        try {
-          more = !this.#importing && sweepSlice(this.#db())
-        } catch {
-          more = false
-        }
-        if (more) setImmediate(step)
-        else {
-          this.#sweeping = null
-          resolve()
-        }
-      }
-      setImmediate(step)
-    })
-    return this.#sweeping
+    return this.#sweeps.sweep()
   }
 }
