@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { shot, startApp, type E2eApp } from './support'
+import { quoteEveryone, shot, startApp, type E2eApp } from './support'
 
 // Bulk match from the page: an .xlsx of 200 rows with a title block and messy headers, mapped as
 // suggested, matched against the built-in Sandbox, three doubtful rows settled by keyboard, the
@@ -96,6 +96,7 @@ describe('bulk match from a spreadsheet', () => {
     await page.getByTestId('import-contacts').click()
     const dialog = page.getByTestId('buy-contacts')
     await dialog.getByTestId('contacts-quote').click()
+    await quoteEveryone(dialog)
     expect(await dialog.getByTestId('contacts-quote-text').textContent()).toMatch(new RegExp(`${matched + 2} new`))
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })

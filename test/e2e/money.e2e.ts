@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { bridge, shot, startApp, type E2eApp } from './support'
+import { bridge, quoteEveryone, shot, startApp, type E2eApp } from './support'
 
 // Money to the last credit, from the page: a shortlist of 150 people bought in one confirmation
 // (the service takes 100 keys a request), and afterwards the ledger, the header strip and the
@@ -52,6 +52,7 @@ describe('buying contacts for a whole shortlist', () => {
     await page.keyboard.press('c')
     const dialog = page.getByTestId('buy-contacts')
     await dialog.getByTestId('contacts-quote').click()
+    await quoteEveryone(dialog)
     expect(await dialog.getByTestId('contacts-quote-text').textContent()).toContain('150 new — 150 credits;')
     await dialog.getByTestId('contacts-confirm').click()
     await dialog.getByTestId('contacts-done').waitFor({ timeout: 60_000 })

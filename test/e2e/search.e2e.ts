@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { startLiberalServer } from '../integration/api/liberal-server'
 import { startTestSandbox } from '../integration/sandbox/helpers'
-import { artifacts, shot, startApp, type E2eApp } from './support'
+import { artifacts, quoteEveryone, shot, startApp, type E2eApp } from './support'
 
 // The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
 const people = generateProfiles({ count: 2000, seed: 1 })
@@ -151,7 +151,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await dialog.waitFor()
       await dialog.getByTestId('contacts-quote').click()
       const quote = dialog.getByTestId('contacts-quote-text')
-      await quote.waitFor()
+      await quoteEveryone(dialog)
       expect(await quote.textContent()).toContain('2 new — 2 credits')
       await shot(page, `contacts-quote-${colorScheme}`)
       await dialog.getByTestId('contacts-confirm').click()
@@ -175,7 +175,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.keyboard.press('c')
       await dialog.waitFor()
       await dialog.getByTestId('contacts-quote').click()
-      await quote.waitFor()
+      await quoteEveryone(dialog)
       expect(await quote.textContent()).toContain('0 new — 0 credits; 2 already bought — free; 998 available')
       await dialog.getByTestId('contacts-confirm').click()
       await done.waitFor({ timeout: 30_000 })

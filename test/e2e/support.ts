@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import type { LogRecord } from '../../electron/main/logging/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
@@ -196,4 +196,18 @@ export async function bridge<T>(app: E2eApp, channel: string, input: unknown): P
 export async function settingsPage(page: Page, id: string): Promise<void> {
   await page.getByTestId('settings-pages').locator(`button[data-page="${id}"]`).click()
   await page.locator(`[data-testid="settings-page"][data-page="${id}"]`).waitFor()
+}
+
+/**
+ * A contact quote with everyone in it. The Sandbox gives some people the service's own ATS match
+ * (`ats_data.is_matched`), and a quote leaves people already in your ATS out by default (issue #36
+ * item 5, tested in known-people-quote.e2e.ts); a test about buying includes them, so the count it
+ * expects does not hang on which of its people those are.
+ */
+export async function quoteEveryone(dialog: Locator): Promise<void> {
+  await dialog.getByTestId('contacts-quote-text').waitFor()
+  const include = dialog.getByTestId('contacts-include-known')
+  if ((await include.count()) === 0) return
+  await include.click()
+  await include.waitFor({ state: 'detached' })
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { shot, startApp, type E2eApp } from './support'
+import { quoteEveryone, shot, startApp, type E2eApp } from './support'
 
 // The built-in sandbox of the e2e app: 2,000 people, seed 1 (test/e2e/support.ts).
 const people = generateProfiles({ count: 2000, seed: 1 })
@@ -51,6 +51,7 @@ describe('usage after searches and a purchase, end to end', () => {
     await page.keyboard.press('c')
     const buy = page.getByTestId('buy-contacts')
     await buy.getByTestId('contacts-quote').click()
+    await quoteEveryone(buy)
     await buy.getByTestId('contacts-confirm').click()
     await buy.getByTestId('contacts-done').waitFor({ timeout: 30_000 })
     expect(await buy.getByTestId('contacts-done').textContent()).toContain('Bought 2 for 2 credits.')
