@@ -17,7 +17,6 @@ import { DoNotContactRepo, SHOWN } from './do-not-contact-repo'
 import { sweepSlice } from './entry-writer'
 import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
-import { SweepSlices } from '../work/sweep-slices'
 
 export interface DoNotContactServiceDeps {
   stores: StoreAccess
@@ -87,10 +86,7 @@ export class DoNotContactService {
   #forgotten: { db: unknown; version: string; people: ForgottenPeople } | null = null
   /** One import at a time: its hidden entries must not be swept by another. */
   #importing = false
-  readonly #sweeps = new SweepSlices(
-    () => sweepSlice(this.#db()),
-    () => this.#importing
-  )
+  #sweeping: Promise<void> | null = null
 
   constructor(deps: DoNotContactServiceDeps) {
     this.#deps = deps
@@ -144,7 +140,7 @@ export class DoNotContactService {
     const uploads = this.#deps.uploads
     let id = uploadId
     try {
-      await this.#sweeps.running()
+      await this.#sweeping
       if (id === undefined) {
         id = uploads.start()
         await uploads.append(id, Buffer.from(text ?? '', 'utf8').toString('base64'), true)
@@ -195,7 +191,24 @@ export class DoNotContactService {
    * hidden until it is done.
    */
   sweep(): Promise<void> {
-    return this.#sweeps.sweep()
+    if (this.#importing) return Promise.resolve()
+    this.#sweeping ??= new Promise<void>((resolve) => {
+      const step = () => {
+        let more = false
+        try {
+          more = !this.#importing && sweepSlice(this.#db())
+        } catch {
+          more = false
+        }
+        if (more) setImmediate(step)
+        else {
+          this.#sweeping = null
+          resolve()
+        }
+      }
+      setImmediate(step)
+    })
+    return this.#sweeping
   }
 
   /**

@@ -11,7 +11,6 @@ import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
 import type { ListJobs } from './list-jobs'
 import { hideList, sweepSlice } from './list-writer'
-import { SweepSlices } from '../work/sweep-slices'
 
 export interface KnownPeopleServiceDeps {
   stores: StoreAccess
@@ -27,10 +26,7 @@ export class KnownPeopleService {
   readonly #deps: KnownPeopleServiceDeps
   /** One import at a time: its hidden list must not be swept by another. */
   #importing = false
-  readonly #sweeps = new SweepSlices(
-    () => sweepSlice(this.#db()),
-    () => this.#importing
-  )
+  #sweeping: Promise<void> | null = null
 
   constructor(deps: KnownPeopleServiceDeps) {
     this.#deps = deps
@@ -95,7 +91,7 @@ export class KnownPeopleService {
     }
     this.#importing = true
     try {
-      await this.#sweeps.running()
+      await this.#sweeping
       const read = await this.#deps.uploads.use(input.uploadId, (file) =>
         this.#deps.jobs.read({
           file,
@@ -134,6 +130,23 @@ export class KnownPeopleService {
    * own list is hidden until it is done (the import sweeps after its swap).
    */
   sweep(): Promise<void> {
-    return this.#sweeps.sweep()
+    if (this.#importing) return Promise.resolve()
+    this.#sweeping ??= new Promise<void>((resolve) => {
+      const step = () => {
+        let more = false
+        try {
+          more = !this.#importing && sweepSlice(this.#db())
+        } catch {
+          more = false
+        }
+        if (more) setImmediate(step)
+        else {
+          this.#sweeping = null
+          resolve()
+        }
+      }
+      setImmediate(step)
+    })
+    return this.#sweeping
   }
 }
