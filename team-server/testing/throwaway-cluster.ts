@@ -18,6 +18,7 @@ const run = promisify(execFile)
  *   const cluster = await makeThrowawayCluster({ engine: 'debian15' }) // /usr/lib/postgresql/15
  *   cluster.databaseUrl          // postgres://…@127.0.0.1:<port>/postgres
  *   await cluster.createDatabase('other')  // another database on it, its URL (a team server per database)
+ *   await cluster.query('SELECT …', [params])  // rows, on a fresh connection (to look behind the server)
  *   await cluster.stop(); await cluster.start()  // PostgreSQL restarted under a running server, same port
  *   await cluster.close()        // stops it and deletes its folder
  *
@@ -31,6 +32,11 @@ export type ThrowawayCluster = {
   databaseUrl: string
   port: number
   createDatabase: (name: string) => Promise<string>
+  /** One query on a fresh connection (the tests' look behind the server): its rows. */
+  query: <Row extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[]
+  ) => Promise<Row[]>
   stop: () => Promise<void>
   start: () => Promise<void>
   close: () => Promise<void>
@@ -82,6 +88,15 @@ export async function makeThrowawayCluster(options: { engine?: ClusterEngine } =
         await client.end()
       }
       return databaseUrl.replace(/\/postgres$/, `/${encodeURIComponent(name)}`)
+    },
+    query: async <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        return (await client.query<Row>(sql, params)).rows
+      } finally {
+        await client.end()
+      }
     },
     stop: async () => {
       if (!running) return
