@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_CHANGE_PAYLOAD_BYTES, pullResultSchema, teamOverviewSchema } from '../../shared/team/protocol'
+import {
+  healthSchema,
+  MAX_CHANGE_PAYLOAD_BYTES,
+  pullResultSchema,
+  spendBookSchema,
+  teamOverviewSchema
+} from '../../shared/team/protocol'
 import { makeSetupCode, startTeamServer, type TeamServer } from '../../team-server/server'
 import {
   makeThrowawayCluster,
@@ -53,6 +59,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
   })
 
   it('creates a team with the setup code printed at the first start, once', async () => {
+    healthSchema.parse((await call(server.url, 'GET', '/v1/health')).body)
     expect(server.setupCode).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){4}$/)
     const wrong = await call(server.url, 'POST', '/v1/teams', {
       body: { setupCode: 'AAAAA-BBBBB-CCCCC', teamName: 'X', personName: 'X', deskName: 'X' }
@@ -290,6 +297,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     expect((await pushChanges(winner, [purchase])).body.accepted).toHaveLength(1)
     const book = await call(server.url, 'GET', `/v1/spend?month=${month}`, { credential: ben.credential })
     expect(book.status).toBe(200)
+    spendBookSchema.parse(book.body)
     expect(book.body.entries).toHaveLength(1)
     expect(book.body.entries[0]).toMatchObject({
       desk: { deskId: winner.desk.id, personName: winner.desk.personName },
@@ -405,6 +413,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     expect(down.status).toBe(503)
     expect(down.body.error.code).toBe('unavailable')
     expect(down.body.error.message).toMatch(/team database cannot be reached/)
+    expect((await call(server.url, 'GET', '/v1/health')).status).toBe(503)
     await cluster.start()
     const kept = change('note.test', { after: 'restart' })
     const up = await pushChanges(ben, [kept])
