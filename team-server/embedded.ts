@@ -47,7 +47,15 @@ export async function startEmbeddedPostgres(
   })
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log(`making the embedded PostgreSQL in ${databaseDir}`)
-    await postgres.initialise()
+    await postgres.initialise().catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error)
+      if (userInfo().uid === 0 && /Permission denied/.test(message)) {
+        throw new Error(
+          `${message}\nRun as root, PostgreSQL runs as the postgres user, which must be able to pass through every folder above ${folder}: choose a TEAM_DATA_DIR under a folder it can reach (chmod o+x), or run the server as another user.`
+        )
+      }
+      throw error
+    })
   }
   await postgres.start()
   const client = postgres.getPgClient('postgres', '127.0.0.1')
