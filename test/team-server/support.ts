@@ -137,6 +137,10 @@ export class EventStream {
             if (line.startsWith('event: ')) event = line.slice(7)
             else if (line.startsWith('data: ')) data.push(line.slice(6))
           }
+          if (data.length === 0 && block.startsWith(':')) {
+            event = 'comment'
+            data.push(block.slice(1).trim())
+          }
           if (data.length === 0) continue
           const received = { event, data: data.join('\n') }
           this.events.push(received)
