@@ -102,19 +102,23 @@ export class EventStream {
   #waiters: { match: (event: SseEvent) => boolean; resolve: (event: SseEvent) => void }[] = []
   readonly #abort: AbortController
 
-  private constructor(res: Response, abort: AbortController) {
+  readonly #listener: ((event: SseEvent) => void) | undefined
+
+  private constructor(res: Response, abort: AbortController, listener?: (event: SseEvent) => void) {
     this.status = res.status
     this.#abort = abort
+    this.#listener = listener
     this.closed = this.#read(res)
   }
 
-  static async open(url: string, credential: string): Promise<EventStream> {
+  /** Opens a desk's stream; `listener` hears every event as it arrives. */
+  static async open(url: string, credential: string, listener?: (event: SseEvent) => void): Promise<EventStream> {
     const abort = new AbortController()
     const res = await fetch(`${url}/v1/events`, {
       headers: { authorization: `Bearer ${credential}` },
       signal: abort.signal
     })
-    return new EventStream(res, abort)
+    return new EventStream(res, abort, listener)
   }
 
   async #read(res: Response): Promise<void> {
@@ -144,6 +148,7 @@ export class EventStream {
           if (data.length === 0) continue
           const received = { event, data: data.join('\n') }
           this.events.push(received)
+          this.#listener?.(received)
           this.#waiters = this.#waiters.filter((waiter) => {
             if (!waiter.match(received)) return true
             waiter.resolve(received)
