@@ -100,6 +100,15 @@ export async function makeSetupCode(databaseUrl: string): Promise<string> {
   }
 }
 
+/** A path part as text; a malformed escape matches nothing rather than failing the request. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return ''
+  }
+}
+
 type Handler = (
   context: RouteContext,
   req: IncomingMessage,
@@ -161,14 +170,12 @@ const routes: { method: string; path: RegExp; handler: Handler }[] = [
   {
     method: 'POST',
     path: /^\/v1\/desks\/([^/]+)\/revoke$/,
-    handler: asDesk((context, caller, _req, _res, match) => revokeDesk(context, caller, decodeURIComponent(match[1]!)))
+    handler: asDesk((context, caller, _req, _res, match) => revokeDesk(context, caller, decodePathPart(match[1]!)))
   },
   {
     method: 'POST',
     path: /^\/v1\/people\/([^/]+)\/revoke$/,
-    handler: asDesk((context, caller, _req, _res, match) =>
-      revokePerson(context, caller, decodeURIComponent(match[1]!))
-    )
+    handler: asDesk((context, caller, _req, _res, match) => revokePerson(context, caller, decodePathPart(match[1]!)))
   },
   { method: 'POST', path: /^\/v1\/leave$/, handler: asDesk((context, caller) => leave(context, caller)) },
   {

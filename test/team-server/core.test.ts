@@ -42,6 +42,8 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
   let shift = 0
   let anna: TestDesk
   let ben: TestDesk
+  /** The admin of a second team on the same server. */
+  let olga: TestDesk
 
   beforeAll(async () => {
     cluster = await makeThrowawayCluster({ engine })
@@ -234,6 +236,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
 
   it('keeps two teams apart: a desk of one never reads or writes the other’s rows', async () => {
     const otherAdmin = await createTeam(server.url, await makeSetupCode(cluster.databaseUrl), 'Other Agency', 'Olga')
+    olga = otherAdmin
     expect(otherAdmin.team.id).not.toBe(anna.team.id)
     expect(otherAdmin.team.salt).not.toBe(anna.team.salt)
     const annaChanges = pullResultSchema.parse((await pullChanges(anna, 0)).body).changes
@@ -324,6 +327,10 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
       spent: 0,
       held: 100
     })
+    // the other team sees none of it, and its admissions count against nothing of this team
+    const otherBook = await call(server.url, 'GET', `/v1/spend?month=${month}`, { credential: olga.credential })
+    expect(otherBook.body).toEqual({ month, entries: [], budgets: [] })
+    expect((await admit(olga, 1000)).body).toEqual({ admitted: true, budget: null, spent: 0, held: 1000 })
   })
 
   it('erases a forgotten person’s earlier changes on the server, and vacuums the table', async () => {
@@ -401,6 +408,15 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const fay = await addMember(anna, 'Fay')
     expect((await call(server.url, 'POST', '/v1/leave', { credential: fay.credential })).status).toBe(200)
     expect((await call(server.url, 'GET', '/v1/team', { credential: fay.credential })).body.error.code).toBe('revoked')
+    // the team keeps an admin while desks remain in it
+    for (const path of ['/v1/leave', `/v1/desks/${anna.desk.id}/revoke`, '/v1/people/Anna/revoke']) {
+      const refused = await call(server.url, 'POST', path, { credential: anna.credential })
+      expect(refused.status).toBe(409)
+      expect(refused.body.error.message).toMatch(/without an admin/)
+    }
+    expect((await call(server.url, 'GET', '/v1/team', { credential: anna.credential })).status).toBe(200)
+    const malformed = await call(server.url, 'POST', '/v1/people/%E0%A4%A/revoke', { credential: anna.credential })
+    expect(malformed.status).toBe(404)
     const unknown = await call(server.url, 'GET', '/v1/team', { credential: 'x'.repeat(43) })
     expect(unknown.body.error.code).toBe('unauthorized')
   })
