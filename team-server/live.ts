@@ -1,0 +1,194 @@
+import type { ServerResponse } from 'node:http'
+import pg from 'pg'
+
+/** The PostgreSQL channel every instance on one database listens on. */
+export const NOTIFY_CHANNEL = 'talent_desk_team'
+/** A comment on every open stream this often, so proxies and desks know it is alive. */
+export const KEEP_ALIVE_MS = 25_000
+
+type Notice = { t: 'changes'; team: string; lastSeq: number } | { t: 'revoked'; team: string; desks: string[] }
+
+type Stream = { teamId: string; deskId: string; res: ServerResponse }
+
+/**
+ * The live side of one instance: the desks' open event streams here, and one connection that
+ * LISTENs on the database, so a push or a revoke on any instance reaches the streams on every
+ * instance (the NOTIFY is sent inside the transaction that made the change, and PostgreSQL delivers
+ * it only once that commits). The listening connection comes back by itself after the database
+ * restarts, and then tells every open stream the newest sequence, in case a notice was lost.
+ */
+export class Live {
+  readonly #databaseUrl: string
+  readonly #log: (message: string) => void
+  readonly #lastSeqOf: (teamId: string) => Promise<number | null>
+  readonly #streams = new Set<Stream>()
+  #client: pg.Client | null = null
+  #closed = false
+  #retryMs = 250
+  #retryTimer: NodeJS.Timeout | null = null
+  readonly #keepAlive: NodeJS.Timeout
+  #listening: Promise<void>
+  #markListening: () => void = () => undefined
+
+  constructor(options: {
+    databaseUrl: string
+    log: (message: string) => void
+    lastSeqOf: (teamId: string) => Promise<number | null>
+    keepAliveMs?: number
+  }) {
+    this.#databaseUrl = options.databaseUrl
+    this.#log = options.log
+    this.#lastSeqOf = options.lastSeqOf
+    this.#listening = this.#newListening()
+    this.#keepAlive = setInterval(
+      () => this.#write(() => true, ': keep-alive\n\n'),
+      options.keepAliveMs ?? KEEP_ALIVE_MS
+    )
+    this.#keepAlive.unref()
+  }
+
+  /** Resolves once this instance listens (again, after a lost connection). */
+  whenListening(): Promise<void> {
+    return this.#listening
+  }
+
+  get streamCount(): number {
+    return this.#streams.size
+  }
+
+  async start(): Promise<void> {
+    await this.#connect()
+  }
+
+  #newListening(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#markListening = resolve
+    })
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#databaseUrl, connectionTimeoutMillis: 5_000 })
+    client.on('notification', (message) => {
+      if (message.channel === NOTIFY_CHANNEL && message.payload !== undefined) this.#deliver(message.payload)
+    })
+    const lost = (why: string): void => {
+      if (this.#client !== client) return
+      this.#client = null
+      this.#listening = this.#newListening()
+      if (!this.#closed) {
+        this.#log(`live: lost the database connection (${why}); listening again shortly`)
+        this.#retryLater()
+      }
+    }
+    client.on('error', (error) => lost(error.message))
+    client.on('end', () => lost('closed'))
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`)
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      throw error
+    }
+    if (this.#closed) {
+      await client.end().catch(() => undefined)
+      return
+    }
+    this.#client = client
+    this.#retryMs = 250
+    this.#markListening()
+  }
+
+  #retryLater(): void {
+    if (this.#retryTimer !== null || this.#closed) return
+    const wait = this.#retryMs
+    this.#retryMs = Math.min(this.#retryMs * 2, 5_000)
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null
+      this.#connect().then(
+        () => this.#catchUp(),
+        () => this.#retryLater()
+      )
+    }, wait)
+  }
+
+  /** After a lost connection: every open stream hears the newest sequence of its team. */
+  async #catchUp(): Promise<void> {
+    const teams = new Set([...this.#streams].map((stream) => stream.teamId))
+    for (const team of teams) {
+      const lastSeq = await this.#lastSeqOf(team).catch(() => null)
+      if (lastSeq !== null) this.#deliver(JSON.stringify({ t: 'changes', team, lastSeq } satisfies Notice))
+    }
+  }
+
+  #deliver(payload: string): void {
+    let notice: Notice
+    try {
+      notice = JSON.parse(payload) as Notice
+    } catch {
+      return
+    }
+    if (notice.t === 'changes') {
+      this.#write((stream) => stream.teamId === notice.team, changesEvent(notice.lastSeq))
+    } else if (notice.t === 'revoked') {
+      const desks = new Set(notice.desks)
+      for (const stream of [...this.#streams]) {
+        if (stream.teamId !== notice.team || !desks.has(stream.deskId)) continue
+        stream.res.end('event: revoked\ndata: {}\n\n')
+        this.#streams.delete(stream)
+      }
+    }
+  }
+
+  #write(to: (stream: Stream) => boolean, text: string): void {
+    for (const stream of this.#streams) {
+      if (!to(stream)) continue
+      // a desk that stops reading is let go rather than held in memory
+      if (stream.res.writableLength > 1024 * 1024) {
+        stream.res.destroy()
+        this.#streams.delete(stream)
+        continue
+      }
+      stream.res.write(text)
+    }
+  }
+
+  /** Opens an event stream for a desk; it starts with the team's newest sequence. */
+  open(stream: Stream, lastSeq: number): void {
+    stream.res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no'
+    })
+    stream.res.write(`retry: 3000\n\n${changesEvent(lastSeq)}`)
+    this.#streams.add(stream)
+    stream.res.on('close', () => this.#streams.delete(stream))
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    clearInterval(this.#keepAlive)
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer)
+    for (const stream of this.#streams) stream.res.end()
+    this.#streams.clear()
+    const client = this.#client
+    this.#client = null
+    await client?.end().catch(() => undefined)
+  }
+}
+
+function changesEvent(lastSeq: number): string {
+  return `event: changes\ndata: ${JSON.stringify({ lastSeq })}\n\n`
+}
+
+/** Sends a notice to every instance; inside a transaction, it leaves only when that commits. */
+export async function notifyChanges(client: pg.ClientBase, teamId: string, lastSeq: number): Promise<void> {
+  const notice: Notice = { t: 'changes', team: teamId, lastSeq }
+  await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(notice)])
+}
+
+export async function notifyRevoked(client: pg.ClientBase, teamId: string, deskIds: string[]): Promise<void> {
+  if (deskIds.length === 0) return
+  const notice: Notice = { t: 'revoked', team: teamId, desks: deskIds }
+  await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(notice)])
+}

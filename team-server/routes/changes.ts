@@ -1,0 +1,163 @@
+import type { ServerResponse } from 'node:http'
+import {
+  MAX_CHANGE_PAYLOAD_BYTES,
+  MAX_CHANGES_PER_PULL,
+  type ChangeToPush,
+  type PullResult,
+  type PushResult,
+  type TeamChange
+} from '../../shared/team/protocol'
+import { inTransaction } from '../db/database'
+import { fail, ok, type Reply } from '../http/reply'
+import { applyChange, checkChange, personalDataTables } from '../kinds'
+import { notifyChanges } from '../live'
+import type { Caller, RouteContext } from './context'
+
+/**
+ * POST /v1/changes. One transaction holds the team's counter row from the first change to the
+ * commit, so sequence numbers commit in the order they are given (a desk pulling after n never
+ * skips one), and a change id pushed twice — by a retry, or twice at once — is kept once and
+ * answered with the same sequence number. The author is the caller's desk, never the body's.
+ */
+export async function push(context: RouteContext, caller: Caller, changes: ChangeToPush[]): Promise<Reply> {
+  const now = context.now()
+  const outcome = await inTransaction(context.pool, async (client) => {
+    const team = await client.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1 FOR UPDATE', [
+      caller.teamId
+    ])
+    let lastSeq = Number(team.rows[0]!.last_seq)
+    const result: PushResult = { accepted: [], refused: [] }
+    let erased = 0
+    let added = 0
+    for (const change of changes) {
+      const existing = await client.query<{ seq: string; author_desk: string }>(
+        'SELECT seq, author_desk FROM changes WHERE team_id = $1 AND id = $2',
+        [caller.teamId, change.id]
+      )
+      const before = existing.rows[0]
+      if (before !== undefined) {
+        if (before.author_desk === caller.deskId) result.accepted.push({ id: change.id, seq: Number(before.seq) })
+        else
+          result.refused.push({
+            id: change.id,
+            code: 'conflict',
+            message: 'Another desk has pushed a change with this id.'
+          })
+        continue
+      }
+      const size = Buffer.byteLength(JSON.stringify(change.payload))
+      if (size > MAX_CHANGE_PAYLOAD_BYTES) {
+        result.refused.push({
+          id: change.id,
+          code: 'too-large',
+          message: `The payload is ${size} bytes; the server keeps at most ${MAX_CHANGE_PAYLOAD_BYTES} per change.`
+        })
+        continue
+      }
+      const wrong = checkChange(change)
+      if (wrong !== null) {
+        result.refused.push({ id: change.id, code: 'bad-request', message: wrong })
+        continue
+      }
+      // a change about a person the team has forgotten is kept without its payload
+      let payload: unknown = change.payload
+      if (change.kind !== 'erasure.tombstone' && change.subjects.length > 0) {
+        const forgotten = await client.query(
+          "SELECT 1 FROM changes WHERE team_id = $1 AND kind = 'erasure.tombstone' AND subjects && $2::text[] LIMIT 1",
+          [caller.teamId, change.subjects]
+        )
+        if (forgotten.rows.length > 0) payload = null
+      }
+      const counter = await client.query<{ last_seq: string }>(
+        'UPDATE teams SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq',
+        [caller.teamId]
+      )
+      lastSeq = Number(counter.rows[0]!.last_seq)
+      await client.query(
+        `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::text[], $7, $8, $9)`,
+        [
+          caller.teamId,
+          lastSeq,
+          change.id,
+          change.kind,
+          payload === null ? null : JSON.stringify(payload),
+          change.subjects,
+          caller.deskId,
+          now,
+          change.deskTime
+        ]
+      )
+      if (payload !== null) {
+        const applied = await applyChange(
+          client,
+          { teamId: caller.teamId, deskId: caller.deskId, seq: lastSeq, now },
+          change
+        )
+        erased += applied.erased
+      }
+      result.accepted.push({ id: change.id, seq: lastSeq })
+      added++
+    }
+    if (added > 0) await notifyChanges(client, caller.teamId, lastSeq)
+    return { result, erased }
+  })
+  if (outcome.erased > 0) {
+    // the erased payloads' old row versions go now, not at autovacuum's leisure
+    for (const table of personalDataTables) {
+      await context.pool
+        .query(`VACUUM ${table}`)
+        .catch((error: Error) => context.log(`VACUUM ${table} failed: ${error.message}`))
+    }
+  }
+  return ok(outcome.result)
+}
+
+type ChangeRow = {
+  seq: string
+  id: string
+  kind: string
+  payload: unknown
+  subjects: string[]
+  author_desk: string
+  person_name: string
+  server_time: Date
+  desk_time: string
+}
+
+/** GET /v1/changes?after=<seq>&limit=<n>: the team's changes in sequence order. */
+export async function pull(context: RouteContext, caller: Caller, query: URLSearchParams): Promise<Reply> {
+  const after = Number(query.get('after') ?? '0')
+  const limit = Number(query.get('limit') ?? String(MAX_CHANGES_PER_PULL))
+  if (!Number.isSafeInteger(after) || after < 0) return fail('bad-request', '"after" is a sequence number: 0 or more.')
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
+    return fail('bad-request', `"limit" is 1 to ${MAX_CHANGES_PER_PULL}.`)
+  }
+  const rows = await context.pool.query<ChangeRow>(
+    `SELECT c.seq, c.id, c.kind, c.payload, c.subjects, c.author_desk, d.person_name, c.server_time, c.desk_time
+     FROM changes c JOIN desks d ON d.id = c.author_desk
+     WHERE c.team_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT $3`,
+    [caller.teamId, after, limit + 1]
+  )
+  const page = rows.rows.slice(0, limit)
+  const changes: TeamChange[] = page.map((row) => ({
+    seq: Number(row.seq),
+    id: row.id,
+    kind: row.kind,
+    payload: (row.payload ?? null) as TeamChange['payload'],
+    subjects: row.subjects,
+    author: { deskId: row.author_desk, personName: row.person_name },
+    serverTime: row.server_time.toISOString(),
+    deskTime: row.desk_time
+  }))
+  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: rows.rows.length > limit }
+  return ok(answer)
+}
+
+/** GET /v1/events: the desk's live stream (`event: changes`, `{ lastSeq }`), closed when it is revoked. */
+export async function events(context: RouteContext, caller: Caller, res: ServerResponse): Promise<void> {
+  const team = await context.pool.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [
+    caller.teamId
+  ])
+  context.live.open({ teamId: caller.teamId, deskId: caller.deskId, res }, Number(team.rows[0]!.last_seq))
+}
