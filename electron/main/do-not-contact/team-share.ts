@@ -36,7 +36,11 @@ export const teamShare: TeamShare = {
         if (change.payload === null || change.payload.kind === 'phone') return
         const { kind, hash, added } = change.payload
         if (added) {
-          db.prepare('INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)').run(kind, hash, change.seq)
+          db.prepare('INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)').run(
+            kind,
+            hash,
+            change.seq
+          )
         } else {
           db.prepare('DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(kind, hash)
         }
@@ -66,7 +70,11 @@ export function removeShared(db: BetterSqlite3.Database, team: TeamPort, id: num
 }
 
 /** The team's entries naming each of these people (by place), as reasons; none outside a team. */
-export function teamReasons(team: TeamPort, db: BetterSqlite3.Database, people: readonly PersonToCheck[]): SuppressionReason[][] {
+export function teamReasons(
+  team: TeamPort,
+  db: BetterSqlite3.Database,
+  people: readonly PersonToCheck[]
+): SuppressionReason[][] {
   const reasons: SuppressionReason[][] = people.map(() => [])
   if (!team.joined()) return reasons
   const hashed = people.map((person) => {
@@ -88,7 +96,7 @@ export function teamReasons(team: TeamPort, db: BetterSqlite3.Database, people: 
   if (all.length === 0) return reasons
   const listed = new Set(
     db
-      .prepare('SELECT kind || \':\' || hash FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))')
+      .prepare("SELECT kind || ':' || hash FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))")
       .pluck()
       .all(JSON.stringify(all)) as string[]
   )

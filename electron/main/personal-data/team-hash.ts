@@ -17,7 +17,10 @@ export function teamHash(salt: string, value: string): string {
 }
 
 /** A person's values as the team hashes them: keys as given, emails and handles trimmed and lower-cased (as tombstones.ts normalises). */
-export function teamSubjects(salt: string, person: { key?: string | undefined; emails: readonly string[]; handles: readonly string[] }): string[] {
+export function teamSubjects(
+  salt: string,
+  person: { key?: string | undefined; emails: readonly string[]; handles: readonly string[] }
+): string[] {
   const subjects = new Set<string>()
   const key = person.key?.trim() ?? ''
   if (key !== '') subjects.add(teamHash(salt, key))
@@ -29,7 +32,9 @@ export function teamSubjects(salt: string, person: { key?: string | undefined; e
 }
 
 /** The team's salt and its tombstones' hashes with their reasons (store/migrations/27-team.ts), or null outside a team. */
-export function readTeamTombstones(db: BetterSqlite3.Database): { salt: string; hashes: Array<[string, string]> } | null {
+export function readTeamTombstones(
+  db: BetterSqlite3.Database
+): { salt: string; hashes: Array<[string, string]> } | null {
   const salt = db.prepare('SELECT salt FROM team_state WHERE id = 1').pluck().get() as string | undefined
   if (salt === undefined) return null
   const hashes = db.prepare('SELECT hash, reason FROM team_tombstones').raw().all() as Array<[string, string]>

@@ -146,7 +146,10 @@ export class ForgottenPeople {
     const salt = readSalt(db)
     // a colleague's forget (issue #38) is recognised by the team's salted hashes, whoever this desk holds
     const teamRead = readTeamTombstones(db)
-    const team = teamRead === null ? null : { salt: teamRead.salt, hashes: new Map(teamRead.hashes as Array<[string, ErasureReason]>) }
+    const team =
+      teamRead === null
+        ? null
+        : { salt: teamRead.salt, hashes: new Map(teamRead.hashes as Array<[string, ErasureReason]>) }
     if (salt === null) return new ForgottenPeople(null, new Map(), team)
     // oldest first, so a person forgotten again keeps the reason on record last
     const rows = db

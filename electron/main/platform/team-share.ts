@@ -36,6 +36,12 @@ export interface SharedKind<Payload extends TeamPayload = TeamPayload> {
    * (applied exactly once). Whatever it writes is not shared again (no echo).
    */
   apply(change: IncomingChange<Payload>, context: ApplyContext): void
+  /**
+   * Work that cannot run inside the page's transaction (an erase, which checkpoints the file), run
+   * after a page holding changes of this kind committed, and once at start (so a crash between the
+   * two loses nothing): brings the desk in line with what `apply` recorded. Idempotent.
+   */
+  settle?(context: ApplyContext): void
 }
 
 /** A feature's declaration: its kinds by name ("do-not-contact.entry"). */

@@ -23,7 +23,11 @@ export const contribution = {
       provides: {
         heldPeople: {
           keys: () =>
-            context.stores.get().database.db.prepare('SELECT DISTINCT person_key FROM provenance').pluck().all() as string[]
+            context.stores
+              .get()
+              .database.db.prepare('SELECT DISTINCT person_key FROM provenance')
+              .pluck()
+              .all() as string[]
         }
       },
       close: unsubscribe

@@ -43,8 +43,12 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
     const outbox = (db.prepare(OUTBOX_ABOUT).all(subjects) as unknown[]).length
     const listed = (db.prepare(LISTED_ABOUT).all(subjects) as unknown[]).length
     return [
-      ...(outbox === 0 ? [] : [{ table: 'team_outbox', label: 'changes about them waiting to reach the team', rows: outbox }]),
-      ...(listed === 0 ? [] : [{ table: 'team_do_not_contact', label: 'the team’s do-not-contact entries naming them', rows: listed }])
+      ...(outbox === 0
+        ? []
+        : [{ table: 'team_outbox', label: 'changes about them waiting to reach the team', rows: outbox }]),
+      ...(listed === 0
+        ? []
+        : [{ table: 'team_do_not_contact', label: 'the team’s do-not-contact entries naming them', rows: listed }])
     ]
   },
   export(person) {
@@ -53,8 +57,12 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
     const outbox = db.prepare(OUTBOX_ABOUT).all(subjects) as Record<string, unknown>[]
     const listed = db.prepare(LISTED_ABOUT).all(subjects) as Record<string, unknown>[]
     return [
-      ...(outbox.length === 0 ? [] : [{ table: 'team_outbox', label: 'changes about them waiting to reach the team', rows: outbox }]),
-      ...(listed.length === 0 ? [] : [{ table: 'team_do_not_contact', label: 'the team’s do-not-contact entries naming them', rows: listed }])
+      ...(outbox.length === 0
+        ? []
+        : [{ table: 'team_outbox', label: 'changes about them waiting to reach the team', rows: outbox }]),
+      ...(listed.length === 0
+        ? []
+        : [{ table: 'team_do_not_contact', label: 'the team’s do-not-contact entries naming them', rows: listed }])
     ]
   },
   erase(person) {
@@ -66,7 +74,9 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
            WHERE s.value IN (SELECT value FROM json_each(?)))`
       )
       .run(subjects).changes
-    const listed = db.prepare('DELETE FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))').run(subjects).changes
+    const listed = db
+      .prepare('DELETE FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))')
+      .run(subjects).changes
     return [
       ...(outbox === 0 ? [] : [{ table: 'team_outbox', deleted: outbox, blanked: 0 }]),
       ...(listed === 0 ? [] : [{ table: 'team_do_not_contact', deleted: listed, blanked: 0 }])

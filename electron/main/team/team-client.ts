@@ -119,7 +119,11 @@ export class TeamClient {
    * the server answered; settles when the stream ends (the server or the network closed it, or
    * `signal` aborted), throws a TeamCallError when it could not be opened.
    */
-  async events(options: { signal: AbortSignal; onOpen: () => void; onChanges: (lastSeq: number) => void }): Promise<void> {
+  async events(options: {
+    signal: AbortSignal
+    onOpen: () => void
+    onChanges: (lastSeq: number) => void
+  }): Promise<void> {
     const response = await this.#send('GET', '/v1/events', undefined, true, options.signal, false)
     options.onOpen()
     if (response.body === null) return
@@ -142,7 +146,8 @@ export class TeamClient {
             data = []
           } else if (line.startsWith('event:')) event = line.slice(6).trim()
           else if (line.startsWith('data:')) data.push(line.slice(5).trimStart())
-          if (buffer.length > 1024 * 1024) throw new TeamCallError('unreadable', 'The live stream sent a line too long.')
+          if (buffer.length > 1024 * 1024)
+            throw new TeamCallError('unreadable', 'The live stream sent a line too long.')
         }
       }
     } catch (error) {
@@ -163,7 +168,10 @@ export class TeamClient {
     if (schema === null) return undefined as T
     const parsed = schema.safeParse(safeJson(text))
     if (!parsed.success) {
-      throw new TeamCallError('unreadable', `The team server at ${this.origin} answered something Talent Desk cannot read.`)
+      throw new TeamCallError(
+        'unreadable',
+        `The team server at ${this.origin} answered something Talent Desk cannot read.`
+      )
     }
     return parsed.data
   }
@@ -222,7 +230,10 @@ export class TeamClient {
   }
 }
 
-async function readText(response: { body: AsyncIterable<unknown> | null; headers: { get(name: string): string | null } }): Promise<string> {
+async function readText(response: {
+  body: AsyncIterable<unknown> | null
+  headers: { get(name: string): string | null }
+}): Promise<string> {
   if (response.body === null) return ''
   const chunks: Buffer[] = []
   let size = 0

@@ -114,7 +114,9 @@ export class TeamRepo {
 
   /** Left: the state, the outbox and the team's lists go (the desk's own data stays). */
   leave(): void {
-    this.#db.exec('DELETE FROM team_state; DELETE FROM team_outbox; DELETE FROM team_do_not_contact; DELETE FROM team_tombstones;')
+    this.#db.exec(
+      'DELETE FROM team_state; DELETE FROM team_outbox; DELETE FROM team_do_not_contact; DELETE FROM team_tombstones;'
+    )
   }
 
   setRole(role: TeamRole, teamName: string): void {
@@ -130,10 +132,22 @@ export class TeamRepo {
     this.#db.prepare('UPDATE team_state SET last_synced_at = ? WHERE id = 1').run(at)
   }
 
-  append(change: { changeId: string; kind: string; payload: TeamPayload; subjects: readonly string[]; deskTime: string }): void {
+  append(change: {
+    changeId: string
+    kind: string
+    payload: TeamPayload
+    subjects: readonly string[]
+    deskTime: string
+  }): void {
     this.#db
       .prepare('INSERT INTO team_outbox (change_id, kind, payload, subjects, desk_time) VALUES (?, ?, ?, ?, ?)')
-      .run(change.changeId, change.kind, JSON.stringify(change.payload), JSON.stringify(change.subjects), change.deskTime)
+      .run(
+        change.changeId,
+        change.kind,
+        JSON.stringify(change.payload),
+        JSON.stringify(change.subjects),
+        change.deskTime
+      )
   }
 
   /** The oldest changes waiting (not refused), at most `limit`. */

@@ -4,7 +4,13 @@ import type { Dispatcher } from 'undici'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { TeamStatus } from '../../../shared/ipc/channels/team'
 import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
-import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH, type Desk, type Joined, type TeamChange } from '../../../shared/team/protocol'
+import {
+  MAX_CHANGES_PER_PULL,
+  MAX_CHANGES_PER_PUSH,
+  type Desk,
+  type Joined,
+  type TeamChange
+} from '../../../shared/team/protocol'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
@@ -205,7 +211,10 @@ export class TeamService {
 
   /** At start: a desk in a team opens its live stream (which pulls and pushes once open). */
   start(): void {
-    if (this.#state() === null) return
+    const state = this.#state()
+    if (state === null) return
+    // what a close cut short between a page's commit and its settling
+    this.#settle(state, 'all')
     this.#startLive()
     void this.sync()
   }
@@ -298,7 +307,8 @@ export class TeamService {
       const after = this.#repo().state()?.lastSeq
       if (after === undefined) return
       const page = await client.pull(after, MAX_CHANGES_PER_PULL)
-      this.#apply(state, page.changes, page.last)
+      const kinds = this.#apply(state, page.changes, page.last)
+      this.#settle(state, kinds)
       if (!page.more || page.changes.length === 0) return
       // a turn of main's event loop between pages
       await new Promise((resolve) => setImmediate(resolve))
@@ -306,10 +316,11 @@ export class TeamService {
   }
 
   /** Applies a page: changes after the last applied only (one delivered twice is applied once), colleagues' only (ours are here already). */
-  #apply(state: TeamState, changes: readonly TeamChange[], last: number): void {
+  #apply(state: TeamState, changes: readonly TeamChange[], last: number): Set<string> {
     const db = this.#db()
     const kinds = new Map(this.#deps.shares().flatMap((share) => Object.entries(share.kinds)))
     const context = { db, salted: (value: string) => teamHash(state.salt, value) }
+    const appliedKinds = new Set<string>()
     db.transaction(() => {
       const repo = this.#repo()
       const applied = repo.state()?.lastSeq ?? 0
@@ -338,9 +349,29 @@ export class TeamService {
         } finally {
           this.#applying = false
         }
+        appliedKinds.add(change.kind)
       }
       repo.setLastSeq(Math.max(newest, last), isoNow(this.#deps.clock))
     })()
+    return appliedKinds
+  }
+
+  /** Each kind's after-commit work (SharedKind.settle) for the kinds a page held; every kind's at start. */
+  #settle(state: TeamState, kinds: ReadonlySet<string> | 'all'): void {
+    const context = { db: this.#db(), salted: (value: string) => teamHash(state.salt, value) }
+    for (const share of this.#deps.shares()) {
+      for (const [name, kind] of Object.entries(share.kinds)) {
+        if (kind.settle === undefined || (kinds !== 'all' && !kinds.has(name))) continue
+        this.#applying = true
+        try {
+          kind.settle(context)
+        } catch (error) {
+          this.#deps.logger.warn('team.settle_failed', { kind: name, error: errorMessage(error) })
+        } finally {
+          this.#applying = false
+        }
+      }
+    }
   }
 
   #wentThrough(): void {

@@ -112,7 +112,8 @@ export type SuppressionReason = z.infer<typeof suppressionReasonSchema>
 /** The reasons in the recruiter's words. */
 export function suppressionLabel(reason: SuppressionReason): string {
   if (reason.why === 'forgotten') return `Forgotten: ${erasureReasonLabels[reason.reason].toLowerCase()}`
-  if (reason.why === 'team') return `On the team’s do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
+  if (reason.why === 'team')
+    return `On the team’s do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
   return `On the do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
 }
 
