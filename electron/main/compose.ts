@@ -19,7 +19,7 @@ import { Paces } from './pace/paces'
 import { EventBus } from './platform/event-bus'
 import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
-import type { FileCompactionPort, RetentionSchedulePort, WatchSchedulePort } from './platform/ports'
+import type { FileCompactionPort, RetentionSchedulePort, TeamSyncPort, WatchSchedulePort } from './platform/ports'
 import type { SecretVault } from './vault/secret-vault'
 import { purgeRecentlyDeleted } from './store'
 import { systemClock } from './store/clock'
@@ -67,6 +67,8 @@ export interface MainServices {
   retention: RetentionSchedulePort
   /** The data file's rebuild after a forget, off main's thread (tests wait for it before scanning the file). */
   compaction: FileCompactionPort
+  /** The team's sync (tests ask for one and wait for it to be idle). */
+  teamSync: TeamSyncPort
   close(): Promise<void>
 }
 
@@ -176,6 +178,7 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     watches: host.port('watchSchedule'),
     retention: host.port('retentionSchedule'),
     compaction: host.port('fileCompaction'),
+    teamSync: host.port('teamSync'),
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {

@@ -16,6 +16,7 @@ import { contribution as refresh } from './refresh'
 import { contribution as retention } from './retention'
 import { contribution as search } from './search'
 import { contribution as shortlists } from './shortlists'
+import { contribution as team } from './team'
 import { contribution as tools } from './tools'
 import { contribution as usage } from './usage'
 import { contribution as watches } from './watches'
@@ -44,7 +45,8 @@ export const features = [
   tools,
   provenance,
   privacy,
-  retention
+  retention,
+  team
 ] as const
 
 /** The channels a contribution's handlers answer, read from its type. */

@@ -18,6 +18,7 @@ import type { KnownPeopleOptions } from './known-people'
 import type { PrivacyOptions } from './privacy'
 import type { RefreshOptions } from './refresh'
 import type { ToolsOptions } from './tools'
+import type { TeamOptions } from './team'
 
 /**
  * What the shell (Electron's index.ts, the browser host) and the tests pass to composeMain: the
@@ -35,6 +36,7 @@ export interface MainOptions
     KnownPeopleOptions,
     PrivacyOptions,
     RefreshOptions,
+    TeamOptions,
     ToolsOptions {
   /** Where local data lives: Electron's userData, or a folder given to the browser host. */
   dataDir: string

@@ -20,6 +20,7 @@ import { knownPeopleChannels, knownPeopleEvents } from './channels/known-people'
 import { retentionChannels } from './channels/retention'
 import { provenanceChannels } from './channels/provenance'
 import { budgetsChannels, budgetsEvents } from './channels/budgets'
+import { teamChannels, teamEvents } from './channels/team'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -50,7 +51,8 @@ export const channels = {
   ...provenanceChannels,
   ...retentionChannels,
   ...knownPeopleChannels,
-  ...budgetsChannels
+  ...budgetsChannels,
+  ...teamChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -66,7 +68,8 @@ export const events = {
   ...personalDataEvents,
   ...exportLogEvents,
   ...knownPeopleEvents,
-  ...budgetsEvents
+  ...budgetsEvents,
+  ...teamEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

@@ -146,7 +146,15 @@ export const channelNameList = [
   'removeKnownPeopleList',
   'listBudgets',
   'setBudget',
-  'listSpend'
+  'listSpend',
+  'getTeam',
+  'createTeam',
+  'joinTeam',
+  'inviteToTeam',
+  'revokeTeamDesk',
+  'revokeTeamPerson',
+  'leaveTeam',
+  'syncTeam'
 ] as const
 
 export const eventNameList = [
@@ -164,7 +172,8 @@ export const eventNameList = [
   'peopleForgotten',
   'exportLogged',
   'knownPeopleChanged',
-  'budgetsChanged'
+  'budgetsChanged',
+  'teamChanged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -17,6 +17,8 @@ import { DoNotContactRepo, SHOWN } from './do-not-contact-repo'
 import { sweepSlice } from './entry-writer'
 import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
+import type { TeamPort } from '../platform/ports'
+import { removeShared, shareEntry, teamReasons } from './team-share'
 
 export interface DoNotContactServiceDeps {
   stores: StoreAccess
@@ -24,6 +26,8 @@ export interface DoNotContactServiceDeps {
   events: Pick<EventHub, 'emit'>
   uploads: ChunkedUploads
   jobs: FileJobs
+  /** The team this desk is in (entries shared, the team's list checked too). */
+  team: () => TeamPort
 }
 
 /** What people are checked against: the salt, the entries found by hash (indexed), and the tombstones. */
@@ -32,12 +36,14 @@ interface CheckLists {
   /** The entries shown among these hashes of a kind: each hash with its entry's id. */
   entriesAmong: (kind: DoNotContactKind, hashes: readonly string[]) => Map<string, number>
   forgotten: ForgottenPeople
+  /** The team's entries naming each person (team-share.ts). */
+  team: (people: readonly PersonToCheck[]) => SuppressionReason[][]
 }
 
 /** What changes whenever the tombstones do: tombstones written (more hashes), or the salt first made. */
 const TOMBSTONES_VERSION = `SELECT
   (SELECT COUNT(*) || ':' || COALESCE(MAX(id), 0) FROM tombstones) || ':' ||
-  (SELECT COUNT(*) FROM tombstone_hashes) || '/' ||
+  (SELECT COUNT(*) FROM tombstone_hashes) || ':' || (SELECT COUNT(*) FROM team_tombstones) || '/' ||
   COALESCE((SELECT value FROM settings WHERE key = ?), '')`
 
 /** People checked per slice of main's event loop (a few hundred HMACs and one query per kind). */
@@ -62,6 +68,7 @@ function suppressedAmong(lists: CheckLists, people: readonly PersonToCheck[], fi
   const found = new Map<string, number>()
   for (const [kind, hashes] of byKind) for (const [hash, id] of lists.entriesAmong(kind, hashes)) found.set(hash, id)
   const suppressed: Suppression[] = []
+  const team = lists.team(people)
   hashed.forEach(({ person, hashes }, index) => {
     const reasons: SuppressionReason[] = []
     const traits = { emails: person.emails ?? [], handles: person.handles ?? [] }
@@ -71,6 +78,7 @@ function suppressedAmong(lists: CheckLists, people: readonly PersonToCheck[], fi
       const entryId = found.get(hash)
       if (entryId !== undefined) reasons.push({ why: 'listed', kind, entryId })
     }
+    reasons.push(...(team[index] ?? []))
     if (reasons.length > 0) suppressed.push({ index: first + index, reasons })
   })
   return suppressed
@@ -107,7 +115,11 @@ export class DoNotContactService {
 
   add({ kind, value, note }: HandlerInput<'addDoNotContact'>): ChannelOutput<'addDoNotContact'> {
     const db = this.#db()
-    const made = db.transaction(() => this.#repo().add(kind, value, note, isoNow(this.#deps.clock)))()
+    const made = db.transaction(() => {
+      const entry = this.#repo().add(kind, value, note, isoNow(this.#deps.clock))
+      if (entry?.added === true) shareEntry(this.#deps.team(), kind, value, note, true)
+      return entry
+    })()
     // the input schema refused a value that is not of its kind
     if (made === null) throw new Error(`not a ${kind}: checked by the input schema`)
     if (made.added) this.#deps.events.emit('doNotContactChanged', {})
@@ -156,7 +168,7 @@ export class DoNotContactService {
   }
 
   remove({ id }: HandlerInput<'removeDoNotContact'>): ChannelOutput<'removeDoNotContact'> {
-    const removed = this.#repo().remove(id)
+    const removed = removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))
     if (removed) this.#deps.events.emit('doNotContactChanged', {})
     return { removed }
   }
@@ -232,7 +244,8 @@ export class DoNotContactService {
         new Map(
           (find.raw().all(kind, JSON.stringify(hashes)) as Array<[string, number]>).map(([hash, id]) => [hash, id])
         ),
-      forgotten: this.#forgotten.people
+      forgotten: this.#forgotten.people,
+      team: (people) => teamReasons(this.#deps.team(), db, people)
     }
   }
 }

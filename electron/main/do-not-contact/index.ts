@@ -6,6 +6,7 @@ import { DoNotContactService } from './do-not-contact-service'
 import { fileJobsHere, fileJobsInWorker, type SpawnDoNotContactWorker } from './file-jobs'
 import { doNotContactHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
+import { teamShare } from './team-share'
 
 export { DO_NOT_CONTACT_WORKER_LIMITS, type SpawnDoNotContactWorker } from './file-jobs'
 
@@ -42,6 +43,7 @@ export const contribution = {
       clock: context.clock,
       events: context.events,
       uploads,
+      team: () => context.port('team'),
       jobs:
         options.doNotContactWorker === undefined
           ? fileJobsHere(() => stores.get().database.db)
@@ -51,6 +53,7 @@ export const contribution = {
       handlers: doNotContactHandlers(list),
       provides: { doNotContact: { check: (people) => list.check(people) } },
       personalData: personalDataOwner(() => stores.get()),
+      teamShare,
       // an import a close cut short is deleted in slices once the screen is up
       start: { when: 'after-first-screen', run: () => void list.sweep() },
       close: () => uploads.clear()

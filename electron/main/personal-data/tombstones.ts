@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { ErasureReason } from '../../../shared/ipc/channels/personal-data'
 import { traitsOf } from './person-match'
+import { readTeamTombstones, teamSubjects } from './team-hash'
 import type { Person } from './personal-data-owner'
 
 /*
@@ -119,7 +120,11 @@ export function tombstoneOfKey(
 export interface ForgottenPeopleData {
   salt: string | null
   hashes: Array<[string, ErasureReason]>
+  /** The team's tombstones (a colleague's forget), by the team's salted hashes; null outside a team. */
+  team?: { salt: string; hashes: Array<[string, ErasureReason]> } | null
 }
+
+type TeamForgotten = { salt: string; hashes: Map<string, ErasureReason> } | null
 
 /**
  * Recognises forgotten people: a profile (as a backup, a search or a sheet holds it) whose key,
@@ -129,15 +134,23 @@ export class ForgottenPeople {
   readonly #salt: string | null
   /** Each hash, with the reason of the latest tombstone holding it. */
   readonly #hashes: Map<string, ErasureReason>
+  readonly #team: TeamForgotten
 
-  private constructor(salt: string | null, hashes: Map<string, ErasureReason>) {
+  private constructor(salt: string | null, hashes: Map<string, ErasureReason>, team: TeamForgotten = null) {
     this.#salt = salt
     this.#hashes = hashes
+    this.#team = team
   }
 
   static read(db: BetterSqlite3.Database): ForgottenPeople {
     const salt = readSalt(db)
-    if (salt === null) return new ForgottenPeople(null, new Map())
+    // a colleague's forget (issue #38) is recognised by the team's salted hashes, whoever this desk holds
+    const teamRead = readTeamTombstones(db)
+    const team =
+      teamRead === null
+        ? null
+        : { salt: teamRead.salt, hashes: new Map(teamRead.hashes as Array<[string, ErasureReason]>) }
+    if (salt === null) return new ForgottenPeople(null, new Map(), team)
     // oldest first, so a person forgotten again keeps the reason on record last
     const rows = db
       .prepare(
@@ -145,20 +158,22 @@ export class ForgottenPeople {
            JOIN tombstones t ON t.id = h.tombstone_id ORDER BY t.forgotten_at, t.id`
       )
       .all() as Array<{ hash: string; reason: ErasureReason }>
-    return new ForgottenPeople(salt, new Map(rows.map((row) => [row.hash, row.reason])))
+    return new ForgottenPeople(salt, new Map(rows.map((row) => [row.hash, row.reason])), team)
   }
 
   /** What a worker thread needs to recognise them (the salt and the hashes with their reasons). */
   toData(): ForgottenPeopleData {
-    return { salt: this.#salt, hashes: [...this.#hashes] }
+    const team = this.#team === null ? null : { salt: this.#team.salt, hashes: [...this.#team.hashes] }
+    return { salt: this.#salt, hashes: [...this.#hashes], team }
   }
 
   static fromData(data: ForgottenPeopleData): ForgottenPeople {
-    return new ForgottenPeople(data.salt, new Map(data.hashes))
+    const team = data.team == null ? null : { salt: data.team.salt, hashes: new Map(data.team.hashes) }
+    return new ForgottenPeople(data.salt, new Map(data.hashes), team)
   }
 
   get size(): number {
-    return this.#hashes.size
+    return this.#hashes.size + (this.#team?.hashes.size ?? 0)
   }
 
   /** Whether a person with this key (and this profile, when known) was forgotten. */
@@ -168,11 +183,20 @@ export class ForgottenPeople {
 
   /** Why a person with this key (and this profile, when known) was forgotten, as on record; null if not. */
   reasonFor(key: string, profile?: unknown): ErasureReason | null {
-    if (this.#salt === null || this.#hashes.size === 0) return null
+    const team = this.#team !== null && this.#team.hashes.size > 0 ? this.#team : null
+    if ((this.#salt === null || this.#hashes.size === 0) && team === null) return null
     const traits = profile === undefined ? { emails: [], handles: [] } : traitsOf(profile)
-    for (const hash of personHashes(this.#salt, { key, emails: traits.emails, handles: traits.handles }).keys()) {
-      const reason = this.#hashes.get(hash)
-      if (reason !== undefined) return reason
+    if (this.#salt !== null && this.#hashes.size > 0) {
+      for (const hash of personHashes(this.#salt, { key, emails: traits.emails, handles: traits.handles }).keys()) {
+        const reason = this.#hashes.get(hash)
+        if (reason !== undefined) return reason
+      }
+    }
+    if (team !== null) {
+      for (const hash of teamSubjects(team.salt, { key, emails: traits.emails, handles: traits.handles })) {
+        const reason = team.hashes.get(hash)
+        if (reason !== undefined) return reason
+      }
     }
     return null
   }

@@ -15,6 +15,7 @@ import type { SecretVault } from '../vault/secret-vault'
 import type { DownloadRegistry } from '../transfers/downloads'
 import type { EventBus } from './event-bus'
 import type { Ports } from './ports'
+import type { TeamShare } from './team-share'
 
 /**
  * What every feature is given: the shared parts compose builds once (the layer below the
@@ -53,6 +54,8 @@ export interface FeatureContext<Options> {
    * person as a whole (privacy/). Read it when used: the list is complete once every feature is made.
    */
   personalDataOwners(): readonly PersonalDataOwner[]
+  /** Every feature's team-share declaration (Feature.teamShare), for the team feature; read when used. */
+  teamShares(): readonly TeamShare[]
 }
 
 /**
@@ -78,6 +81,8 @@ export interface Feature {
   close?(): void | Promise<void>
   /** What it holds about a person, and how to forget it. */
   personalData?: PersonalDataOwner
+  /** What it shares with the team, and how a colleague's change applies here (its team-share.ts). */
+  teamShare?: TeamShare
 }
 
 /** One per feature folder, exported by its index.ts (as VS Code's `*.contribution.ts`). */

@@ -32,7 +32,7 @@ export class FeatureHost {
 
   static async create<Options>(
     contributions: readonly FeatureContribution<Options>[],
-    shared: Omit<FeatureContext<Options>, 'port' | 'personalDataOwners'>
+    shared: Omit<FeatureContext<Options>, 'port' | 'personalDataOwners' | 'teamShares'>
   ): Promise<FeatureHost> {
     const provided: Partial<Ports> = {}
     const providers = new Map<keyof Ports, string>()
@@ -40,7 +40,8 @@ export class FeatureHost {
     const context: FeatureContext<Options> = {
       ...shared,
       port: (name) => portProxy(provided, name),
-      personalDataOwners: () => ownersOf(created)
+      personalDataOwners: () => ownersOf(created),
+      teamShares: () => created.flatMap(({ feature }) => (feature.teamShare ? [feature.teamShare] : []))
     }
     const handlers: Partial<Record<ChannelName, unknown>> = {}
     const handledBy = new Map<string, string>()

@@ -243,8 +243,39 @@ export interface KnownPeoplePort {
   check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[]
 }
 
+/**
+ * The team this desk is in (the team feature, issue #38). A feature shares a local change by
+ * appending it to the team's durable outbox inside the transaction of the change itself, so a
+ * crash keeps both or neither. Outside a team, and while a colleague's change is being applied
+ * (no echo), `share` does nothing.
+ */
+export interface TeamPort {
+  joined(): boolean
+  /** The team-salted hash (sha256 hex of the salt's bytes and the value) of a value already normalised; null outside a team. */
+  salted(value: string): string | null
+  /** Appends a change to the outbox, in the caller's transaction; pushed once online. */
+  share(kind: string, payload: TeamPayload, subjects?: readonly string[]): void
+}
+
+/** A change's payload: plain JSON. */
+export type TeamPayload = string | number | boolean | null | TeamPayload[] | { [key: string]: TeamPayload }
+
+/** The team's sync (the shell and tests): push and pull now, and settle once nothing runs. */
+export interface TeamSyncPort {
+  sync(): Promise<void>
+  idle(): Promise<void>
+}
+
+/** Who is held on this desk (provenance): every person key a feature recorded as held. */
+export interface HeldPeoplePort {
+  keys(): string[]
+}
+
 /** Every port, by name. */
 export interface Ports {
+  team: TeamPort
+  teamSync: TeamSyncPort
+  heldPeople: HeldPeoplePort
   doNotContact: DoNotContactPort
   knownPeople: KnownPeoplePort
   connections: ConnectionsPort

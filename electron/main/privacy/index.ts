@@ -3,6 +3,7 @@ import type { SpawnCompactWorker } from './compaction'
 import { privacyHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
 import { PrivacyService } from './privacy-service'
+import { erasureShare } from './team-share'
 
 export type { SpawnCompactWorker } from './compaction'
 
@@ -33,7 +34,8 @@ export const contribution = {
       mask: (text) => context.secretMask.text(text),
       events: context.events,
       logger: context.logger,
-      compactWorker: context.options.compactWorker
+      compactWorker: context.options.compactWorker,
+      team: () => context.port('team')
     })
     return {
       handlers: privacyHandlers(privacy),
@@ -43,6 +45,11 @@ export const contribution = {
         fileCompaction: { idle: () => privacy.compacted() }
       },
       personalData: personalDataOwner(() => context.stores.get()),
+      // a colleague's forget goes through the same erase as one here
+      teamShare: erasureShare({
+        heldKeys: () => context.port('heldPeople').keys(),
+        forget: (keys, reason) => void privacy.forget({ keys: [...keys], reason })
+      }),
       close: () => privacy.close()
     }
   }

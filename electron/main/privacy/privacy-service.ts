@@ -24,6 +24,8 @@ import { personCopyPage } from './copy-page'
 import { readDataController, writeDataController } from './data-controller'
 import type { CopyLanguage } from '../../../shared/copy-languages'
 import { Compaction, type SpawnCompactWorker } from './compaction'
+import type { TeamPort } from '../platform/ports'
+import { shareForget } from './team-share'
 
 export interface PrivacyServiceDeps {
   /** Every feature's owner, read when asked (the list is complete once every feature is made). */
@@ -41,6 +43,8 @@ export interface PrivacyServiceDeps {
   logger: Logger
   /** The worker thread that rebuilds the file after an erase; without it, on the calling thread. */
   compactWorker?: SpawnCompactWorker | undefined
+  /** The team: a forget here is shared as a tombstone, in the erase's transaction. */
+  team: () => TeamPort
 }
 
 /** What the recruiter is told after forgetting: the copies the app does not control. */
@@ -93,7 +97,12 @@ export class PrivacyService {
     const result: ForgetResult = { forgotten: [], failed: [], compacted: false, notice: FORGET_NOTICE }
     for (const key of new Set(keys)) {
       const db = stores.get().database.db
-      const erasure = data.erase(key, { within: (person) => addTombstone(db, person, reason, isoNow(clock)) })
+      const erasure = data.erase(key, {
+        within: (person) => {
+          addTombstone(db, person, reason, isoNow(clock))
+          shareForget(this.#deps.team(), person, reason)
+        }
+      })
       if (!erasure.ok) {
         result.failed.push({ key, code: 'store_error', ...erasure.problem })
         continue

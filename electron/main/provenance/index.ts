@@ -19,6 +19,17 @@ export const contribution = {
     return {
       handlers: provenanceHandlers(provenance),
       personalData: personalDataOwner(() => context.stores.get()),
+      // who is held here: a colleague's forget (team/) finds them by their key
+      provides: {
+        heldPeople: {
+          keys: () =>
+            context.stores
+              .get()
+              .database.db.prepare('SELECT DISTINCT person_key FROM provenance')
+              .pluck()
+              .all() as string[]
+        }
+      },
       close: unsubscribe
     }
   }

@@ -103,13 +103,17 @@ export type PersonToCheck = z.input<typeof personToCheckSchema>
 export const suppressionReasonSchema = z.discriminatedUnion('why', [
   /** The reason their tombstone records (a forget by retention is not one they asked for). */
   z.object({ why: z.literal('forgotten'), reason: erasureReasonSchema }),
-  z.object({ why: z.literal('listed'), kind: doNotContactKindSchema, entryId: z.number().int().positive() })
+  z.object({ why: z.literal('listed'), kind: doNotContactKindSchema, entryId: z.number().int().positive() }),
+  /** A colleague's entry on the team's list (issue #38): kept here as a hash only. */
+  z.object({ why: z.literal('team'), kind: doNotContactKindSchema })
 ])
 export type SuppressionReason = z.infer<typeof suppressionReasonSchema>
 
 /** The reasons in the recruiter's words. */
 export function suppressionLabel(reason: SuppressionReason): string {
   if (reason.why === 'forgotten') return `Forgotten: ${erasureReasonLabels[reason.reason].toLowerCase()}`
+  if (reason.why === 'team')
+    return `On the team’s do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
   return `On the do-not-contact list (${doNotContactKindLabels[reason.kind].toLowerCase()})`
 }
 

@@ -130,6 +130,7 @@ export async function startMain(
     compactWorker?: MainOptions['compactWorker']
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
+    team?: MainOptions['team']
     exportLocale?: string
   } = {}
 ): Promise<TestMain> {
@@ -170,6 +171,7 @@ export async function startMain(
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
+    ...(options.team === undefined ? {} : { team: options.team }),
     // the CSV list separator follows the locale: tests read commas unless they choose another
     exportLocale: options.exportLocale ?? 'en-US'
   })
