@@ -15,7 +15,6 @@ import { SnapshotsRepo } from './snapshots-repo'
 import { MemberSearch } from './member-search'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
-import { ConversationsRepo } from './conversations-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
@@ -37,7 +36,6 @@ export * from './snapshots-repo'
 export * from './member-search'
 export * from './member-records-repo'
 export * from './contacts-repo'
-export * from './conversations-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
 export * from './settings-repo'
@@ -64,7 +62,6 @@ export interface Store {
   /** Members in bulk: export, backup and restore. */
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
-  readonly conversations: ConversationsRepo
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
@@ -90,17 +87,22 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
   purgeDeletedAfterDays?: number
 }
 
-/** Deletes for good what has been in Recently deleted for `days` (at open, and hourly while running). */
+/**
+ * Deletes for good what has been in Recently deleted for `days` (at open, and hourly while
+ * running). A feature purges its own tables' entries through `StoreAccess.addPurge`.
+ */
 export function purgeRecentlyDeleted(
-  store: Pick<Store, 'shortlists' | 'removedMembers' | 'conversations' | 'transaction'>,
+  store: Pick<Store, 'shortlists' | 'removedMembers' | 'transaction'>,
   days = DEFAULT_PURGE_AFTER_DAYS
-): { shortlists: number; members: number; conversations: number } {
+): { shortlists: number; members: number } {
   return store.transaction(() => ({
     shortlists: store.shortlists.purgeDeleted(days),
-    members: store.removedMembers.purgeRemoved(days),
-    conversations: store.conversations.purgeDeleted(days)
+    members: store.removedMembers.purgeRemoved(days)
   }))
 }
+
+/** A feature's part of Recently deleted: deletes for good what it has held there for `days`. */
+export type RecentlyDeletedPurge = (store: Store, days: number) => void
 
 export function storeFilePath(dataDir: string, fileName = STORE_FILE_NAME): string {
   return path.join(dataDir, fileName)
@@ -138,7 +140,6 @@ export function openStore(options: OpenStoreOptions): Store {
     stages,
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
-    conversations: new ConversationsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),

@@ -137,7 +137,7 @@ describe('features own their repositories', () => {
     // the derivation reads what it should: the moves of issue 37 change these lines, not the rule
     expect(repos.get('contacts')).toBe('contacts')
     expect(repos.get('imports')).toBe('imports')
-    expect(repos.get('conversations')).toBe('chat')
+    expect(repos.get('watches')).toBe('watches')
     expect(repos.get('ledger')).toBeNull()
     expect(repos.get('members')).toBeNull()
     expect([...repos.values()].filter((owner) => owner !== null).length).toBeGreaterThan(5)
