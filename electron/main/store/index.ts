@@ -21,8 +21,6 @@ import { SettingsRepo } from './settings-repo'
 import { RecentSearchesRepo } from './recent-searches-repo'
 import { CreditLedgerRepo } from './credit-ledger-repo'
 import { ImportsRepo } from './imports-repo'
-import { SavedSearchesRepo } from './saved-searches-repo'
-import { WatchesRepo } from './watches-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -42,8 +40,6 @@ export * from './settings-repo'
 export * from './recent-searches-repo'
 export * from './credit-ledger-repo'
 export * from './imports-repo'
-export * from './saved-searches-repo'
-export * from './watches-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -69,8 +65,6 @@ export interface Store {
   readonly ledger: CreditLedgerRepo
   /** Spreadsheets being matched (bulk match). */
   readonly imports: ImportsRepo
-  readonly savedSearches: SavedSearchesRepo
-  readonly watches: WatchesRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -146,8 +140,6 @@ export function openStore(options: OpenStoreOptions): Store {
     recentSearches: new RecentSearchesRepo(db, clock),
     ledger: new CreditLedgerRepo(db, clock),
     imports: new ImportsRepo(db, clock),
-    savedSearches: new SavedSearchesRepo(db, clock),
-    watches: new WatchesRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()
