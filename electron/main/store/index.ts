@@ -10,9 +10,7 @@ import { systemClock, type Clock } from './clock'
 import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
 import { MembersRepo } from './members-repo'
-import { RemovedMembersRepo } from './removed-members-repo'
 import { SnapshotsRepo } from './snapshots-repo'
-import { MemberSearch } from './member-search'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
 import { ConnectionsRepo } from './connections-repo'
@@ -29,9 +27,7 @@ export * from './recovery'
 export * from './shortlists-repo'
 export * from './stages-repo'
 export * from './members-repo'
-export * from './removed-members-repo'
 export * from './snapshots-repo'
-export * from './member-search'
 export * from './member-records-repo'
 export * from './contacts-repo'
 export * from './connections-repo'
@@ -49,12 +45,8 @@ export interface Store {
   readonly shortlists: ShortlistsRepo
   readonly stages: StagesRepo
   readonly members: MembersRepo
-  /** People in Recently deleted. */
-  readonly removedMembers: RemovedMembersRepo
   /** A member's profile over time (refreshes). */
   readonly snapshots: SnapshotsRepo
-  /** Full-text search over saved people. */
-  readonly memberSearch: MemberSearch
   /** Members in bulk: export, backup and restore. */
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
@@ -86,13 +78,10 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
  * running). A feature purges its own tables' entries through `StoreAccess.addPurge`.
  */
 export function purgeRecentlyDeleted(
-  store: Pick<Store, 'shortlists' | 'removedMembers' | 'transaction'>,
+  store: Pick<Store, 'shortlists' | 'transaction'>,
   days = DEFAULT_PURGE_AFTER_DAYS
-): { shortlists: number; members: number } {
-  return store.transaction(() => ({
-    shortlists: store.shortlists.purgeDeleted(days),
-    members: store.removedMembers.purgeRemoved(days)
-  }))
+): { shortlists: number } {
+  return store.transaction(() => ({ shortlists: store.shortlists.purgeDeleted(days) }))
 }
 
 /** A feature's part of Recently deleted: deletes for good what it has held there for `days`. */
@@ -108,14 +97,12 @@ function memberRepos(
   clock: Clock,
   shortlists: ShortlistsRepo,
   stages: StagesRepo
-): Pick<Store, 'members' | 'removedMembers' | 'snapshots' | 'memberSearch' | 'memberRecords'> {
+): Pick<Store, 'members' | 'snapshots' | 'memberRecords'> {
   const members = new MembersRepo(db, clock, shortlists, stages)
   const snapshots = new SnapshotsRepo(db, clock, members)
   return {
     members,
-    removedMembers: new RemovedMembersRepo(db, clock, shortlists, members),
     snapshots,
-    memberSearch: new MemberSearch(db),
     memberRecords: new MemberRecordsRepo(db, shortlists, members, snapshots)
   }
 }
