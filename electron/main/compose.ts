@@ -21,7 +21,6 @@ import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
 import type { FileCompactionPort, RetentionSchedulePort, TeamSyncPort, WatchSchedulePort } from './platform/ports'
 import type { SecretVault } from './vault/secret-vault'
-import { purgeRecentlyDeleted } from './store'
 import { systemClock } from './store/clock'
 import { StoreAccess } from './store/store-access'
 import { WriteBehind } from './store/write-behind'
@@ -157,11 +156,12 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const firstScreen = new FirstScreen(options.firstScreen?.fallbackMs ?? null)
   firstScreen.then(() => host.start('after-first-screen'))
 
-  // Recently deleted is emptied of what is 30 days old at open (openStore) and hourly while the
-  // app runs, so a laptop that stays open for weeks purges too.
+  // Recently deleted is emptied of what is 30 days old at open (openStore, and each feature's
+  // part as it registers it) and hourly while the app runs, so a laptop that stays open for weeks
+  // purges too.
   const purgeTimer = setInterval(() => {
     try {
-      purgeRecentlyDeleted(stores.get())
+      stores.purgeRecentlyDeleted()
     } catch {
       // a refused store has nothing to purge; the banner already says why
     }

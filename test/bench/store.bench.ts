@@ -17,6 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { openStore, type Store } from '../../electron/main/store'
+import { MemberSearch } from '../../electron/main/shortlists/member-search'
 import { SpreadsheetExportService } from '../../electron/main/export/spreadsheet-export-service'
 import { makeProfile } from '../integration/store/fixtures/profiles'
 import { done, figure, median, progress, report, type Figure } from './lib/figures'
@@ -126,12 +127,13 @@ async function child(step: string, dataDir: string): Promise<void> {
       // Side by side: the same words as a LIKE scan over the same columns (what a store without
       // FTS5 would do), timed in the same loop so machine noise hits both.
       const store = open()
+      const search = new MemberSearch(store.database.db)
       const text = "(name || ' ' || title || ' ' || company || ' ' || skills || ' ' || notes)"
       const pairs: string[] = []
       const likeTimes: number[] = []
       for (const query of queries) {
         const t = performance.now()
-        hits += store.memberSearch.search(query, { limit: 200 }).length
+        hits += search.search(query, { limit: 200 }).length
         const ftsMs = performance.now() - t
         times.push(ftsMs)
         const words = query.split(/\s+/)

@@ -6,7 +6,12 @@ import { AppError } from '../../../shared/ipc/errors'
 import { stringifyJson } from '../../../shared/json'
 import { readConversationReply } from '../api/conversation-reply'
 import type { Logger } from '../logging/logger'
-import type { ConversationTurn, ConversationSummary as StoredSummary, Store } from '../store'
+import type { Clock, Store } from '../store'
+import {
+  ConversationsRepo,
+  type ConversationTurn,
+  type ConversationSummary as StoredSummary
+} from './conversations-repo'
 import type { ConnectionsPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import { keyOf } from '../api/match-profiles'
@@ -23,10 +28,14 @@ const gone: StoreMessages = { not_found: 'This conversation no longer exists. Re
  * received. The query is opaque JSON: what the recruiter edits is sent back as current_query.
  */
 export class ChatService {
+  readonly #repos = new WeakMap<Store, ConversationsRepo>()
+
   constructor(
     private readonly deps: {
       connections: ConnectionsPort
       stores: StoreAccess
+      /** The store's clock (turns' and deletions' times). */
+      clock: Clock
       requests: RequestRegistry
       logger: Logger
     }
@@ -39,11 +48,11 @@ export class ChatService {
     } catch {
       return []
     }
-    return store.conversations.list({ connectionId: this.deps.connections.active().id }).map(summary)
+    return this.#conversations(store).list({ connectionId: this.deps.connections.active().id }).map(summary)
   }
 
   get({ id }: HandlerInput<'getConversation'>): Conversation {
-    const conversation = mapStoreErrors(() => this.#store().conversations.get(id), gone)
+    const conversation = mapStoreErrors(() => this.#conversations().get(id), gone)
     const keys = conversation.turns.flatMap((turn) => (turn.results ?? []).map(keyOf))
     const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
     return { ...summary(conversation), turns: conversation.turns.map((turn) => toTurn(turn, onLists)) }
@@ -55,7 +64,8 @@ export class ChatService {
 
   async #send({ conversationId, text, currentQuery, requestId }: HandlerInput<'sendChat'>) {
     const store = this.#store()
-    const existing = conversationId === undefined ? null : store.conversations.get(conversationId)
+    const conversations = this.#conversations(store)
+    const existing = conversationId === undefined ? null : conversations.get(conversationId)
     if (existing?.deletedAt) {
       throw new AppError('not_found', 'This conversation was deleted. Restore it from the list, or start a new one.')
     }
@@ -75,10 +85,10 @@ export class ChatService {
     const reply = readConversationReply(result.body)
     const id = existing?.id ?? randomUUID()
     const added = store.transaction(() => {
-      store.conversations.ensure(id, text, connection.id)
-      if (reply.conversationId !== null) store.conversations.setRemoteId(id, reply.conversationId)
-      const user = store.conversations.addTurn(id, { role: 'user', text, sentQuery: query })
-      const assistant = store.conversations.addTurn(id, {
+      conversations.ensure(id, text, connection.id)
+      if (reply.conversationId !== null) conversations.setRemoteId(id, reply.conversationId)
+      const user = conversations.addTurn(id, { role: 'user', text, sentQuery: query })
+      const assistant = conversations.addTurn(id, {
         role: 'assistant',
         text: reply.text ?? '',
         currentQuery: reply.query,
@@ -95,25 +105,25 @@ export class ChatService {
     const keys = reply.profiles.map((profile) => keyOf(profile.value)).filter((key): key is string => key !== null)
     const onLists = this.#shortlistsOf(keys)
     return {
-      conversation: summary(store.conversations.get(id)),
+      conversation: summary(conversations.get(id)),
       turns: added.map((turn) => toTurn(turn, onLists))
     }
   }
 
   rename({ id, title }: HandlerInput<'renameConversation'>): ConversationSummary {
-    return summary(mapStoreErrors(() => this.#store().conversations.rename(id, title), gone))
+    return summary(mapStoreErrors(() => this.#conversations().rename(id, title), gone))
   }
 
   delete({ id }: HandlerInput<'deleteConversation'>): ConversationSummary {
-    return summary(mapStoreErrors(() => this.#store().conversations.softDelete(id), gone))
+    return summary(mapStoreErrors(() => this.#conversations().softDelete(id), gone))
   }
 
   restore({ id }: HandlerInput<'restoreConversation'>): ConversationSummary {
-    return summary(mapStoreErrors(() => this.#store().conversations.restore(id), gone))
+    return summary(mapStoreErrors(() => this.#conversations().restore(id), gone))
   }
 
   raw({ conversationId, turnId }: HandlerInput<'getChatTurnRaw'>): { raw: string | null } {
-    const turn = mapStoreErrors(() => this.#store().conversations.get(conversationId), gone).turns.find(
+    const turn = mapStoreErrors(() => this.#conversations().get(conversationId), gone).turns.find(
       (candidate) => candidate.id === turnId
     )
     if (turn === undefined) throw new AppError('not_found', 'That turn is not in this conversation.')
@@ -126,6 +136,18 @@ export class ChatService {
     } catch {
       return new Map()
     }
+  }
+
+  /** Conversations in Recently deleted for `days`: gone for good (StoreAccess.addPurge). */
+  purgeDeleted(store: Store, days: number): void {
+    this.#conversations(store).purgeDeleted(days)
+  }
+
+  /** Chat's conversations over the open store's database (made again when the store is reopened). */
+  #conversations(store: Store = this.#store()): ConversationsRepo {
+    let repo = this.#repos.get(store)
+    if (repo === undefined) this.#repos.set(store, (repo = new ConversationsRepo(store.database.db, this.deps.clock)))
+    return repo
   }
 
   #store(): Store {

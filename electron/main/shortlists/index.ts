@@ -6,7 +6,7 @@ import { ShortlistsService } from './shortlists-service'
 /** Shortlists, their members and stages, and Recently deleted. */
 export const contribution = {
   name: 'shortlists',
-  create({ stores, bus, port }) {
+  create({ stores, clock, bus, port }) {
     const activeConnection = () => {
       try {
         return port('connections').active().id
@@ -14,16 +14,18 @@ export const contribution = {
         return null
       }
     }
+    const shortlists = new ShortlistsService(
+      stores,
+      clock,
+      (held) => bus.publish('peopleHeld', held),
+      activeConnection,
+      // opening a person restarts their retention clock (retention/ listens)
+      (key) => bus.publish('personOpened', { key })
+    )
+    // its part of Recently deleted (removed people): purged now, at every reopen and hourly
+    stores.addPurge((store, days) => shortlists.purgeRemoved(store, days))
     return {
-      handlers: shortlistsHandlers(
-        new ShortlistsService(
-          stores,
-          (held) => bus.publish('peopleHeld', held),
-          activeConnection,
-          // opening a person restarts their retention clock (retention/ listens)
-          (key) => bus.publish('personOpened', { key })
-        )
-      ),
+      handlers: shortlistsHandlers(shortlists),
       personalData: personalDataOwner(() => stores.get())
     }
   }

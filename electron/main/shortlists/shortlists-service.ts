@@ -8,7 +8,8 @@ import type {
   Shortlist,
   Stage
 } from '../../../shared/ipc/channels/shortlists'
-import { DEFAULT_PURGE_AFTER_DAYS, type Store } from '../store'
+import { DEFAULT_PURGE_AFTER_DAYS, type Clock, type Store } from '../store'
+import { shortlistsStore, type ShortlistsStore } from './shortlists-store'
 import type { ProfileInput } from '../store/profile-fields'
 import { profileSummary } from './profile-summary'
 import type { StoreAccess } from '../store/store-access'
@@ -16,7 +17,7 @@ import { mapStoreErrors, type StoreMessages } from '../store/store-error'
 import type { PeopleHeld } from '../platform/event-bus'
 
 /** The keys of members just added (as the store read them: key, or li_id). */
-function keysOf(store: Store, memberIds: readonly number[]): string[] {
+function keysOf(store: ShortlistsStore, memberIds: readonly number[]): string[] {
   if (memberIds.length === 0) return []
   return (
     store.database.db
@@ -36,6 +37,7 @@ const damagedProfileMessage =
 
 export class ShortlistsService {
   readonly #stores: StoreAccess
+  readonly #clock: Clock
   readonly #held: (held: PeopleHeld) => void
   /** Told once per getMember: the recruiter looked at this person (retention's activity). */
   readonly #opened: (key: string) => void
@@ -47,12 +49,15 @@ export class ShortlistsService {
    */
   constructor(
     stores: StoreAccess,
+    /** The store's clock (when a person was removed). */
+    clock: Clock,
     held: (held: PeopleHeld) => void = () => undefined,
     activeConnection: () => string | null = () => null,
     opened: (key: string) => void = () => undefined
   ) {
     this.#opened = opened
     this.#stores = stores
+    this.#clock = clock
     this.#held = held
     this.#activeConnection = activeConnection
   }
@@ -235,7 +240,7 @@ export class ShortlistsService {
     )
   }
 
-  #detail(store: Store, memberId: number): MemberDetail {
+  #detail(store: ShortlistsStore, memberId: number): MemberDetail {
     // The JSON text stays in main; the page gets the parsed profile and where it does not match.
     const { profileJson: _json, profileIssues, profileDamaged, profile, ...member } = store.members.get(memberId)
     const snapshots = store.snapshots
@@ -263,8 +268,13 @@ export class ShortlistsService {
     }
   }
 
-  #run<T>(fn: (store: Store) => T, messages: StoreMessages = {}): T {
-    const store = this.#stores.get()
+  /** People in Recently deleted for `days`: gone for good (StoreAccess.addPurge). */
+  purgeRemoved(store: Store, days: number): void {
+    shortlistsStore(store, this.#clock).removedMembers.purgeRemoved(days)
+  }
+
+  #run<T>(fn: (store: ShortlistsStore) => T, messages: StoreMessages = {}): T {
+    const store = shortlistsStore(this.#stores.get(), this.#clock)
     return mapStoreErrors(() => fn(store), messages)
   }
 }

@@ -10,20 +10,15 @@ import { systemClock, type Clock } from './clock'
 import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
 import { MembersRepo } from './members-repo'
-import { RemovedMembersRepo } from './removed-members-repo'
 import { SnapshotsRepo } from './snapshots-repo'
-import { MemberSearch } from './member-search'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
-import { ConversationsRepo } from './conversations-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
 import { RecentSearchesRepo } from './recent-searches-repo'
 import { CreditLedgerRepo } from './credit-ledger-repo'
 import { ImportsRepo } from './imports-repo'
-import { SavedSearchesRepo } from './saved-searches-repo'
-import { WatchesRepo } from './watches-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -32,20 +27,15 @@ export * from './recovery'
 export * from './shortlists-repo'
 export * from './stages-repo'
 export * from './members-repo'
-export * from './removed-members-repo'
 export * from './snapshots-repo'
-export * from './member-search'
 export * from './member-records-repo'
 export * from './contacts-repo'
-export * from './conversations-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
 export * from './settings-repo'
 export * from './recent-searches-repo'
 export * from './credit-ledger-repo'
 export * from './imports-repo'
-export * from './saved-searches-repo'
-export * from './watches-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -55,16 +45,11 @@ export interface Store {
   readonly shortlists: ShortlistsRepo
   readonly stages: StagesRepo
   readonly members: MembersRepo
-  /** People in Recently deleted. */
-  readonly removedMembers: RemovedMembersRepo
   /** A member's profile over time (refreshes). */
   readonly snapshots: SnapshotsRepo
-  /** Full-text search over saved people. */
-  readonly memberSearch: MemberSearch
   /** Members in bulk: export, backup and restore. */
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
-  readonly conversations: ConversationsRepo
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
@@ -72,8 +57,6 @@ export interface Store {
   readonly ledger: CreditLedgerRepo
   /** Spreadsheets being matched (bulk match). */
   readonly imports: ImportsRepo
-  readonly savedSearches: SavedSearchesRepo
-  readonly watches: WatchesRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -90,17 +73,19 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
   purgeDeletedAfterDays?: number
 }
 
-/** Deletes for good what has been in Recently deleted for `days` (at open, and hourly while running). */
+/**
+ * Deletes for good what has been in Recently deleted for `days` (at open, and hourly while
+ * running). A feature purges its own tables' entries through `StoreAccess.addPurge`.
+ */
 export function purgeRecentlyDeleted(
-  store: Pick<Store, 'shortlists' | 'removedMembers' | 'conversations' | 'transaction'>,
+  store: Pick<Store, 'shortlists' | 'transaction'>,
   days = DEFAULT_PURGE_AFTER_DAYS
-): { shortlists: number; members: number; conversations: number } {
-  return store.transaction(() => ({
-    shortlists: store.shortlists.purgeDeleted(days),
-    members: store.removedMembers.purgeRemoved(days),
-    conversations: store.conversations.purgeDeleted(days)
-  }))
+): { shortlists: number } {
+  return store.transaction(() => ({ shortlists: store.shortlists.purgeDeleted(days) }))
 }
+
+/** A feature's part of Recently deleted: deletes for good what it has held there for `days`. */
+export type RecentlyDeletedPurge = (store: Store, days: number) => void
 
 export function storeFilePath(dataDir: string, fileName = STORE_FILE_NAME): string {
   return path.join(dataDir, fileName)
@@ -112,14 +97,12 @@ function memberRepos(
   clock: Clock,
   shortlists: ShortlistsRepo,
   stages: StagesRepo
-): Pick<Store, 'members' | 'removedMembers' | 'snapshots' | 'memberSearch' | 'memberRecords'> {
+): Pick<Store, 'members' | 'snapshots' | 'memberRecords'> {
   const members = new MembersRepo(db, clock, shortlists, stages)
   const snapshots = new SnapshotsRepo(db, clock, members)
   return {
     members,
-    removedMembers: new RemovedMembersRepo(db, clock, shortlists, members),
     snapshots,
-    memberSearch: new MemberSearch(db),
     memberRecords: new MemberRecordsRepo(db, shortlists, members, snapshots)
   }
 }
@@ -138,15 +121,12 @@ export function openStore(options: OpenStoreOptions): Store {
     stages,
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
-    conversations: new ConversationsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
     recentSearches: new RecentSearchesRepo(db, clock),
     ledger: new CreditLedgerRepo(db, clock),
     imports: new ImportsRepo(db, clock),
-    savedSearches: new SavedSearchesRepo(db, clock),
-    watches: new WatchesRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

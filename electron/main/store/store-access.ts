@@ -9,7 +9,17 @@ import type {
 } from '../../../shared/ipc/channels/store'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
-import { openStore, StoreError, StoreRecovery, storeFilePath, type OpenStoreOptions, type Store } from './index'
+import {
+  openStore,
+  purgeRecentlyDeleted,
+  StoreError,
+  StoreRecovery,
+  storeFilePath,
+  type OpenStoreOptions,
+  type RecentlyDeletedPurge,
+  type Store
+} from './index'
+import { DEFAULT_PURGE_AFTER_DAYS } from './shortlists-repo'
 import { toAppError } from './store-error'
 import { errorMessage, errorNameAndMessage } from '../../../shared/error-message'
 
@@ -44,6 +54,8 @@ export class StoreAccess {
   readonly #logger: Logger
   readonly #file: string
   readonly #recovery: StoreRecovery
+  /** The features' own parts of Recently deleted (addPurge). */
+  readonly #purges: RecentlyDeletedPurge[] = []
 
   private constructor(options: OpenStoreOptions, logger: Logger) {
     this.#options = options
@@ -112,6 +124,30 @@ export class StoreAccess {
     this.#store?.close()
   }
 
+  /**
+   * A feature's part of Recently deleted (its own tables): purged now when the store is open, at
+   * every reopen after it (as openStore purges the store's), and hourly with the rest.
+   */
+  addPurge(purge: RecentlyDeletedPurge): void {
+    this.#purges.push(purge)
+    if (this.#store !== undefined) this.#purge(this.#store, purge)
+  }
+
+  /** Deletes for good what has been in Recently deleted too long: the store's, then each feature's. */
+  purgeRecentlyDeleted(): void {
+    const store = this.get()
+    purgeRecentlyDeleted(store, this.#options.purgeDeletedAfterDays)
+    for (const purge of this.#purges) this.#purge(store, purge)
+  }
+
+  #purge(store: Store, purge: RecentlyDeletedPurge): void {
+    try {
+      purge(store, this.#options.purgeDeletedAfterDays ?? DEFAULT_PURGE_AFTER_DAYS)
+    } catch (error) {
+      this.#logger.warn('store.purge_failed', { error: errorNameAndMessage(error) })
+    }
+  }
+
   #tryOpen(): void {
     try {
       this.#store = openStore(this.#options)
@@ -119,7 +155,9 @@ export class StoreAccess {
     } catch (error) {
       this.#logger.error('store.open_failed', { error: errorNameAndMessage(error) })
       this.#refusal = refusalOf(error)
+      return
     }
+    for (const purge of this.#purges) this.#purge(this.#store, purge)
   }
 
   /** A corrupt or foreign file, or one from a newer app, can be renamed; an unreadable one is left be. */

@@ -16,6 +16,7 @@ export const contribution = {
     const now = () => clock.now().getTime()
     const watches = new WatchesService({
       stores: context.stores,
+      clock,
       connections: context.port('connections'),
       refresh: context.port('refreshJobs'),
       activity: context.port('activity'),

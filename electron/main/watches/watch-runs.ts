@@ -5,7 +5,9 @@ import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
 import { peopleToCheck } from '../personal-data/held-traits'
 import type { ActivityPort, ConnectionsPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
-import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
+import type { SavedSearchRecord } from './saved-searches-repo'
+import type { WatchRecord, WatchRunRecord } from './watches-repo'
+import type { WatchesStore } from './watches-store'
 import { runSavedQuery, type FoundPeople } from './saved-query-runner'
 import { chunkIntoJobs, HOUR_MS, localDayStart, nextRunAfter } from './schedule'
 import { readWatchSettings } from './watch-settings'
@@ -23,7 +25,7 @@ const RETRY_AFTER_MS = HOUR_MS
 export class WatchRuns {
   constructor(
     private readonly deps: {
-      store: () => Store
+      store: () => WatchesStore
       connections: ConnectionsPort
       refresh: RefreshJobsPort
       activity: ActivityPort
@@ -149,7 +151,7 @@ export class WatchRuns {
    * checked by what the search showed of them and by what the app holds (emails bought, a profile
    * saved): a search shows no emails, so a listed email would not keep them out otherwise.
    */
-  #contactable(store: Store, unseen: string[], found: FoundPeople): string[] {
+  #contactable(store: WatchesStore, unseen: string[], found: FoundPeople): string[] {
     if (unseen.length === 0 || this.deps.doNotContact === undefined) return unseen
     const held = peopleToCheck(store.database.db, unseen)
     const suppressed = this.deps
@@ -169,7 +171,7 @@ export class WatchRuns {
     return suppressed.length === 0 ? unseen : unseen.filter((key) => !suppressed.includes(key))
   }
 
-  async #searchRun(store: Store, watch: WatchRecord, run: WatchRunRecord): Promise<void> {
+  async #searchRun(store: WatchesStore, watch: WatchRecord, run: WatchRunRecord): Promise<void> {
     const saved = savedOrNull(store, watch.targetId)
     if (saved === null || saved.deletedAt !== null) {
       store.watches.finishRun(run.id)
@@ -226,7 +228,7 @@ export class WatchRuns {
 }
 
 /** The saved search a watch looks at, or null when it is gone. */
-export function savedOrNull(store: Store, id: string): SavedSearchRecord | null {
+export function savedOrNull(store: WatchesStore, id: string): SavedSearchRecord | null {
   try {
     return store.savedSearches.get(id)
   } catch {

@@ -14,7 +14,10 @@ import type { EventHub } from '../ipc/event-hub'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../logging/logger'
 import type { ActivityPort, DoNotContactPort, RefreshJobsPort } from '../platform/ports'
-import type { SavedSearchRecord, Store, WatchRecord, WatchRunRecord } from '../store'
+import type { Clock } from '../store'
+import type { SavedSearchRecord } from './saved-searches-repo'
+import type { WatchRecord, WatchRunRecord } from './watches-repo'
+import { watchesStore, type WatchesStore } from './watches-store'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
 import { savedOrNull, WatchRuns } from './watch-runs'
@@ -38,6 +41,8 @@ export class WatchesService {
   constructor(
     private readonly deps: {
       stores: StoreAccess
+      /** The store's clock (watches' and saved searches' times). */
+      clock: Clock
       connections: ConnectionsPort
       refresh: RefreshJobsPort
       activity: ActivityPort
@@ -258,7 +263,7 @@ export class WatchesService {
     return { connectionId, watches, settings, today, power: this.#power, heldBecause: this.#heldBecause(settings) }
   }
 
-  #view(store: Store, watch: WatchRecord): Watch {
+  #view(store: WatchesStore, watch: WatchRecord): Watch {
     const busy = this.deps.refresh.watchBusy(watch.id)
     return {
       id: watch.id,
@@ -277,7 +282,7 @@ export class WatchesService {
     }
   }
 
-  #savedView(store: Store, saved: SavedSearchRecord): SavedSearch {
+  #savedView(store: WatchesStore, saved: SavedSearchRecord): SavedSearch {
     const watch = store.watches.find(saved.connectionId, 'search', saved.id)
     return {
       id: saved.id,
@@ -290,7 +295,7 @@ export class WatchesService {
     }
   }
 
-  #targetName(store: Store, watch: WatchRecord): string {
+  #targetName(store: WatchesStore, watch: WatchRecord): string {
     try {
       return watch.kind === 'shortlist'
         ? store.shortlists.get(watch.targetId).name
@@ -316,7 +321,7 @@ export class WatchesService {
     }
   }
 
-  #store(): Store {
-    return this.deps.stores.get()
+  #store(): WatchesStore {
+    return watchesStore(this.deps.stores.get(), this.deps.clock)
   }
 }

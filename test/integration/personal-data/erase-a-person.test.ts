@@ -8,6 +8,7 @@ import { openTestStore, removeDir, tempDir } from '../store/helpers'
 import { ownersOnDisk } from './fixtures/owners-on-disk'
 import { person, seedEverywhere, type SeededPerson } from './fixtures/seed-people'
 import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
+import { ConversationsRepo } from '../../../electron/main/chat/conversations-repo'
 import { systemClock } from '../../../electron/main/store/clock'
 
 const NAMESAKE_BATCH = {
@@ -177,7 +178,11 @@ describe('a person across every feature: describe, export, erase', () => {
     const [line] = store.ledger.list('sandbox')
     expect(line).toMatchObject({ keys: [bo.key], creditsSpent: 2 })
     expect(new RefreshJobsRepo(store.database.db, systemClock).get('job-1').requestedHandles).toEqual([bo.handle])
-    expect(store.conversations.get('chat-1').turns[1]?.results?.map((profile) => profile.key)).toEqual([bo.key])
+    expect(
+      new ConversationsRepo(store.database.db, systemClock)
+        .get('chat-1')
+        .turns[1]?.results?.map((profile) => profile.key)
+    ).toEqual([bo.key])
   })
 
   it('leaves a namesake’s spreadsheet row alone: a name alone does not make a row theirs', () => {

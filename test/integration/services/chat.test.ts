@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLiberalServer } from '../api/liberal-server'
 import { startTestSandbox } from '../sandbox/helpers'
-import { startMain, useMains, type TestMain } from './helpers'
+import { ManualClock, startMain, tempDir, useMains, type TestMain } from './helpers'
 
 const noKeychain = () => {
   throw new Error('libsecret-1.so.0: cannot open shared object file')
@@ -129,4 +129,24 @@ describe('conversational search', () => {
     await main.ok('restoreConversation', { id: first.conversation.id })
     expect((await main.ok('listConversations', {})).map((c) => c.id)).toEqual([first.conversation.id])
   }, 30_000)
+
+  it('empties Recently deleted of conversations deleted 30 days before a start, and keeps younger ones', async () => {
+    const sandbox = await startTestSandbox()
+    opened.push(sandbox)
+    const dataDir = tempDir()
+    const clock = new ManualClock()
+    const first = await start({ dataDir, clock, loadKeytar: noKeychain })
+    await connect(first, sandbox)
+    const old = (await first.ok('sendChat', { text: 'software engineers', requestId: requestId() })).conversation
+    const young = (await first.ok('sendChat', { text: 'nurses', requestId: requestId() })).conversation
+    await first.ok('deleteConversation', { id: old.id })
+    clock.advanceDays(2)
+    await first.ok('deleteConversation', { id: young.id })
+    await first.close()
+
+    clock.advanceDays(29) // the first deleted 31 days ago, the second 29
+    const again = await start({ dataDir, clock, loadKeytar: noKeychain })
+    expect((await again.fail('restoreConversation', { id: old.id })).code).toBe('not_found')
+    expect((await again.ok('restoreConversation', { id: young.id })).title).toBe('nurses')
+  })
 })

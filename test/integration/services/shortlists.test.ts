@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { profiles, startMain, tempDir, type TestMain } from './helpers'
+import { ManualClock, profiles, startMain, tempDir, type TestMain } from './helpers'
 
 let main: TestMain
 afterEach(async () => {
@@ -171,6 +171,22 @@ describe('shortlists through the router on a real SQLite file', () => {
     expect(await main.ok('removeMember', { memberId: added[0]! })).toEqual({ memberId: added[0] })
     expect((await main.ok('listMembers', { shortlistId: list.id })).map((m) => m.id)).toEqual([added[1]])
     expect(await main.fail('removeMember', { memberId: added[0]! })).toMatchObject({ code: 'not_found' })
+  })
+
+  it('empties Recently deleted of people removed 30 days before a start, and keeps the younger ones', async () => {
+    const dataDir = tempDir()
+    const clock = new ManualClock()
+    main = await startMain({ dataDir, clock })
+    const list = await main.ok('createShortlist', { name: 'Purged at start' })
+    const { added } = await main.ok('addMembers', { shortlistId: list.id, profiles: profiles(2) })
+    await main.ok('removeMember', { memberId: added[0]! })
+    clock.advanceDays(2)
+    await main.ok('removeMember', { memberId: added[1]! })
+    await main.close()
+
+    clock.advanceDays(29) // the first removed 31 days ago, the second 29
+    main = await startMain({ dataDir, clock })
+    expect((await main.ok('listRecentlyDeleted', {})).members.map((member) => member.id)).toEqual([added[1]])
   })
 
   it('manages stages: add, rename, reorder, remove (in use is a conflict until members move)', async () => {

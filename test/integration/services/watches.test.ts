@@ -4,6 +4,7 @@ import type { ActivityEntry, ActivityNotice } from '../../../shared/ipc/channels
 import { applyCareerMove } from '../../../sandbox/server/refresh/career-move'
 import { ARRIVALS_DEFAULT, arrivalOffsetMs } from '../../../sandbox/server/arrivals'
 import { openStore } from '../../../electron/main/store'
+import { WatchesRepo } from '../../../electron/main/watches/watches-repo'
 import { call, startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
 import { useMains, type TestMain } from './helpers'
@@ -188,7 +189,7 @@ describe('watches', () => {
 
     // What a crash right after claiming a run leaves: the run planned, the watch moved on, no job sent.
     const store = openStore({ dataDir: main.dataDir, clock: world.forApp })
-    const planned = store.watches.claimRun({
+    const planned = new WatchesRepo(store.database.db, world.forApp).claimRun({
       id: 'run-cut-short',
       watchId: watch.id,
       dueBy: new Date(world.forService.now()).toISOString(),

@@ -3,6 +3,7 @@ import type { Store, StoreError } from '../../../electron/main/store'
 import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
+import { ConversationsRepo } from '../../../electron/main/chat/conversations-repo'
 
 let dir: string
 let store: Store
@@ -131,10 +132,11 @@ describe('RefreshJobsRepo', () => {
 
 describe('ConversationsRepo', () => {
   it('keeps turns in order and the current query of each conversation', () => {
-    store.conversations.addTurn('c1', { role: 'user', text: 'Rust engineers in Lisbon' })
+    const conversations = new ConversationsRepo(store.database.db, clock)
+    conversations.addTurn('c1', { role: 'user', text: 'Rust engineers in Lisbon' })
     clock.advance(1000)
     const query = { titles: ['Engineer'], skills: ['Rust'], locations: ['Lisbon'] }
-    store.conversations.addTurn('c1', {
+    conversations.addTurn('c1', {
       role: 'assistant',
       text: 'Found 2',
       currentQuery: query,
@@ -142,8 +144,8 @@ describe('ConversationsRepo', () => {
       results: [{ key: 'p1' }, { key: 'p2' }]
     })
     clock.advance(1000)
-    store.conversations.addTurn('c1', { role: 'user', text: 'only seniors' })
-    const conversation = store.conversations.get('c1')
+    conversations.addTurn('c1', { role: 'user', text: 'only seniors' })
+    const conversation = conversations.get('c1')
     expect(conversation.title).toBe('Rust engineers in Lisbon')
     expect(conversation.currentQuery).toEqual(query)
     expect(conversation.turns.map((t) => [t.role, t.text])).toEqual([
@@ -153,20 +155,18 @@ describe('ConversationsRepo', () => {
     ])
     expect(conversation.turns[1]?.results).toEqual([{ key: 'p1' }, { key: 'p2' }])
     clock.advance(1000)
-    store.conversations.addTurn('c2', { role: 'user', text: 'nurses' })
-    expect(store.conversations.list().map((c) => [c.id, c.turnCount])).toEqual([
+    conversations.addTurn('c2', { role: 'user', text: 'nurses' })
+    expect(conversations.list().map((c) => [c.id, c.turnCount])).toEqual([
       ['c2', 1],
       ['c1', 3]
     ])
-    expect(store.conversations.setCurrentQuery('c1', null).currentQuery).toBeNull()
-    store.conversations.delete('c1')
-    expect(codeOf(() => store.conversations.get('c1'))).toBe('not_found')
+    expect(conversations.setCurrentQuery('c1', null).currentQuery).toBeNull()
+    conversations.delete('c1')
+    expect(codeOf(() => conversations.get('c1'))).toBe('not_found')
     expect(
       store.database.db.prepare("SELECT count(*) AS n FROM conversation_turns WHERE conversation_id = 'c1'").get()
     ).toEqual({ n: 0 })
-    expect(codeOf(() => store.conversations.addTurn('c2', { role: 'system' as 'user', text: 'x' }))).toBe(
-      'invalid_input'
-    )
+    expect(codeOf(() => conversations.addTurn('c2', { role: 'system' as 'user', text: 'x' }))).toBe('invalid_input')
   })
 })
 

@@ -2,17 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError, type Store } from '../../../electron/main/store'
+import { shortlistsStore, type ShortlistsStore } from '../../../electron/main/shortlists/shortlists-store'
 import { BACKUP_FORMAT, BackupService } from '../../../electron/main/export/backup'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
-let store: Store
+let store: ShortlistsStore
 let clock: ManualClock
 beforeEach(() => {
   dir = tempDir('td-backup-')
-  ;({ store, clock } = openTestStore(path.join(dir, 'a')))
+  const opened = openTestStore(path.join(dir, 'a'))
+  clock = opened.clock
+  store = shortlistsStore(opened.store, clock)
 })
 afterEach(() => {
   store.close()
@@ -131,7 +134,7 @@ describe('BackupService', () => {
       expect(summary).toMatchObject({ members: 1, recentlyDeleted: { shortlists: 0, members: 1 } })
       const id = summary.shortlists[0]!.id
       expect(fresh.members.list(id).map((m) => m.profileKey)).toEqual([store.members.get(kept!).profileKey])
-      expect(fresh.removedMembers.listRemoved()).toMatchObject([
+      expect(shortlistsStore(fresh, clock).removedMembers.listRemoved()).toMatchObject([
         { notes: 'Not now; maybe in spring', shortlistName: 'Backend' }
       ])
     } finally {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, openStore, storeFilePath } from '../../../electron/main/store'
+import { MemberSearch } from '../../../electron/main/shortlists/member-search'
 import { migrations } from '../../../electron/main/store/migrations'
 import { makeProfile } from './fixtures/profiles'
 import { ManualClock, removeDir, tempDir } from './helpers'
@@ -34,7 +35,7 @@ describe('a member’s dataAsOf', () => {
       expect(undated.dataAsOf).toEqual({ at: saveDay, basis: 'saved' })
       // the same in lists, search results and Recently deleted
       expect(store.members.list(list.id).map((m) => m.dataAsOf.basis)).toEqual(['refreshed', 'updated', 'saved'])
-      expect(store.memberSearch.search(old.name)[0]?.dataAsOf).toEqual(old.dataAsOf)
+      expect(new MemberSearch(store.database.db).search(old.name)[0]?.dataAsOf).toEqual(old.dataAsOf)
     } finally {
       store.close()
     }

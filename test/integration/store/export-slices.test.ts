@@ -1,18 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Store } from '../../../electron/main/store'
+import { shortlistsStore, type ShortlistsStore } from '../../../electron/main/shortlists/shortlists-store'
 import { columnPresets } from '../../../electron/main/export/csv-columns'
 import { SpreadsheetExportService } from '../../../electron/main/export/spreadsheet-export-service'
 import { makeProfile } from './fixtures/profiles'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
-let store: Store
+let store: ShortlistsStore
 let stopTurns: (() => void) | undefined
 beforeEach(() => {
   dir = tempDir('td-export-slices-')
-  ;({ store } = openTestStore(path.join(dir, 'data')))
+  const opened = openTestStore(path.join(dir, 'data'))
+  store = shortlistsStore(opened.store, opened.clock)
 })
 afterEach(() => {
   stopTurns?.()

@@ -1,16 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StoreError, type Store } from '../../../electron/main/store'
-import { SEARCH_CANDIDATES } from '../../../electron/main/store/member-search'
+import { StoreError } from '../../../electron/main/store'
+import { SEARCH_CANDIDATES } from '../../../electron/main/shortlists/member-search'
+import { shortlistsStore, type ShortlistsStore } from '../../../electron/main/shortlists/shortlists-store'
 import { makeProfile, profileJsonWithBigInt } from './fixtures/profiles'
 import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 
 let dir: string
-let store: Store
+let store: ShortlistsStore
 let clock: ManualClock
 beforeEach(() => {
   dir = tempDir()
-  ;({ store, clock } = openTestStore(dir))
+  const opened = openTestStore(dir)
+  clock = opened.clock
+  store = shortlistsStore(opened.store, clock)
 })
 afterEach(() => {
   store.close()
@@ -195,7 +198,7 @@ describe('MembersRepo', () => {
       [0, 1, 2].map((i) => ({ profile: makeProfile(i), notes: `n${i}` }))
     )
     store.close()
-    ;({ store } = openTestStore(dir, { clock }))
+    store = shortlistsStore(openTestStore(dir, { clock }).store, clock)
     expect(store.members.list(list.id).map((m) => m.notes)).toEqual(['n0', 'n1', 'n2'])
     expect(store.memberSearch.search('n1', { shortlistId: list.id })).toHaveLength(1)
   })

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../electron/main/store/database'
 import { migrations } from '../../../electron/main/store/migrations'
-import type { Store } from '../../../electron/main/store'
+import { shortlistsStore, type ShortlistsStore } from '../../../electron/main/shortlists/shortlists-store'
 import { foldSearchText } from '../../../electron/main/store/search-text'
 import { openTestStore, removeDir, tempDir } from './helpers'
 
@@ -53,10 +53,11 @@ const people = [
 ]
 
 let dir: string
-let store: Store
+let store: ShortlistsStore
 beforeEach(() => {
   dir = tempDir()
-  ;({ store } = openTestStore(dir))
+  const opened = openTestStore(dir)
+  store = shortlistsStore(opened.store, opened.clock)
 })
 afterEach(() => {
   store.close()

@@ -57,6 +57,18 @@ const NOT_YET: Record<string, string> = {
   'connections → apiLog': "every Partner API call is logged by the connection's client (usage's table)"
 }
 
+/**
+ * Repositories one feature owns that the Store still offers (issue 37 moves them to their
+ * feature's folder, as known-people/, activity/, refresh/, chat/ and watches/ hold theirs): the
+ * list only shrinks, and a repository of one feature added to the Store fails.
+ */
+const STILL_IN_STORE: Record<string, string> = {
+  contacts: 'contacts',
+  apiLog: 'usage',
+  recentSearches: 'search',
+  imports: 'imports'
+}
+
 /** Each table a feature's personal-data.ts claims, and that feature. */
 function tableOwners(): Map<string, string> {
   const owners = new Map<string, string>()
@@ -137,10 +149,14 @@ describe('features own their repositories', () => {
     // the derivation reads what it should: the moves of issue 37 change these lines, not the rule
     expect(repos.get('contacts')).toBe('contacts')
     expect(repos.get('imports')).toBe('imports')
-    expect(repos.get('conversations')).toBe('chat')
+    expect(repos.get('recentSearches')).toBe('search')
     expect(repos.get('ledger')).toBeNull()
     expect(repos.get('members')).toBeNull()
-    expect([...repos.values()].filter((owner) => owner !== null).length).toBeGreaterThan(5)
+  })
+
+  it('leaves in store only the repositories several features share, and those still to move', () => {
+    const owned = Object.fromEntries([...repos].filter(([, owner]) => owner !== null))
+    expect(owned).toEqual(STILL_IN_STORE)
   })
 
   it('no feature reaches another feature’s repository through store (a port instead)', () => {

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { StatementCache } from './statements'
-import { foldSearchText } from './search-text'
-import { summaryColumns, toHit, type MemberRow } from './member-rows'
+import { StatementCache } from '../store/statements'
+import { foldSearchText } from '../store/search-text'
+import { summaryColumns, toHit, type MemberRow } from '../store/member-rows'
 import type { SearchHit } from '../../../shared/ipc/channels/shortlists'
 
 /** Matches ranked for a common word: the newest this many (see `search`). */

@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { WatchKind } from '../../../shared/ipc/channels/watches'
-import { StoreError } from './store-error'
-import { statementsOf } from './statements'
-import type { Clock } from './clock'
+import { StoreError } from '../store/store-error'
+import { statementsOf } from '../store/statements'
+import type { Clock } from '../store/clock'
 
 export interface WatchRecord {
   id: string

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { StatementCache } from './statements'
-import { isoNow, type Clock } from './clock'
-import { memberNotFound, summaryColumns, toSummary, type MemberRow } from './member-rows'
-import type { MembersRepo, StoredMember } from './members-repo'
-import type { ShortlistsRepo } from './shortlists-repo'
+import { StatementCache } from '../store/statements'
+import { isoNow, type Clock } from '../store/clock'
+import { memberNotFound, summaryColumns, toSummary, type MemberRow } from '../store/member-rows'
+import type { MembersRepo, StoredMember } from '../store/members-repo'
+import type { ShortlistsRepo } from '../store/shortlists-repo'
 import type { MemberSummary } from '../../../shared/ipc/channels/shortlists'
 
 /** A member in Recently deleted, with where it was removed from. */

@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { savedQuerySchema, type SavedQuery } from '../../../shared/ipc/channels/watches'
-import { StoreError } from './store-error'
-import { statementsOf } from './statements'
-import { isoNow, type Clock } from './clock'
+import { StoreError } from '../store/store-error'
+import { statementsOf } from '../store/statements'
+import { isoNow, type Clock } from '../store/clock'
 
 export interface SavedSearchRecord {
   id: string

@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { z } from 'zod'
-import { StoreError } from './store-error'
-import { isoNow, type Clock } from './clock'
-import { parseStored } from './json-text'
+import { StoreError } from '../store/store-error'
+import { isoNow, type Clock } from '../store/clock'
+import { parseStored } from '../store/json-text'
 
 export const conversationTurnInputSchema = z.strictObject({
   role: z.enum(['user', 'assistant']),
