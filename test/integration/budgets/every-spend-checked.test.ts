@@ -44,7 +44,7 @@ const confirming = (Object.keys(channels) as ChannelName[])
 /** Which confirming channel leads to each file that writes the ledger. */
 const pathTo: Record<string, ChannelName> = {
   'contacts/purchase-requests.ts': 'buyContacts',
-  'tools/tools-service.ts': 'callTool'
+  'tools/tool-ledger.ts': 'callTool'
 }
 
 describe('every spending path checks the budgets', () => {
