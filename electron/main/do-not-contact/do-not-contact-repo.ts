@@ -8,12 +8,13 @@ import {
 } from '../../../shared/ipc/channels/do-not-contact'
 import { AppError } from '../../../shared/ipc/errors'
 import { saltOf } from '../personal-data/tombstones'
-import { entryHash } from './person-hashes'
+import { entryHashBytes } from './person-hashes'
 
 export interface DoNotContactRow {
   id: number
   kind: DoNotContactKind
-  hash: string
+  /** The salted hash's 32 bytes (store/migrations/28-do-not-contact-hash-bytes.ts). */
+  hash: Buffer
   value: string
   note: string
   added_at: string
@@ -72,7 +73,7 @@ export class DoNotContactRepo {
   ): { entry: DoNotContactEntry; added: boolean } | null {
     const value = normalisedValue(kind, text)
     if (value === null) return null
-    const hash = entryHash(saltOf(this.#db), kind, value)
+    const hash = entryHashBytes(saltOf(this.#db), kind, value)
     const find = this.#db.prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
     const held = find.get(kind, hash) as DoNotContactRow | undefined
     if (held !== undefined) return { entry: entryOf(held), added: false }

@@ -234,15 +234,19 @@ export class DoNotContactService {
     if (this.#forgotten?.db !== db || this.#forgotten.version !== version) {
       this.#forgotten = { db, version, people: ForgottenPeople.read(db) }
     }
+    // the list keeps each hash's bytes: the hex hashes go in as JSON, each unhexed to be found
     const find = db.prepare(
       `SELECT d.hash, d.id FROM do_not_contact d
-       WHERE d.kind = ? AND d.hash IN (SELECT value FROM json_each(?)) AND ${SHOWN}`
+       WHERE d.kind = ? AND d.hash IN (SELECT unhex(value) FROM json_each(?)) AND ${SHOWN}`
     )
     return {
       salt: readSalt(db),
       entriesAmong: (kind, hashes) =>
         new Map(
-          (find.raw().all(kind, JSON.stringify(hashes)) as Array<[string, number]>).map(([hash, id]) => [hash, id])
+          (find.raw().all(kind, JSON.stringify(hashes)) as Array<[Buffer, number]>).map(([hash, id]) => [
+            hash.toString('hex'),
+            id
+          ])
         ),
       forgotten: this.#forgotten.people,
       team: (people) => teamReasons(this.#deps.team(), db, people)

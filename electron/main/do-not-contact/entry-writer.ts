@@ -1,15 +1,24 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import type { DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
+import { MAX_DO_NOT_CONTACT, type DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
 import { saltOf } from '../personal-data/tombstones'
 import { entriesHeld } from './do-not-contact-repo'
-import { entryHash } from './person-hashes'
+import { entryHashBytes } from './person-hashes'
 
-/** Entries written per transaction: each holds the data file some tens of milliseconds. */
+/** Entries written per transaction: each holds the data file some milliseconds. */
 export const ENTRIES_AT_ONCE = 5000
 /**
- * The worker's page cache (KiB; SQLite's default is 2 MiB). Hashes are random, so each entry goes
- * into the UNIQUE (kind, hash) index at a random place: once that index outgrows the cache
- * (a million entries' is some 90 MB) every insert reads a page back from the file.
+ * Entries held at most before they are written (about 100 bytes each: a full list's at once). A
+ * run is written in the order of the (kind, hash) index, so a million entries fill its pages one
+ * after another: written in the file's order, each went to a random place, and every transaction
+ * of 5,000 rewrote some thousands of the index's pages (an import of a million took 20–40 s).
+ * At most 2^20 (hashOrder).
+ */
+const RUN_ENTRIES = MAX_DO_NOT_CONTACT
+/** The kinds in the order SQLite sorts their names, as the (kind, hash) index holds them. */
+const KINDS_IN_ORDER: readonly DoNotContactKind[] = ['domain', 'email', 'handle', 'key']
+/**
+ * The worker's page cache (KiB; SQLite's default is 2 MiB): an import adds to the list, so its
+ * entries still go between those of the list at random places in the (kind, hash) index.
  */
 const OWN_CACHE_KIB = 256 * 1024
 /**
@@ -30,11 +39,14 @@ export interface NamedEntry {
 }
 
 /**
- * Writes a file's entries as they are read: into a hidden import (do_not_contact_imports.ready = 0),
- * a few thousand per transaction, then in one short transaction shows them all (ready = 1, the
- * count raised by what was added). A check never sees half a file, and no transaction holds the
- * data file for long, so main's own writes never wait on an import. Known-people lists are
- * written the same way (known-people/list-writer.ts).
+ * Writes a file's entries as they are read: hashed at once, held in runs of up to a million and
+ * written in the index's order (hashOrder; a run of one transaction or less in the file's), a few
+ * thousand per transaction, into a hidden import (do_not_contact_imports.ready = 0); then in one
+ * short transaction shows them all (ready = 1, the count raised by what was added). A check never
+ * sees half a file, and no transaction holds the data file for long, so main's own writes never
+ * wait on an import. The ids follow the order written: the list shows a large file's entries
+ * newest import first, in no order of the file's. Known-people lists are written the same way
+ * (known-people/list-writer.ts).
  */
 export class EntryWriter {
   readonly #db: BetterSqlite3.Database
@@ -44,6 +56,11 @@ export class EntryWriter {
   readonly #addedAt: string
   readonly #insert: BetterSqlite3.Statement
   readonly #ownConnection: boolean
+  readonly #afterEach: (written: { held: number; added: number }) => void
+  /** The run not yet written: each entry's kind (its place in KINDS_IN_ORDER), text and hash's 32 bytes. */
+  #kinds = new Uint8Array(ENTRIES_AT_ONCE)
+  #texts: string[] = []
+  #hashes = Buffer.alloc(ENTRIES_AT_ONCE * 32)
   /** Entries the list held when the import began (the cap counts them). */
   readonly held: number
   added = 0
@@ -54,12 +71,22 @@ export class EntryWriter {
    * each of their transactions (synchronous = NORMAL: a crash may lose the last of them, and a
    * hidden import cut short is deleted anyway), through a large page cache and with fewer, larger
    * checkpoints; the swap that shows them waits for it (FULL), as every write of the store does.
+   * `afterEach` is called after each transaction (the cap: it throws to stop the import).
    */
-  constructor(db: BetterSqlite3.Database, entry: { note: string; addedAt: string; ownConnection?: boolean }) {
+  constructor(
+    db: BetterSqlite3.Database,
+    entry: {
+      note: string
+      addedAt: string
+      ownConnection?: boolean
+      afterEach?: (written: { held: number; added: number }) => void
+    }
+  ) {
     this.#db = db
     this.#ownConnection = entry.ownConnection ?? false
     this.#note = entry.note.trim()
     this.#addedAt = entry.addedAt
+    this.#afterEach = entry.afterEach ?? (() => undefined)
     const made = db
       .transaction(() => {
         const salt = saltOf(db)
@@ -80,30 +107,54 @@ export class EntryWriter {
     )
   }
 
-  /** Adds entries (one transaction; call with at most ENTRIES_AT_ONCE). */
-  add(entries: readonly NamedEntry[]): void {
-    // hashed before the transaction: it holds the data file only for the inserts
-    const hashes = entries.map((entry) => entryHash(this.#salt, entry.kind, entry.value))
-    this.#db
-      .transaction(() => {
-        for (const [at, entry] of entries.entries()) {
-          const { changes } = this.#insert.run(
-            entry.kind,
-            hashes[at],
-            entry.text,
-            this.#note,
-            this.#addedAt,
-            this.#importId
-          )
-          if (changes > 0) this.added += 1
-          else this.alreadyListed += 1
-        }
-      })
-      .immediate()
+  /** Takes an entry: hashed now (off main's thread in the worker), written with its run. */
+  add(entry: NamedEntry): void {
+    const at = this.#texts.length
+    if (at === this.#kinds.length) {
+      const kinds = new Uint8Array(at * 2)
+      kinds.set(this.#kinds)
+      this.#kinds = kinds
+      const hashes = Buffer.alloc(at * 2 * 32)
+      this.#hashes.copy(hashes)
+      this.#hashes = hashes
+    }
+    this.#kinds[at] = KINDS_IN_ORDER.indexOf(entry.kind)
+    this.#texts.push(entry.text)
+    entryHashBytes(this.#salt, entry.kind, entry.value).copy(this.#hashes, at * 32)
+    if (this.#texts.length >= RUN_ENTRIES) this.#writeRun()
   }
 
-  /** Shows every entry written at once; returns how many the list holds now. */
+  /** Writes the run held, in the index's order, a transaction per ENTRIES_AT_ONCE. */
+  #writeRun(): void {
+    const count = this.#texts.length
+    const order = count > ENTRIES_AT_ONCE ? hashOrder(this.#kinds, this.#hashes, count) : null
+    for (let from = 0; from < count; from += ENTRIES_AT_ONCE) {
+      const to = Math.min(count, from + ENTRIES_AT_ONCE)
+      this.#db
+        .transaction(() => {
+          for (let at = from; at < to; at += 1) {
+            const index = order === null ? at : order[at]!
+            const { changes } = this.#insert.run(
+              KINDS_IN_ORDER[this.#kinds[index]!],
+              this.#hashes.subarray(index * 32, index * 32 + 32),
+              this.#texts[index],
+              this.#note,
+              this.#addedAt,
+              this.#importId
+            )
+            if (changes > 0) this.added += 1
+            else this.alreadyListed += 1
+          }
+        })
+        .immediate()
+      this.#afterEach({ held: this.held, added: this.added })
+    }
+    this.#texts = []
+  }
+
+  /** Writes what is held, then shows every entry written at once; returns how many the list holds now. */
   finish(): number {
+    this.#writeRun()
     const db = this.#db
     if (this.#ownConnection) db.pragma('synchronous = FULL')
     return db
@@ -120,8 +171,29 @@ export class EntryWriter {
 
   /** The read failed, or the file passed the cap: its hidden entries go. */
   abandon(): void {
+    this.#texts = []
     sweepImport(this.#db, this.#importId)
   }
+}
+
+/**
+ * The places of a run's entries in the (kind, hash) index's order: each entry's kind, the first 31
+ * bits of its hash and its place packed into one number below 2^53 (2 + 31 + 20 bits), the numbers
+ * sorted as doubles (no comparator: a million in some tens of milliseconds). Entries alike in those
+ * 31 bits (a few in a million) keep the file's order between them: so the same entry twice is
+ * written first as the file first names it, and the rest is ignored as already listed.
+ */
+function hashOrder(kinds: Uint8Array, hashes: Buffer, count: number): Uint32Array {
+  const place = 2 ** 20
+  if (count > place) throw new Error(`a run of ${count} entries: at most ${place}`)
+  const keys = new Float64Array(count)
+  for (let at = 0; at < count; at += 1) {
+    keys[at] = (kinds[at]! * 2 ** 31 + (hashes.readUInt32BE(at * 32) >>> 1)) * place + at
+  }
+  keys.sort()
+  const order = new Uint32Array(count)
+  for (let at = 0; at < count; at += 1) order[at] = keys[at]! % place
+  return order
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   normalisedValue
 } from '../../../shared/ipc/channels/do-not-contact'
 import { readSheet, UnreadableSheet, type SheetRow } from '../sheets/sheet-reader'
-import { ENTRIES_AT_ONCE, EntryWriter, sweepHiddenImports, type NamedEntry } from './entry-writer'
+import { EntryWriter, sweepHiddenImports, type NamedEntry } from './entry-writer'
 import { readPlainLines } from './plain-lines'
 
 const SKIPPED_SHOWN = 100
@@ -60,9 +60,9 @@ function entryOf(cell: string): NamedEntry | null {
 /**
  * Reads a whole file of lines or CSV (or a workbook) into the list (a plain file of lines split
  * quickly, plain-lines.ts; anything else by the general reader): every cell that names an
- * email, a domain, a profile address or "key:<key>", hashed and written a few thousand at a time
- * (EntryWriter) into a hidden import, then shown at once. A file that would take the list past
- * MAX_DO_NOT_CONTACT adds nothing. Hidden imports a close cut short are deleted first.
+ * email, a domain, a profile address or "key:<key>", hashed as read and written in the index's
+ * order a few thousand at a time (EntryWriter) into a hidden import, then shown at once. A file
+ * that would take the list past MAX_DO_NOT_CONTACT adds nothing. Hidden imports a close cut short are deleted first.
  */
 export async function readIntoDoNotContact(
   db: BetterSqlite3.Database,
@@ -70,16 +70,17 @@ export async function readIntoDoNotContact(
   { ownConnection = false }: { ownConnection?: boolean } = {}
 ): Promise<FileRead> {
   sweepHiddenImports(db)
-  const writer = new EntryWriter(db, { note: job.note, addedAt: job.addedAt, ownConnection })
+  const writer = new EntryWriter(db, {
+    note: job.note,
+    addedAt: job.addedAt,
+    ownConnection,
+    // the cap, after each transaction: a file past it stops there, and what it wrote goes
+    afterEach: ({ held, added }) => {
+      if (held + added > MAX_DO_NOT_CONTACT) throw new ListWouldOverflow(fileTooMany(held))
+    }
+  })
   const skipped: FileRead['skipped'] = []
   let skippedCount = 0
-  let pending: NamedEntry[] = []
-  const flush = () => {
-    if (pending.length === 0) return
-    writer.add(pending)
-    pending = []
-    if (writer.held + writer.added > MAX_DO_NOT_CONTACT) throw new ListWouldOverflow(fileTooMany(writer.held))
-  }
   try {
     const onRows = (rows: SheetRow[]) => {
       for (const row of rows) {
@@ -87,7 +88,7 @@ export async function readIntoDoNotContact(
         for (const part of row.cells.flatMap(partsOf)) {
           const entry = entryOf(part)
           if (entry === null) continue
-          pending.push(entry)
+          writer.add(entry)
           named += 1
         }
         if (named === 0) {
@@ -96,12 +97,10 @@ export async function readIntoDoNotContact(
             skipped.push({ line: row.sheetRow, text: row.cells.join(',').slice(0, 200) })
           }
         }
-        if (pending.length >= ENTRIES_AT_ONCE) flush()
       }
     }
     const reading = { fileName: job.fileName, maxRows: MAX_FILE_ROWS, onRows }
     if (!readPlainLines(job.file, reading)) await readSheet(job.file, reading)
-    flush()
     const total = writer.finish()
     return { added: writer.added, alreadyListed: writer.alreadyListed, skipped, skippedCount, total }
   } catch (error) {

@@ -16,8 +16,13 @@ let keyOf: { salt: string; key: KeyObject } | null = null
  * check of 100 people five hundred.
  */
 export function entryHash(salt: string, kind: DoNotContactKind, value: string): string {
+  return entryHashBytes(salt, kind, value).toString('hex')
+}
+
+/** entryHash as its 32 bytes: how the do-not-contact list keeps it (tombstones keep the hex). */
+export function entryHashBytes(salt: string, kind: DoNotContactKind, value: string): Buffer {
   if (keyOf?.salt !== salt) keyOf = { salt, key: createSecretKey(Buffer.from(salt, 'hex')) }
-  return createHmac('sha256', keyOf.key).update(`${kind}:${value}`).digest('hex')
+  return createHmac('sha256', keyOf.key).update(`${kind}:${value}`).digest()
 }
 
 /** The hashes a list entry naming this person would have, each with its kind. */

@@ -16,7 +16,7 @@ function entriesAbout(store: Store, person: Person): DoNotContactRow[] {
   const rows: DoNotContactRow[] = []
   for (const [hash, kind] of personHashes(salt, person)) {
     if (kind === 'domain') continue
-    const row = find.get(kind, hash) as DoNotContactRow | undefined
+    const row = find.get(kind, Buffer.from(hash, 'hex')) as DoNotContactRow | undefined
     if (row !== undefined) rows.push(row)
   }
   return rows

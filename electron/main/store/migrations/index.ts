@@ -28,6 +28,7 @@ import * as m24 from './24-budget-activity'
 import * as m25 from './25-activity-kinds'
 import * as m26 from './26-do-not-contact-imports'
 import * as m27 from './27-team'
+import * as m28 from './28-do-not-contact-hash-bytes'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -56,5 +57,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '24-budget-activity.ts', module: m24 },
   { file: '25-activity-kinds.ts', module: m25 },
   { file: '26-do-not-contact-imports.ts', module: m26 },
-  { file: '27-team.ts', module: m27 }
+  { file: '27-team.ts', module: m27 },
+  { file: '28-do-not-contact-hash-bytes.ts', module: m28 }
 ]
