@@ -100,7 +100,7 @@ export class EmbeddedSandbox {
     this.ready()
       .then(() => this.#request('build'))
       .then(
-        () => this.#options.logger.info('sandbox.build_started', { delayMs: this.#options.data.buildDelayMs ?? 0 }),
+        () => this.#options.logger.info('sandbox.build_scheduled', { delayMs: this.#options.data.buildDelayMs ?? 0 }),
         () => undefined // a sandbox that failed or stopped says so itself
       )
   }

@@ -28,10 +28,10 @@ describe('the built-in sandbox’s build of everyone', () => {
       expect(found.results.map((r) => r.key)).toContain(p.key)
     }
     expect(built).toBe(false)
-    expect(main.logs.some((r) => r.event === 'sandbox.build_started')).toBe(false)
+    expect(main.logs.some((r) => r.event === 'sandbox.build_scheduled')).toBe(false)
 
     main.services.firstScreenPainted()
     expect(await main.services.sandbox!.catalog()).toMatchObject({ saved: true })
-    expect(main.logs.find((r) => r.event === 'sandbox.build_started')?.fields).toEqual({ delayMs: 0 })
+    expect(main.logs.find((r) => r.event === 'sandbox.build_scheduled')?.fields).toEqual({ delayMs: 0 })
   }, 30_000) // the sandbox's worker from source
 })
