@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { esmOnlyDependencies } from './scripts/build/esm-only'
+import { precompress } from './scripts/build/precompress'
 import { preloadFirstScreen } from './scripts/build/preload-first-screen'
 
 const root = import.meta.dirname
@@ -16,8 +17,10 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
-          // the browser host, from the same chunks: `npm run web`, the e2e tests and the bench load it
+          // the browser host, from the same chunks: `npm run web`, the e2e tests and the bench run it
           host: resolve(root, 'electron/host/host-entry.ts'),
+          // its parts, for the e2e tests and the bench (test/e2e/built-host.ts)
+          'host-lib': resolve(root, 'electron/host/host-lib.ts'),
           // the built-in sandbox runs in a worker thread, from its own file
           'sandbox-worker': resolve(root, 'electron/main/embedded-api/sandbox-worker.ts'),
           // and a large backup is read and checked in one too
@@ -51,8 +54,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    // the first screen's chunks are fetched with the entry (scripts/build/preload-first-screen.ts)
-    plugins: [svelte(), preloadFirstScreen()],
+    // the first screen's chunks are fetched with the entry (scripts/build/preload-first-screen.ts),
+    // and each text file has a brotli copy beside it for the browser host (scripts/build/precompress.ts)
+    plugins: [svelte(), preloadFirstScreen(), precompress()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; the page loads faster minified.

@@ -79,10 +79,16 @@ export interface SandboxOptions {
    */
   progressive?: boolean
   /**
-   * With `progressive`: how long after listening the build starts (ms; default 0). The app waits a
-   * moment, so its first screen and first search do not share the CPU with the build.
+   * With `progressive`: how long after listening the build starts (ms; default 0), or with
+   * `holdBuild`, after `startBuild()`. The app waits a moment, so its first screen and first
+   * search do not share the CPU with the build.
    */
   buildDelayMs?: number
+  /**
+   * With `progressive`: the build waits for `startBuild()` (the app calls it once its first screen
+   * is painted). Requests that need everyone still finish the build when they come.
+   */
+  holdBuild?: boolean
 }
 
 /** Where the people came from at start, and what became of the catalog file. */
@@ -114,6 +120,11 @@ export interface RunningSandbox {
    * saved. The epoch stays: the index goes on growing as before (people who arrived stay).
    */
   reset(): Promise<void>
+  /**
+   * A held build (`holdBuild`) starts, `buildDelayMs` from now; no effect when it was not held,
+   * has started or is done.
+   */
+  startBuild(): void
   /** Saves the state (if there is a state file) and stops listening. */
   close(): Promise<void>
 }
@@ -232,6 +243,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       sandbox.reset()
       await flush()
     },
+    startBuild: () => build?.start(),
     close: () => (closing ??= flush().then(closeServer))
   }
 }
@@ -286,9 +298,10 @@ const BUILD_SLICE_MS = 12
 function completeCatalog(
   opened: OpenedCatalog,
   options: SandboxOptions
-): { stop(): Promise<void>; settled: CatalogReport['settled'] } {
+): { start(): void; stop(): Promise<void>; settled: CatalogReport['settled'] } {
   const { catalog } = opened
   let stopped = false
+  let started = false
   let timer: NodeJS.Timeout | null = null
   const slice = (): void => {
     timer = null
@@ -301,7 +314,12 @@ function completeCatalog(
       }
     }
   }
-  if (!catalog.complete) timer = setTimeout(slice, options.buildDelayMs ?? 0)
+  const start = (): void => {
+    if (started || stopped || catalog.complete) return
+    started = true
+    timer = setTimeout(slice, options.buildDelayMs ?? 0)
+  }
+  if (!options.holdBuild) start()
   const settled = catalog.completed.then(async () => {
     const buildMs = Math.round(performance.now() - opened.startedAt)
     const file = options.catalogFile
@@ -321,6 +339,7 @@ function completeCatalog(
   })
   settled.catch(() => undefined) // observed by whoever asks; never an unhandled rejection
   return {
+    start,
     // an unfinished build is dropped (the next start builds again); a finished one is written first
     stop: async () => {
       stopped = true

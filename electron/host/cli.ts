@@ -7,25 +7,30 @@ import type { SpawnKnownPeopleWorker } from '../main/known-people'
 import type { SpawnDoNotContactWorker } from '../main/do-not-contact'
 import type { SpawnBackupWorker } from '../main/export'
 import type { SpawnCompactWorker } from '../main/privacy'
-import { LOG_FOLDER, openFileLogger } from '../main/logging/file-logger'
+import type { FileLogger } from '../main/logging/file-logger'
+import { createLogger, LOG_FOLDER, type LogRecord } from '../main/logging/logger'
+import { SecretMask } from '../main/logging/secret-mask'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
 import { envProxyResolver } from '../main/net/proxy-rules'
 import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
 import { defaultDataDir } from './default-data-dir'
-import { startBrowserHostApp } from './app-host'
+import { startBrowserHost } from './server'
 import { errorMessage } from '../../shared/error-message'
+
+/** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs). */
+export interface BuiltWorkers {
+  sandbox: SpawnSandboxWorker
+  backup: SpawnBackupWorker
+  imports: SpawnImportWorker
+  knownPeople: SpawnKnownPeopleWorker
+  doNotContact: SpawnDoNotContactWorker
+  compact: SpawnCompactWorker
+}
 
 export interface WebCliOptions {
   argv: string[]
-  /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs). */
-  workers: {
-    sandbox: SpawnSandboxWorker
-    backup: SpawnBackupWorker
-    imports: SpawnImportWorker
-    knownPeople: SpawnKnownPeopleWorker
-    doNotContact: SpawnDoNotContactWorker
-    compact: SpawnCompactWorker
-  }
+  /** The built workers: asked for once the link is printed (their limits come with main's code). */
+  workers(): Promise<BuiltWorkers>
   /** out/main: the renderer is built beside it (out/renderer), package.json two folders up. */
   outMainDir: string
 }
@@ -48,7 +53,8 @@ const notInteractiveHint =
  * the address, the one-time link, the data folder, how to stop — and keeps the support log in the
  * data folder (on this terminal too with --verbose).
  */
-export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): Promise<void> {
+export async function runWebCli(options: WebCliOptions): Promise<void> {
+  const { argv, outMainDir } = options
   let values: { port: string; 'data-dir'?: string; 'renderer-dir': string; verbose: boolean; help: boolean }
   try {
     values = parseArgs({
@@ -81,46 +87,67 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
   // A folder the app creates is private to the user; one that exists is used as it is.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  // The same rotated, masked support log as the desktop app, in the data folder.
+  // The same rotated, masked support log as the desktop app, in the data folder. It opens once the
+  // link is printed (pino and its roller are the host's slowest modules to load); what is logged
+  // before is kept, cleaned and masked as ever, and written to it then.
   const logDir = resolve(dataDir, LOG_FOLDER)
-  const log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose })
+  const mask = new SecretMask()
+  let log: FileLogger | null = null
+  const early: LogRecord[] = []
+  const logger = createLogger((record) => (log === null ? early.push(record) : log.write(record)), undefined, mask)
   // read at the first HTTPS call, not at start; an extra certificate file that cannot be used is
   // said here too, not only in the log
   const trustedCa = () => {
-    const trust = loadTrustedCertificates(process.env, log.logger)
+    const trust = loadTrustedCertificates(process.env, logger)
     for (const problem of trust.problems) process.stderr.write(`${problem}\n`)
     return trust.certificates
   }
 
-  const host = await startBrowserHostApp({
-    port,
-    rendererDir: values['renderer-dir'],
-    dataDir,
-    appName: pkg.productName,
-    appVersion: pkg.version,
-    logger: log.logger,
-    versions: { node: process.versions.node, v8: process.versions.v8 },
-    // Corporate networks: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, and the OS store (Node ≥ 22.15) +
-    // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
-    proxy: envProxyResolver(process.env),
-    ca: trustedCa,
-    sandbox: { spawn: workers.sandbox },
-    backupWorker: workers.backup,
-    importWorker: workers.imports,
-    knownPeopleWorker: workers.knownPeople,
-    doNotContactWorker: workers.doNotContact,
-    compactWorker: workers.compact,
-    secretWatcher: log.mask,
-    logFolder: { path: logDir }
-  })
-
   // The link carries a one-time secret: it opens the app in this browser and then stops working,
   // so no other program on this computer can open the app (or its data) by reading a port.
   // `npm start` reads the terminal itself and hands its lines on through a pipe (scripts/start.mjs).
+  // It is printed as soon as the host listens: the page loads while the main process is put
+  // together, and its bridge calls wait for it (server.ts).
   const interactive = process.stdin.isTTY === true || process.env[TERMINAL_INPUT_ENV] === '1'
-  process.stdout.write(
-    `Talent Desk is running at ${host.url}\nOpen this link in your browser (it works once): ${host.loginUrl}\nData folder: ${dataDir}\n${interactive ? interactiveHint : notInteractiveHint}\n`
-  )
+  const host = await startBrowserHost({
+    port,
+    rendererDir: values['renderer-dir'],
+    logger,
+    onListening: ({ url, loginUrl }) => {
+      process.stdout.write(
+        `Talent Desk is running at ${url}\nOpen this link in your browser (it works once): ${loginUrl}\nData folder: ${dataDir}\n${interactive ? interactiveHint : notInteractiveHint}\n`
+      )
+    },
+    createServices: async (trustedOrigins) => {
+      const { openFileLogger } = await import('../main/logging/file-logger')
+      log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose, mask })
+      for (const record of early.splice(0)) log.write(record)
+      const [{ composeHostServices }, workers] = await Promise.all([import('./app-host'), options.workers()])
+      return composeHostServices(
+        {
+          dataDir,
+          appName: pkg.productName,
+          appVersion: pkg.version,
+          logger,
+          versions: { node: process.versions.node, v8: process.versions.v8 },
+          // Corporate networks: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, and the OS store (Node ≥ 22.15) +
+          // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
+          proxy: envProxyResolver(process.env),
+          ca: trustedCa,
+          sandbox: { spawn: workers.sandbox },
+          backupWorker: workers.backup,
+          importWorker: workers.imports,
+          knownPeopleWorker: workers.knownPeople,
+          doNotContactWorker: workers.doNotContact,
+          compactWorker: workers.compact,
+          secretWatcher: mask,
+          logFolder: { path: logDir }
+        },
+        trustedOrigins
+      )
+    }
+  })
+
   // A way back in without a restart: each Enter prints a fresh one-time link.
   const lines = interactive ? createInterface({ input: process.stdin }) : null
   lines?.on('line', () => {
@@ -131,7 +158,7 @@ export async function runWebCli({ argv, workers, outMainDir }: WebCliOptions): P
     lines?.close()
     host
       .close()
-      .then(() => log.close())
+      .then(() => log?.close())
       .then(
         () => process.exit(0),
         () => process.exit(1)

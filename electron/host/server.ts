@@ -4,13 +4,11 @@ import type { Duplex } from 'node:stream'
 import { BRIDGE_LOGIN_PARAM, BRIDGE_SESSION_HEADER } from '../../shared/ipc/bridge'
 import type { MainServices } from '../main/compose'
 import type { Logger } from '../main/logging/logger'
-import { readRendererFile } from '../main/window/renderer-files'
-import { browserHostCsp } from '../main/window/hardening'
-import { createBridgeRoutes } from './bridge-routes'
 import { createEventStreams } from './event-streams'
 import { createBridgeGuard } from './guard'
-import { answerClientErrors, failure, refuse, sendJson, sendText } from './http-replies'
+import { answerClientErrors, failure, refuse, sendJson } from './http-replies'
 import { throttleWarnings } from './log-throttle'
+import { loadPageFiles } from './page-files'
 import { createHostSessions } from './sessions'
 
 export { BRIDGE_SESSION_HEADER as SESSION_HEADER }
@@ -56,6 +54,12 @@ export interface BrowserHostOptions {
   port?: number
   /** Tests shorten these; see defaultHostLimits. */
   limits?: Partial<HostLimits>
+  /**
+   * Told as soon as the host listens, before the services are made: the link works from then (the
+   * page loads at once, its bridge calls wait for the services), so the terminal prints it while
+   * the browser starts instead of after the main process is put together.
+   */
+  onListening?(link: { url: string; loginUrl: string }): void
 }
 
 export interface BrowserHost {
@@ -100,19 +104,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const sessions = createHostSessions()
   const linkFor = (secret: string) => `${origin}/#${BRIDGE_LOGIN_PARAM}=${secret}`
   const loginUrl = linkFor(sessions.renewLogin())
-  const services = await options.createServices(guard.origins)
+  const pageFiles = loadPageFiles(options.rendererDir)
   const refusals = throttleWarnings(options.logger, { intervalMs: limits.refusalLogIntervalMs })
-  const streams = createEventStreams(services.events, limits, refusals)
-  const bridgeRoute = createBridgeRoutes({
-    origin,
-    guard,
-    sessions,
-    services,
-    streams,
-    refusals,
-    logger: options.logger,
-    maxBodyBytes: limits.maxBodyBytes
-  })
+  // the bridge once the services are made: its calls wait for them, the page's files do not
+  let ready!: { resolve(route: BridgeRoute): void; reject(error: unknown): void }
+  const bridge = new Promise<BridgeRoute>((resolve, reject) => (ready = { resolve, reject }))
+  bridge.catch(() => undefined) // a failed start rejects startBrowserHost itself, below
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', origin)
@@ -120,13 +117,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guard.isAllowedHost(request.headers.host)) {
       return refuse(request, response, 403, failure('forbidden', 'This address is not served here.'))
     }
-    if (url.pathname.startsWith('/bridge/')) return bridgeRoute(request, response, url)
+    if (url.pathname.startsWith('/bridge/')) return (await bridge)(request, response, url)
     // The page and its assets are code, with no data and no secret: served to whoever asks on our
     // Host. Everything the page can read or do goes through the bridge, behind the session.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return refuse(request, response, 405, failure('invalid_input', 'Only GET is served here.'))
     }
-    return pageRoute(options.rendererDir, response, url.pathname)
+    return pageFiles.answer(request, response, url.pathname)
   }
 
   server.on('request', (request, response) => {
@@ -140,6 +137,36 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       else response.destroy()
     })
   })
+
+  options.onListening?.({ url: `${origin}/`, loginUrl })
+  let services: MainServices
+  let streams: ReturnType<typeof createEventStreams>
+  try {
+    // (the bridge's code, with every channel's schemas, is loaded with the services: after the link)
+    const [made, { createBridgeRoutes }] = await Promise.all([
+      options.createServices(guard.origins),
+      import('./bridge-routes')
+    ])
+    services = made
+    streams = createEventStreams(services.events, limits, refusals)
+    ready.resolve(
+      createBridgeRoutes({
+        origin,
+        guard,
+        sessions,
+        services,
+        streams,
+        refusals,
+        logger: options.logger,
+        maxBodyBytes: limits.maxBodyBytes
+      })
+    )
+  } catch (error) {
+    ready.reject(error)
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    throw error
+  }
 
   return {
     url: `${origin}/`,
@@ -158,18 +185,4 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 }
 
-/** The page and its assets, from the built renderer, with the one renderer CSP. */
-async function pageRoute(rendererDir: string, response: ServerResponse, pathname: string): Promise<void> {
-  const file = await readRendererFile(rendererDir, pathname)
-  if ('status' in file) {
-    return sendText(response, file.status, file.status === 404 ? 'Not found' : 'Forbidden')
-  }
-  response.writeHead(200, {
-    'content-type': file.mimeType,
-    'content-security-policy': browserHostCsp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store'
-  })
-  response.end(file.body)
-}
+type BridgeRoute = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>

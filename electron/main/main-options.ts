@@ -58,7 +58,7 @@ export interface MainOptions
         spawn: SpawnSandboxWorker
         profiles?: number
         seed?: number
-        /** When the worker starts generating and indexing everyone (ms after it listens); benches use 0. */
+        /** When the worker starts generating and indexing everyone (ms after the first screen is painted); benches use 0. */
         buildDelayMs?: number
         /** How far ahead of real time the sandbox lives (end-to-end tests open the app "a week later"). */
         clockOffsetMs?: number

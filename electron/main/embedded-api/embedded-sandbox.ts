@@ -36,6 +36,7 @@ export class EmbeddedSandbox {
   #nextId = 1
   readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
   #closing: Promise<void> | null = null
+  #buildAsked = false
   readonly #catalog: Promise<CatalogOutcome>
   #catalogDone!: { resolve: (outcome: CatalogOutcome) => void; reject: (error: Error) => void }
 
@@ -87,6 +88,21 @@ export class EmbeddedSandbox {
    */
   catalog(): Promise<CatalogOutcome> {
     return this.#catalog
+  }
+
+  /**
+   * A held build (`holdBuild`) starts now, the worker's `buildDelayMs` from now: called once the
+   * first screen is painted. Before the worker is ready, it starts as soon as it is.
+   */
+  startBuild(): void {
+    if (!this.#options.data.holdBuild || this.#buildAsked) return
+    this.#buildAsked = true
+    this.ready()
+      .then(() => this.#request('build'))
+      .then(
+        () => this.#options.logger.info('sandbox.build_scheduled', { delayMs: this.#options.data.buildDelayMs ?? 0 }),
+        () => undefined // a sandbox that failed or stopped says so itself
+      )
   }
 
   /** Back to the first state: full credits, no purchases, jobs, calls or conversations. */

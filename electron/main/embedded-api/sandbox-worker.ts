@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       faults: '',
       progressive: true,
       buildDelayMs: data.buildDelayMs ?? 0,
+      ...(data.holdBuild ? { holdBuild: true } : {}),
       ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {}),
       ...(data.arrivals ? { arrivals: data.arrivals } : {}),
       ...(data.credentials ? { credentials: data.credentials } : {}),
@@ -57,6 +58,11 @@ async function main(): Promise<void> {
     (error: unknown) => send({ type: 'catalog', buildMs: 0, saved: false, detail: `not written: ${String(error)}` })
   )
   port.on('message', (request: WorkerRequest) => {
+    if (request.type === 'build') {
+      sandbox.startBuild()
+      send({ type: 'done', id: request.id })
+      return
+    }
     const run = request.type === 'reset' ? sandbox.reset() : sandbox.close()
     run.then(
       () => {

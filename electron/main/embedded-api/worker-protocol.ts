@@ -12,8 +12,13 @@ export interface SandboxWorkerData {
    * a later start need not generate and index them again. Null: generated at every start.
    */
   catalogFile?: string | null
-  /** How long after listening the worker starts generating and indexing everyone (ms; default 0). */
+  /**
+   * How long after listening the worker starts generating and indexing everyone (ms; default 0),
+   * or with `holdBuild`, after main says `build`.
+   */
   buildDelayMs?: number
+  /** The build waits for main's `build` (sent once the first screen is painted: compose.ts). */
+  holdBuild?: boolean
   /**
    * How far ahead of real time the sandbox lives: its clock is `Date.now() + clockOffsetMs` (ms;
    * default 0). End-to-end tests open the app "a week later" by restarting it with this shifted.
@@ -37,7 +42,8 @@ export type SandboxEndpoints = Pick<
   'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret' | 'profileCount' | 'stateNote'
 >
 
-export type WorkerRequest = { type: 'reset'; id: number } | { type: 'close'; id: number }
+export type WorkerRequest =
+  { type: 'reset'; id: number } | { type: 'close'; id: number } | { type: 'build'; id: number }
 
 /** How the sandbox found its people at start (`ready`), and how the build ended (`catalog`). */
 export interface CatalogStart {

@@ -5,7 +5,7 @@ import pinoRoll from 'pino-roll'
 import { createLogger, type Logger, type LogRecord } from './logger'
 import { SecretMask } from './secret-mask'
 
-export const LOG_FOLDER = 'logs'
+export { LOG_FOLDER } from './logger'
 const LOG_BASE = 'talent-desk'
 
 export interface FileLoggerOptions {
@@ -22,6 +22,8 @@ export interface FileLoggerOptions {
 
 export interface FileLogger {
   logger: Logger
+  /** Writes a record another logger made and cleaned already, with this mask (kept from before the file was open). */
+  write(record: LogRecord): void
   mask: SecretMask
   dir: string
   /** Flushes and closes the file. */
@@ -60,6 +62,7 @@ export async function openFileLogger(options: FileLoggerOptions): Promise<FileLo
   }
   return {
     logger: createLogger(write, undefined, mask),
+    write,
     mask,
     dir: options.dir,
     close: () =>

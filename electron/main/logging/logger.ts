@@ -21,6 +21,9 @@ export interface LogRecord {
 
 export { REDACTED } from '../../../shared/secrets'
 
+/** The support log's folder in the data folder. */
+export const LOG_FOLDER = 'logs'
+
 /**
  * A logger that hands each cleaned record to `write` (a file stream, stderr, a test array): fields
  * named like credentials are replaced, errors keep their message, stack and cause, and with a

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 
-const mimeTypes: Record<string, string> = {
+export const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

@@ -307,6 +307,39 @@ describe('a catalog still being built', { timeout: 30_000 }, () => {
   })
 })
 
+describe('a held build (the app holds it until its first screen is painted)', { timeout: 30_000 }, () => {
+  const names = async (sandbox: RunningSandbox) => {
+    for (const p of people.slice(0, 12)) {
+      const found = (await post(sandbox, '/api/Search/MatchProfiles', { name: p.full_name! })).json() as Array<{
+        key: string
+      }>
+      expect(found.map((r) => r.key)).toContain(p.key)
+    }
+  }
+
+  it('does not start by itself while names are answered, and starts when told', async () => {
+    const sandbox = await start({ progressive: true, holdBuild: true, buildDelayMs: 0, profiles: 300 })
+    let built = false
+    void sandbox.catalog.settled.then(() => (built = true))
+    // a dozen round trips through its event loop: a build at delay 0 (not held) is done by then
+    await names(sandbox)
+    expect(built).toBe(false)
+    sandbox.startBuild()
+    expect(await sandbox.catalog.settled).toMatchObject({ saved: false, detail: 'no catalog file' })
+    await names(sandbox)
+  })
+
+  it('finishes the build for a request that needs everyone, held or not', async () => {
+    const sandbox = await start({ progressive: true, holdBuild: true, buildDelayMs: 0 })
+    const someone = people[900]!
+    const found = (await post(sandbox, '/api/Search/MatchProfiles', { key: someone.key! })).json() as Array<{
+      key: string
+    }>
+    expect(found.map((r) => r.key)).toEqual([someone.key])
+    expect(await sandbox.catalog.settled).toMatchObject({ saved: false })
+  })
+})
+
 describe('profiles made alone', { timeout: 30_000 }, () => {
   it('are the people a sequential run makes, collisions and all', () => {
     const catalog = SandboxCatalog.build(COUNT, SEED)

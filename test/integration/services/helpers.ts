@@ -116,6 +116,12 @@ export async function startMain(
     clock?: Clock
     /** Start the built-in sandbox (in its worker) with this many people. */
     sandboxProfiles?: number
+    /** Its seed (42 unless said; the app's is 1, whose names are answered before the build). */
+    sandboxSeed?: number
+    /** How long after the first screen is painted it builds everyone (the app's 1.5 s unless said). */
+    sandboxBuildDelayMs?: number
+    /** Wait for `firstScreenPainted()` (or this fallback) before what waits for it; default: painted at once. */
+    firstScreen?: MainOptions['firstScreen']
     loadKeytar?: KeytarLoader
     http?: MainOptions['http']
     secretWatcher?: MainOptions['secretWatcher']
@@ -152,11 +158,13 @@ export async function startMain(
           sandbox: {
             spawn: spawnSandboxFromSource,
             profiles: options.sandboxProfiles,
-            seed: 42,
+            seed: options.sandboxSeed ?? 42,
+            ...(options.sandboxBuildDelayMs === undefined ? {} : { buildDelayMs: options.sandboxBuildDelayMs }),
             // the people tests pick are all there from the start
             arrivals: { share: 0, spreadDays: 0 }
           }
         }),
+    ...(options.firstScreen === undefined ? {} : { firstScreen: options.firstScreen }),
     ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),
