@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const src = join(__dirname, '../../../renderer/src')
-
-function svelteFiles(dir = src): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = join(dir, entry.name)
-    if (entry.isDirectory()) return svelteFiles(file)
-    return entry.name.endsWith('.svelte') ? [file] : []
-  })
-}
+import { src, svelteFiles } from './svelte-files'
 
 // A list with its detail beside it is one rule of styles/app.css (issue 37 item 5d): a screen names
 // other columns in its .panes's --panes-detail-columns, it does not write the layout again.

@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const src = join(__dirname, '../../../renderer/src')
-
-function svelteFiles(dir = src): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = join(dir, entry.name)
-    if (entry.isDirectory()) return svelteFiles(file)
-    return entry.name.endsWith('.svelte') ? [file] : []
-  })
-}
+import { src, svelteFiles } from './svelte-files'
 
 const using = (pattern: RegExp) =>
   svelteFiles()

@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const src = join(__dirname, '../../../renderer/src')
-
-function svelteFiles(dir = src): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = join(dir, entry.name)
-    if (entry.isDirectory()) return svelteFiles(file)
-    return entry.name.endsWith('.svelte') ? [file] : []
-  })
-}
+import { src, svelteFiles } from './svelte-files'
 
 /** The dialogs a screen opens on its people. */
 const personDialogs = ['BuyContactsDialog', 'PersonalDataDialog', 'ForgetPeopleDialog', 'AddToShortlistDialog']
@@ -37,7 +28,10 @@ describe('the person dialogs block', () => {
     for (const section of ['search', 'shortlists', 'chat']) {
       const files = svelteFiles(join(src, 'sections', section))
       const using = files.filter((file) => /<PersonDialogs\b/.test(readFileSync(file, 'utf8')))
-      expect(using.map((file) => relative(src, file)), section).toHaveLength(1)
+      expect(
+        using.map((file) => relative(src, file)),
+        section
+      ).toHaveLength(1)
       const written = files.flatMap((file) => dialogsIn(file).map((name) => `${relative(src, file)}: ${name}`))
       expect(written, section).toEqual([])
     }
