@@ -367,8 +367,22 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     await pushChanges(ben, [lateAbout])
     const late = pullResultSchema.parse((await pullChanges(ben, erased.body.accepted[0].seq)).body).changes
     expect(late.find((c) => c.id === lateAbout.id)!.payload).toBeNull()
+    // all in one push, in order: before the tombstone erased, after it kept without payload
+    const linus = salted('linus@example.com')
+    const inOne = [
+      change('contact.bought', { email: 'linus@example.com' }, { subjects: [linus] }),
+      change('erasure.tombstone', { reason: 'objected' }, { subjects: [linus] }),
+      change('contact.bought', { email: 'linus@example.com', again: true }, { subjects: [linus] })
+    ]
+    const one = await pushChanges(ben, [...inOne, inOne[0]!])
+    expect(one.body.accepted.map((a: { seq: number }) => a.seq)).toEqual([
+      ...[1, 2, 3].map((n) => one.body.accepted[0].seq + n - 1),
+      one.body.accepted[0].seq
+    ])
+    const pulledOne = pullResultSchema.parse((await pullChanges(ben, one.body.accepted[0].seq - 1)).body).changes
+    expect(pulledOne.map((c) => c.payload)).toEqual([null, { reason: 'objected' }, null])
     const text = await cluster.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE '%ada@example.com%'"
+      "SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE '%ada@example.com%' OR payload::text LIKE '%linus@%'"
     )
     expect(text[0]!.n).toBe(0)
     const vacuumed = await cluster.query<{ last_vacuum: Date | null }>(
