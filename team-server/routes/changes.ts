@@ -149,6 +149,9 @@ type ChangeRow = {
   desk_time: string
 }
 
+/** The payload bytes (as stored) after which a pull's page ends, so no answer grows to 64 MB. */
+export const PAGE_BYTES = 4 * 1024 * 1024
+
 /** GET /v1/changes?after=<seq>&limit=<n>: the team's changes in sequence order. */
 export async function pull(context: RouteContext, caller: Caller, query: URLSearchParams): Promise<Reply> {
   const after = Number(query.get('after') ?? '0')
@@ -157,13 +160,20 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
     return fail('bad-request', `"limit" is 1 to ${MAX_CHANGES_PER_PULL}.`)
   }
-  const rows = await context.pool.query<ChangeRow>(
-    `SELECT c.seq, c.id, c.kind, c.payload, c.subjects, c.author_desk, d.person_name, c.server_time, c.desk_time
-     FROM changes c JOIN desks d ON d.id = c.author_desk
-     WHERE c.team_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT $3`,
-    [caller.teamId, after, limit + 1]
+  // a page ends at `limit` changes or once PAGE_BYTES of payload are in it (one change at least)
+  const rows = await context.pool.query<ChangeRow & { fetched: string }>(
+    `SELECT x.seq, x.id, x.kind, x.payload, x.subjects, x.author_desk, d.person_name, x.server_time, x.desk_time, x.fetched
+     FROM (
+       SELECT page.*, count(*) OVER () AS fetched,
+         coalesce(sum(pg_column_size(page.payload)) OVER (ORDER BY page.seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS bytes_before
+       FROM (SELECT * FROM changes WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) AS page
+     ) AS x JOIN desks d ON d.id = x.author_desk
+     WHERE x.bytes_before < $4
+     ORDER BY x.seq`,
+    [caller.teamId, after, limit + 1, PAGE_BYTES]
   )
   const page = rows.rows.slice(0, limit)
+  const fetched = Number(rows.rows[0]?.fetched ?? 0)
   const changes: TeamChange[] = page.map((row) => ({
     seq: Number(row.seq),
     id: row.id,
@@ -174,7 +184,7 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
     serverTime: row.server_time.toISOString(),
     deskTime: row.desk_time
   }))
-  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: rows.rows.length > limit }
+  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: fetched > page.length }
   return ok(answer)
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   healthSchema,
@@ -140,6 +140,13 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     expect(team.desks.map((desk) => desk.personName)).toEqual(expect.arrayContaining(['Anna', 'Ben']))
     expect(answer.body.team.salt).toBeUndefined()
     expect(Date.parse(team.me.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(ben.desk.joinedAt))
+    // a minute later (the server's clock), any call marks it seen again
+    shift = 60_000
+    const later = teamOverviewSchema.parse(
+      (await call(server.url, 'GET', '/v1/team', { credential: ben.credential })).body
+    )
+    shift = 0
+    expect(Date.parse(later.me.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(ben.desk.joinedAt) + 59_000)
   })
 
   it('keeps a change pushed twice once, in the order of the server’s sequence, with the desk’s own clock', async () => {
@@ -186,6 +193,24 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const rest = pullResultSchema.parse((await pullChanges(anna, page.last, 10)).body)
     expect(rest.changes.map((c) => c.seq)).toEqual(seqs.slice(10))
     expect(rest.more).toBe(false)
+  })
+
+  it('ends a pull’s page at 4 MB of payload, so no answer grows to a thousand large changes', async () => {
+    const before = (await call(server.url, 'GET', '/v1/team', { credential: anna.credential })).body.lastSeq as number
+    for (let i = 0; i < 3; i++) {
+      const large = Array.from({ length: 30 }, () =>
+        change('note.test', { blob: randomBytes(45_000).toString('base64') })
+      )
+      expect((await pushChanges(anna, large)).body.accepted).toHaveLength(30)
+    }
+    const first = pullResultSchema.parse((await pullChanges(ben, before)).body)
+    expect(first.more).toBe(true)
+    expect(first.changes.length).toBeGreaterThan(60)
+    expect(first.changes.length).toBeLessThan(75)
+    const rest = pullResultSchema.parse((await pullChanges(ben, first.last)).body)
+    expect(rest.more).toBe(false)
+    expect(first.changes.length + rest.changes.length).toBe(90)
+    expect(rest.last).toBe(before + 90)
   })
 
   it('refuses a forged author, malformed and oversized pushes, and keeps nothing of them', async () => {
@@ -345,7 +370,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
       { hash: person, kind: 'email', reason: 'asked', added: true },
       { subjects: [person] }
     )
-    await pushChanges(ben, [aboutAda, aboutGrace, entry])
+    const first = (await pushChanges(ben, [aboutAda, aboutGrace, entry])).body.accepted[0].seq as number
     const noSubjects = await pushChanges(anna, [change('erasure.tombstone', { reason: 'person-asked' })])
     expect(noSubjects.body.refused[0].code).toBe('bad-request')
     const withName = await pushChanges(anna, [
@@ -355,7 +380,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const tombstone = change('erasure.tombstone', { reason: 'person-asked' }, { subjects: [person] })
     const erased = await pushChanges(anna, [tombstone])
     expect(erased.body.accepted).toHaveLength(1)
-    const all = pullResultSchema.parse((await pullChanges(ben, 0)).body).changes
+    const all = pullResultSchema.parse((await pullChanges(ben, first - 1)).body).changes
     const byId = new Map(all.map((c) => [c.id, c]))
     expect(byId.get(aboutAda.id)!.payload).toBeNull()
     expect(byId.get(entry.id)!.payload).toBeNull()
