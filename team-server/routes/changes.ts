@@ -75,9 +75,9 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
         })
         continue
       }
-      const wrong = checkChange(change)
+      const wrong = checkChange(change, caller.role)
       if (wrong !== null) {
-        result.refused.push({ id: change.id, code: 'bad-request', message: wrong })
+        result.refused.push({ id: change.id, ...wrong })
         continue
       }
       const seq = ++lastSeq

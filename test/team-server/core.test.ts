@@ -241,7 +241,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     // a known kind with the wrong shape is refused by itself; the rest of the push is kept
     const good = change('note.test', { ok: true })
     const mixed = await pushChanges(ben, [
-      change('budget.set', { account, credits: 'lots' }),
+      change('do-not-contact.entry', { hash: 'not a hash', kind: 'email', reason: 'asked', added: 'yes' }),
       change('note.test', { big: 'x'.repeat(MAX_CHANGE_PAYLOAD_BYTES) }),
       good
     ])
@@ -294,6 +294,9 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const month = '2026-11'
     const cleo = await addMember(anna, 'Cleo')
     await pushChanges(anna, [change('budget.set', { account, credits: 100 })])
+    // only an admin sets it: a recruiter's raise is refused, and the budget stays
+    const raise = await pushChanges(ben, [change('budget.set', { account, credits: 1_000_000 })])
+    expect(raise.body.refused.map((r: { code: string }) => r.code)).toEqual(['forbidden'])
     const admit = (desk: TestDesk, credits: number, holdId: string = randomUUID(), forMonth = month) =>
       call(server.url, 'POST', '/v1/budgets/admit', {
         credential: desk.credential,
