@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -155,11 +156,26 @@ async function debian15(folder: string, dataDir: string, port: number, password:
   ])
   const pgCtl = join(DEBIAN_15_BIN, 'pg_ctl')
   const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off`
+  // pg_ctl's server outlives this process: if the test run ends without close(), stop it and
+  // remove its folder anyway
+  const stopAtExit = (): void => {
+    const args = [pgCtl, '-D', dataDir, '-m', 'immediate', 'stop']
+    try {
+      execFileSync(isRoot() ? 'runuser' : args[0]!, isRoot() ? ['-u', 'postgres', '--', ...args] : args.slice(1), {
+        stdio: 'ignore'
+      })
+    } catch {
+      // not running
+    }
+    rmSync(folder, { recursive: true, force: true })
+  }
   return {
     start: async () => {
       await asPostgres(pgCtl, ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', serverOptions, 'start'])
+      process.on('exit', stopAtExit)
     },
     stop: async () => {
+      process.off('exit', stopAtExit)
       await asPostgres(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
     }
   }

@@ -19,7 +19,11 @@ type Run = {
   lines: string[]
   line: (match: RegExp) => Promise<string>
   exited: Promise<number | null>
+  running: () => boolean
 }
+
+/** Every CLI started, so a failing test leaves none running. */
+const started: Run[] = []
 
 function runCli(dataDir: string, args: string[] = []): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', 'team-server/cli.ts', ...args], {
@@ -38,8 +42,14 @@ function runCli(dataDir: string, args: string[] = []): Run {
   }
   createInterface({ input: child.stdout! }).on('line', take)
   createInterface({ input: child.stderr! }).on('line', take)
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  return {
+  let running = true
+  const exited = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      running = false
+      done(code)
+    })
+  )
+  const run: Run = {
     child,
     lines,
     exited,
@@ -50,8 +60,11 @@ function runCli(dataDir: string, args: string[] = []): Run {
         waiters.push({ match, resolve: resolveLine })
         void exited.then((code) => reject(new Error(`exited (${code}) before ${match}:\n${lines.join('\n')}`)))
       })
-    }
+    },
+    running: () => running
   }
+  started.push(run)
+  return run
 }
 
 async function stop(run: Run): Promise<number | null> {
@@ -68,6 +81,7 @@ describe('npm run team-server with no database named', () => {
     await chmod(dataDir, 0o711)
   })
   afterAll(async () => {
+    await Promise.all(started.filter((run) => run.running()).map(stop))
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -85,19 +99,26 @@ describe('npm run team-server with no database named', () => {
     const team = await call(again, 'GET', '/v1/team', { credential: anna.credential })
     expect(team.status).toBe(200)
     expect(team.body.team.name).toBe('Acme Recruiting')
-    expect(await stop(second)).toBe(0)
 
+    // a new setup code while the server runs: it uses the running PostgreSQL and leaves it running
     const made = runCli(join(dataDir, 'team'), ['setup-code'])
     expect(await made.exited).toBe(0)
     const newCode = /: (\S+)$/.exec(made.lines.find((line) => line.startsWith('New setup code'))!)![1]!
     expect(newCode).not.toBe(code)
+    const other = await createTeam(again, newCode, 'Second Team', 'Olga')
+    expect(other.team.id).not.toBe(anna.team.id)
+    expect(await stop(second)).toBe(0)
 
+    // and while it is stopped: it starts the embedded PostgreSQL for the moment
+    const stopped = runCli(join(dataDir, 'team'), ['setup-code'])
+    expect(await stopped.exited).toBe(0)
+    const thirdCode = /: (\S+)$/.exec(stopped.lines.find((line) => line.startsWith('New setup code'))!)![1]!
     const third = runCli(join(dataDir, 'team'))
     const url3 = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(await third.line(/^Team server on /))![1]!
-    const other = await createTeam(url3, newCode, 'Second Team', 'Olga')
-    expect(other.team.id).not.toBe(anna.team.id)
+    const another = await createTeam(url3, thirdCode, 'Third Team', 'Tom')
+    expect(another.team.id).not.toBe(other.team.id)
     expect(await stop(third)).toBe(0)
-  })
+  }, 90_000)
 
   it('says what is wrong with its settings and exits', async () => {
     const run = runCli(join(dataDir, 'bad'), ['frobnicate'])

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   healthSchema,
@@ -140,6 +140,13 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     expect(team.desks.map((desk) => desk.personName)).toEqual(expect.arrayContaining(['Anna', 'Ben']))
     expect(answer.body.team.salt).toBeUndefined()
     expect(Date.parse(team.me.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(ben.desk.joinedAt))
+    // a minute later (the server's clock), any call marks it seen again
+    shift = 60_000
+    const later = teamOverviewSchema.parse(
+      (await call(server.url, 'GET', '/v1/team', { credential: ben.credential })).body
+    )
+    shift = 0
+    expect(Date.parse(later.me.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(ben.desk.joinedAt) + 59_000)
   })
 
   it('keeps a change pushed twice once, in the order of the server’s sequence, with the desk’s own clock', async () => {
@@ -188,6 +195,24 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     expect(rest.more).toBe(false)
   })
 
+  it('ends a pull’s page at 4 MB of payload, so no answer grows to a thousand large changes', async () => {
+    const before = (await call(server.url, 'GET', '/v1/team', { credential: anna.credential })).body.lastSeq as number
+    for (let i = 0; i < 3; i++) {
+      const large = Array.from({ length: 30 }, () =>
+        change('note.test', { blob: randomBytes(45_000).toString('base64') })
+      )
+      expect((await pushChanges(anna, large)).body.accepted).toHaveLength(30)
+    }
+    const first = pullResultSchema.parse((await pullChanges(ben, before)).body)
+    expect(first.more).toBe(true)
+    expect(first.changes.length).toBeGreaterThan(60)
+    expect(first.changes.length).toBeLessThan(75)
+    const rest = pullResultSchema.parse((await pullChanges(ben, first.last)).body)
+    expect(rest.more).toBe(false)
+    expect(first.changes.length + rest.changes.length).toBe(90)
+    expect(rest.last).toBe(before + 90)
+  })
+
   it('refuses a forged author, malformed and oversized pushes, and keeps nothing of them', async () => {
     const before = (await call(server.url, 'GET', '/v1/team', { credential: anna.credential })).body.lastSeq as number
     const forged = await pushChanges(ben, [
@@ -216,7 +241,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     // a known kind with the wrong shape is refused by itself; the rest of the push is kept
     const good = change('note.test', { ok: true })
     const mixed = await pushChanges(ben, [
-      change('budget.set', { account, credits: 'lots' }),
+      change('do-not-contact.entry', { hash: 'not a hash', kind: 'email', reason: 'asked', added: 'yes' }),
       change('note.test', { big: 'x'.repeat(MAX_CHANGE_PAYLOAD_BYTES) }),
       good
     ])
@@ -269,6 +294,9 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const month = '2026-11'
     const cleo = await addMember(anna, 'Cleo')
     await pushChanges(anna, [change('budget.set', { account, credits: 100 })])
+    // only an admin sets it: a recruiter's raise is refused, and the budget stays
+    const raise = await pushChanges(ben, [change('budget.set', { account, credits: 1_000_000 })])
+    expect(raise.body.refused.map((r: { code: string }) => r.code)).toEqual(['forbidden'])
     const admit = (desk: TestDesk, credits: number, holdId: string = randomUUID(), forMonth = month) =>
       call(server.url, 'POST', '/v1/budgets/admit', {
         credential: desk.credential,
@@ -345,7 +373,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
       { hash: person, kind: 'email', reason: 'asked', added: true },
       { subjects: [person] }
     )
-    await pushChanges(ben, [aboutAda, aboutGrace, entry])
+    const first = (await pushChanges(ben, [aboutAda, aboutGrace, entry])).body.accepted[0].seq as number
     const noSubjects = await pushChanges(anna, [change('erasure.tombstone', { reason: 'person-asked' })])
     expect(noSubjects.body.refused[0].code).toBe('bad-request')
     const withName = await pushChanges(anna, [
@@ -355,7 +383,7 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     const tombstone = change('erasure.tombstone', { reason: 'person-asked' }, { subjects: [person] })
     const erased = await pushChanges(anna, [tombstone])
     expect(erased.body.accepted).toHaveLength(1)
-    const all = pullResultSchema.parse((await pullChanges(ben, 0)).body).changes
+    const all = pullResultSchema.parse((await pullChanges(ben, first - 1)).body).changes
     const byId = new Map(all.map((c) => [c.id, c]))
     expect(byId.get(aboutAda.id)!.payload).toBeNull()
     expect(byId.get(entry.id)!.payload).toBeNull()
@@ -367,8 +395,22 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
     await pushChanges(ben, [lateAbout])
     const late = pullResultSchema.parse((await pullChanges(ben, erased.body.accepted[0].seq)).body).changes
     expect(late.find((c) => c.id === lateAbout.id)!.payload).toBeNull()
+    // all in one push, in order: before the tombstone erased, after it kept without payload
+    const linus = salted('linus@example.com')
+    const inOne = [
+      change('contact.bought', { email: 'linus@example.com' }, { subjects: [linus] }),
+      change('erasure.tombstone', { reason: 'objected' }, { subjects: [linus] }),
+      change('contact.bought', { email: 'linus@example.com', again: true }, { subjects: [linus] })
+    ]
+    const one = await pushChanges(ben, [...inOne, inOne[0]!])
+    expect(one.body.accepted.map((a: { seq: number }) => a.seq)).toEqual([
+      ...[1, 2, 3].map((n) => one.body.accepted[0].seq + n - 1),
+      one.body.accepted[0].seq
+    ])
+    const pulledOne = pullResultSchema.parse((await pullChanges(ben, one.body.accepted[0].seq - 1)).body).changes
+    expect(pulledOne.map((c) => c.payload)).toEqual([null, { reason: 'objected' }, null])
     const text = await cluster.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE '%ada@example.com%'"
+      "SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE '%ada@example.com%' OR payload::text LIKE '%linus@%'"
     )
     expect(text[0]!.n).toBe(0)
     const vacuumed = await cluster.query<{ last_vacuum: Date | null }>(

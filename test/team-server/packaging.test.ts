@@ -1,5 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { environmentVariables } from '../../team-server/config'
@@ -132,5 +135,43 @@ describe('the team server’s packaging', () => {
     }
     for (const topic of ['pg_dump', 'pg_restore', 'setup-code', 'TLS', 'hashes only', 'VACUUM'])
       expect(docs).toContain(topic)
+  })
+
+  it('the files the Dockerfile copies are all the server needs: its CLI loads from them alone', async () => {
+    const app = mkdtempSync(join(tmpdir(), 'td-team-image-'))
+    try {
+      const dockerfile = read('team-server/Dockerfile')
+      for (const match of dockerfile.matchAll(/^COPY\s+(.+)$/gm)) {
+        const parts = match[1]!.trim().split(/\s+/)
+        const target = join(app, parts.at(-1)!)
+        for (const source of parts.slice(0, -1)) {
+          const sources = source.includes('*')
+            ? readdirSync(join(root, dirname(source)))
+                .filter((name) => copySourceExists(join(dirname(source), name)) && name.endsWith(source.split('*')[1]!))
+                .map((name) => join(dirname(source), name))
+            : [source]
+          for (const one of sources) {
+            const into = parts.at(-1)!.endsWith('/') ? join(target, basename(one)) : target
+            mkdirSync(dirname(into), { recursive: true })
+            cpSync(join(root, one), into, { recursive: true })
+          }
+        }
+      }
+      // what the image installs: the server's packages, zod and tsx
+      symlinkSync(join(serverDir, 'node_modules'), join(app, 'team-server', 'node_modules'))
+      mkdirSync(join(app, 'node_modules'))
+      for (const name of ['zod', 'tsx']) symlinkSync(join(root, 'node_modules', name), join(app, 'node_modules', name))
+      // ESM resolves every import before the CLI runs a line: --help proves they are all there
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'team-server/cli.ts', '--help'],
+        {
+          cwd: app
+        }
+      )
+      expect(stdout).toMatch(/^Usage: npm run team-server/)
+    } finally {
+      rmSync(app, { recursive: true, force: true })
+    }
   })
 })
