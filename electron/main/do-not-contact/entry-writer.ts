@@ -204,11 +204,12 @@ export class EntryWriter {
 /**
  * The places of a run's entries in the (kind, hash) index's order: each entry's kind, the first 31
  * bits of its hash and its place packed into one number below 2^53 (2 + 31 + 20 bits), the numbers
- * sorted as doubles (no comparator: a million in some tens of milliseconds). Entries alike in those
- * 31 bits (a few in a million) keep the file's order between them: so the same entry twice is
- * written first as the file first names it, and the rest is ignored as already listed.
+ * sorted as doubles (no comparator: a million in some tens of milliseconds); then the few entries
+ * alike in those 31 bits (a handful in a million) put in their whole hashes' order. The same entry
+ * twice keeps the file's order: it is written first as the file first names it, and the rest is
+ * ignored as already listed.
  */
-function hashOrder(kinds: Uint8Array, hashes: Buffer, count: number): Uint32Array {
+export function hashOrder(kinds: Uint8Array, hashes: Buffer, count: number): Uint32Array {
   const place = 2 ** 20
   if (count > place) throw new Error(`a run of ${count} entries: at most ${place}`)
   const keys = new Float64Array(count)
@@ -218,6 +219,19 @@ function hashOrder(kinds: Uint8Array, hashes: Buffer, count: number): Uint32Arra
   keys.sort()
   const order = new Uint32Array(count)
   for (let at = 0; at < count; at += 1) order[at] = keys[at]! % place
+  const prefix = (at: number) => Math.floor(keys[at]! / place)
+  for (let from = 0; from < count;) {
+    let to = from + 1
+    while (to < count && prefix(to) === prefix(from)) to += 1
+    if (to - from > 1) {
+      // a stable sort: the same hash stays in the file's order
+      const alike = Array.from(order.subarray(from, to)).sort((a, b) =>
+        hashes.compare(hashes, b * 32, b * 32 + 32, a * 32, a * 32 + 32)
+      )
+      order.set(alike, from)
+    }
+    from = to
+  }
   return order
 }
 
