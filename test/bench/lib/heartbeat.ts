@@ -5,21 +5,29 @@ import { openSync, readSync, closeSync } from 'node:fs'
  * now), so one long block of the thread shows as one long gap.
  *
  * With `cpu: true` (Linux), `longestCpuMs()` answers, after `stop()`, how much of that longest gap
- * the thread spent running (/proc/thread-self/schedstat, read once a tick, as loop-monitor.cjs
- * does): on a busy machine a gap is longer than the work in it. NaN elsewhere.
+ * the thread spent running, and `longestWaitMs()` how much it spent runnable but waiting for a CPU
+ * (the first two numbers of /proc/thread-self/schedstat, read once a tick, as loop-monitor.cjs
+ * does): on a busy machine a gap is longer than the work in it. The rest of the gap the thread
+ * slept (on a lock, the disk, or its timer). NaN elsewhere.
  */
-export function heartbeat(options: { cpu?: boolean } = {}): { stop(): number; longestCpuMs(): number } {
+export function heartbeat(options: { cpu?: boolean } = {}): {
+  stop(): number
+  longestCpuMs(): number
+  longestWaitMs(): number
+} {
   const ran = options.cpu === true ? threadCpu() : undefined
   let last = performance.now()
-  let lastRan = ran?.read() ?? NaN
+  let lastRan = ran?.read() ?? { ranMs: NaN, waitedMs: NaN }
   let gap = 0
   let gapCpu = NaN
+  let gapWait = NaN
   const note = () => {
     const now = performance.now()
-    const nowRan = ran?.read() ?? NaN
+    const nowRan = ran?.read() ?? { ranMs: NaN, waitedMs: NaN }
     if (now - last > gap) {
       gap = now - last
-      gapCpu = nowRan - lastRan
+      gapCpu = nowRan.ranMs - lastRan.ranMs
+      gapWait = nowRan.waitedMs - lastRan.waitedMs
     }
     last = now
     lastRan = nowRan
@@ -32,12 +40,13 @@ export function heartbeat(options: { cpu?: boolean } = {}): { stop(): number; lo
       ran?.close()
       return gap
     },
-    longestCpuMs: () => gapCpu
+    longestCpuMs: () => gapCpu,
+    longestWaitMs: () => gapWait
   }
 }
 
-/** Milliseconds this thread has run, read through one descriptor; undefined off Linux. */
-function threadCpu(): { read(): number; close(): void } | undefined {
+/** Milliseconds this thread has run and waited to run, read through one descriptor; undefined off Linux. */
+function threadCpu(): { read(): { ranMs: number; waitedMs: number }; close(): void } | undefined {
   let fd: number
   try {
     fd = openSync('/proc/thread-self/schedstat', 'r')
@@ -48,7 +57,8 @@ function threadCpu(): { read(): number; close(): void } | undefined {
   return {
     read() {
       const n = readSync(fd, buffer, 0, buffer.length, 0)
-      return Number(buffer.toString('latin1', 0, n).split(' ')[0]) / 1e6
+      const [ran, waited] = buffer.toString('latin1', 0, n).split(' ')
+      return { ranMs: Number(ran) / 1e6, waitedMs: Number(waited) / 1e6 }
     },
     close: () => closeSync(fd)
   }
