@@ -1,6 +1,6 @@
 import type { CsvColumn } from '../../../shared/ipc/channels/export'
 import type { ExportRow } from '../platform/export-row'
-import type { Store } from '../store/index'
+import type { ImportsStore } from './imports-store'
 import { candidateOf } from './match-outcome'
 
 /**
@@ -11,7 +11,7 @@ import { candidateOf } from './match-outcome'
  * a CSV goes back to the recruiter as it came.
  */
 export function enrichedExport(
-  store: Pick<Store, 'imports' | 'contacts'>,
+  store: Pick<ImportsStore, 'imports' | 'contacts'>,
   batchId: string
 ): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null } {
   const batch = store.imports.get(batchId)
@@ -39,7 +39,7 @@ export function enrichedExport(
   return { columns, rows: rowsOf(store, batchId), total: counts.rows, delimiter: batch.delimiter }
 }
 
-function* rowsOf(store: Pick<Store, 'imports' | 'contacts'>, batchId: string): Generator<ExportRow> {
+function* rowsOf(store: Pick<ImportsStore, 'imports' | 'contacts'>, batchId: string): Generator<ExportRow> {
   for (const row of store.imports.rowsInOrder(batchId)) {
     // the person: the one accepted, else the match found (not yet reviewed)
     const key = row.decision === 'rejected' ? null : (row.chosenKey ?? row.bestKey)
@@ -66,7 +66,7 @@ function* rowsOf(store: Pick<Store, 'imports' | 'contacts'>, batchId: string): G
   }
 }
 
-function boughtContacts(store: Pick<Store, 'contacts'>, key: string): Record<string, unknown> | null {
+function boughtContacts(store: Pick<ImportsStore, 'contacts'>, key: string): Record<string, unknown> | null {
   const emails: unknown[] = []
   const phones: unknown[] = []
   for (const result of store.contacts.latestPerType(key)) {

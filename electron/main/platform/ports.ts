@@ -146,7 +146,7 @@ export interface SheetRowsPort {
   /** An imported file's name and the connection it was matched on (the export's name and its log). */
   batch(batchId: string): { fileName: string; connectionId: string }
   sheetRows(
-    store: Pick<Store, 'imports' | 'contacts'>,
+    store: Store,
     batchId: string
   ): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null }
 }
