@@ -25,6 +25,7 @@ import { testConnection } from './connection-test'
 import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
 import type { WriteBehind } from '../store/write-behind'
 import type { ConnectionsPort, ToolAccess } from '../platform/ports'
+import type { EventBus } from '../platform/event-bus'
 import { errorMessage } from '../../../shared/error-message'
 
 export { SANDBOX_CONNECTION_ID } from './sandbox-connection'
@@ -40,6 +41,8 @@ export interface ConnectionsDeps {
   dispatcher: Dispatcher
   clock: Clock
   events: EventHub
+  /** Tells the other features a connection was removed (connectionRemoved). */
+  bus?: Pick<EventBus, 'publish'>
   logger: Logger
   /** The call log is written behind the reply, batched. */
   writes: WriteBehind
@@ -129,9 +132,10 @@ export class ConnectionsService implements ConnectionsPort {
     await this.#deps.secrets.removeAll(id)
     store.transaction(() => {
       store.connections.delete(id)
-      store.recentSearches.deleteForConnection(id)
       if (store.settings.get(ACTIVE_KEY) === id) store.settings.set(ACTIVE_KEY, SANDBOX_CONNECTION_ID)
     })
+    // what other features kept for it alone (recent searches) goes once it is gone
+    this.#deps.bus?.publish('connectionRemoved', { connectionId: id })
     this.#clients.delete(id)
     this.#gates.delete(id)
     return this.#changed()

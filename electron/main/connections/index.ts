@@ -30,6 +30,7 @@ export const contribution = {
       dispatcher: context.dispatcher,
       clock: context.clock,
       events: context.events,
+      bus: context.bus,
       logger: context.logger,
       writes: context.writes,
       pace: context.paces,

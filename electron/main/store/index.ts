@@ -16,7 +16,6 @@ import { ContactsRepo } from './contacts-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
-import { RecentSearchesRepo } from './recent-searches-repo'
 import { CreditLedgerRepo } from './credit-ledger-repo'
 
 export * from './store-error'
@@ -32,7 +31,6 @@ export * from './contacts-repo'
 export * from './connections-repo'
 export * from './api-log-repo'
 export * from './settings-repo'
-export * from './recent-searches-repo'
 export * from './credit-ledger-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
@@ -51,7 +49,6 @@ export interface Store {
   readonly connections: ConnectionsRepo
   readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
-  readonly recentSearches: RecentSearchesRepo
   readonly ledger: CreditLedgerRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
@@ -120,7 +117,6 @@ export function openStore(options: OpenStoreOptions): Store {
     connections: new ConnectionsRepo(db, clock),
     apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
-    recentSearches: new RecentSearchesRepo(db, clock),
     ledger: new CreditLedgerRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),

@@ -53,7 +53,6 @@ const SHARED_TABLES = new Set([
 const NOT_YET: Record<string, string> = {
   'shortlists → contacts': 'a member in an offline shortlist shows the contacts bought for them',
   'imports → contacts': "the enriched sheet (the sheetRows port) lists each row's bought contacts",
-  'connections → recentSearches': "removing a connection deletes its recent searches (search's table)",
   'connections → apiLog': "every Partner API call is logged by the connection's client (usage's table)"
 }
 
@@ -64,8 +63,7 @@ const NOT_YET: Record<string, string> = {
  */
 const STILL_IN_STORE: Record<string, string> = {
   contacts: 'contacts',
-  apiLog: 'usage',
-  recentSearches: 'search'
+  apiLog: 'usage'
 }
 
 /** Each table a feature's personal-data.ts claims, and that feature. */
@@ -147,7 +145,6 @@ describe('features own their repositories', () => {
   it('maps the store’s repositories to the features that claim their tables', () => {
     // the derivation reads what it should: the moves of issue 37 change these lines, not the rule
     expect(repos.get('contacts')).toBe('contacts')
-    expect(repos.get('recentSearches')).toBe('search')
     expect(repos.get('ledger')).toBeNull()
     expect(repos.get('members')).toBeNull()
   })
