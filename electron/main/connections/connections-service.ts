@@ -23,8 +23,7 @@ import type { SecretsService } from './secrets-service'
 import type { StoreAccess } from '../store/store-access'
 import { testConnection } from './connection-test'
 import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
-import type { WriteBehind } from '../store/write-behind'
-import type { ConnectionsPort, ToolAccess } from '../platform/ports'
+import type { CallLogPort, ConnectionsPort, ToolAccess } from '../platform/ports'
 import type { EventBus } from '../platform/event-bus'
 import { errorMessage } from '../../../shared/error-message'
 
@@ -44,8 +43,8 @@ export interface ConnectionsDeps {
   /** Tells the other features a connection was removed (connectionRemoved). */
   bus?: Pick<EventBus, 'publish'>
   logger: Logger
-  /** The call log is written behind the reply, batched. */
-  writes: WriteBehind
+  /** Where every call is logged (usage/'s call log, written behind the reply): read when a call is made. */
+  callLog?: () => CallLogPort
   timeouts?: Partial<ApiTimeouts>
   /** The largest answer read and its deepest nesting (net/answer-limits.ts). */
   limits?: Partial<Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>>
@@ -223,7 +222,7 @@ export class ConnectionsService implements ConnectionsPort {
       queryNames: connection.queryNames,
       record: (call) => {
         this.#deps.pace?.attempted(call)
-        this.#deps.writes.enqueue((store) => store.apiLog.record(call))
+        this.#deps.callLog?.().record(call)
       },
       ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
       ...(this.#deps.limits ? { limits: this.#deps.limits } : {}),

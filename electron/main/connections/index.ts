@@ -32,7 +32,7 @@ export const contribution = {
       events: context.events,
       bus: context.bus,
       logger: context.logger,
-      writes: context.writes,
+      callLog: () => context.port('callLog'),
       pace: context.paces,
       ...(options.http?.timeouts || options.http?.limits?.deadlineMs !== undefined
         ? { timeouts: { ...options.http.timeouts, deadlineMs: answerLimits.deadlineMs } }

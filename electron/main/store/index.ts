@@ -14,7 +14,6 @@ import { SnapshotsRepo } from './snapshots-repo'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
 import { ConnectionsRepo } from './connections-repo'
-import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
 import { CreditLedgerRepo } from './credit-ledger-repo'
 
@@ -29,7 +28,6 @@ export * from './snapshots-repo'
 export * from './member-records-repo'
 export * from './contacts-repo'
 export * from './connections-repo'
-export * from './api-log-repo'
 export * from './settings-repo'
 export * from './credit-ledger-repo'
 export type { ProfileInput } from './profile-fields'
@@ -47,7 +45,6 @@ export interface Store {
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
   readonly connections: ConnectionsRepo
-  readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
   readonly ledger: CreditLedgerRepo
   /** Schema version of the open file. */
@@ -115,7 +112,6 @@ export function openStore(options: OpenStoreOptions): Store {
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
-    apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
     ledger: new CreditLedgerRepo(db, clock),
     schemaVersion: database.version,

@@ -52,8 +52,7 @@ const SHARED_TABLES = new Set([
  */
 const NOT_YET: Record<string, string> = {
   'shortlists → contacts': 'a member in an offline shortlist shows the contacts bought for them',
-  'imports → contacts': "the enriched sheet (the sheetRows port) lists each row's bought contacts",
-  'connections → apiLog': "every Partner API call is logged by the connection's client (usage's table)"
+  'imports → contacts': "the enriched sheet (the sheetRows port) lists each row's bought contacts"
 }
 
 /**
@@ -62,8 +61,7 @@ const NOT_YET: Record<string, string> = {
  * list only shrinks, and a repository of one feature added to the Store fails.
  */
 const STILL_IN_STORE: Record<string, string> = {
-  contacts: 'contacts',
-  apiLog: 'usage'
+  contacts: 'contacts'
 }
 
 /** Each table a feature's personal-data.ts claims, and that feature. */
