@@ -63,7 +63,8 @@ export const contribution = {
       handlers: importsHandlers(imports),
       provides: {
         sheetRows: {
-          sheetRows: (shared, batchId) => enrichedExport(importsStore(shared, clock), batchId),
+          sheetRows: (shared, batchId) =>
+            enrichedExport(importsStore(shared, clock), batchId, context.port('boughtContacts')),
           batch: (batchId) => {
             const { fileName, connectionId } = store().imports.get(batchId)
             return { fileName, connectionId }

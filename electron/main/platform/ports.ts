@@ -142,6 +142,12 @@ export interface BudgetNewsPort {
   budgetReached(notice: { connectionId: string | null; text: string; sourceKey: string }): void
 }
 
+/** The contact data bought for a person (contacts/ keeps it), for the features that show it beside them. */
+export interface BoughtContactsPort {
+  /** The newest result of each contact type bought for the person with this key, as received. */
+  newestFor(profileKey: string): unknown[]
+}
+
 /** Where every Partner API call is logged (usage/ keeps the call log): told by the connection's client. */
 export interface CallLogPort {
   /** One HTTP attempt; written behind the reply, never on its path. */
@@ -263,6 +269,7 @@ export interface Ports {
   activity: ActivityPort
   sheetRows: SheetRowsPort
   callLog: CallLogPort
+  boughtContacts: BoughtContactsPort
   watchSchedule: WatchSchedulePort
   saveFiles: SaveFilesPort
   exportLog: ExportLogPort
