@@ -233,6 +233,28 @@ export default ts.config(
     }
   },
   {
+    // …but for the migrations' index (written by scripts/migrations-index.ts): a migration that
+    // touches one feature's tables alone lives in that feature's migrations/ folder, and the index
+    // imports it there; nothing else of a feature (migration-files.test.ts checks those files).
+    files: ['electron/main/store/migrations/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noElectronSubpaths,
+            {
+              regex: `^(\\.\\./)+(${mainFeatures.map(escape).join('|')})(/(?!migrations/\\d+-[a-z0-9-]+$)|$)`,
+              message: 'The migrations index imports only a feature’s numbered migrations/ files.'
+            },
+            noMainRootFile
+          ]
+        }
+      ]
+    }
+  },
+  {
     // Outside its folder a feature is one entry, its index.ts (its contribution, and the types the
     // shell passes it): compose's list (features.ts), the options and the shells import nothing else of it.
     files: ['electron/main/*.ts', 'electron/host/**'],

@@ -11,7 +11,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { openStore, type Store } from '../../electron/main/store'
+import { openStore, systemClock } from '../../electron/main/store'
+import { importsStore, type ImportsStore } from '../../electron/main/imports/imports-store'
 import { classify } from '../../electron/main/imports/match-outcome'
 import { ThresholdResorts } from '../../electron/main/imports/threshold-resort'
 import { done, figure, progress, quick, report } from './lib/figures'
@@ -23,7 +24,7 @@ const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : quick ? 1_000 : 5
 const RUNS = quick ? 1 : 3
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-resort-bench-'))
-const store = openStore({ dataDir: dir })
+const store = importsStore(openStore({ dataDir: dir }), systemClock)
 try {
   progress(`building a batch of ${ROWS} rows with 5 candidates each`)
   const people = generateProfiles({ count: Math.min(ROWS, 2_000) + 4, seed: 1 })
@@ -140,7 +141,7 @@ async function measure(work: () => unknown): Promise<{ longest: number; cpu: num
  * refuses — "busy executing a query" — as soon as one row changes: here each row is read by
  * itself, the same work in the same one pass.)
  */
-function oldOnePass(store: Store, batchId: string, threshold: number): void {
+function oldOnePass(store: ImportsStore, batchId: string, threshold: number): void {
   store.transaction(() => {
     store.imports.setThreshold(batchId, threshold)
     for (let row = store.imports.nextUndecidedAnswer(batchId, -1); row !== null;) {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pRetry from 'p-retry'
 import { request, type Dispatcher } from 'undici'
 import { stringifyJson } from '../../../shared/json'
-import type { ApiCallInput } from '../store'
+import type { ApiCallInput } from './api-call'
 import { ApiError, kindOfStatus, retryable, TIMEOUT_CODES, type ApiErrorInfo, type ApiErrorKind } from './api-error'
 import { ConnectionGate } from './connection-gate'
 import {

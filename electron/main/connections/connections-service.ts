@@ -23,8 +23,8 @@ import type { SecretsService } from './secrets-service'
 import type { StoreAccess } from '../store/store-access'
 import { testConnection } from './connection-test'
 import { resetSandbox, SANDBOX_CONNECTION_ID, SANDBOX_PLACEHOLDER_URL, sandboxConnection } from './sandbox-connection'
-import type { WriteBehind } from '../store/write-behind'
-import type { ConnectionsPort, ToolAccess } from '../platform/ports'
+import type { CallLogPort, ConnectionsPort, ToolAccess } from '../platform/ports'
+import type { EventBus } from '../platform/event-bus'
 import { errorMessage } from '../../../shared/error-message'
 
 export { SANDBOX_CONNECTION_ID } from './sandbox-connection'
@@ -40,9 +40,11 @@ export interface ConnectionsDeps {
   dispatcher: Dispatcher
   clock: Clock
   events: EventHub
+  /** Tells the other features a connection was removed (connectionRemoved). */
+  bus?: Pick<EventBus, 'publish'>
   logger: Logger
-  /** The call log is written behind the reply, batched. */
-  writes: WriteBehind
+  /** Where every call is logged (usage/'s call log, written behind the reply): read when a call is made. */
+  callLog?: () => CallLogPort
   timeouts?: Partial<ApiTimeouts>
   /** The largest answer read and its deepest nesting (net/answer-limits.ts). */
   limits?: Partial<Pick<AnswerLimits, 'maxBodyBytes' | 'maxDepth'>>
@@ -129,9 +131,10 @@ export class ConnectionsService implements ConnectionsPort {
     await this.#deps.secrets.removeAll(id)
     store.transaction(() => {
       store.connections.delete(id)
-      store.recentSearches.deleteForConnection(id)
       if (store.settings.get(ACTIVE_KEY) === id) store.settings.set(ACTIVE_KEY, SANDBOX_CONNECTION_ID)
     })
+    // what other features kept for it alone (recent searches) goes once it is gone
+    this.#deps.bus?.publish('connectionRemoved', { connectionId: id })
     this.#clients.delete(id)
     this.#gates.delete(id)
     return this.#changed()
@@ -219,7 +222,7 @@ export class ConnectionsService implements ConnectionsPort {
       queryNames: connection.queryNames,
       record: (call) => {
         this.#deps.pace?.attempted(call)
-        this.#deps.writes.enqueue((store) => store.apiLog.record(call))
+        this.#deps.callLog?.().record(call)
       },
       ...(this.#deps.timeouts ? { timeouts: this.#deps.timeouts } : {}),
       ...(this.#deps.limits ? { limits: this.#deps.limits } : {}),

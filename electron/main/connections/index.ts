@@ -30,8 +30,9 @@ export const contribution = {
       dispatcher: context.dispatcher,
       clock: context.clock,
       events: context.events,
+      bus: context.bus,
       logger: context.logger,
-      writes: context.writes,
+      callLog: () => context.port('callLog'),
       pace: context.paces,
       ...(options.http?.timeouts || options.http?.limits?.deadlineMs !== undefined
         ? { timeouts: { ...options.http.timeouts, deadlineMs: answerLimits.deadlineMs } }

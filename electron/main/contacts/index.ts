@@ -30,7 +30,17 @@ export const contribution = {
     })
     return {
       handlers: contactsHandlers(contacts),
-      provides: { contactQuotes: contacts },
+      provides: {
+        contactQuotes: contacts,
+        // a shortlist member's detail and an enriched sheet show what was bought for the person
+        boughtContacts: {
+          newestFor: (profileKey) =>
+            context.stores
+              .get()
+              .contacts.latestPerType(profileKey)
+              .map((stored) => stored.result)
+        }
+      },
       personalData: personalDataOwner(() => context.stores.get()),
       start: {
         when: 'first-screen',

@@ -76,7 +76,7 @@ export class SpreadsheetExportService {
   constructor(
     private readonly memberRecords: MemberRecordsRepo,
     /** Where an import's rows are read (an enriched sheet's export), and who reads them (Imports). */
-    private readonly sheets?: { store: Pick<Store, 'imports' | 'contacts'>; rows: SheetRowsPort }
+    private readonly sheets?: { store: Store; rows: SheetRowsPort }
   ) {}
 
   presets(): Record<string, readonly CsvColumn[]> {

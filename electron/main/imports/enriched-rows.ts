@@ -1,6 +1,7 @@
 import type { CsvColumn } from '../../../shared/ipc/channels/export'
 import type { ExportRow } from '../platform/export-row'
-import type { Store } from '../store/index'
+import type { BoughtContactsPort } from '../platform/ports'
+import type { ImportsStore } from './imports-store'
 import { candidateOf } from './match-outcome'
 
 /**
@@ -11,8 +12,9 @@ import { candidateOf } from './match-outcome'
  * a CSV goes back to the recruiter as it came.
  */
 export function enrichedExport(
-  store: Pick<Store, 'imports' | 'contacts'>,
-  batchId: string
+  store: Pick<ImportsStore, 'imports'>,
+  batchId: string,
+  contacts: BoughtContactsPort
 ): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null } {
   const batch = store.imports.get(batchId)
   const [header = []] = store.imports.firstRows(batchId, batch.headerRow + 1).slice(batch.headerRow)
@@ -36,10 +38,14 @@ export function enrichedExport(
     { header: 'Bought emails', path: 'contact.emails.email' },
     { header: 'Bought phones', path: 'contact.phone_numbers.number' }
   )
-  return { columns, rows: rowsOf(store, batchId), total: counts.rows, delimiter: batch.delimiter }
+  return { columns, rows: rowsOf(store, batchId, contacts), total: counts.rows, delimiter: batch.delimiter }
 }
 
-function* rowsOf(store: Pick<Store, 'imports' | 'contacts'>, batchId: string): Generator<ExportRow> {
+function* rowsOf(
+  store: Pick<ImportsStore, 'imports'>,
+  batchId: string,
+  contacts: BoughtContactsPort
+): Generator<ExportRow> {
   for (const row of store.imports.rowsInOrder(batchId)) {
     // the person: the one accepted, else the match found (not yet reviewed)
     const key = row.decision === 'rejected' ? null : (row.chosenKey ?? row.bestKey)
@@ -61,16 +67,16 @@ function* rowsOf(store: Pick<Store, 'imports' | 'contacts'>, batchId: string): G
           score: person?.score ?? ''
         }
       },
-      contact: key === null ? null : boughtContacts(store, key)
+      contact: key === null ? null : boughtContacts(contacts, key)
     }
   }
 }
 
-function boughtContacts(store: Pick<Store, 'contacts'>, key: string): Record<string, unknown> | null {
+function boughtContacts(contacts: BoughtContactsPort, key: string): Record<string, unknown> | null {
   const emails: unknown[] = []
   const phones: unknown[] = []
-  for (const result of store.contacts.latestPerType(key)) {
-    const value = result.result as Record<string, unknown>
+  for (const result of contacts.newestFor(key)) {
+    const value = result as Record<string, unknown>
     if (Array.isArray(value['emails'])) emails.push(...(value['emails'] as unknown[]))
     if (Array.isArray(value['phone_numbers'])) phones.push(...(value['phone_numbers'] as unknown[]))
   }

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import { DEFAULT_IMPORT_THRESHOLD, type ImportField } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
-import type { Store } from '../store/index'
+import type { ImportsStore } from './imports-store'
 import type { SheetInfo } from '../../../shared/ipc/channels/imports'
 import { readSheet, UnreadableSheet } from '../sheets/sheet-reader'
 import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
@@ -48,7 +48,7 @@ export type SpawnImportWorker = (data: ImportWorkerData) => Worker
 /** A spreadsheet that unpacks to far more than it weighs stops at this, not at the machine's memory. */
 export const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 1024 }
 
-type ImportStore = Pick<Store, 'imports' | 'transaction'>
+type ImportStore = Pick<ImportsStore, 'imports' | 'transaction'>
 
 /** Reads a sheet into a new batch through `store`: the worker's job, and the in-thread one. */
 export async function readIntoBatch(
@@ -105,14 +105,14 @@ export async function prepareBatch(store: ImportStore, job: PrepareJob): Promise
 }
 
 /** On the calling thread through main's connection: tests, and a build without the worker. */
-export function importJobsHere(store: () => Store): ImportJobs {
+export function importJobsHere(store: () => ImportsStore): ImportJobs {
   return {
     read: (job, onProgress) => readIntoBatch(store(), job, onProgress).catch(rethrow),
     prepare: (job) => prepareBatch(store(), job)
   }
 }
 
-export function importJobsInWorker(spawn: SpawnImportWorker, store: () => Store, now: () => Date): ImportJobs {
+export function importJobsInWorker(spawn: SpawnImportWorker, store: () => ImportsStore, now: () => Date): ImportJobs {
   const target = (): StoreTarget => {
     const { database } = store()
     return {

@@ -3,8 +3,8 @@ import { ApiError } from '../api/api-error'
 import type { PartnerClient } from '../api/partner-client'
 import type { ConnectionsPort } from '../platform/ports'
 import type { Logger } from '../logging/logger'
-import type { ImportRowRecord } from '../store/imports-repo'
-import type { Store } from '../store/index'
+import type { ImportRowRecord } from './imports-repo'
+import type { ImportsStore } from './imports-store'
 import type { Paced } from '../pace/paces'
 import { BatchedWrites } from './batched-writes'
 import { looserAsks, withLooser } from './looser-ask'
@@ -34,7 +34,7 @@ const STOPPING_KINDS = new Set(['auth', 'forbidden', 'out_of_credits'])
 const ROW_KINDS = new Set(['invalid_request', 'not_found', 'contract_mismatch', 'unreadable'])
 
 export interface MatcherDeps {
-  store: () => Store
+  store: () => ImportsStore
   connections: Pick<ConnectionsPort, 'client'>
   /** Each connection's pace (shared by every batch on it, refresh and purchases). */
   throttle: (connectionId: string) => Paced

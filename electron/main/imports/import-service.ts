@@ -8,8 +8,9 @@ import type { ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../plat
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
-import type { Store } from '../store/index'
+import type { Clock } from '../store/index'
+import type { ImportBatchRecord, ImportRowRecord } from './imports-repo'
+import { importsStore, type ImportsStore } from './imports-store'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
 import { guessHeaderRow, suggestMapping } from '../sheets/column-guess'
@@ -46,6 +47,8 @@ export class ImportService {
   constructor(
     private readonly deps: {
       stores: StoreAccess
+      /** The store's clock (batches' times). */
+      clock: Clock
       connections: Pick<ConnectionsPort, 'active'>
       uploads: ChunkedUploads
       jobs: ImportJobs
@@ -303,7 +306,7 @@ export class ImportService {
   }
 
   /** Rows put back to pending are matched: the batch runs again unless the recruiter paused it. */
-  #rematch(store: Store, batch: ImportBatchRecord): void {
+  #rematch(store: ImportsStore, batch: ImportBatchRecord): void {
     if (batch.state === 'paused' || batch.state === 'mapping') return
     store.imports.setState(batch.id, 'matching')
     this.deps.matcher.run(batch.id)
@@ -356,7 +359,7 @@ export class ImportService {
     return deleted
   }
 
-  #opened(store: Store, batchId: string): OpenedImport {
+  #opened(store: ImportsStore, batchId: string): OpenedImport {
     const batch = mapStoreErrors(() => store.imports.get(batchId), batchGone)
     return {
       batch: this.#batch(store, batch),
@@ -366,7 +369,7 @@ export class ImportService {
   }
 
   /** The header row's names (a blank one named by its place) and the rows under it, for the guesses. */
-  #columns(store: Store, batchId: string, headerRow: number): { headers: string[]; sample: string[][] } {
+  #columns(store: ImportsStore, batchId: string, headerRow: number): { headers: string[]; sample: string[][] } {
     const rows = store.imports.firstRows(batchId, headerRow + 1 + SAMPLE_ROWS)
     const header = rows[headerRow] ?? []
     const sample = rows.slice(headerRow + 1)
@@ -377,17 +380,17 @@ export class ImportService {
     }
   }
 
-  #headers(store: Store, batchId: string, headerRow: number): string[] {
+  #headers(store: ImportsStore, batchId: string, headerRow: number): string[] {
     return this.#columns(store, batchId, headerRow).headers
   }
 
   /** The mapping last chosen for these very headers, else one guessed from their names and values. */
-  #suggest(store: Store, batchId: string, headerRow: number) {
+  #suggest(store: ImportsStore, batchId: string, headerRow: number) {
     const { headers, sample } = this.#columns(store, batchId, headerRow)
     return recallMapping(store, headers) ?? suggestMapping(headers, sample)
   }
 
-  #batch(store: Store, record: ImportBatchRecord): ImportBatch {
+  #batch(store: ImportsStore, record: ImportBatchRecord): ImportBatch {
     const counts = store.imports.counts(record.id)
     const { headers, sample } = this.#columns(store, record.id, record.headerRow)
     const pace = this.deps.pace?.(record.connectionId) ?? null
@@ -421,8 +424,8 @@ export class ImportService {
     }
   }
 
-  #store(): Store {
-    return this.deps.stores.get()
+  #store(): ImportsStore {
+    return importsStore(this.deps.stores.get(), this.deps.clock)
   }
 
   #now(): number {

@@ -2,8 +2,8 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { PeopleHeld } from '../platform/event-bus'
-import type { ImportBatchRecord, ImportRowRecord } from '../store/imports-repo'
-import type { Store } from '../store/index'
+import type { ImportBatchRecord, ImportRowRecord } from './imports-repo'
+import type { ImportsStore } from './imports-store'
 import { mapStoreErrors } from '../store/store-error'
 import { candidateOf } from './match-outcome'
 
@@ -21,7 +21,7 @@ export interface ShortlistedImport {
  * row's kept columns as notes, in one transaction; tells the app its members changed.
  */
 export function shortlistAccepted(
-  store: Store,
+  store: ImportsStore,
   events: Pick<EventHub, 'emit'>,
   batch: ImportBatchRecord,
   headers: readonly string[],
@@ -94,7 +94,7 @@ export function shortlistAccepted(
 }
 
 /** The people a batch's accepted rows chose, once each, by key and name. */
-export function acceptedPeopleOf(store: Store, batchId: string): Array<{ key: string; name: string }> {
+export function acceptedPeopleOf(store: ImportsStore, batchId: string): Array<{ key: string; name: string }> {
   const people = new Map<string, string>()
   for (const { row, profile } of store.imports.accepted(batchId)) {
     if (row.chosenKey === null || people.has(row.chosenKey)) continue

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { openImportStore } from '../store/index'
+import { openImportStore } from './imports-store'
 import { prepareBatch, readIntoBatch, type ImportWorkerData, type ImportWorkerMessage } from './import-jobs'
 import { UnreadableSheet } from '../sheets/sheet-reader'
 import { errorMessage } from '../../../shared/error-message'

@@ -6,6 +6,7 @@ import { importJobsHere, importJobsInWorker, type SpawnImportWorker } from './im
 import { ImportMatcher, type MatcherTiming } from './import-matcher'
 import { ImportService } from './import-service'
 import { importUploadsIn } from './import-uploads'
+import { importsStore } from './imports-store'
 
 export { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './import-jobs'
 
@@ -30,22 +31,21 @@ export const contribution = {
     const uploads = importUploadsIn(options.dataDir)
     uploads.clear()
     const connections = context.port('connections')
+    // the shared repositories and imports' own, over the open store
+    const store = () => importsStore(stores.get(), clock)
     const imports = new ImportService({
       stores,
+      clock,
       connections,
       uploads,
       doNotContact: () => context.port('doNotContact'),
       knownPeople: () => context.port('knownPeople'),
       jobs:
         options.importWorker === undefined
-          ? importJobsHere(() => stores.get())
-          : importJobsInWorker(
-              options.importWorker,
-              () => stores.get(),
-              () => clock.now()
-            ),
+          ? importJobsHere(store)
+          : importJobsInWorker(options.importWorker, store, () => clock.now()),
       matcher: new ImportMatcher({
-        store: () => stores.get(),
+        store,
         connections,
         throttle: (connectionId) => context.paces.for(connectionId),
         logger: context.logger,
@@ -63,9 +63,10 @@ export const contribution = {
       handlers: importsHandlers(imports),
       provides: {
         sheetRows: {
-          sheetRows: enrichedExport,
+          sheetRows: (shared, batchId) =>
+            enrichedExport(importsStore(shared, clock), batchId, context.port('boughtContacts')),
           batch: (batchId) => {
-            const { fileName, connectionId } = stores.get().imports.get(batchId)
+            const { fileName, connectionId } = store().imports.get(batchId)
             return { fileName, connectionId }
           }
         }

@@ -1,7 +1,7 @@
 import type { MatchProfileRequest } from '../../../shared/api/match-request'
 import { handleInProfileUrl } from '../../../shared/api/handles'
 import type { ImportField } from '../../../shared/ipc/channels/imports'
-import type { PreparedRow } from '../store/imports-repo'
+import type { PreparedRow } from './imports-repo'
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 

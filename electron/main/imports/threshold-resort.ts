@@ -1,4 +1,4 @@
-import type { Store } from '../store/index'
+import type { ImportsStore } from './imports-store'
 import { WorkSlices } from '../work/work-slices'
 import { classify } from './match-outcome'
 
@@ -16,7 +16,7 @@ export interface ResortSlices {
  */
 export const RESORT_SLICE_MS = 12
 
-type ResortStore = Pick<Store, 'imports' | 'transaction'>
+type ResortStore = Pick<ImportsStore, 'imports' | 'transaction'>
 
 /**
  * Sorts a batch's undecided answers again after its lead threshold moved, in slices that give

@@ -15,6 +15,11 @@ export interface MainEvents {
   refreshJobLost: RefreshJobSummary
   /** The connections changed (one added, switched, a key set, the built-in sandbox came up). */
   connectionsChanged: ConnectionsOverview
+  /**
+   * A remote connection was removed (its settings and secrets are gone): what a feature kept for
+   * it alone goes too (search/ deletes its recent searches).
+   */
+  connectionRemoved: { connectionId: string }
   /** The built-in sandbox's state changed (it started, failed, was reset). */
   sandboxChanged: Record<string, never>
   /**

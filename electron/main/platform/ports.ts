@@ -10,6 +10,7 @@ import type { RefreshJobSummary, RefreshPlan } from '../../../shared/ipc/channel
 import type { NewPerson } from '../../../shared/ipc/channels/watches'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { PartnerClient } from '../api/partner-client'
+import type { ApiCallInput } from '../api/api-call'
 import type { Connection, CreditCounts, Store } from '../store'
 import type { ExportRow } from './export-row'
 
@@ -141,12 +142,24 @@ export interface BudgetNewsPort {
   budgetReached(notice: { connectionId: string | null; text: string; sourceKey: string }): void
 }
 
+/** The contact data bought for a person (contacts/ keeps it), for the features that show it beside them. */
+export interface BoughtContactsPort {
+  /** The newest result of each contact type bought for the person with this key, as received. */
+  newestFor(profileKey: string): unknown[]
+}
+
+/** Where every Partner API call is logged (usage/ keeps the call log): told by the connection's client. */
+export interface CallLogPort {
+  /** One HTTP attempt; written behind the reply, never on its path. */
+  record(call: ApiCallInput): void
+}
+
 /** What Export needs of Imports: a batch as the recruiter imported it, with what matching found. */
 export interface SheetRowsPort {
   /** An imported file's name and the connection it was matched on (the export's name and its log). */
   batch(batchId: string): { fileName: string; connectionId: string }
   sheetRows(
-    store: Pick<Store, 'imports' | 'contacts'>,
+    store: Store,
     batchId: string
   ): { columns: CsvColumn[]; rows: Iterable<ExportRow>; total: number; delimiter: string | null }
 }
@@ -286,6 +299,8 @@ export interface Ports {
   refreshJobs: RefreshJobsPort
   activity: ActivityPort
   sheetRows: SheetRowsPort
+  callLog: CallLogPort
+  boughtContacts: BoughtContactsPort
   watchSchedule: WatchSchedulePort
   saveFiles: SaveFilesPort
   exportLog: ExportLogPort

@@ -10,10 +10,19 @@ export const contribution = {
     const search = new SearchService({
       connections: context.port('connections'),
       stores: context.stores,
+      clock: context.clock,
       requests: context.requests,
       writes: context.writes,
       logger: context.logger
     })
-    return { handlers: searchHandlers(search), personalData: personalDataOwner(() => context.stores.get()) }
+    // a removed connection's recent searches go with it
+    const unsubscribe = context.bus.subscribe('connectionRemoved', ({ connectionId }) =>
+      search.connectionRemoved(connectionId)
+    )
+    return {
+      handlers: searchHandlers(search),
+      personalData: personalDataOwner(() => context.stores.get()),
+      close: unsubscribe
+    }
   }
 } satisfies FeatureContribution<unknown>

@@ -6,7 +6,9 @@ import { ApiError } from '../api/api-error'
 import type { Logger } from '../logging/logger'
 import type { ConnectionsPort } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
+import type { Clock, Store } from '../store'
 import type { StoreAccess } from '../store/store-access'
+import { RecentSearchesRepo } from './recent-searches-repo'
 import type { WriteBehind } from '../store/write-behind'
 
 /**
@@ -15,10 +17,14 @@ import type { WriteBehind } from '../store/write-behind'
  * the shortlists it is already on, and remembered as a recent search.
  */
 export class SearchService {
+  readonly #repos = new WeakMap<Store, RecentSearchesRepo>()
+
   constructor(
     private readonly deps: {
       connections: ConnectionsPort
       stores: StoreAccess
+      /** The store's clock (when a search was made). */
+      clock: Clock
       requests: RequestRegistry
       writes: WriteBehind
       logger: Logger
@@ -48,7 +54,7 @@ export class SearchService {
       })
     const keys = result.records.map((record) => keyOf(record.value))
     const onLists = this.#shortlistsOf(keys.filter((key): key is string => key !== null))
-    this.deps.writes.enqueue((store) => store.recentSearches.record(connection.id, body, opts, result.records.length))
+    this.deps.writes.enqueue((store) => this.#recent(store).record(connection.id, body, opts, result.records.length))
     return {
       connectionId: connection.id,
       connectionName: connection.name,
@@ -74,7 +80,7 @@ export class SearchService {
   recent(): RecentSearch[] {
     this.deps.writes.flush()
     try {
-      return this.deps.stores.get().recentSearches.list(this.deps.connections.active().id)
+      return this.#recent(this.deps.stores.get()).list(this.deps.connections.active().id)
     } catch {
       return []
     }
@@ -82,6 +88,18 @@ export class SearchService {
 
   shortlistsForKeys({ keys }: HandlerInput<'shortlistsForKeys'>): Record<string, { id: string; name: string }[]> {
     return Object.fromEntries(this.#shortlistsOf(keys))
+  }
+
+  /** A removed connection's recent searches go with it (the bus's connectionRemoved). */
+  connectionRemoved(connectionId: string): void {
+    this.#recent(this.deps.stores.get()).deleteForConnection(connectionId)
+  }
+
+  /** Search's recent searches over the open store's database (made again when the store is reopened). */
+  #recent(store: Store): RecentSearchesRepo {
+    let repo = this.#repos.get(store)
+    if (repo === undefined) this.#repos.set(store, (repo = new RecentSearchesRepo(store.database.db, this.deps.clock)))
+    return repo
   }
 
   #shortlistsOf(keys: string[]): Map<string, { id: string; name: string }[]> {

@@ -17,6 +17,7 @@ export const contribution = {
     const shortlists = new ShortlistsService(
       stores,
       clock,
+      () => port('boughtContacts'),
       (held) => bus.publish('peopleHeld', held),
       activeConnection,
       // opening a person restarts their retention clock (retention/ listens)

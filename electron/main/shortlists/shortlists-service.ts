@@ -15,6 +15,7 @@ import { profileSummary } from './profile-summary'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors, type StoreMessages } from '../store/store-error'
 import type { PeopleHeld } from '../platform/event-bus'
+import type { BoughtContactsPort } from '../platform/ports'
 
 /** The keys of members just added (as the store read them: key, or li_id). */
 function keysOf(store: ShortlistsStore, memberIds: readonly number[]): string[] {
@@ -42,6 +43,8 @@ export class ShortlistsService {
   /** Told once per getMember: the recruiter looked at this person (retention's activity). */
   readonly #opened: (key: string) => void
   readonly #activeConnection: () => string | null
+  /** The contacts bought for a person (the contacts feature's boughtContacts port). */
+  readonly #contacts: () => BoughtContactsPort
 
   /**
    * `held` tells where people saved came from (the bus's peopleHeld); `activeConnection` is the
@@ -51,6 +54,7 @@ export class ShortlistsService {
     stores: StoreAccess,
     /** The store's clock (when a person was removed). */
     clock: Clock,
+    contacts: () => BoughtContactsPort,
     held: (held: PeopleHeld) => void = () => undefined,
     activeConnection: () => string | null = () => null,
     opened: (key: string) => void = () => undefined
@@ -58,6 +62,7 @@ export class ShortlistsService {
     this.#opened = opened
     this.#stores = stores
     this.#clock = clock
+    this.#contacts = contacts
     this.#held = held
     this.#activeConnection = activeConnection
   }
@@ -251,7 +256,7 @@ export class ShortlistsService {
       ? { full_name: member.name, cur_title: member.title, cur_company: member.company }
       : profile
     const problems = profileDamaged ? [damagedProfileMessage] : []
-    const contacts = store.contacts.latestPerType(member.profileKey).map((stored) => stored.result)
+    const contacts = this.#contacts().newestFor(member.profileKey)
     return { ...member, profile, summary: profileSummary(readable), snapshots, problems, profileIssues, contacts }
   }
 

@@ -14,11 +14,8 @@ import { SnapshotsRepo } from './snapshots-repo'
 import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
 import { ConnectionsRepo } from './connections-repo'
-import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
-import { RecentSearchesRepo } from './recent-searches-repo'
 import { CreditLedgerRepo } from './credit-ledger-repo'
-import { ImportsRepo } from './imports-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -31,11 +28,8 @@ export * from './snapshots-repo'
 export * from './member-records-repo'
 export * from './contacts-repo'
 export * from './connections-repo'
-export * from './api-log-repo'
 export * from './settings-repo'
-export * from './recent-searches-repo'
 export * from './credit-ledger-repo'
-export * from './imports-repo'
 export type { ProfileInput } from './profile-fields'
 export type { JsonInput } from './json-text'
 
@@ -51,12 +45,8 @@ export interface Store {
   readonly memberRecords: MemberRecordsRepo
   readonly contacts: ContactsRepo
   readonly connections: ConnectionsRepo
-  readonly apiLog: ApiLogRepo
   readonly settings: SettingsRepo
-  readonly recentSearches: RecentSearchesRepo
   readonly ledger: CreditLedgerRepo
-  /** Spreadsheets being matched (bulk match). */
-  readonly imports: ImportsRepo
   /** Schema version of the open file. */
   readonly schemaVersion: number
   /** Runs `fn` in one transaction across repositories (all or nothing). */
@@ -122,11 +112,8 @@ export function openStore(options: OpenStoreOptions): Store {
     ...memberRepos(db, clock, shortlists, stages),
     contacts: new ContactsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
-    apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
-    recentSearches: new RecentSearchesRepo(db, clock),
     ledger: new CreditLedgerRepo(db, clock),
-    imports: new ImportsRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()
@@ -161,19 +148,6 @@ export function openRestoreStore(
     database: { db },
     // IMMEDIATE: the write lock is taken before the first read, so a commit by main in between
     // cannot make the transaction fail half-way (SQLITE_BUSY_SNAPSHOT)
-    transaction: (fn) => db.transaction(fn).immediate(),
-    close: () => db.close()
-  }
-}
-
-/** The import batches over a second connection, for the worker that reads or maps a spreadsheet. */
-export function openImportStore(
-  file: string,
-  options: { nativeBinding?: string | undefined; schemaVersion: number; clock: Clock }
-): Pick<Store, 'imports' | 'transaction' | 'close'> {
-  const db = openExtraConnection(file, { nativeBinding: options.nativeBinding, schemaVersion: options.schemaVersion })
-  return {
-    imports: new ImportsRepo(db, options.clock),
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close()
   }

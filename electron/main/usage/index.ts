@@ -10,8 +10,14 @@ export const contribution = {
     const usage = new UsageService({
       connections: context.port('connections'),
       stores: context.stores,
+      clock: context.clock,
       writes: context.writes
     })
-    return { handlers: usageHandlers(usage), personalData: personalDataOwner(() => context.stores.get()) }
+    return {
+      handlers: usageHandlers(usage),
+      // the connections' clients log every call here
+      provides: { callLog: usage },
+      personalData: personalDataOwner(() => context.stores.get())
+    }
   }
 } satisfies FeatureContribution<unknown>

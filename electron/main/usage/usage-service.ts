@@ -2,7 +2,9 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { AppCall, LedgerRow, TransactionRow, TransactionsResponse } from '../../../shared/ipc/channels/usage'
 import { AppError } from '../../../shared/ipc/errors'
 import type { TolerantRecord } from '../api/partner-client'
-import type { ApiCall, Store } from '../store'
+import type { Clock, Store } from '../store'
+import { ApiLogRepo, type ApiCall } from './api-log-repo'
+import type { ApiCallInput } from '../api/api-call'
 import type { ConnectionsPort } from '../platform/ports'
 import type { StoreAccess } from '../store/store-access'
 import type { WriteBehind } from '../store/write-behind'
@@ -13,10 +15,14 @@ import type { WriteBehind } from '../store/write-behind'
  * and the local credit ledger. The last two come from the store, so they show with no network.
  */
 export class UsageService {
+  readonly #repos = new WeakMap<Store, ApiLogRepo>()
+
   constructor(
     private readonly deps: {
       connections: ConnectionsPort
       stores: StoreAccess
+      /** The store's clock (when a call was logged, when old ones are pruned). */
+      clock: Clock
       writes: WriteBehind
     }
   ) {}
@@ -43,7 +49,7 @@ export class UsageService {
     // Calls still queued behind a reply belong in the list.
     this.deps.writes.flush()
     const connectionId = this.deps.connections.active().id
-    const calls = this.#store('the calls Talent Desk made').apiLog.listForConnection(connectionId, {
+    const calls = this.#calls(this.#store('the calls Talent Desk made')).listForConnection(connectionId, {
       ...(from === undefined ? {} : { from: utc(from) }),
       ...(to === undefined ? {} : { to: utc(to) }),
       limit
@@ -73,6 +79,18 @@ export class UsageService {
         resetAt: entry.resetAt
       }))
     }
+  }
+
+  /** Logs one call behind the reply, with the others queued (the callLog port). */
+  record(call: ApiCallInput): void {
+    this.deps.writes.enqueue((store) => this.#calls(store).record(call))
+  }
+
+  /** Usage's call log over the open store's database (made again when the store is reopened). */
+  #calls(store: Store): ApiLogRepo {
+    let repo = this.#repos.get(store)
+    if (repo === undefined) this.#repos.set(store, (repo = new ApiLogRepo(store.database.db, this.deps.clock)))
+    return repo
   }
 
   #store(what: string): Store {

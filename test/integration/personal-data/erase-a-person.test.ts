@@ -10,6 +10,7 @@ import { person, seedEverywhere, type SeededPerson } from './fixtures/seed-peopl
 import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
 import { ConversationsRepo } from '../../../electron/main/chat/conversations-repo'
 import { systemClock } from '../../../electron/main/store/clock'
+import { importsStore } from '../../../electron/main/imports/imports-store'
 
 const NAMESAKE_BATCH = {
   id: 'batch-2',
@@ -186,9 +187,13 @@ describe('a person across every feature: describe, export, erase', () => {
   })
 
   it('leaves a namesake’s spreadsheet row alone: a name alone does not make a row theirs', () => {
-    store.imports.create({ ...NAMESAKE_BATCH })
-    store.imports.addRows('batch-2', [{ sheetRow: 1, cells: [ana.name, 'namesake@elsewhere.example'] }], 1)
-    store.imports.prepareRows('batch-2', [
+    importsStore(store, systemClock).imports.create({ ...NAMESAKE_BATCH })
+    importsStore(store, systemClock).imports.addRows(
+      'batch-2',
+      [{ sheetRow: 1, cells: [ana.name, 'namesake@elsewhere.example'] }],
+      1
+    )
+    importsStore(store, systemClock).imports.prepareRows('batch-2', [
       {
         rowNo: 1,
         request: { name: ana.name, emails: ['namesake@elsewhere.example'] },
@@ -197,10 +202,18 @@ describe('a person across every feature: describe, export, erase', () => {
         duplicates: 0
       }
     ])
-    store.imports.recordAnswer('batch-2', 1, { outcome: 'none', profiles: [], bestKey: null, error: null })
+    importsStore(store, systemClock).imports.recordAnswer('batch-2', 1, {
+      outcome: 'none',
+      profiles: [],
+      bestKey: null,
+      error: null
+    })
 
     expect(data.erase(ana.key).ok).toBe(true)
-    expect(store.imports.row('batch-2', 1).cells).toEqual([ana.name, 'namesake@elsewhere.example'])
+    expect(importsStore(store, systemClock).imports.row('batch-2', 1).cells).toEqual([
+      ana.name,
+      'namesake@elsewhere.example'
+    ])
   })
 
   it('erases all or nothing: an owner that fails rolls back the others; describe still answers without it', () => {

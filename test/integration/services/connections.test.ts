@@ -212,6 +212,24 @@ describe('connections', () => {
     expect(empty.code).toBe('invalid_input')
   })
 
+  it('removing a connection removes the recent searches made on it, and no other', async () => {
+    const remote = await secondSandbox()
+    const main = await start({ loadKeytar: noKeychain, sandboxProfiles: 200 })
+    await main.ok('searchProfiles', { requestId: 'req-removed-1', request: { name: 'Ada' } })
+    const connection = await addRemote(main, remote.baseUrl)
+    await main.ok('setSecret', { connectionId: connection.id, kind: 'apiKey', value: remote.apiKey, sessionOnly: true })
+    await main.ok('setActiveConnection', { id: connection.id })
+    await main.ok('searchProfiles', { requestId: 'req-removed-2', request: { key: somebody.key! } })
+    expect(await main.ok('listRecentSearches', {})).toHaveLength(1) // commits what is queued
+    await main.ok('removeConnection', { id: connection.id })
+    const db = new Database(join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
+    const left = db
+      .prepare('SELECT connection_id AS id, count(*) AS n FROM recent_searches GROUP BY connection_id')
+      .all()
+    db.close()
+    expect(left).toEqual([{ id: 'sandbox', n: 1 }])
+  })
+
   it('tests each part of a connection separately', async () => {
     const remote = await secondSandbox()
     const main = await start({ loadKeytar: noKeychain })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { openStore } from '../../../electron/main/store'
+import { openStore, systemClock } from '../../../electron/main/store'
+import { importsStore } from '../../../electron/main/imports/imports-store'
 import type { ImportBatch, ImportRow } from '../../../shared/ipc/channels/imports'
 import { fillAnsweredBatch } from '../store/fixtures/answered-batch'
 import { useMains } from './helpers'
@@ -19,7 +20,7 @@ describe('a new lead threshold, through main', () => {
     const main = await start()
     const writer = openStore({ dataDir: main.dataDir })
     try {
-      fillAnsweredBatch(writer, { id: batchId, rows: ROWS })
+      fillAnsweredBatch(importsStore(writer, systemClock), { id: batchId, rows: ROWS })
     } finally {
       writer.close()
     }

@@ -4,6 +4,7 @@ import type { ManualClock } from './helpers'
 import { codeOf, openTestStore, removeDir, tempDir } from './helpers'
 import { RefreshJobsRepo } from '../../../electron/main/refresh/refresh-jobs-repo'
 import { ConversationsRepo } from '../../../electron/main/chat/conversations-repo'
+import { ApiLogRepo } from '../../../electron/main/usage/api-log-repo'
 
 let dir: string
 let store: Store
@@ -211,8 +212,9 @@ describe('ConnectionsRepo', () => {
 
 describe('ApiLogRepo', () => {
   it('logs calls without query strings, pages newest first and prunes old entries', () => {
+    const apiLog = new ApiLogRepo(store.database.db, clock)
     for (let i = 0; i < 12; i += 1) {
-      store.apiLog.record({
+      apiLog.record({
         durationMs: 10 + i,
         method: 'post',
         endpoint: '/api/Search/MatchProfiles',
@@ -223,21 +225,21 @@ describe('ApiLogRepo', () => {
       })
       clock.advance(1000)
     }
-    const page = store.apiLog.list({ limit: 5 })
+    const page = apiLog.list({ limit: 5 })
     expect(page.map((c) => c.transactionId)).toEqual(['t11', 't10', 't9', 't8', 't7'])
     expect(page[0]?.method).toBe('POST')
-    expect(store.apiLog.list({ limit: 5, beforeId: page.at(-1)?.id }).map((c) => c.transactionId)).toEqual([
+    expect(apiLog.list({ limit: 5, beforeId: page.at(-1)?.id }).map((c) => c.transactionId)).toEqual([
       't6',
       't5',
       't4',
       't3',
       't2'
     ])
-    expect(store.apiLog.list({ onlyFailures: true }).map((c) => c.transactionId)).toEqual(['t8', 't4', 't0'])
-    expect(codeOf(() => store.apiLog.record({ durationMs: 1, method: 'GET', endpoint: '/x?apiKey=1', ok: true }))).toBe(
+    expect(apiLog.list({ onlyFailures: true }).map((c) => c.transactionId)).toEqual(['t8', 't4', 't0'])
+    expect(codeOf(() => apiLog.record({ durationMs: 1, method: 'GET', endpoint: '/x?apiKey=1', ok: true }))).toBe(
       'invalid_input'
     )
-    expect(store.apiLog.prune(5)).toBe(7)
-    expect(store.apiLog.list().map((c) => c.transactionId)).toEqual(['t11', 't10', 't9', 't8', 't7'])
+    expect(apiLog.prune(5)).toBe(7)
+    expect(apiLog.list().map((c) => c.transactionId)).toEqual(['t11', 't10', 't9', 't8', 't7'])
   })
 })

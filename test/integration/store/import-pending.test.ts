@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
-import type { Store } from '../../../electron/main/store'
 import { STORE_FILE_NAME } from '../../../electron/main/store/database'
-import { PENDING_ROWS_SQL } from '../../../electron/main/store/imports-repo'
+import { PENDING_ROWS_SQL } from '../../../electron/main/imports/imports-repo'
+import type { Store } from '../../../electron/main/store'
+import { importsStore } from '../../../electron/main/imports/imports-store'
 import { openTestStore, removeDir, tempDir } from './helpers'
 import { createCsvBatch } from './fixtures/csv-batch'
 
@@ -18,7 +19,8 @@ describe('the pending rows of a large batch', () => {
   it('the next row to match is found by the outcome index, however many rows were answered', () => {
     const dir = tempDir()
     dirs.push(dir)
-    const { store } = openTestStore(dir)
+    const opened = openTestStore(dir)
+    const store = importsStore(opened.store, opened.clock)
     stores.push(store)
     const rows = 10_000
     createCsvBatch(store, { id: 'big', fileName: 'big.csv' })

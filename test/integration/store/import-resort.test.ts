@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Store } from '../../../electron/main/store'
-import type { ImportRowRecord } from '../../../electron/main/store/imports-repo'
+import type { ImportRowRecord } from '../../../electron/main/imports/imports-repo'
+import { importsStore, type ImportsStore } from '../../../electron/main/imports/imports-store'
 import { WorkSlices } from '../../../electron/main/work/work-slices'
 import { classify } from '../../../electron/main/imports/match-outcome'
 import { ThresholdResorts, type ResortSlices } from '../../../electron/main/imports/threshold-resort'
@@ -11,10 +11,11 @@ const ROWS = 300
 const SLICE_ROWS = 10
 
 let dir: string
-let store: Store
+let store: ImportsStore
 beforeEach(() => {
   dir = tempDir('td-import-resort-')
-  ;({ store } = openTestStore(dir))
+  const opened = openTestStore(dir)
+  store = importsStore(opened.store, opened.clock)
   fillAnsweredBatch(store, { id: 'b', rows: ROWS })
 })
 afterEach(() => {

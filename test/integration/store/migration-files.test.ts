@@ -15,8 +15,10 @@ import { migrationFiles } from '../../../electron/main/store/migrations/index'
 import { activityKindSchema } from '../../../shared/ipc/channels/watches'
 import {
   INDEX_FILE,
+  MAIN_DIR,
   MIGRATIONS_DIR,
   migrationFileNames,
+  migrationFilesOnDisk,
   migrationsIndexSource
 } from '../../../scripts/migrations-index'
 import { ManualClock, removeDir, tempDir } from './helpers'
@@ -41,20 +43,73 @@ function schemaOf(db: BetterSqlite3.Database): string[] {
 const file = (name: string) => path.join(dir, name)
 
 describe('one migration a file', () => {
-  it('loads every <nn>-<name>.ts of the folder, through an index that says the same as the folder', () => {
+  it('loads every <nn>-<name>.ts of every migrations/ folder (store’s and the features’), through an index that says the same as the folders', () => {
     const onDisk = migrationFileNames()
     expect(onDisk.length).toBe(migrations.length)
-    // the index is what `node --import tsx scripts/migrations-index.ts` writes for the folder as it is
-    expect(fs.readFileSync(INDEX_FILE, 'utf8')).toBe(migrationsIndexSource(onDisk))
-    // and Vite's own look at the folder finds the same modules the index imports
-    const globbed = import.meta.glob<Migration>('../../../electron/main/store/migrations/[0-9]*-*.ts', { eager: true })
-    expect(Object.keys(globbed).map((key) => path.basename(key))).toEqual(onDisk)
-    expect(migrationFiles.map(({ module }) => module)).toEqual(Object.values(globbed))
+    // the index is what `node --import tsx scripts/migrations-index.ts` writes for the folders as they are
+    expect(fs.readFileSync(INDEX_FILE, 'utf8')).toBe(migrationsIndexSource(migrationFilesOnDisk()))
+    // and Vite's own look at the folders finds the same modules the index imports
+    const globbed = import.meta.glob<Migration>('../../../electron/main/*/migrations/[0-9]*-*.ts', { eager: true })
+    const byNumber = Object.entries(globbed).sort(([a], [b]) => parseInt(path.basename(a)) - parseInt(path.basename(b)))
+    expect(byNumber.map(([key]) => path.basename(key))).toEqual(onDisk)
+    expect(migrationFiles.map(({ module }) => module)).toEqual(byNumber.map(([, module]) => module))
+    // one sequence across every folder: no number twice, none missing
+    expect(onDisk.map((name) => parseInt(name))).toEqual(onDisk.map((_, i) => i + 1))
     for (const [i, name] of onDisk.entries()) {
       expect(Number(name.slice(0, name.indexOf('-'))), name).toBe(i + 1)
       expect(migrations[i]?.version).toBe(i + 1)
     }
     expect(fs.existsSync(path.join(MIGRATIONS_DIR, 'index.ts'))).toBe(true)
+  })
+
+  it('reads one sequence across the folders, so a number used in two folders or skipped shows', () => {
+    const main = path.join(dir, 'main')
+    const put = (folder: string, name: string) => {
+      fs.mkdirSync(path.join(main, folder, 'migrations'), { recursive: true })
+      fs.writeFileSync(path.join(main, folder, 'migrations', name), '')
+    }
+    put('store', '01-a.ts')
+    put('store', '03-c.ts')
+    put('chat', '02-b.ts')
+    put('chat', 'helpers.ts')
+    fs.mkdirSync(path.join(main, 'search'))
+    expect(migrationFilesOnDisk(main)).toEqual([
+      { file: '01-a.ts', folder: 'store' },
+      { file: '02-b.ts', folder: 'chat' },
+      { file: '03-c.ts', folder: 'store' }
+    ])
+    expect(migrationsIndexSource(migrationFilesOnDisk(main))).toContain(
+      "import * as m02 from '../../chat/migrations/02-b'"
+    )
+    put('search', '02-d.ts')
+    put('search', '05-e.ts')
+    expect(migrationFileNames(main).map((name) => parseInt(name))).toEqual([1, 2, 2, 3, 5])
+  })
+
+  it('keeps in a feature’s migrations/ only what touches that feature’s own tables', () => {
+    const owners = new Map<string, string>()
+    for (const folder of fs.readdirSync(MAIN_DIR)) {
+      const claims = path.join(MAIN_DIR, folder, 'personal-data.ts')
+      if (!fs.existsSync(claims)) continue
+      for (const [, table] of fs.readFileSync(claims, 'utf8').matchAll(/\btable:\s*'([a-z_0-9]+)'/g))
+        owners.set(table!, folder)
+    }
+    const named =
+      /\b(?:CREATE (?:VIRTUAL )?TABLE(?: IF NOT EXISTS)?|ALTER TABLE|INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM|DROP TABLE(?: IF EXISTS)?|FROM|JOIN|REFERENCES|ON)\s+([a-z_0-9]+)/g
+    const moved = migrationFilesOnDisk().filter(({ folder }) => folder !== 'store')
+    expect(moved.length).toBeGreaterThan(0)
+    for (const { file, folder } of moved) {
+      const source = fs.readFileSync(path.join(MAIN_DIR, folder, 'migrations', file), 'utf8')
+      const others = [...source.matchAll(named)]
+        .map((match) => match[1]!)
+        .filter((table) => owners.has(table) && owners.get(table) !== folder)
+      expect(others, `${folder}/migrations/${file}`).toEqual([])
+      // nothing of the feature either: the index (in store/) may reach these files and no further
+      expect(
+        [...source.matchAll(/^import .* from '([^']+)'/gm)].map((match) => match[1]),
+        file
+      ).toEqual(['better-sqlite3'])
+    }
   })
 
   it('refuses a folder whose numbers skip, repeat, or disagree with the file name', () => {

@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { statementsOf } from './statements'
+import { statementsOf } from '../store/statements'
 import { matchProfileRequestSchema, type MatchProfileRequest } from '../../../shared/api/match-request'
 import type { RecentSearch, SearchOptions } from '../../../shared/ipc/channels/search'
-import { isoNow, type Clock } from './clock'
+import { isoNow, type Clock } from '../store/clock'
 
 /** How many recent searches are kept per connection. */
 export const RECENT_SEARCHES_KEEP = 50

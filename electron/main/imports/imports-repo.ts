@@ -10,8 +10,8 @@ import type {
   ImportState
 } from '../../../shared/ipc/channels/imports'
 import { stringifyJson } from '../../../shared/json'
-import { StoreError } from './store-error'
-import { isoNow, type Clock } from './clock'
+import { StoreError } from '../store/store-error'
+import { isoNow, type Clock } from '../store/clock'
 import {
   batchOf,
   rowOf,
