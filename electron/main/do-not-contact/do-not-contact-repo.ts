@@ -13,7 +13,7 @@ import { entryHashBytes } from './person-hashes'
 export interface DoNotContactRow {
   id: number
   kind: DoNotContactKind
-  /** The salted hash's 32 bytes (store/migrations/28-do-not-contact-hash-bytes.ts). */
+  /** The salted hash's 32 bytes (migrations/28-do-not-contact-hash-bytes.ts). */
   hash: Buffer
   value: string
   note: string
@@ -28,7 +28,7 @@ export const entryOf = (row: DoNotContactRow): DoNotContactEntry => ({
   addedAt: row.added_at
 })
 
-/** An entry is seen once it was added by hand, or its import was shown (store/migrations/26-do-not-contact-imports.ts). */
+/** An entry is seen once it was added by hand, or its import was shown (migrations/26-do-not-contact-imports.ts). */
 export const SHOWN = `(d.import_id IS NULL OR (SELECT ready FROM do_not_contact_imports WHERE id = d.import_id) = 1)`
 
 /** The entries shown, as of the kept count (never counted row by row). */
