@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import type { SpawnImportWorker } from '../main/imports'
 import type { SpawnKnownPeopleWorker } from '../main/known-people'
 import type { SpawnDoNotContactWorker } from '../main/do-not-contact'
@@ -13,6 +14,7 @@ import { SecretMask } from '../main/logging/secret-mask'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
 import { envProxyResolver } from '../main/net/proxy-rules'
 import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
+import { prewarmedSandboxWorker, SANDBOX_WORKER_FILE } from '../main/embedded-api/prewarmed-worker'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHost } from './server'
 import { errorMessage } from '../../shared/error-message'
@@ -119,6 +121,9 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
       )
     },
     createServices: async (trustedOrigins) => {
+      // the built-in sandbox's worker loads its code meanwhile, on a thread of its own
+      const sandboxFile = resolve(outMainDir, SANDBOX_WORKER_FILE)
+      const sandboxWorker = prewarmedSandboxWorker((workerData) => new Worker(sandboxFile, { workerData }))
       const { openFileLogger } = await import('../main/logging/file-logger')
       log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose, mask })
       for (const record of early.splice(0)) log.write(record)
@@ -134,7 +139,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
           // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
           proxy: envProxyResolver(process.env),
           ca: trustedCa,
-          sandbox: { spawn: workers.sandbox },
+          sandbox: { spawn: sandboxWorker },
           backupWorker: workers.backup,
           importWorker: workers.imports,
           knownPeopleWorker: workers.knownPeople,
