@@ -124,9 +124,14 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
       // the built-in sandbox's worker loads its code meanwhile, on a thread of its own
       const sandboxFile = resolve(outMainDir, SANDBOX_WORKER_FILE)
       const sandboxWorker = prewarmedSandboxWorker((workerData) => new Worker(sandboxFile, { workerData }))
+      // The main process's code comes in pieces, the event loop turning between them, so the
+      // page's files asked for meanwhile are answered: the log (pino, its roller and date-fns),
+      // the contract's schemas (zod), then everything else.
       const { openFileLogger } = await import('../main/logging/file-logger')
       log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose, mask })
       for (const record of early.splice(0)) log.write(record)
+      await import('../../shared/ipc/contract')
+      await new Promise((resolve) => setImmediate(resolve))
       const [{ composeHostServices }, workers] = await Promise.all([import('./app-host'), options.workers()])
       return composeHostServices(
         {
