@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { createInterface } from 'node:readline'
+import { createInterface, type Interface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import type { SpawnImportWorker } from '../main/imports'
@@ -111,7 +111,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
   // It is printed as soon as the host listens: the page loads while the main process is put
   // together, and its bridge calls wait for it (server.ts).
   const interactive = process.stdin.isTTY === true || process.env[TERMINAL_INPUT_ENV] === '1'
-  const host = await startBrowserHost({
+  const starting = startBrowserHost({
     port,
     rendererDir: values['renderer-dir'],
     logger,
@@ -158,16 +158,13 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
     }
   })
 
-  // A way back in without a restart: each Enter prints a fresh one-time link.
-  const lines = interactive ? createInterface({ input: process.stdin }) : null
-  lines?.on('line', () => {
-    process.stdout.write(`New link (it works once): ${host.newLoginUrl()}\n`)
-  })
-
+  // A signal from the moment the link is out: while the main process is still being put together,
+  // it stops once that is done (closing the store and the sandbox cleanly), never half-way.
+  let lines: Interface | null = null
   const stop = () => {
     lines?.close()
-    host
-      .close()
+    starting
+      .then((host) => host.close())
       .then(() => log?.close())
       .then(
         () => process.exit(0),
@@ -176,4 +173,11 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  const host = await starting
+
+  // A way back in without a restart: each Enter prints a fresh one-time link.
+  lines = interactive ? createInterface({ input: process.stdin }) : null
+  lines?.on('line', () => {
+    process.stdout.write(`New link (it works once): ${host.newLoginUrl()}\n`)
+  })
 }
