@@ -75,7 +75,15 @@ export default defineConfig({
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]renderer[\\/]src[\\/]zod-config\.ts$/ },
               // the contract and the rest of shared/ in one chunk, not ~30: the first screen needs
               // all of it, over HTTP/1.1 to the browser host (six requests at a time)
-              { name: 'contract', test: /[\\/]shared[\\/]/ }
+              { name: 'contract', test: /[\\/]shared[\\/]/ },
+              // the shell's own code and Svelte's runtime in one chunk, not ~25: the first screen
+              // needs all of it (each section's screen and state stay chunks of their own; the
+              // contract's steps and the bridge's start stay with the entry, which preloads what
+              // they import)
+              {
+                name: 'first-screen',
+                test: /[\\/]renderer[\\/]src[\\/](lib|app[\\/](?!contract-steps))|[\\/]node_modules[\\/](svelte|esm-env|clsx)[\\/]/
+              }
             ]
           },
           // each module's body runs when it is first imported, not when its chunk arrives: the

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { createInterface } from 'node:readline'
+import { createInterface, type Interface } from 'node:readline'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import type { SpawnImportWorker } from '../main/imports'
 import type { SpawnKnownPeopleWorker } from '../main/known-people'
 import type { SpawnDoNotContactWorker } from '../main/do-not-contact'
@@ -13,6 +14,7 @@ import { SecretMask } from '../main/logging/secret-mask'
 import { loadTrustedCertificates } from '../main/net/ca-certificates'
 import { envProxyResolver } from '../main/net/proxy-rules'
 import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
+import { prewarmedSandboxWorker, SANDBOX_WORKER_FILE } from '../main/embedded-api/prewarmed-worker'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHost } from './server'
 import { errorMessage } from '../../shared/error-message'
@@ -109,7 +111,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
   // It is printed as soon as the host listens: the page loads while the main process is put
   // together, and its bridge calls wait for it (server.ts).
   const interactive = process.stdin.isTTY === true || process.env[TERMINAL_INPUT_ENV] === '1'
-  const host = await startBrowserHost({
+  const starting = startBrowserHost({
     port,
     rendererDir: values['renderer-dir'],
     logger,
@@ -119,9 +121,17 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
       )
     },
     createServices: async (trustedOrigins) => {
+      // the built-in sandbox's worker loads its code meanwhile, on a thread of its own
+      const sandboxFile = resolve(outMainDir, SANDBOX_WORKER_FILE)
+      const sandboxWorker = prewarmedSandboxWorker((workerData) => new Worker(sandboxFile, { workerData }))
+      // The main process's code comes in pieces, the event loop turning between them, so the
+      // page's files asked for meanwhile are answered: the log (pino, its roller and date-fns),
+      // the contract's schemas (zod), then everything else.
       const { openFileLogger } = await import('../main/logging/file-logger')
       log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose, mask })
       for (const record of early.splice(0)) log.write(record)
+      await import('../../shared/ipc/contract')
+      await new Promise((resolve) => setImmediate(resolve))
       const [{ composeHostServices }, workers] = await Promise.all([import('./app-host'), options.workers()])
       return composeHostServices(
         {
@@ -134,7 +144,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
           // Node's roots + TALENT_DESK_EXTRA_CA_CERTS / NODE_EXTRA_CA_CERTS
           proxy: envProxyResolver(process.env),
           ca: trustedCa,
-          sandbox: { spawn: workers.sandbox },
+          sandbox: { spawn: sandboxWorker },
           backupWorker: workers.backup,
           importWorker: workers.imports,
           knownPeopleWorker: workers.knownPeople,
@@ -148,16 +158,13 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
     }
   })
 
-  // A way back in without a restart: each Enter prints a fresh one-time link.
-  const lines = interactive ? createInterface({ input: process.stdin }) : null
-  lines?.on('line', () => {
-    process.stdout.write(`New link (it works once): ${host.newLoginUrl()}\n`)
-  })
-
+  // A signal from the moment the link is out: while the main process is still being put together,
+  // it stops once that is done (closing the store and the sandbox cleanly), never half-way.
+  let lines: Interface | null = null
   const stop = () => {
     lines?.close()
-    host
-      .close()
+    starting
+      .then((host) => host.close())
       .then(() => log?.close())
       .then(
         () => process.exit(0),
@@ -166,4 +173,11 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  const host = await starting
+
+  // A way back in without a restart: each Enter prints a fresh one-time link.
+  lines = interactive ? createInterface({ input: process.stdin }) : null
+  lines?.on('line', () => {
+    process.stdout.write(`New link (it works once): ${host.newLoginUrl()}\n`)
+  })
 }

@@ -142,12 +142,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let services: MainServices
   let streams: ReturnType<typeof createEventStreams>
   try {
+    services = await options.createServices(guard.origins)
     // (the bridge's code, with every channel's schemas, is loaded with the services: after the link)
-    const [made, { createBridgeRoutes }] = await Promise.all([
-      options.createServices(guard.origins),
-      import('./bridge-routes')
-    ])
-    services = made
+    const { createBridgeRoutes } = await import('./bridge-routes')
     streams = createEventStreams(services.events, limits, refusals)
     ready.resolve(
       createBridgeRoutes({

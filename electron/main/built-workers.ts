@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { DO_NOT_CONTACT_WORKER_LIMITS, type SpawnDoNotContactWorker } from './do-not-contact'
 import type { SpawnBackupWorker } from './export'
 import type { SpawnSandboxWorker } from './embedded-api/embedded-sandbox'
+import { SANDBOX_WORKER_FILE } from './embedded-api/prewarmed-worker'
 import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
 import { KNOWN_PEOPLE_WORKER_LIMITS, type SpawnKnownPeopleWorker } from './known-people'
 import type { SpawnCompactWorker } from './privacy'
@@ -21,7 +22,7 @@ export function builtWorkers(outMainDir: string): {
   compact: SpawnCompactWorker
 } {
   return {
-    sandbox: (workerData) => new Worker(join(outMainDir, 'sandbox-worker.cjs'), { workerData }),
+    sandbox: (workerData) => new Worker(join(outMainDir, SANDBOX_WORKER_FILE), { workerData }),
     backup: (workerData) => new Worker(join(outMainDir, 'backup-worker.cjs'), { workerData }),
     imports: (workerData) =>
       new Worker(join(outMainDir, 'import-worker.cjs'), { workerData, resourceLimits: IMPORT_WORKER_LIMITS }),

@@ -98,6 +98,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
       options.secretWatcher?.remove(value)
     }
   }
+  // the built-in sandbox first: its worker's start (reading or preparing its people) runs on its
+  // own thread while the store opens and the features are made; the first search needs it
+  const sandbox = await embeddedSandbox(options, vault, secretWatcher, () => bus.publish('sandboxChanged', {}))
+  sandbox?.start()
   const clock = options.clock ?? systemClock
   const stores = StoreAccess.open(
     {
@@ -123,7 +127,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     ...(options.pace?.tuning ? { tuning: options.pace.tuning } : {})
   })
   const answerLimits: AnswerLimits = { ...defaultAnswerLimits, ...options.http?.limits }
-  const sandbox = await embeddedSandbox(options, vault, secretWatcher, () => bus.publish('sandboxChanged', {}))
   const requests = new RequestRegistry()
 
   const host = await FeatureHost.create<MainOptions>(features, {
@@ -143,6 +146,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     writes,
     downloads,
     sandbox
+  }).catch(async (error: unknown) => {
+    await sandbox?.close() // its worker started above
+    throw error
   })
   const router = createRouter({
     handlers: host.handlers,
@@ -151,7 +157,6 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     mask: secretMask
   })
 
-  sandbox?.start()
   host.start('first-screen')
   // the rest waits for the first screen to be painted (or its fallback delay), never before
   const firstScreen = new FirstScreen(options.firstScreen?.fallbackMs ?? null)

@@ -71,6 +71,9 @@ describe('the first screen in one round', () => {
       await page.getByTestId('search-form').waitFor()
       const beforeForm = [...scripts]
       expect(firstScreen.filter((file) => !beforeForm.includes(file))).toEqual([])
+      // in few files: the browser asks the host six at a time (HTTP/1.1), and the page's login
+      // waits behind them (68 scripts until the shell's code and the contract's steps were grouped)
+      expect(new Set(beforeForm).size).toBeLessThanOrEqual(32)
     } finally {
       await context.close()
     }

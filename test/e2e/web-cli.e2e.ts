@@ -81,4 +81,22 @@ describe('the browser host CLI', () => {
     child.kill('SIGTERM')
     expect(await exit).toBe(0)
   })
+  it('stops cleanly on a signal that comes as soon as the link is out, while the app is still being put together', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'td-web-cli-'))
+    const early = spawn(process.execPath, ['out/main/host.cjs', '--port', '0', '--data-dir', dataDir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child = early
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      early.once('exit', (code, signal) => resolve({ code, signal }))
+    )
+    let stdout = ''
+    early.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8')
+      // the link is printed as soon as the host listens (its services come after): stop at once
+      if (stdout.includes('it works once)') && early.exitCode === null && !early.killed) early.kill('SIGTERM')
+    })
+    expect(await exit).toEqual({ code: 0, signal: null })
+  })
 })

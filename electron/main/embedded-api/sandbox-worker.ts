@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
-import type { SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
+import type { SandboxWorkerData, WorkerInit, WorkerReply, WorkerRequest } from './worker-protocol'
 import { errorMessage } from '../../../shared/error-message'
 
 /*
@@ -16,10 +16,18 @@ const port: MessagePort = parentPort ?? notAWorker()
 function notAWorker(): never {
   throw new Error('sandbox-worker runs only as a worker thread')
 }
-const data = workerData as SandboxWorkerData
 const send = (reply: WorkerReply): void => port.postMessage(reply)
 
+/** Its data: given at spawn, or for a worker started early (prewarmed-worker.ts), in its first message. */
+function dataGiven(): Promise<SandboxWorkerData> {
+  if ((workerData as { prewarmed?: boolean } | null)?.prewarmed !== true) {
+    return Promise.resolve(workerData as SandboxWorkerData)
+  }
+  return new Promise((resolve) => port.once('message', (init: WorkerInit) => resolve(init.data)))
+}
+
 async function main(): Promise<void> {
+  const data = await dataGiven()
   let sandbox: RunningSandbox
   try {
     sandbox = await startSandbox({

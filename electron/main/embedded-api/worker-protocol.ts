@@ -42,6 +42,12 @@ export type SandboxEndpoints = Pick<
   'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret' | 'profileCount' | 'stateNote'
 >
 
+/** A worker started before its data was known (prewarmed-worker.ts) gets it in its first message. */
+export interface WorkerInit {
+  type: 'init'
+  data: SandboxWorkerData
+}
+
 export type WorkerRequest =
   { type: 'reset'; id: number } | { type: 'close'; id: number } | { type: 'build'; id: number }
 

@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { composeMain } from '../../../electron/main/compose'
+import { spawnSandboxFromSource } from '../../../electron/main/embedded-api/spawn-from-source'
+import { createLogger } from '../../../electron/main/logging/logger'
+import { STORE_FILE_NAME } from '../../../electron/main/store/database'
 import { generateProfiles } from '../../../sandbox/data/generate'
-import { useMains } from './helpers'
+import { origin, tempDir, useMains } from './helpers'
 
 // The app's own data set (seed 1): its names are answered before everyone is generated.
 const COUNT = 300
@@ -34,4 +40,33 @@ describe('the built-in sandbox’s build of everyone', () => {
     expect(await main.services.sandbox!.catalog()).toMatchObject({ saved: true })
     expect(main.logs.find((r) => r.event === 'sandbox.build_scheduled')?.fields).toEqual({ delayMs: 0 })
   }, 30_000) // the sandbox's worker from source
+
+  it('starts its worker before the store is opened and the features are made: the first search waits for it', async () => {
+    const dataDir = tempDir()
+    let storeThere: boolean | undefined
+    const services = await composeMain({
+      dataDir,
+      shell: 'browser-host',
+      appName: 'Talent Desk',
+      appVersion: '0.0.0-test',
+      trustedOrigins: [origin],
+      logger: createLogger(() => undefined),
+      versions: { node: process.versions.node },
+      sandbox: {
+        spawn: (data) => {
+          storeThere = existsSync(join(dataDir, STORE_FILE_NAME))
+          return spawnSandboxFromSource(data)
+        },
+        profiles: COUNT,
+        seed: 1
+      }
+    })
+    try {
+      expect(storeThere).toBe(false)
+      expect(existsSync(join(dataDir, STORE_FILE_NAME))).toBe(true)
+      expect((await services.sandbox!.ready()).profileCount).toBe(COUNT)
+    } finally {
+      await services.close()
+    }
+  }, 30_000)
 })

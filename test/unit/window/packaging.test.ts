@@ -49,8 +49,10 @@ describe('electron-builder.yml', () => {
     expect(config.productName).toBe('Talent Desk')
     expect(config.directories.output).toBe('dist')
     expect(config.files.slice(0, 3)).toEqual(['out/**/*', 'package.json', '!out/**/*.map'])
-    // Everything after that only excludes (native sources and object files).
-    expect(config.files.slice(3).every((pattern) => pattern.startsWith('!node_modules/'))).toBe(true)
+    // Everything after that only excludes: the brotli copies of the page's files (the browser
+    // host's, electron/host/page-files.ts), native sources and object files.
+    expect(config.files[3]).toBe('!out/renderer/**/*.br')
+    expect(config.files.slice(4).every((pattern) => pattern.startsWith('!node_modules/'))).toBe(true)
   })
 
   it('packs into asar with native modules unpacked and rebuilt for Electron', () => {
