@@ -29,7 +29,7 @@ import * as m25 from './25-activity-kinds'
 import * as m26 from './26-do-not-contact-imports'
 import * as m27 from './27-team'
 import * as m28 from './28-do-not-contact-hash-bytes'
-import * as m29 from './29-team-known-people'
+import * as m29 from './29-team-lists-register'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -60,5 +60,5 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '26-do-not-contact-imports.ts', module: m26 },
   { file: '27-team.ts', module: m27 },
   { file: '28-do-not-contact-hash-bytes.ts', module: m28 },
-  { file: '29-team-known-people.ts', module: m29 }
+  { file: '29-team-lists-register.ts', module: m29 }
 ]

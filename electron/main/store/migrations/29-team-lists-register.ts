@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
 export const version = 29
-export const name = 'team: known-people lists shared'
+export const name = 'team: known-people lists shared, the register'
 
 /**
  * People you already have, shared with the team (issue #38 item 4.2; owned by known-people/). A
@@ -10,6 +10,10 @@ export const name = 'team: known-people lists shared'
  * will carry; kept until the import completes and they go to the outbox). A colleague's list is
  * kept as its name, the columns it was read by and its fingerprints only (team_known_lists,
  * team_known_hashes): never a name, email or link, and never the ATS's id or stage.
+ *
+ * The register for the data-protection officer (issue #38 item 4.5; owned by export-log/): every
+ * export, access copy, forget and retention purge, this desk's (desk_id NULL) and, in a team, its
+ * colleagues' — who, when, what, how many people, the files' names; never who the people were.
  */
 export function up(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE known_people_team_parts (
@@ -39,5 +43,17 @@ export function up(db: BetterSqlite3.Database): void {
       hash TEXT NOT NULL
     );
     CREATE INDEX team_known_hash ON team_known_hashes(hash);
-    CREATE INDEX team_known_hashes_list ON team_known_hashes(desk_id, list_id);`)
+    CREATE INDEX team_known_hashes_list ON team_known_hashes(desk_id, list_id);
+    CREATE TABLE register_entries (
+      id INTEGER PRIMARY KEY,
+      at TEXT NOT NULL,
+      what TEXT NOT NULL CHECK (what IN ('export', 'access-copy', 'forget', 'retention-purge')),
+      detail TEXT NOT NULL DEFAULT '',
+      people INTEGER NOT NULL,
+      files_json TEXT NOT NULL DEFAULT '[]',
+      desk_id TEXT,
+      person_name TEXT,
+      change_id TEXT UNIQUE
+    );
+    CREATE INDEX register_entries_at ON register_entries(at);`)
 }
