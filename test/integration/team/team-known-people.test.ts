@@ -136,6 +136,11 @@ describe('people you already have, across the team', () => {
     expect(held).toContain('Hires')
     for (const word of [hired!, 'greta', 'Offer', 'Screen'])
       expect(held.toLowerCase()).not.toContain(word.toLowerCase())
+
+    // forgotten on B: their fingerprint leaves the team's list there, so B no longer knows them by it
+    await b.ok('forgetPeople', { keys: [hired!], reason: 'person-asked' })
+    expect((await b.ok('checkKnownPeople', { people: [{ key: hired }] })).known).toEqual([])
+    expect((await b.ok('checkKnownPeople', { people: [{ emails: [email] }] })).known).toHaveLength(1)
   }, 90_000)
 
   it('a list imported again on A replaces it on B, and a removal on A removes it on B', async () => {
