@@ -131,6 +131,8 @@ export const channelNameList = [
   'setDataController',
   'listExportLog',
   'exportExportLog',
+  'listRegister',
+  'exportRegister',
   'personProvenance',
   'setLawfulBasis',
   'getRetention',

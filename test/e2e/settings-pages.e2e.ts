@@ -26,6 +26,7 @@ const pageIds = [
   'retention',
   'do-not-contact',
   'export-log',
+  'register',
   'notice',
   'known-people'
 ]

@@ -1,19 +1,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { HandlerInput } from '../../../shared/ipc/contract'
-import type {
-  ExportLogEntry,
-  ExportLogExportResult,
-  ExportLogFile,
-  ExportLogPage
+import type { ChannelOutput, HandlerInput } from '../../../shared/ipc/contract'
+import {
+  exportLogKindLabels,
+  type ExportLogEntry,
+  type ExportLogExportResult,
+  type ExportLogFile,
+  type ExportLogPage
 } from '../../../shared/ipc/channels/export-log'
 import type { EventHub } from '../ipc/event-hub'
-import type { ExportTrace, FileTarget, SaveFilesPort } from '../platform/ports'
+import type { ExportTrace, FileTarget, SaveFilesPort, TeamPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import { StoreError } from '../store/store-error'
 import type { StoreAccess } from '../store/store-access'
 import { ExportLogRepo } from './export-log-repo'
 import { exportLogCsv } from './log-csv'
+import { addToRegister, readRegister, registerCsv, type RegisterFilter } from './register'
 
 export interface ExportLogServiceDeps {
   stores: StoreAccess
@@ -23,6 +25,8 @@ export interface ExportLogServiceDeps {
   saveFiles: () => SaveFilesPort
   /** A connection's name now (null when it is gone), kept in the line as it was then. */
   connectionName: (id: string) => string | null
+  /** The team (issue #38): each line of the register is shared with it. */
+  team: () => TeamPort
 }
 
 /** A finished file as the log names it: the name, and the folder of a desktop save. */
@@ -64,7 +68,61 @@ export class ExportLogService {
       personKey: trace.personKey ?? null
     })
     this.#deps.events.emit('exportLogged', entry)
+    // the register: what left, how many people; an access copy's file names are the person's, left out
+    if (trace.kind !== 'export-log') {
+      const copy = trace.kind === 'person-copy'
+      addToRegister(this.#deps.stores.get().database.db, this.#deps.team(), {
+        at: entry.exportedAt,
+        what: copy ? 'access-copy' : 'export',
+        detail: `${exportLogKindLabels[trace.kind]}, ${trace.format}`,
+        people: trace.people,
+        files: copy ? [] : entry.files.map((file) => file.name)
+      })
+    }
     return entry
+  }
+
+  /** People forgotten here (a forget, or retention's purge): a line of the register, the count only. */
+  forgotten(people: number, reason: string): void {
+    if (people === 0) return
+    addToRegister(this.#deps.stores.get().database.db, this.#deps.team(), {
+      at: isoNow(this.#deps.clock),
+      what: reason === 'retention-period' ? 'retention-purge' : 'forget',
+      detail: reason,
+      people,
+      files: []
+    })
+  }
+
+  register({ what, month, limit }: HandlerInput<'listRegister'>): ChannelOutput<'listRegister'> {
+    return readRegister(this.#deps.stores.get().database.db, { what, month }, limit)
+  }
+
+  /** The register (as filtered) as CSV where the recruiter chooses; the file is in the export log. */
+  async exportRegister(filter: RegisterFilter): Promise<ExportLogExportResult> {
+    const saveFiles = this.#deps.saveFiles()
+    const { entries } = readRegister(this.#deps.stores.get().database.db, filter, Number.MAX_SAFE_INTEGER)
+    const day = isoNow(this.#deps.clock).slice(0, 10)
+    const target = await saveFiles.choose({
+      title: 'Export the register',
+      defaultName: `talent-desk-register-${day}.csv`,
+      filters: [{ name: 'CSV', extensions: ['csv'] }]
+    })
+    if (target === null) return { cancelled: true }
+    try {
+      const text = registerCsv(entries)
+      writeFile(target, text)
+      this.record({ kind: 'export-log', format: 'csv', source: 'register', people: 0, files: [target] })
+      return {
+        cancelled: false,
+        target: saveFiles.describe(target),
+        rows: entries.length,
+        bytes: Buffer.byteLength(text)
+      }
+    } catch (error) {
+      saveFiles.abandon(target)
+      throw error
+    }
   }
 
   list({ before, limit }: HandlerInput<'listExportLog'>): ExportLogPage {

@@ -5,6 +5,8 @@ import type { ExportLogService } from './export-log-service'
 export function exportLogHandlers(log: ExportLogService) {
   return {
     listExportLog: (input) => log.list(input),
-    exportExportLog: () => log.exportLog()
+    exportExportLog: () => log.exportLog(),
+    listRegister: (input) => log.register(input),
+    exportRegister: (input) => log.exportRegister(input)
   } satisfies Partial<Handlers>
 }

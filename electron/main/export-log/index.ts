@@ -2,6 +2,7 @@ import type { FeatureContribution } from '../platform/contribution'
 import { ExportLogService } from './export-log-service'
 import { exportLogHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
+import { registerShare } from './register'
 
 /**
  * The export log (issue #31 item 6): every export, backup and access copy — where personal data
@@ -16,7 +17,8 @@ export const contribution = {
       clock: context.clock,
       events: context.events,
       saveFiles: () => context.port('saveFiles'),
-      connectionName: (id) => context.port('connections').nameOf(id)
+      connectionName: (id) => context.port('connections').nameOf(id),
+      team: () => context.port('team')
     })
     return {
       handlers: exportLogHandlers(log),
@@ -24,10 +26,12 @@ export const contribution = {
         exportLog: {
           record: (trace) => {
             log.record(trace)
-          }
+          },
+          forgotten: (people, reason) => log.forgotten(people, reason)
         }
       },
-      personalData: personalDataOwner(() => context.stores.get())
+      personalData: personalDataOwner(() => context.stores.get()),
+      teamShare: registerShare
     }
   }
 } satisfies FeatureContribution<unknown>

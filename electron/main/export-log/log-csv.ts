@@ -7,7 +7,7 @@ const HEADERS = ['When', 'What', 'Format', 'From', 'People', 'Files', 'Folder', 
 // (export/cell-safety.ts); a file name can start with "=" or "+".
 const FORMULA_START = /^[=+\-@\t\r]/
 
-function cell(value: string | number): string {
+export function csvCell(value: string | number): string {
   const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
@@ -24,7 +24,7 @@ function line(entry: ExportLogEntry): string {
     entry.delivery === 'file' ? 'Saved file' : 'Browser download',
     entry.connection?.name ?? ''
   ]
-    .map(cell)
+    .map(csvCell)
     .join(',')
 }
 

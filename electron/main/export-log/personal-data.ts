@@ -22,23 +22,57 @@ function linesAbout(store: Store, person: Person): ExportLogRow[] {
   })
 }
 
+const REGISTER_LABEL = 'lines of the register whose file names name them'
+
+interface RegisterRow {
+  id: number
+  at: string
+  what: string
+  files_json: string
+}
+
+/** Lines of the register (this desk's and colleagues') whose file names name the person. */
+function registerAbout(store: Store, person: Person): RegisterRow[] {
+  const words = wordsOf(person).map((word) => word.toLowerCase())
+  return (
+    store.database.db.prepare(`SELECT id, at, what, files_json FROM register_entries`).all() as RegisterRow[]
+  ).filter((row) => words.some((word) => row.files_json.toLowerCase().includes(word)))
+}
+
 /**
  * The export log holds counts and file names, not people. But a file name can name one: an
  * access-request copy is saved as "personal data <their name> <date>.html" (its line keeps their
  * key, so it is found whatever the name became), and a recruiter may name a file or folder after
  * someone. So the table is personal: forgetting a person keeps each line (that a file left, when,
- * how many people: the trace a data-protection officer needs) and blanks what names them.
+ * how many people: the trace a data-protection officer needs) and blanks what names them. The
+ * register (register_entries: this desk's and colleagues' exports, access copies, forgets and
+ * purges, counts only) is treated alike: a file name that names them is blanked.
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) => ({
   owner: 'export-log',
-  tables: [{ table: 'export_log', personal: true }],
+  tables: [
+    { table: 'export_log', personal: true },
+    { table: 'register_entries', personal: true }
+  ],
   describe(person) {
     const rows = linesAbout(store(), person).length
-    return rows === 0 ? [] : [{ table: 'export_log', label: LABEL, rows }]
+    const register = registerAbout(store(), person).length
+    return [
+      ...(rows === 0 ? [] : [{ table: 'export_log', label: LABEL, rows }]),
+      ...(register === 0 ? [] : [{ table: 'register_entries', label: REGISTER_LABEL, rows: register }])
+    ]
   },
   export(person) {
     const rows = linesAbout(store(), person).map((row) => ({ ...entryOf(row) }))
-    return rows.length === 0 ? [] : [{ table: 'export_log', label: LABEL, rows }]
+    const register = registerAbout(store(), person).map(({ at, what, files_json }) => ({
+      at,
+      what,
+      files: JSON.parse(files_json) as unknown
+    }))
+    return [
+      ...(rows.length === 0 ? [] : [{ table: 'export_log', label: LABEL, rows }]),
+      ...(register.length === 0 ? [] : [{ table: 'register_entries', label: REGISTER_LABEL, rows: register }])
+    ]
   },
   erase(person) {
     const db = store().database.db
@@ -54,6 +88,15 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
       }))
       update.run(textWithoutPerson(row.source, person), JSON.stringify(blanked), row.id)
     }
-    return lines.length === 0 ? [] : [{ table: 'export_log', deleted: 0, blanked: lines.length }]
+    const register = registerAbout(store(), person)
+    const blank = db.prepare('UPDATE register_entries SET files_json = ? WHERE id = ?')
+    for (const row of register) {
+      const files = (JSON.parse(row.files_json) as string[]).map((name) => textWithoutPerson(name, person))
+      blank.run(JSON.stringify(files), row.id)
+    }
+    return [
+      ...(lines.length === 0 ? [] : [{ table: 'export_log', deleted: 0, blanked: lines.length }]),
+      ...(register.length === 0 ? [] : [{ table: 'register_entries', deleted: 0, blanked: register.length }])
+    ]
   }
 })

@@ -6,6 +6,7 @@ import { knownPeopleHandlers } from './handlers'
 import { KnownPeopleService } from './known-people-service'
 import { listJobsHere, listJobsInWorker, type SpawnKnownPeopleWorker } from './list-jobs'
 import { personalDataOwner } from './personal-data'
+import { teamShare } from './team-share'
 
 export { KNOWN_PEOPLE_WORKER_LIMITS, type SpawnKnownPeopleWorker } from './list-jobs'
 
@@ -52,6 +53,7 @@ export const contribution = {
       clock: context.clock,
       connections: () => context.port('connections'),
       events: context.events,
+      team: () => context.port('team'),
       uploads,
       jobs:
         options.knownPeopleWorker === undefined
@@ -62,6 +64,7 @@ export const contribution = {
       handlers: knownPeopleHandlers(lists),
       provides: { knownPeople: { check: (people, connectionId) => lists.check(people, connectionId) } },
       personalData: personalDataOwner(() => stores.get()),
+      teamShare,
       // a list removed, replaced or cut short by a close is deleted in slices once the screen is up
       start: { when: 'after-first-screen', run: () => void lists.sweep() },
       close: () => {

@@ -10,6 +10,10 @@ import { readSalt } from '../personal-data/tombstones'
 import { withHeldTraits } from './held-people'
 import { KnownPeopleRepo, type KnownHit } from './known-people-repo'
 import { normalisedEmployer, normalisedName, traitHashes } from './person-keys'
+import { knownByTeam } from './team-share'
+
+/** A colleague's list is named in a match by its id past this (the desk's own lists count from 1). */
+export const TEAM_LIST_IDS = 1_000_000_000
 
 const STRENGTH: Record<KnownBy, number> = { key: 0, email: 1, handle: 2, 'name-employer': 3, service: 4 }
 
@@ -50,7 +54,7 @@ export function knownAmong(
     })
   })
   const fromLists = knownByLists(db, people, connectionId)
-  return [...fromLists, ...byService].sort(
+  return [...fromLists, ...knownByTeamLists(db, people), ...byService].sort(
     (a, b) => a.index - b.index || (a.listId ?? Infinity) - (b.listId ?? Infinity)
   )
 }
@@ -108,5 +112,31 @@ function knownByLists(
     if (name === '' || employer === '') return
     for (const hit of lookUp(name, employer)) keep(index, hit, 'name-employer')
   })
+  return [...best.values()]
+}
+
+/** Which of these people the team's lists know (a colleague's import, issue #38): one match per person and list. */
+function knownByTeamLists(db: BetterSqlite3.Database, people: readonly KnownPersonToCheck[]): KnownMatch[] {
+  const traits = people.map((person) => ({
+    key: person.key,
+    emails: person.emails,
+    handles: person.handles,
+    name: normalisedName(person.name),
+    employer: normalisedEmployer(person.employer)
+  }))
+  const best = new Map<string, KnownMatch>()
+  for (const hit of knownByTeam(db, traits)) {
+    const at = `${hit.index}:${hit.id}`
+    const held = best.get(at)
+    if (held !== undefined && STRENGTH[held.by] <= STRENGTH[hit.kind]) continue
+    best.set(at, {
+      index: hit.index,
+      listId: TEAM_LIST_IDS + hit.id,
+      listName: `${shown(hit.name) ?? ''} (${shown(hit.author) ?? ''})`,
+      atsId: null,
+      stage: null,
+      by: hit.kind
+    })
+  }
   return [...best.values()]
 }

@@ -3,7 +3,7 @@ import type { KnownList, KnownMatch, KnownPersonToCheck } from '../../../shared/
 import { AppError } from '../../../shared/ipc/errors'
 import { withoutBidiControls } from '../../../shared/bidi'
 import type { EventHub } from '../ipc/event-hub'
-import type { ConnectionsPort } from '../platform/ports'
+import type { ConnectionsPort, TeamPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
@@ -11,6 +11,7 @@ import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
 import type { ListJobs } from './list-jobs'
 import { hideList, sweepSlice } from './list-writer'
+import { shareList, shareRemoval } from './team-share'
 
 export interface KnownPeopleServiceDeps {
   stores: StoreAccess
@@ -19,6 +20,8 @@ export interface KnownPeopleServiceDeps {
   events: Pick<EventHub, 'emit'>
   uploads: ChunkedUploads
   jobs: ListJobs
+  /** The team (issue #38): a list imported or removed here is shared with it. */
+  team: () => TeamPort
 }
 
 /** The known-people lists: imported from a file, listed, removed, and people checked against them. */
@@ -106,6 +109,16 @@ export class KnownPeopleService {
       this.#deps.uploads.discard(input.uploadId)
       const row = new KnownPeopleRepo(this.#db()).list(read.listId)
       if (row === null) throw new AppError('internal', 'The list was imported but could not be read back.')
+      shareList(this.#db(), this.#deps.team(), {
+        id: row.id,
+        name: row.name,
+        source: row.source,
+        fileName: row.file_name,
+        people: row.people,
+        importedAt: row.imported_at,
+        columns: input.mapping,
+        replaces: read.replaced
+      })
       this.#deps.events.emit('knownPeopleChanged', {})
       return { list: this.#listOf(row), replaced: read.replaced !== null, skipped: read.skipped, notes: read.notes }
     } finally {
@@ -116,7 +129,13 @@ export class KnownPeopleService {
   /** Hides the list at once (checks no longer see it); its rows are deleted in slices after. */
   remove({ id }: HandlerInput<'removeKnownPeopleList'>): ChannelOutput<'removeKnownPeopleList'> {
     const db = this.#db()
-    const removed = db.transaction(() => hideList(db, id)).immediate()
+    const removed = db
+      .transaction(() => {
+        const hidden = hideList(db, id)
+        if (hidden) shareRemoval(this.#deps.team(), id)
+        return hidden
+      })
+      .immediate()
     if (removed) {
       this.#deps.events.emit('knownPeopleChanged', {})
       this.sweep()

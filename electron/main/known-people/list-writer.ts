@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { saltOf } from '../personal-data/tombstones'
 import type { KnownRow } from './known-rows'
 import { traitHashes } from './person-keys'
+import { TeamParts, teamSaltOf } from './team-share'
 
 /** Rows written per transaction (and a few times more deleted per slice): each holds the file some tens of milliseconds. */
 export const ROWS_AT_ONCE = 5000
@@ -31,6 +32,8 @@ export class ListWriter {
   #people = 0
   readonly #addPerson: BetterSqlite3.Statement
   readonly #addHash: BetterSqlite3.Statement
+  /** The list's team fingerprints, gathered in parts while the desk is in a team (team-share.ts). */
+  readonly #teamParts: TeamParts | null
 
   constructor(db: BetterSqlite3.Database, list: NewList) {
     this.#db = db
@@ -50,11 +53,12 @@ export class ListWriter {
             list.fileName,
             list.importedAt
           )
-        return { salt, listId: Number(lastInsertRowid) }
+        return { salt, teamSalt: teamSaltOf(db), listId: Number(lastInsertRowid) }
       })
       .immediate()
     this.#salt = made.salt
     this.#listId = made.listId
+    this.#teamParts = made.teamSalt === null ? null : new TeamParts(db, made.teamSalt, made.listId)
     this.#addPerson = db.prepare(
       'INSERT INTO known_people (list_id, ats_id, stage, name, employer) VALUES (?, ?, ?, ?, ?)'
     )
@@ -69,6 +73,7 @@ export class ListWriter {
           const { lastInsertRowid } = this.#addPerson.run(this.#listId, row.atsId, row.stage, row.name, row.employer)
           for (const [hash, kind] of traitHashes(this.#salt, row))
             this.#addHash.run(this.#listId, lastInsertRowid, kind, hash)
+          this.#teamParts?.add(row)
         }
       })
       .immediate()
@@ -83,6 +88,7 @@ export class ListWriter {
     const db = this.#db
     const replaced = db
       .transaction(() => {
+        this.#teamParts?.flush()
         const old = db
           .prepare(
             `SELECT id FROM known_people_lists WHERE ready = 1 AND name = ? AND IFNULL(connection_id, '') = IFNULL(?, '')`
@@ -141,6 +147,7 @@ export function sweepSlice(db: BetterSqlite3.Database, limit = SWEEP_ON_MAIN, on
         .prepare(`DELETE FROM known_people WHERE id IN (SELECT id FROM known_people WHERE list_id = ? LIMIT ?)`)
         .run(id, limit).changes
       if (people > 0) return true
+      db.prepare('DELETE FROM known_people_team_parts WHERE list_id = ?').run(id)
       db.prepare('DELETE FROM known_people_lists WHERE id = ?').run(id)
       return true
     })

@@ -2,8 +2,41 @@ import type { Store } from '../store'
 import type { Person, PersonalDataOwnerFactory } from '../personal-data/personal-data-owner'
 import { readSalt } from '../personal-data/tombstones'
 import { normalisedName, traitHashes } from './person-keys'
+import { teamFingerprints, teamSaltOf } from './team-share'
 
 const LABEL = 'people you already have (ATS lists) naming them'
+const TEAM_LABEL = 'fingerprints of them in the team’s lists (a colleague’s import)'
+
+/** The person's team fingerprints (key, emails, handles), or none outside a team. */
+function teamPrintsOf(store: Store, person: Person): string[] {
+  const salt = teamSaltOf(store.database.db)
+  return salt === null ? [] : [...teamFingerprints(salt, { ...person, name: '', employer: '' }).keys()]
+}
+
+const TEAM_ROWS = `SELECT l.name AS list, l.author, h.kind FROM team_known_hashes h
+  JOIN team_known_lists l ON l.desk_id = h.desk_id AND l.list_id = h.list_id
+  WHERE h.hash IN (SELECT value FROM json_each(?))`
+
+/** Takes the person out of a list being imported here whose fingerprints wait to be shared. */
+function eraseFromParts(store: Store, prints: readonly string[]): number {
+  const db = store.database.db
+  const theirs = new Set(prints)
+  let people = 0
+  const parts = db.prepare('SELECT list_id, part, people FROM known_people_team_parts').all() as Array<{
+    list_id: number
+    part: number
+    people: string
+  }>
+  const update = db.prepare('UPDATE known_people_team_parts SET people = ? WHERE list_id = ? AND part = ?')
+  for (const part of parts) {
+    const before = JSON.parse(part.people) as string[][]
+    const after = before.filter((person) => !person.some((print) => theirs.has(print.slice(1))))
+    if (after.length === before.length) continue
+    people += before.length - after.length
+    update.run(JSON.stringify(after), part.list_id, part.part)
+  }
+  return people
+}
 
 interface KnownPersonRow {
   id: number
@@ -56,11 +89,26 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
   tables: [
     { table: 'known_people', personal: true },
     { table: 'known_people_hashes', personal: true },
-    { table: 'known_people_lists', personal: false, why: 'a list’s name, file name, scope and size: nobody in it' }
+    { table: 'known_people_lists', personal: false, why: 'a list’s name, file name, scope and size: nobody in it' },
+    { table: 'known_people_team_parts', personal: true },
+    { table: 'team_known_hashes', personal: true },
+    {
+      table: 'team_known_lists',
+      personal: false,
+      why: 'a colleague’s list: its name, file name, columns, size and who imported it — nobody in it'
+    }
   ],
   describe(person) {
     const rows = rowsAbout(store(), person).length
-    return rows === 0 ? [] : [{ table: 'known_people', label: LABEL, rows }]
+    const team = (
+      store()
+        .database.db.prepare(TEAM_ROWS)
+        .all(JSON.stringify(teamPrintsOf(store(), person))) as unknown[]
+    ).length
+    return [
+      ...(rows === 0 ? [] : [{ table: 'known_people', label: LABEL, rows }]),
+      ...(team === 0 ? [] : [{ table: 'team_known_hashes', label: TEAM_LABEL, rows: team }])
+    ]
   },
   export(person) {
     const rows = rowsAbout(store(), person).map(({ list, ats_id, stage, name, employer }) => ({
@@ -70,7 +118,13 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
       name,
       employer
     }))
-    return rows.length === 0 ? [] : [{ table: 'known_people', label: LABEL, rows }]
+    const team = store()
+      .database.db.prepare(TEAM_ROWS)
+      .all(JSON.stringify(teamPrintsOf(store(), person))) as Array<Record<string, unknown>>
+    return [
+      ...(rows.length === 0 ? [] : [{ table: 'known_people', label: LABEL, rows }]),
+      ...(team.length === 0 ? [] : [{ table: 'team_known_hashes', label: TEAM_LABEL, rows: team }])
+    ]
   },
   erase(person) {
     const db = store().database.db
@@ -83,6 +137,15 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
       count.run(row.id)
       remove.run(row.id)
     }
-    return rows.length === 0 ? [] : [{ table: 'known_people', deleted: rows.length, blanked: 0 }]
+    const prints = teamPrintsOf(store(), person)
+    const team = db
+      .prepare('DELETE FROM team_known_hashes WHERE hash IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify(prints)).changes
+    const parts = prints.length === 0 ? 0 : eraseFromParts(store(), prints)
+    return [
+      ...(rows.length === 0 ? [] : [{ table: 'known_people', deleted: rows.length, blanked: 0 }]),
+      ...(team === 0 ? [] : [{ table: 'team_known_hashes', deleted: team, blanked: 0 }]),
+      ...(parts === 0 ? [] : [{ table: 'known_people_team_parts', deleted: 0, blanked: parts }])
+    ]
   }
 })

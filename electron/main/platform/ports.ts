@@ -215,6 +215,8 @@ export interface ExportTrace {
  */
 export interface ExportLogPort {
   record(trace: ExportTrace): void
+  /** People forgotten on this desk (by hand, or retention's purge: reason 'retention-period'), for the register. */
+  forgotten(people: number, reason: string): void
 }
 
 /**

@@ -48,7 +48,7 @@ export const contribution = {
       // a colleague's forget goes through the same erase as one here
       teamShare: erasureShare({
         heldKeys: () => context.port('heldPeople').keys(),
-        forget: (keys, reason) => void privacy.forget({ keys: [...keys], reason })
+        forget: (keys, reason) => void privacy.forget({ keys: [...keys], reason }, true)
       }),
       close: () => privacy.close()
     }

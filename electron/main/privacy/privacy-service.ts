@@ -91,7 +91,8 @@ export class PrivacyService {
     }
   }
 
-  forget({ keys, reason }: HandlerInput<'forgetPeople'>): ForgetResult {
+  /** Forgets people here; `byTeam` when a colleague's forget reached this desk (their register line says it, not this desk's). */
+  forget({ keys, reason }: HandlerInput<'forgetPeople'>, byTeam = false): ForgetResult {
     const { stores, clock } = this.#deps
     const data = this.#data()
     const result: ForgetResult = { forgotten: [], failed: [], compacted: false, notice: FORGET_NOTICE }
@@ -115,6 +116,7 @@ export class PrivacyService {
       })
     }
     if (result.forgotten.length === 0) return result
+    if (!byTeam) this.#deps.exportLog().forgotten(result.forgotten.length, reason)
     result.notice = forgetNotice(new StoreRecovery(stores.get().database.path).listCopies().length)
     // once for the batch: a rebuild of the whole file per person would take as many times as long
     result.compacted = this.#compaction.request()

@@ -87,7 +87,54 @@ export const exportLogExportResultSchema = z.discriminatedUnion('cancelled', [
 ])
 export type ExportLogExportResult = z.infer<typeof exportLogExportResultSchema>
 
+/** What a line of the register for the data-protection officer records (issue #38 item 4.5). */
+export const registerWhatSchema = z.enum(['export', 'access-copy', 'forget', 'retention-purge'])
+export type RegisterWhat = z.infer<typeof registerWhatSchema>
+
+export const registerWhatLabels: Record<RegisterWhat, string> = {
+  export: 'Export',
+  'access-copy': 'Access-request copy',
+  forget: 'Forget',
+  'retention-purge': 'Retention purge'
+}
+
+/** A line of the register: who, when, what, how many people, the files' names — never who the people were. */
+export const registerEntrySchema = z.object({
+  id: z.number().int().positive(),
+  /** ISO 8601, on the desk that did it. */
+  at: z.string(),
+  what: registerWhatSchema,
+  /** The export's kind and format ("Shortlist export, csv"), a forget's reason code; '' when none. */
+  detail: z.string(),
+  people: z.number().int().nonnegative(),
+  files: z.array(z.string()),
+  /** Who did it: null for this desk, else the colleague's name as the team knows them. */
+  colleague: z.string().nullable()
+})
+export type RegisterEntry = z.infer<typeof registerEntrySchema>
+
+const registerFilterSchema = z.strictObject({
+  what: registerWhatSchema.optional(),
+  /** A month, "2026-03". */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+})
+
 export const exportLogChannels = {
+  /** The register for the data-protection officer: every desk's lines, newest first, filtered by kind and month. */
+  listRegister: {
+    input: registerFilterSchema.extend({ limit: z.number().int().min(1).max(5000).default(1000) }),
+    output: z.object({
+      entries: z.array(registerEntrySchema),
+      total: z.number().int().nonnegative(),
+      /** Months that have lines, newest first ("2026-03"). */
+      months: z.array(z.string())
+    })
+  },
+  /** The register (as filtered) as CSV where the recruiter chooses; this export is in the export log. */
+  exportRegister: { input: registerFilterSchema, output: exportLogExportResultSchema },
   /** The export log, newest first, a page at a time (`before`: an id from the previous page). */
   listExportLog: {
     input: z.strictObject({

@@ -73,7 +73,8 @@ const recipes: Partial<Record<ChannelName, (seeded: Seeded) => Array<() => Promi
     ),
   backupShortlists: ({ main }) => [() => main.ok('backupShortlists', {})],
   exportPersonData: ({ main, key }) => [() => main.ok('exportPersonData', { key })],
-  exportExportLog: ({ main }) => [() => main.ok('exportExportLog', {})]
+  exportExportLog: ({ main }) => [() => main.ok('exportExportLog', {})],
+  exportRegister: ({ main }) => [() => main.ok('exportRegister', {})]
 }
 
 async function seed(main: TestMain): Promise<Seeded> {

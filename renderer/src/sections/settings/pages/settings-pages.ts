@@ -5,6 +5,7 @@ import ControllerPage from './ControllerPage.svelte'
 import RetentionPage from './RetentionPage.svelte'
 import DoNotContactPage from './DoNotContactPage.svelte'
 import ExportLogPage from './ExportLogPage.svelte'
+import RegisterPage from './RegisterPage.svelte'
 import NoticePage from './NoticePage.svelte'
 import KnownPeoplePage from './KnownPeoplePage.svelte'
 import type { SettingsStates } from './settings-states'
@@ -30,6 +31,7 @@ export const settingsPages = [
   { id: 'retention', title: 'Retention', group: 'Personal data', component: RetentionPage },
   { id: 'do-not-contact', title: 'Do not contact', group: 'Personal data', component: DoNotContactPage },
   { id: 'export-log', title: 'Export log', group: 'Personal data', component: ExportLogPage },
+  { id: 'register', title: 'Register', group: 'Personal data', component: RegisterPage },
   { id: 'notice', title: 'Candidate notice', group: 'Personal data', component: NoticePage },
   { id: 'known-people', title: 'People you already have', component: KnownPeoplePage }
 ] as const satisfies ReadonlyArray<SettingsPage>

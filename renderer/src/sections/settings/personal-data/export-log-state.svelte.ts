@@ -4,6 +4,7 @@ import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { deliver } from '../../../lib/save-file'
 import { errorMessage } from '../../../../../shared/error-message'
+import { RegisterState } from './register-state.svelte'
 
 /** A page of the log: enough lines to read at once; older ones on asking. */
 const PAGE = 100
@@ -21,9 +22,12 @@ export class ExportLogState {
   #loadingMore = $state(false)
   #exporting = $state(false)
   #message = $state.raw<PanelMessage | null>(null)
+  /** The register for the data-protection officer (Settings → Personal data → Register). */
+  readonly register: RegisterState
 
   constructor(client: Client) {
     this.#client = client
+    this.register = new RegisterState(client)
     client.on('exportLogged', (entry) => {
       if (this.#entries.state !== 'ready' || this.#entries.value.some((known) => known.id === entry.id)) return
       this.#entries = { state: 'ready', value: [entry, ...this.#entries.value] }
