@@ -154,7 +154,8 @@ export const channelNameList = [
   'revokeTeamDesk',
   'revokeTeamPerson',
   'leaveTeam',
-  'syncTeam'
+  'syncTeam',
+  'getTeamSpend'
 ] as const
 
 export const eventNameList = [

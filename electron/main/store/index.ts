@@ -17,7 +17,7 @@ import { ConnectionsRepo } from './connections-repo'
 import { ApiLogRepo } from './api-log-repo'
 import { SettingsRepo } from './settings-repo'
 import { RecentSearchesRepo } from './recent-searches-repo'
-import { CreditLedgerRepo } from './credit-ledger-repo'
+import { CreditLedgerRepo, type LedgerListener } from './credit-ledger-repo'
 import { ImportsRepo } from './imports-repo'
 
 export * from './store-error'
@@ -71,6 +71,8 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
   clock?: Clock
   /** Days a deleted shortlist or removed person stays in Recently deleted; purged at open. */
   purgeDeletedAfterDays?: number
+  /** Told of every credit ledger row in its own transaction (the list is read at each write, so it may grow later). */
+  ledgerListeners?: readonly LedgerListener[]
 }
 
 /**
@@ -110,7 +112,7 @@ function memberRepos(
 /** Opens the store (checks, migrations), purges long-deleted shortlists, and builds the repositories. */
 export function openStore(options: OpenStoreOptions): Store {
   const clock = options.clock ?? systemClock
-  const { dataDir, fileName, purgeDeletedAfterDays, ...rest } = options
+  const { dataDir, fileName, purgeDeletedAfterDays, ledgerListeners, ...rest } = options
   const database = openDatabase({ ...rest, path: storeFilePath(dataDir, fileName), clock })
   const { db } = database
   const shortlists = new ShortlistsRepo(db, clock)
@@ -125,7 +127,7 @@ export function openStore(options: OpenStoreOptions): Store {
     apiLog: new ApiLogRepo(db, clock),
     settings: new SettingsRepo(db),
     recentSearches: new RecentSearchesRepo(db, clock),
-    ledger: new CreditLedgerRepo(db, clock),
+    ledger: new CreditLedgerRepo(db, clock, ledgerListeners),
     imports: new ImportsRepo(db, clock),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
