@@ -54,6 +54,8 @@ export interface ContactQuotesPort {
     /** The ledger's id for the spend (the call's request id), and whether a budget is lifted for it. */
     spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void; hold: BudgetHold }
+  /** In a team: the team's budget asked about a spend of this quote before it is confirmed (BudgetsPort.acrossTeam). */
+  acrossTeam(quoteId: string, purchaseId: string, overBudget: boolean): Promise<TeamHold>
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>

@@ -3,8 +3,10 @@ import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-s
 import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
 import type { TeamStatus } from '../../../shared/ipc/channels/team'
 import { systemClock } from '../../../sandbox/index'
+import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { startMain, type TestMain } from '../services/helpers'
+import { loadNodeKeytar, type KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { until } from '../until'
 
 /*
@@ -41,8 +43,32 @@ const joined = (status: TeamStatus) => {
   return status
 }
 
+/**
+ * Each desk its own keychain, as on two computers: the real one (libsecret), under a service name
+ * of its own (a desk keeps its team credential as `team:<origin>`, the same account on both).
+ */
+let desks = 0
+const ownKeychain = (): KeytarLoader => {
+  desks += 1
+  const suffix = `desk-${desks}`
+  const service = (name: string) => `${name}:${suffix}`
+  return () => {
+    const keytar = loadNodeKeytar()
+    return {
+      getPassword: (name, account) => keytar.getPassword(service(name), account),
+      setPassword: (name, account, password) => keytar.setPassword(service(name), account, password),
+      deletePassword: (name, account) => keytar.deletePassword(service(name), account),
+      findCredentials: (name) => keytar.findCredentials(service(name))
+    }
+  }
+}
+
 async function desk(): Promise<TestMain> {
-  const main = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } }, contactPolling: poll })
+  const main = await startMain({
+    team: { backoff: { firstMs: 20, maxMs: 200 } },
+    contactPolling: poll,
+    loadKeytar: ownKeychain()
+  })
   mains.push(main)
   return main
 }
@@ -69,9 +95,21 @@ async function twoDesksOneAccount(credits: number, on: TeamServer = server) {
   const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
   joined(await b.ok('joinTeam', { server: on.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' }))
   const connect = async (main: TestMain, name: string) => {
-    const overview = await main.ok('saveConnection', { name, baseUrl: service.baseUrl })
+    const overview = await main.ok('saveConnection', {
+      name,
+      baseUrl: service.baseUrl,
+      authUrl: service.authUrl,
+      mcpUrl: service.mcpUrl,
+      clientId: service.clientId
+    })
     const id = overview.connections.find((c) => c.name === name)!.id
     await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: service.apiKey, sessionOnly: true })
+    await main.ok('setSecret', {
+      connectionId: id,
+      kind: 'clientSecret',
+      value: service.clientSecret,
+      sessionOnly: true
+    })
     await main.ok('setActiveConnection', { id })
     return id
   }
@@ -143,6 +181,33 @@ describe('the team’s spend', () => {
       overBudget: true
     })
     expect(lifted.creditsSpent).toBe(1)
+  }, 90_000)
+
+  it('a Tools contact lookup on B asks the team’s budget too: refused once A has used it up, nothing spent', async () => {
+    const { a, b, aConnection } = await twoDesksOneAccount(30)
+    await a.ok('setBudget', { scope: 'connection', targetId: aConnection, credits: 1 })
+    const quote = await a.ok('quoteContacts', { keys: freshPeople(1), contactType: 'Email' })
+    expect((await a.ok('buyContacts', { quoteId: quote.quoteId, requestId: 'team-tool-a' })).creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: freshPeople(1), contact_type: 'Email' } }
+    const asked = await b.fail('callTool', { ...lookup, requestId: 'team-tool-ask' })
+    const toolQuote = toolQuoteRequiredSchema.parse(asked.details).quote
+    expect(toolQuote.contacts?.creditsNeeded).toBe(1)
+    const refused = await b.fail('callTool', { ...lookup, requestId: 'team-tool-call', quoteId: toolQuote.quoteId })
+    expect(refused.code).toBe('conflict')
+    expect(refused.message).toMatch(/across the team.*Nothing was spent/)
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(29)
+    // lifted for this one call, it goes through and is booked
+    const sent = await b.ok('callTool', {
+      ...lookup,
+      requestId: 'team-tool-lifted',
+      quoteId: toolQuote.quoteId,
+      overBudget: true
+    })
+    expect(sent.isError).toBe(false)
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(28)
   }, 90_000)
 
   it('A’s purchase is in B’s team book: who, when, credits, and the account by B’s own connection name', async () => {
