@@ -157,7 +157,12 @@ export class TeamSpend implements TeamSpendPort {
       })
       return
     }
-    this.#share(entry, account)
+    try {
+      this.#share(entry, account)
+    } catch (error) {
+      // the ledger row is what was spent: it is kept even when the team's outbox cannot take its copy
+      this.#deps.logger.warn('team.spend_not_shared', { purchaseId: entry.purchaseId, error: errorMessage(error) })
+    }
   }
 
   #share(entry: LedgerEntry, account: string): void {
