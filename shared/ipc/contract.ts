@@ -21,6 +21,7 @@ import { retentionChannels } from './channels/retention'
 import { provenanceChannels } from './channels/provenance'
 import { budgetsChannels, budgetsEvents } from './channels/budgets'
 import { teamChannels, teamEvents } from './channels/team'
+import { teamSpendChannels } from './channels/team-spend'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -52,7 +53,8 @@ export const channels = {
   ...retentionChannels,
   ...knownPeopleChannels,
   ...budgetsChannels,
-  ...teamChannels
+  ...teamChannels,
+  ...teamSpendChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */

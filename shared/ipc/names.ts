@@ -156,7 +156,8 @@ export const channelNameList = [
   'revokeTeamDesk',
   'revokeTeamPerson',
   'leaveTeam',
-  'syncTeam'
+  'syncTeam',
+  'getTeamSpend'
 ] as const
 
 export const eventNameList = [

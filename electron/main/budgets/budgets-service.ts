@@ -13,7 +13,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import { errorMessage } from '../../../shared/error-message'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
-import type { BudgetHold, BudgetNewsPort, ConnectionsPort } from '../platform/ports'
+import type { BudgetHold, BudgetNewsPort, ConnectionsPort, TeamHold, TeamSpendPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import {
@@ -69,6 +69,8 @@ export class BudgetsService {
       logger: Logger
       /** Activity, told when a budget reaches 75% and 100% (read when used: it comes later in the list). */
       news?: () => BudgetNewsPort
+      /** The team's budgets and book (the team feature): its monthly budget per account, across desks. */
+      team?: () => TeamSpendPort
     }
   ) {}
 
@@ -78,7 +80,14 @@ export class BudgetsService {
     return { budgets: listBudgets(db).flatMap((row) => this.#state(db, row, period) ?? []) }
   }
 
-  set({ scope, targetId, credits }: HandlerInput<'setBudget'>): { budgets: BudgetState[] } {
+  /** Sets or removes a budget; a connection's monthly budget is shared with the team (for its account) when in one. */
+  async set(input: HandlerInput<'setBudget'>): Promise<{ budgets: BudgetState[] }> {
+    const listed = this.#setHere(input)
+    if (input.scope === 'connection') await this.deps.team?.().budgetSet(input.targetId, input.credits)
+    return listed
+  }
+
+  #setHere({ scope, targetId, credits }: HandlerInput<'setBudget'>): { budgets: BudgetState[] } {
     const db = this.#db()
     if (credits !== null && this.#nameOf(db, scope, targetId) === null) {
       throw new AppError(
@@ -150,6 +159,52 @@ export class BudgetsService {
     }
     this.#holds.add(hold)
     return { release: () => void this.#holds.delete(hold) }
+  }
+
+  /**
+   * The team's monthly budget of the spend's account, asked before it is sent (BudgetsPort.acrossTeam):
+   * refused with the same words and details as a local refusal; offline, a note and the local budgets.
+   */
+  async acrossTeam(spend: {
+    connectionId: string
+    purchaseId: string
+    credits: number
+    overBudget: boolean
+  }): Promise<TeamHold> {
+    const team = this.deps.team?.()
+    if (team === undefined || spend.credits === 0) return { release: () => undefined, note: null }
+    const answer = await team.admit(spend)
+    if (answer.state === 'none') return { release: () => undefined, note: null }
+    if (answer.state === 'unchecked') return { release: () => undefined, note: answer.message }
+    const release = () => team.release(spend.purchaseId)
+    if (answer.state === 'admitted') {
+      if (spend.overBudget && answer.budget !== null && answer.spent + answer.held > answer.budget) {
+        this.deps.logger.info('budgets.team_lifted', { purchaseId: spend.purchaseId })
+      }
+      return { release, note: null }
+    }
+    const budget = answer.budget ?? 0
+    const before = answer.spent + answer.held
+    const name = `the team’s budget for ${this.deps.connections.nameOf(spend.connectionId) ?? 'this account'} this month`
+    const line: BudgetLine = {
+      scope: 'connection',
+      targetId: spend.connectionId,
+      name,
+      credits: budget,
+      spent: before,
+      level: budgetLevel(before, budget),
+      period: monthOf(this.deps.clock.now()).key,
+      after: before + spend.credits,
+      levelAfter: budgetLevel(before + spend.credits, budget),
+      crosses: true
+    }
+    const price = `${spend.credits} ${spend.credits === 1 ? 'credit' : 'credits'}`
+    const holding = answer.held > 0 ? `, ${answer.held} more held by colleagues’ spends under way` : ''
+    throw new AppError(
+      'conflict',
+      `Over budget: ${price} would take ${name} past it (${answer.spent} of ${budget} credits spent across the team${holding}). Nothing was spent. Confirm “Buy over budget” to go past it for this purchase only, or raise the budget.`,
+      { overBudget: [line] }
+    )
   }
 
   /** Each budget a spend falls under, what it would bring it to, and what spends under way hold of it. */

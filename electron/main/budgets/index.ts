@@ -18,7 +18,8 @@ export const contribution = {
       connections: context.port('connections'),
       events: context.events,
       logger: context.logger,
-      news: () => context.port('budgetNews')
+      news: () => context.port('budgetNews'),
+      team: () => context.port('teamSpend')
     })
     const unsubscribe = context.events.subscribe((name) => {
       if (name === 'creditsChanged') budgets.spent()
@@ -28,7 +29,8 @@ export const contribution = {
       provides: {
         budgets: {
           preview: (connectionId, credits, spentFor) => budgets.preview(connectionId, credits, spentFor),
-          admit: (spend) => budgets.admit(spend)
+          admit: (spend) => budgets.admit(spend),
+          acrossTeam: (spend) => budgets.acrossTeam(spend)
         }
       },
       close: () => void unsubscribe(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Dispatcher } from 'undici'
 import {
   defaultQueryNames,
@@ -170,6 +171,28 @@ export class ConnectionsService implements ConnectionsPort {
   /** A connection's name, or null when it no longer exists. */
   nameOf(id: string): string | null {
     return this.#list().find((c) => c.id === id)?.name ?? null
+  }
+
+  /**
+   * Which Partner API account a connection spends from, for the team's book and budgets (issue
+   * #38): the service's address and a fingerprint (sha256) of its API key — never the key itself
+   * — so two desks with the same key on the same service name the same account. Null when the
+   * connection has no key (it cannot spend).
+   */
+  async accountIdentity(id: string): Promise<string | null> {
+    const connection = this.#find(id)
+    let baseUrl = connection.baseUrl
+    let key: string | null
+    if (connection.kind === 'sandbox') {
+      const endpoints = await this.#sandboxEndpoints()
+      baseUrl = endpoints.baseUrl
+      key = endpoints.apiKey
+    } else {
+      key = await this.#deps.secrets.read(connection.id, 'apiKey')
+    }
+    if (key === null || key === '') return null
+    const fingerprint = createHash('sha256').update(key, 'utf8').digest('hex')
+    return `partner-api:${new URL(baseUrl).href}#${fingerprint}`
   }
 
   /**

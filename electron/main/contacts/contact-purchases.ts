@@ -38,7 +38,16 @@ export class ContactPurchases {
 
   async buy({ quoteId, requestId, overBudget }: HandlerInput<'buyContacts'>): Promise<ContactPurchase> {
     const purchaseId = randomUUID()
-    const { quote, hold } = this.deps.quotes.takeForPurchase(quoteId, purchaseId, overBudget === true)
+    // in a team, its account's budget across desks first (the quote stays good when it refuses)
+    const team = await this.deps.quotes.acrossTeam(quoteId, purchaseId, overBudget === true)
+    let taken: ReturnType<ContactQuotes['takeForPurchase']>
+    try {
+      taken = this.deps.quotes.takeForPurchase(quoteId, purchaseId, overBudget === true)
+    } catch (error) {
+      team.release()
+      throw error
+    }
+    const { quote, hold } = taken
     const running = this.deps.running
     // Claimed before anything is awaited, so a second window asking at the same moment sees it.
     running.claim(quote.connectionId, quote.contactType, quote.newKeys, purchaseId)
@@ -75,12 +84,18 @@ export class ContactPurchases {
         // stops waiting gets `cancelled` at once, and the lookups are followed to their end in
         // the background, where the Contacts list shows them.
         following = this.deps.follower.follow(client, quote, purchaseId, requestId, bought)
-        return await untilStopped(following, signal)
+        const purchase = await untilStopped(following, signal)
+        // the team budget could not be checked: said with the purchase
+        return team.note === null
+          ? purchase
+          : { ...purchase, message: purchase.message === null ? team.note : `${purchase.message} ${team.note}` }
       })
     } catch (error) {
       if (following === null) ended(null)
       throw asStopped(error)
     } finally {
+      // a booked spend ended its team hold already; one that spent nothing gives it back
+      team.release()
       if (spending === null) hold.release()
       const background = following as Promise<ContactPurchase> | null
       if (background === null) release()

@@ -3,7 +3,14 @@ import type { ContactQuote } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { Store } from '../store'
-import type { BudgetHold, BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
+import type {
+  BudgetHold,
+  BudgetsPort,
+  ConnectionsPort,
+  DoNotContactPort,
+  KnownPeoplePort,
+  TeamHold
+} from '../platform/ports'
 import { HeldQuotes, QUOTE_TTL_MS } from '../work/held-quotes'
 import { peopleToCheck } from '../personal-data/held-traits'
 import type { RunningPurchases } from './running-purchases'
@@ -122,6 +129,23 @@ export class ContactQuotes {
       (held) => ({ connectionId: held.connectionId, purchaseId, spentFor: held.spentFor, overBudget }),
       (quote) => this.#stillTrue(quote)
     )
+  }
+
+  /**
+   * Asks the team's budget about a purchase of this quote before it is taken (in a team: the
+   * server's one step across desks). Refused (over the team's budget) with the quote still good;
+   * a quote unknown or expired asks nothing (taking it says why).
+   */
+  async acrossTeam(quoteId: string, purchaseId: string, overBudget: boolean): Promise<TeamHold> {
+    const quote = this.#held.peek(quoteId)
+    const budgets = this.deps.budgets?.()
+    if (quote === null || budgets === undefined) return { release: () => undefined, note: null }
+    return budgets.acrossTeam({
+      connectionId: quote.connectionId,
+      purchaseId,
+      credits: quote.creditsNeeded,
+      overBudget
+    })
   }
 
   /**

@@ -11,7 +11,14 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { CreditCounts, Store } from '../store'
-import type { BudgetHold, BudgetsPort, ConnectionsPort, DoNotContactPort, KnownPeoplePort } from '../platform/ports'
+import type {
+  BudgetHold,
+  BudgetsPort,
+  ConnectionsPort,
+  DoNotContactPort,
+  KnownPeoplePort,
+  TeamHold
+} from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
@@ -191,6 +198,11 @@ export class ContactsService {
    * ATS) are not looked up, as on every other screen. The caller releases the budget hold once the
    * call's spend is in the ledger.
    */
+  /** Asks the team's budget about a spend of this quote before it is confirmed (ContactQuotes.acrossTeam). */
+  acrossTeam(quoteId: string, purchaseId: string, overBudget: boolean): Promise<TeamHold> {
+    return this.#quotes.acrossTeam(quoteId, purchaseId, overBudget)
+  }
+
   confirmForTool(
     quoteId: string,
     call: QuotedCall,

@@ -37,6 +37,8 @@ export interface ConnectionsPort {
   client(id?: string): Promise<{ client: PartnerClient; connection: Connection }>
   /** A connection's name, or null when it no longer exists. */
   nameOf(id: string): string | null
+  /** The account a connection spends from: its service's address and its key's sha256 (never the key); null without a key. */
+  accountIdentity(id: string): Promise<string | null>
   /** Why a connection cannot be called unattended now, or null. */
   notReady(id: string): Promise<string | null>
   overview(): Promise<ConnectionsOverview>
@@ -53,6 +55,8 @@ export interface ContactQuotesPort {
     /** The ledger's id for the spend (the call's request id), and whether a budget is lifted for it. */
     spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void; hold: BudgetHold }
+  /** In a team: the team's budget asked about a spend of this quote before it is confirmed (BudgetsPort.acrossTeam). */
+  acrossTeam(quoteId: string, purchaseId: string, overBudget: boolean): Promise<TeamHold>
   refreshCredits(input: HandlerInput<'refreshCredits'>): Promise<Credits>
   /** Runs a spend in the connection's turn, so purchases and tool spends never overlap. */
   inSpendTurn<T>(connectionId: string, work: () => Promise<T>): Promise<T>
@@ -91,6 +95,26 @@ export interface BudgetsPort {
     spentFor: SpentFor | undefined
     overBudget: boolean
   }): BudgetHold
+  /**
+   * Before a spend is sent, in a team: the team's monthly budget of the spend's account is asked
+   * (one step on the team server: two desks cannot together pass it). Throws (`conflict`, nothing
+   * spent, the same over-budget details as a local refusal) when it would pass and was not lifted;
+   * when the server cannot be asked, `note` says so and the local budgets alone count. Release the
+   * hold when the spend has ended (a booked spend has ended it on the server already).
+   */
+  acrossTeam(spend: {
+    connectionId: string
+    purchaseId: string
+    credits: number
+    overBudget: boolean
+  }): Promise<TeamHold>
+}
+
+/** A spend's hold on the team's budget (BudgetsPort.acrossTeam). */
+export interface TeamHold {
+  release(): void
+  /** Said to the recruiter when the team budget could not be checked; null otherwise. */
+  note: string | null
 }
 
 /** What Connections needs of Tools: a connection's tool-server token and its test. */
@@ -275,6 +299,33 @@ export interface TeamPort {
 /** A change's payload: plain JSON. */
 export type TeamPayload = string | number | boolean | null | TeamPayload[] | { [key: string]: TeamPayload }
 
+/** What the team's budget said of a spend (TeamSpendPort.admit). */
+export type TeamAdmission =
+  /** This desk is in no team, or the connection spends from no account (no key): the local budgets alone. */
+  | { state: 'none' }
+  | { state: 'admitted' | 'refused'; budget: number | null; spent: number; held: number }
+  /** The team server could not be asked: the local budgets alone, and the recruiter is told. */
+  | { state: 'unchecked'; message: string }
+
+/**
+ * The team's spend (the team feature, issue #38 item 4.3): a spend admitted against the team's
+ * monthly budget of its account (one step on the server, so two desks cannot together pass it),
+ * its hold released when nothing was spent (a ledger row booked in the team's book ends it), and a
+ * connection's monthly budget shared with the team.
+ */
+export interface TeamSpendPort {
+  admit(spend: {
+    connectionId: string
+    purchaseId: string
+    credits: number
+    overBudget: boolean
+  }): Promise<TeamAdmission>
+  /** The spend ended: gives the hold back unless its spend was booked (fire and forget). */
+  release(purchaseId: string): void
+  /** Shares a connection's monthly budget (null: removed) for its account. */
+  budgetSet(connectionId: string, credits: number | null): Promise<void>
+}
+
 /** The team's sync (the shell and tests): push and pull now, and settle once nothing runs. */
 export interface TeamSyncPort {
   sync(): Promise<void>
@@ -290,6 +341,7 @@ export interface HeldPeoplePort {
 export interface Ports {
   team: TeamPort
   teamSync: TeamSyncPort
+  teamSpend: TeamSpendPort
   heldPeople: HeldPeoplePort
   doNotContact: DoNotContactPort
   knownPeople: KnownPeoplePort

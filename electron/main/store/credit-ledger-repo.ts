@@ -25,6 +25,13 @@ export interface LedgerEntry {
 
 export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'recordedAt' | 'resetAt'>
 
+/**
+ * Told of every ledger row as it is written, inside the row's own transaction (the team's book,
+ * issue #38: every path that spends ends here, so none is missed). A listener that throws undoes
+ * the row with it.
+ */
+export type LedgerListener = (entry: LedgerEntry) => void
+
 interface LedgerRow {
   id: number
   connection_id: string
@@ -51,10 +58,20 @@ interface LedgerRow {
 export class CreditLedgerRepo {
   constructor(
     private readonly db: BetterSqlite3.Database,
-    private readonly clock: Clock
+    private readonly clock: Clock,
+    private readonly listeners: readonly LedgerListener[] = []
   ) {}
 
   record(entry: NewLedgerEntry): LedgerEntry {
+    if (this.listeners.length === 0) return this.#insert(entry)
+    return this.db.transaction(() => {
+      const recorded = this.#insert(entry)
+      for (const listener of this.listeners) listener(recorded)
+      return recorded
+    })()
+  }
+
+  #insert(entry: NewLedgerEntry): LedgerEntry {
     const recordedAt = isoNow(this.clock)
     const { lastInsertRowid } = this.db
       .prepare(

@@ -15,7 +15,7 @@ import { MemberRecordsRepo } from './member-records-repo'
 import { ContactsRepo } from './contacts-repo'
 import { ConnectionsRepo } from './connections-repo'
 import { SettingsRepo } from './settings-repo'
-import { CreditLedgerRepo } from './credit-ledger-repo'
+import { CreditLedgerRepo, type LedgerListener } from './credit-ledger-repo'
 
 export * from './store-error'
 export * from './clock'
@@ -61,6 +61,8 @@ export interface OpenStoreOptions extends Omit<OpenDatabaseOptions, 'path' | 'cl
   clock?: Clock
   /** Days a deleted shortlist or removed person stays in Recently deleted; purged at open. */
   purgeDeletedAfterDays?: number
+  /** Told of every credit ledger row in its own transaction (the list is read at each write, so it may grow later). */
+  ledgerListeners?: readonly LedgerListener[]
 }
 
 /**
@@ -100,7 +102,7 @@ function memberRepos(
 /** Opens the store (checks, migrations), purges long-deleted shortlists, and builds the repositories. */
 export function openStore(options: OpenStoreOptions): Store {
   const clock = options.clock ?? systemClock
-  const { dataDir, fileName, purgeDeletedAfterDays, ...rest } = options
+  const { dataDir, fileName, purgeDeletedAfterDays, ledgerListeners, ...rest } = options
   const database = openDatabase({ ...rest, path: storeFilePath(dataDir, fileName), clock })
   const { db } = database
   const shortlists = new ShortlistsRepo(db, clock)
@@ -113,7 +115,7 @@ export function openStore(options: OpenStoreOptions): Store {
     contacts: new ContactsRepo(db, clock),
     connections: new ConnectionsRepo(db, clock),
     settings: new SettingsRepo(db),
-    ledger: new CreditLedgerRepo(db, clock),
+    ledger: new CreditLedgerRepo(db, clock, ledgerListeners),
     schemaVersion: database.version,
     transaction: (fn) => db.transaction(fn)(),
     close: () => database.close()

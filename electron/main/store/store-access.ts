@@ -16,6 +16,7 @@ import {
   StoreRecovery,
   storeFilePath,
   type OpenStoreOptions,
+  type LedgerListener,
   type RecentlyDeletedPurge,
   type Store
 } from './index'
@@ -56,9 +57,11 @@ export class StoreAccess {
   readonly #recovery: StoreRecovery
   /** The features' own parts of Recently deleted (addPurge). */
   readonly #purges: RecentlyDeletedPurge[] = []
+  /** Told of every credit ledger row in its transaction (onLedgerRecord); the same list across reopens. */
+  readonly #ledgerListeners: LedgerListener[] = []
 
   private constructor(options: OpenStoreOptions, logger: Logger) {
-    this.#options = options
+    this.#options = { ...options, ledgerListeners: this.#ledgerListeners }
     this.#logger = logger
     this.#file = path.resolve(storeFilePath(options.dataDir, options.fileName))
     this.#recovery = new StoreRecovery(this.#file, options.clock)
@@ -131,6 +134,18 @@ export class StoreAccess {
   addPurge(purge: RecentlyDeletedPurge): void {
     this.#purges.push(purge)
     if (this.#store !== undefined) this.#purge(this.#store, purge)
+  }
+
+  /**
+   * Tells `listener` of every credit ledger row as it is written, in the row's own transaction
+   * (the team's book). Returns how to stop.
+   */
+  onLedgerRecord(listener: LedgerListener): () => void {
+    this.#ledgerListeners.push(listener)
+    return () => {
+      const at = this.#ledgerListeners.indexOf(listener)
+      if (at >= 0) this.#ledgerListeners.splice(at, 1)
+    }
   }
 
   /** Deletes for good what has been in Recently deleted too long: the store's, then each feature's. */

@@ -2,6 +2,7 @@ import type { FeatureContribution } from '../platform/contribution'
 import { teamHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
 import { TeamService, type TeamTimers } from './team-service'
+import { TeamSpend } from './team-spend'
 
 export { credentialAccount, type TeamTimers } from './team-service'
 
@@ -34,20 +35,39 @@ export const contribution = {
       ...(context.options.team?.timers === undefined ? {} : { timers: context.options.team.timers }),
       ...(context.options.team?.backoff === undefined ? {} : { backoff: context.options.team.backoff })
     })
+    const port = {
+      joined: () => team.joined(),
+      salted: (value: string) => team.salted(value),
+      share: (...args: Parameters<TeamService['share']>) => team.share(...args)
+    }
+    const spend = new TeamSpend({
+      stores: context.stores,
+      clock: context.clock,
+      vault: context.vault,
+      dispatcher: context.dispatcher,
+      logger: context.logger,
+      team: port,
+      connections: () => context.port('connections')
+    })
+    // every ledger row, in its transaction, to the team's book; identities learnt again when connections change
+    const stops = [
+      context.stores.onLedgerRecord((entry) => spend.recorded(entry)),
+      context.bus.subscribe('connectionsChanged', () => spend.forgetAccounts())
+    ]
     return {
-      handlers: teamHandlers(team),
+      handlers: { ...teamHandlers(team), getTeamSpend: ({ month }) => spend.book(month) },
       provides: {
-        team: {
-          joined: () => team.joined(),
-          salted: (value) => team.salted(value),
-          share: (kind, payload, subjects) => team.share(kind, payload, subjects)
-        },
-        teamSync: { idle: () => team.idle(), sync: () => team.sync() }
+        team: port,
+        teamSync: { idle: () => team.idle(), sync: () => team.sync() },
+        teamSpend: spend
       },
       personalData: personalDataOwner(() => context.stores.get()),
       start: { when: 'after-first-screen', run: () => team.start() },
       wake: () => team.wake(),
-      close: () => team.close()
+      close: () => {
+        stops.forEach((stop) => stop())
+        return team.close()
+      }
     }
   }
 } satisfies FeatureContribution<TeamOptions>

@@ -1,18 +1,23 @@
 import { fetch, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import {
+  admitResultSchema,
   changesEventSchema,
   inviteSchema,
   joinedSchema,
   pullResultSchema,
   pushResultSchema,
+  releaseResultSchema,
+  spendBookSchema,
   teamErrorSchema,
   teamOverviewSchema,
+  type AdmitResult,
   type ChangeToPush,
   type Invite,
   type Joined,
   type PullResult,
   type PushResult,
+  type SpendBook,
   type TeamOverview,
   type TeamRole
 } from '../../../shared/team/protocol'
@@ -112,6 +117,26 @@ export class TeamClient {
 
   pull(after: number, limit: number): Promise<PullResult> {
     return this.#call('GET', `/v1/changes?after=${after}&limit=${limit}`, pullResultSchema)
+  }
+
+  /** A spend admitted against the team's budget for its account and month (a hold until booked or released). */
+  admit(body: {
+    holdId: string
+    account: string
+    month: string
+    credits: number
+    overBudget: boolean
+  }): Promise<AdmitResult> {
+    return this.#call('POST', '/v1/budgets/admit', admitResultSchema, body)
+  }
+
+  async release(holdId: string): Promise<boolean> {
+    return (await this.#call('POST', '/v1/budgets/release', releaseResultSchema, { holdId })).released
+  }
+
+  /** The team's book for a month (YYYY-MM). */
+  spendBook(month: string): Promise<SpendBook> {
+    return this.#call('GET', `/v1/spend?month=${encodeURIComponent(month)}`, spendBookSchema)
   }
 
   /**

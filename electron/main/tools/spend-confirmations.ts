@@ -87,11 +87,28 @@ export class SpendConfirmations {
     }
     if (spend.kind === 'contacts') {
       // the people the quote prices: those it left out (do not contact, already in your ATS) are not sent
-      const { quote, release, hold } = this.#deps.contacts.confirmForTool(
-        quoteId,
-        { connectionId, contactType: spend.contactType, keys: spend.keys },
-        ledger
-      )
+      // in a team, its account's budget across desks first (the quote stays good when it refuses)
+      const team = await this.#deps.contacts.acrossTeam(quoteId, ledger.purchaseId, ledger.overBudget)
+      if (team.note !== null) this.#deps.logger.warn('tools.team_budget_unchecked', { purchaseId: ledger.purchaseId })
+      let confirmed: ReturnType<ContactQuotesPort['confirmForTool']>
+      try {
+        confirmed = this.#deps.contacts.confirmForTool(
+          quoteId,
+          { connectionId, contactType: spend.contactType, keys: spend.keys },
+          ledger
+        )
+      } catch (error) {
+        team.release()
+        throw error
+      }
+      const { quote, release } = confirmed
+      // the team's hold ends with the local one (a booked spend ended it on the server already)
+      const hold: BudgetHold = {
+        release: () => {
+          confirmed.hold.release()
+          team.release()
+        }
+      }
       if (quote.keys.length === 0) {
         release()
         hold.release()

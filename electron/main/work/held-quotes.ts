@@ -26,6 +26,12 @@ export class HeldQuotes<Quote extends { quoteId: string }> {
     return expires
   }
 
+  /** The quote if it is held and good, without taking it (what a spend will be asked before it is taken). */
+  peek(quoteId: string): Quote | null {
+    const held = this.#held.get(quoteId)
+    return held === undefined || held.expires < this.#now() ? null : held.quote
+  }
+
   /**
    * The quote, taken (one use); refused as `conflict` when used, unknown or expired. A `check`
    * that throws (over a budget) leaves it held: confirmed again, lifted, it is still good.
