@@ -325,6 +325,24 @@ export default ts.config(
     }
   },
   {
+    // The team server runs apart from the app (its own packages, its own process, an agency's
+    // machine): it stands on shared/ and its own folder, never on the app's, the Sandbox's or tests.
+    files: ['team-server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(electron|renderer|sandbox|test|scripts)(/|$)',
+              message: 'team-server/ imports only shared/, its own folder, Node and its own packages.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // The stand-in Electron: a test fixture that plain Node 22 loads as `electron` (no tsx), so
     // CommonJS by design; page-scripts.cjs also holds code that runs in the page.
     files: ['test/electron-standin/**/*.cjs'],

@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/team-server/**/*.test.ts'],
           exclude: slow,
           environment: 'node',
           pool: 'forks'

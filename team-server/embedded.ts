@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -31,8 +31,14 @@ export async function startEmbeddedPostgres(
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600, flag: 'wx' })
   }
   await chmod(passwordFile, 0o600)
-  const port = await freeLoopbackPort()
   const databaseDir = join(folder, 'pg')
+  const running = runningPostmaster(databaseDir)
+  if (running !== null) {
+    // another process (the server, while `setup-code` runs) has it started: use it, leave it running
+    log(`using the embedded PostgreSQL already running in ${databaseDir} (process ${running.pid})`)
+    return { databaseUrl: urlOf(password, running.port), stop: async () => undefined }
+  }
+  const port = await freeLoopbackPort()
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -47,7 +53,15 @@ export async function startEmbeddedPostgres(
   })
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log(`making the embedded PostgreSQL in ${databaseDir}`)
-    await postgres.initialise()
+    await postgres.initialise().catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error)
+      if (userInfo().uid === 0 && /Permission denied/.test(message)) {
+        throw new Error(
+          `${message}\nRun as root, PostgreSQL runs as the postgres user, which must be able to pass through every folder above ${folder}: choose a TEAM_DATA_DIR under a folder it can reach (chmod o+x), or run the server as another user.`
+        )
+      }
+      throw error
+    })
   }
   await postgres.start()
   const client = postgres.getPgClient('postgres', '127.0.0.1')
@@ -58,8 +72,29 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end()
   }
-  return {
-    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
-    stop: () => postgres.stop()
+  return { databaseUrl: urlOf(password, port), stop: () => postgres.stop() }
+}
+
+function urlOf(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`
+}
+
+/** The PostgreSQL running on this cluster now, from its postmaster.pid (line 1 the process, line 4 the port). */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  let lines: string[]
+  try {
+    lines = readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')
+  } catch {
+    return null
   }
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    // EPERM: alive but another user's (postgres, when we are not root)
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null
+  }
+  return { pid, port }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type pg from 'pg'
-import type { ChangeToPush } from '../shared/team/protocol'
+import type { ChangeToPush, TeamErrorCode, TeamRole } from '../shared/team/protocol'
 
 /*
  * The kinds of change the server reads, not only relays: their payloads are checked strictly here
@@ -40,10 +40,17 @@ function isKnown(kind: string): kind is KnownKind {
   return Object.hasOwn(payloadSchemas, kind)
 }
 
-/** Whether a change's payload is one the server accepts: null when it is, else why not. */
-export function checkChange(change: ChangeToPush): string | null {
+/** Whether the server accepts a change from a desk of this role: null when it does, else the code and why not. */
+export function checkChange(change: ChangeToPush, role: TeamRole): { code: TeamErrorCode; message: string } | null {
   if (change.kind === 'erasure.tombstone' && change.subjects.length === 0) {
-    return 'An erasure names the forgotten person in subjects (their salted hashes); this one names none.'
+    return {
+      code: 'bad-request',
+      message: 'An erasure names the forgotten person in subjects (their salted hashes); this one names none.'
+    }
+  }
+  // a recruiter raising the team's budget would make the budget no limit at all
+  if (change.kind === 'budget.set' && role !== 'admin') {
+    return { code: 'forbidden', message: 'Only a team admin sets a team budget.' }
   }
   if (!isKnown(change.kind)) return null
   const parsed = payloadSchemas[change.kind].safeParse(change.payload)
@@ -52,7 +59,7 @@ export function checkChange(change: ChangeToPush): string | null {
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
     .join('; ')
-  return `A "${change.kind}" payload does not have the declared shape: ${issues}`
+  return { code: 'bad-request', message: `A "${change.kind}" payload does not have the declared shape: ${issues}` }
 }
 
 export type Applied = { erased: number }

@@ -5,6 +5,8 @@ import pg from 'pg'
 export const NOTIFY_CHANNEL = 'talent_desk_team'
 /** A comment on every open stream this often, so proxies and desks know it is alive. */
 export const KEEP_ALIVE_MS = 25_000
+/** The most live streams one desk keeps open at once. */
+export const MAX_STREAMS_PER_DESK = 4
 
 type Notice = { t: 'changes'; team: string; lastSeq: number } | { t: 'revoked'; team: string; desks: string[] }
 
@@ -27,6 +29,8 @@ export class Live {
   #retryMs = 250
   #retryTimer: NodeJS.Timeout | null = null
   readonly #keepAlive: NodeJS.Timeout
+  readonly #seen: (deskIds: string[]) => Promise<void>
+  #ticking: Promise<void> = Promise.resolve()
   #listening: Promise<void>
   #markListening: () => void = () => undefined
 
@@ -34,16 +38,16 @@ export class Live {
     databaseUrl: string
     log: (message: string) => void
     lastSeqOf: (teamId: string) => Promise<number | null>
+    /** Marks desks with an open stream as seen now (at every keep-alive). */
+    seen: (deskIds: string[]) => Promise<void>
     keepAliveMs?: number
   }) {
     this.#databaseUrl = options.databaseUrl
     this.#log = options.log
     this.#lastSeqOf = options.lastSeqOf
     this.#listening = this.#newListening()
-    this.#keepAlive = setInterval(
-      () => this.#write(() => true, ': keep-alive\n\n'),
-      options.keepAliveMs ?? KEEP_ALIVE_MS
-    )
+    this.#seen = options.seen
+    this.#keepAlive = setInterval(() => this.#tick(), options.keepAliveMs ?? KEEP_ALIVE_MS)
     this.#keepAlive.unref()
   }
 
@@ -152,8 +156,27 @@ export class Live {
     }
   }
 
-  /** Opens an event stream for a desk; it starts with the team's newest sequence. */
+  /** A keep-alive on every stream, then its desks marked seen; a tick waits for the one before. */
+  #tick(): void {
+    this.#ticking = this.#ticking.then(async () => {
+      this.#write(() => true, ': keep-alive\n\n')
+      const desks = [...new Set([...this.#streams].map((stream) => stream.deskId))]
+      if (desks.length === 0) return
+      await this.#seen(desks).catch((error: Error) => this.#log(`live: marking desks seen failed: ${error.message}`))
+    })
+  }
+
+  /**
+   * Opens an event stream for a desk; it starts with the team's newest sequence. A desk keeps at
+   * most MAX_STREAMS_PER_DESK open (one per window, and one reconnecting): a further one closes
+   * its oldest, so no desk can hold the server's memory with streams.
+   */
   open(stream: Stream, lastSeq: number): void {
+    const mine = [...this.#streams].filter((open) => open.deskId === stream.deskId)
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS_PER_DESK + 1))) {
+      old.res.end()
+      this.#streams.delete(old)
+    }
     stream.res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -168,6 +191,7 @@ export class Live {
   async close(): Promise<void> {
     this.#closed = true
     clearInterval(this.#keepAlive)
+    await this.#ticking
     if (this.#retryTimer !== null) clearTimeout(this.#retryTimer)
     for (const stream of this.#streams) stream.res.end()
     this.#streams.clear()

@@ -15,7 +15,7 @@ import { errorMessage } from '../shared/error-message'
 import { codeHash, makeCode } from './codes'
 import { inTransaction, isDatabaseUnavailable, makePool } from './db/database'
 import { migrate } from './db/migrations'
-import { fail, ok, readBody, send, type Reply } from './http/reply'
+import { fail, ok, readBody, RequestCut, send, type Reply } from './http/reply'
 import { Live } from './live'
 import { admit, release, spendBook } from './routes/budgets'
 import { events, pull, push } from './routes/changes'
@@ -100,6 +100,15 @@ export async function makeSetupCode(databaseUrl: string): Promise<string> {
   }
 }
 
+/** A path part as text; a malformed escape matches nothing rather than failing the request. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return ''
+  }
+}
+
 type Handler = (
   context: RouteContext,
   req: IncomingMessage,
@@ -161,14 +170,12 @@ const routes: { method: string; path: RegExp; handler: Handler }[] = [
   {
     method: 'POST',
     path: /^\/v1\/desks\/([^/]+)\/revoke$/,
-    handler: asDesk((context, caller, _req, _res, match) => revokeDesk(context, caller, decodeURIComponent(match[1]!)))
+    handler: asDesk((context, caller, _req, _res, match) => revokeDesk(context, caller, decodePathPart(match[1]!)))
   },
   {
     method: 'POST',
     path: /^\/v1\/people\/([^/]+)\/revoke$/,
-    handler: asDesk((context, caller, _req, _res, match) =>
-      revokePerson(context, caller, decodeURIComponent(match[1]!))
-    )
+    handler: asDesk((context, caller, _req, _res, match) => revokePerson(context, caller, decodePathPart(match[1]!)))
   },
   { method: 'POST', path: /^\/v1\/leave$/, handler: asDesk((context, caller) => leave(context, caller)) },
   {
@@ -227,6 +234,7 @@ async function answer(context: RouteContext, req: IncomingMessage, res: ServerRe
         ? fail('not-found', `The team server has no ${req.method} ${path}.`)
         : await route.handler(context, req, res, route.path.exec(path)!)
   } catch (error) {
+    if (error instanceof RequestCut) return
     if (isDatabaseUnavailable(error)) {
       reply = fail(
         'unavailable',
@@ -261,7 +269,14 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     const row = await pool.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [teamId])
     return row.rows[0] === undefined ? null : Number(row.rows[0].last_seq)
   }
-  const live = new Live({ databaseUrl: options.databaseUrl, log, lastSeqOf, keepAliveMs: options.keepAliveMs })
+  const now = options.now ?? (() => new Date())
+  const seen = async (deskIds: string[]): Promise<void> => {
+    await pool.query('UPDATE desks SET last_seen_at = $2 WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL', [
+      deskIds,
+      now()
+    ])
+  }
+  const live = new Live({ databaseUrl: options.databaseUrl, log, lastSeqOf, seen, keepAliveMs: options.keepAliveMs })
   try {
     await live.start()
   } catch (error) {
@@ -271,7 +286,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   }
   const context: RouteContext = {
     pool,
-    now: options.now ?? (() => new Date()),
+    now,
     live,
     log,
     holdMinutes: options.holdMinutes ?? DEFAULT_HOLD_MINUTES

@@ -179,6 +179,42 @@ export const admitResultSchema = z.object({
 export type AdmitResult = z.infer<typeof admitResultSchema>
 /** POST /v1/budgets/release { holdId } — a spend that did not happen. */
 export const releaseRequestSchema = z.strictObject({ holdId: z.uuid() })
+/** Whether a hold of this desk was there to release (false when it had expired or was booked). */
+export const releaseResultSchema = z.object({ released: z.boolean() })
+
+/**
+ * GET /v1/spend?month=YYYY-MM — the team's book for a month, read by every member: each reported
+ * spend ("spend.purchase") with who, when and which account, and the budgets set.
+ */
+export const spendBookSchema = z.object({
+  month: z.string(),
+  entries: z.array(
+    z.object({
+      /** The sequence number of the "spend.purchase" change that booked it. */
+      seq: z.number().int().positive(),
+      desk: z.object({ deskId: z.string(), personName: z.string(), deskName: z.string() }),
+      account: z.string(),
+      credits: z.number().int().nonnegative(),
+      connectionName: z.string(),
+      contactType: z.string(),
+      people: z.number().int().nonnegative(),
+      /** When the server booked it, and the desk's own clock for the purchase. */
+      bookedAt: z.string(),
+      deskTime: z.string()
+    })
+  ),
+  budgets: z.array(z.object({ account: z.string(), credits: z.number().int().positive() }))
+})
+export type SpendBook = z.infer<typeof spendBookSchema>
+
+/** The answer to a revoke (a desk, a person's desks) and to leave: the desks now revoked. */
+export const revokedSchema = z.object({ desks: z.array(deskSchema) })
+
+/**
+ * GET /v1/health — no credential: answered when the server and its database both answer (503
+ * 'unavailable' when the database does not); for container and proxy healthchecks.
+ */
+export const healthSchema = z.object({ ok: z.literal(true), protocol: z.number().int().positive() })
 
 /** Every error the server answers: a code from this list and a message that says what to do. */
 export const teamErrorCodeSchema = z.enum([

@@ -36,6 +36,13 @@ export function send(res: ServerResponse, reply: Reply): void {
   res.end(text)
 }
 
+/** A request whose connection closed before its body ended: there is no one to answer. */
+export class RequestCut extends Error {
+  constructor() {
+    super('the request was cut before its body ended')
+  }
+}
+
 /** The largest request body the server reads (a push of many changes); larger is refused unread. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024
 
@@ -72,6 +79,10 @@ export async function readBody<S extends z.ZodType>(
     req.on('data', onData)
     req.once('end', () => resolve(false))
     req.once('error', reject)
+    // cut before the end (the desk went away mid-push): nothing of it is kept
+    req.once('close', () => {
+      if (!req.complete) reject(new RequestCut())
+    })
   })
   if (over) return { ok: false, reply: tooLarge }
   let json: unknown

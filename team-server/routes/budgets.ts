@@ -1,4 +1,4 @@
-import type { AdmitResult } from '../../shared/team/protocol'
+import type { AdmitResult, SpendBook } from '../../shared/team/protocol'
 import { inTransaction } from '../db/database'
 import { fail, ok, type Reply } from '../http/reply'
 import type { Caller, RouteContext } from './context'
@@ -92,7 +92,7 @@ export async function spendBook(context: RouteContext, caller: Caller, query: UR
       [caller.teamId]
     )
   ])
-  return ok({
+  const book: SpendBook = {
     month,
     entries: rows.rows.map((row) => ({
       seq: Number(row.change_seq),
@@ -106,5 +106,6 @@ export async function spendBook(context: RouteContext, caller: Caller, query: UR
       deskTime: row.desk_time
     })),
     budgets: budgets.rows.map((row) => ({ account: row.account, credits: Number(row.credits) }))
-  })
+  }
+  return ok(book)
 }

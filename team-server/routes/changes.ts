@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import type pg from 'pg'
 import {
   MAX_CHANGE_PAYLOAD_BYTES,
   MAX_CHANGES_PER_PULL,
@@ -14,10 +15,11 @@ import { notifyChanges } from '../live'
 import type { Caller, RouteContext } from './context'
 
 /**
- * POST /v1/changes. One transaction holds the team's counter row from the first change to the
- * commit, so sequence numbers commit in the order they are given (a desk pulling after n never
- * skips one), and a change id pushed twice — by a retry, or twice at once — is kept once and
- * answered with the same sequence number. The author is the caller's desk, never the body's.
+ * POST /v1/changes. One transaction holds the team's counter row (`FOR UPDATE`) from before the
+ * first change is numbered until the commit, so sequence numbers commit in the order they are given
+ * (a desk pulling after n never skips one), and a change id pushed twice — by a retry, or twice at
+ * once — is kept once and answered with the same sequence number. The author is the caller's desk,
+ * never the body's. The changes are written in batches: a few statements a push, not a few a change.
  */
 export async function push(context: RouteContext, caller: Caller, changes: ChangeToPush[]): Promise<Reply> {
   const now = context.now()
@@ -27,16 +29,35 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
     ])
     let lastSeq = Number(team.rows[0]!.last_seq)
     const result: PushResult = { accepted: [], refused: [] }
+    const ids = [...new Set(changes.map((change) => change.id))]
+    const existing = await client.query<{ id: string; seq: string; author_desk: string }>(
+      'SELECT id, seq, author_desk FROM changes WHERE team_id = $1 AND id = ANY($2::uuid[])',
+      [caller.teamId, ids]
+    )
+    const known = new Map(existing.rows.map((row) => [row.id, { seq: Number(row.seq), author: row.author_desk }]))
+    // the subjects of this push the team has already forgotten (erasure tombstones name them)
+    const subjects = [...new Set(changes.flatMap((change) => change.subjects))]
+    const forgotten = new Set<string>()
+    if (subjects.length > 0) {
+      const found = await client.query<{ subject: string }>(
+        `SELECT DISTINCT s AS subject FROM changes, unnest(subjects) AS s
+         WHERE team_id = $1 AND kind = 'erasure.tombstone' AND subjects && $2::text[] AND s = ANY($2::text[])`,
+        [caller.teamId, subjects]
+      )
+      for (const row of found.rows) forgotten.add(row.subject)
+    }
+    let pending: NewChange[] = []
+    const flush = async (): Promise<void> => {
+      if (pending.length === 0) return
+      await insertChanges(client, caller, now, pending)
+      pending = []
+    }
     let erased = 0
     let added = 0
     for (const change of changes) {
-      const existing = await client.query<{ seq: string; author_desk: string }>(
-        'SELECT seq, author_desk FROM changes WHERE team_id = $1 AND id = $2',
-        [caller.teamId, change.id]
-      )
-      const before = existing.rows[0]
+      const before = known.get(change.id)
       if (before !== undefined) {
-        if (before.author_desk === caller.deskId) result.accepted.push({ id: change.id, seq: Number(before.seq) })
+        if (before.author === caller.deskId) result.accepted.push({ id: change.id, seq: before.seq })
         else
           result.refused.push({
             id: change.id,
@@ -54,52 +75,31 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
         })
         continue
       }
-      const wrong = checkChange(change)
+      const wrong = checkChange(change, caller.role)
       if (wrong !== null) {
-        result.refused.push({ id: change.id, code: 'bad-request', message: wrong })
+        result.refused.push({ id: change.id, ...wrong })
         continue
       }
+      const seq = ++lastSeq
+      known.set(change.id, { seq, author: caller.deskId })
+      const isTombstone = change.kind === 'erasure.tombstone'
       // a change about a person the team has forgotten is kept without its payload
-      let payload: unknown = change.payload
-      if (change.kind !== 'erasure.tombstone' && change.subjects.length > 0) {
-        const forgotten = await client.query(
-          "SELECT 1 FROM changes WHERE team_id = $1 AND kind = 'erasure.tombstone' AND subjects && $2::text[] LIMIT 1",
-          [caller.teamId, change.subjects]
-        )
-        if (forgotten.rows.length > 0) payload = null
+      const keep = isTombstone || !change.subjects.some((subject) => forgotten.has(subject))
+      pending.push({ seq, change, payload: keep ? change.payload : null })
+      if (keep && interpreted.has(change.kind)) {
+        // what it does to the team's tables sees every change before it
+        await flush()
+        erased += (await applyChange(client, { teamId: caller.teamId, deskId: caller.deskId, seq, now }, change)).erased
       }
-      const counter = await client.query<{ last_seq: string }>(
-        'UPDATE teams SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq',
-        [caller.teamId]
-      )
-      lastSeq = Number(counter.rows[0]!.last_seq)
-      await client.query(
-        `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::text[], $7, $8, $9)`,
-        [
-          caller.teamId,
-          lastSeq,
-          change.id,
-          change.kind,
-          payload === null ? null : JSON.stringify(payload),
-          change.subjects,
-          caller.deskId,
-          now,
-          change.deskTime
-        ]
-      )
-      if (payload !== null) {
-        const applied = await applyChange(
-          client,
-          { teamId: caller.teamId, deskId: caller.deskId, seq: lastSeq, now },
-          change
-        )
-        erased += applied.erased
-      }
-      result.accepted.push({ id: change.id, seq: lastSeq })
+      if (isTombstone) for (const subject of change.subjects) forgotten.add(subject)
+      result.accepted.push({ id: change.id, seq })
       added++
     }
-    if (added > 0) await notifyChanges(client, caller.teamId, lastSeq)
+    await flush()
+    if (added > 0) {
+      await client.query('UPDATE teams SET last_seq = $2 WHERE id = $1', [caller.teamId, lastSeq])
+      await notifyChanges(client, caller.teamId, lastSeq)
+    }
     return { result, erased }
   })
   if (outcome.erased > 0) {
@@ -111,6 +111,30 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
     }
   }
   return ok(outcome.result)
+}
+
+/** The kinds whose acceptance changes the team's tables (kinds.ts). */
+const interpreted = new Set(['budget.set', 'spend.purchase', 'erasure.tombstone'])
+
+type NewChange = { seq: number; change: ChangeToPush; payload: unknown }
+
+/** Writes a batch of numbered changes in one statement. */
+async function insertChanges(client: pg.ClientBase, caller: Caller, now: Date, batch: NewChange[]): Promise<void> {
+  const rows = batch.map(({ seq, change, payload }) => ({
+    seq,
+    id: change.id,
+    kind: change.kind,
+    payload: payload ?? null,
+    subjects: change.subjects,
+    desk_time: change.deskTime
+  }))
+  await client.query(
+    `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
+     SELECT $1, r.seq, r.id, r.kind, NULLIF(r.payload, 'null'::jsonb),
+       ARRAY(SELECT jsonb_array_elements_text(r.subjects)), $2, $3, r.desk_time
+     FROM jsonb_to_recordset($4::jsonb) AS r(seq bigint, id uuid, kind text, payload jsonb, subjects jsonb, desk_time text)`,
+    [caller.teamId, caller.deskId, now, JSON.stringify(rows)]
+  )
 }
 
 type ChangeRow = {
@@ -125,6 +149,9 @@ type ChangeRow = {
   desk_time: string
 }
 
+/** The payload bytes (as stored) after which a pull's page ends, so no answer grows to 64 MB. */
+export const PAGE_BYTES = 4 * 1024 * 1024
+
 /** GET /v1/changes?after=<seq>&limit=<n>: the team's changes in sequence order. */
 export async function pull(context: RouteContext, caller: Caller, query: URLSearchParams): Promise<Reply> {
   const after = Number(query.get('after') ?? '0')
@@ -133,13 +160,20 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
     return fail('bad-request', `"limit" is 1 to ${MAX_CHANGES_PER_PULL}.`)
   }
-  const rows = await context.pool.query<ChangeRow>(
-    `SELECT c.seq, c.id, c.kind, c.payload, c.subjects, c.author_desk, d.person_name, c.server_time, c.desk_time
-     FROM changes c JOIN desks d ON d.id = c.author_desk
-     WHERE c.team_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT $3`,
-    [caller.teamId, after, limit + 1]
+  // a page ends at `limit` changes or once PAGE_BYTES of payload are in it (one change at least)
+  const rows = await context.pool.query<ChangeRow & { fetched: string }>(
+    `SELECT x.seq, x.id, x.kind, x.payload, x.subjects, x.author_desk, d.person_name, x.server_time, x.desk_time, x.fetched
+     FROM (
+       SELECT page.*, count(*) OVER () AS fetched,
+         coalesce(sum(pg_column_size(page.payload)) OVER (ORDER BY page.seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS bytes_before
+       FROM (SELECT * FROM changes WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) AS page
+     ) AS x JOIN desks d ON d.id = x.author_desk
+     WHERE x.bytes_before < $4
+     ORDER BY x.seq`,
+    [caller.teamId, after, limit + 1, PAGE_BYTES]
   )
   const page = rows.rows.slice(0, limit)
+  const fetched = Number(rows.rows[0]?.fetched ?? 0)
   const changes: TeamChange[] = page.map((row) => ({
     seq: Number(row.seq),
     id: row.id,
@@ -150,7 +184,7 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
     serverTime: row.server_time.toISOString(),
     deskTime: row.desk_time
   }))
-  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: rows.rows.length > limit }
+  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: fetched > page.length }
   return ok(answer)
 }
 

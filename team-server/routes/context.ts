@@ -50,7 +50,7 @@ export function deskOf(row: DeskRow): Desk {
 /**
  * Who is calling: the desk of the `Authorization: Bearer` credential (looked up by its sha256,
  * the only form the server keeps). Unknown → 'unauthorized'; revoked → 'revoked', on every call.
- * Marks the desk as seen.
+ * Marks the desk as seen (at most every 5 s).
  */
 export async function authenticate(
   context: RouteContext,
@@ -67,7 +67,13 @@ export async function authenticate(
     role: TeamRole
     revoked_at: Date | null
   }>(
-    'UPDATE desks SET last_seen_at = $2 WHERE credential_hash = $1 RETURNING id, team_id, person_name, role, revoked_at',
+    // marked seen at most every few seconds: a desk pulling often does not write a row each time
+    `WITH d AS (SELECT id, team_id, person_name, role, revoked_at, last_seen_at FROM desks WHERE credential_hash = $1),
+     seen AS (
+       UPDATE desks SET last_seen_at = $2 FROM d
+       WHERE desks.id = d.id AND (d.last_seen_at IS NULL OR d.last_seen_at < $2::timestamptz - interval '5 seconds')
+     )
+     SELECT id, team_id, person_name, role, revoked_at FROM d`,
     [credentialHash(match[1]!), context.now()]
   )
   const row = found.rows[0]

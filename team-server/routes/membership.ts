@@ -146,6 +146,19 @@ export async function overview(context: RouteContext, caller: Caller): Promise<R
 /** Revokes the desks `where` picks in the caller's team; their streams close on every instance. */
 function revoke(context: RouteContext, caller: Caller, where: string, value: string, what: string): Promise<Reply> {
   return inTransaction(context.pool, async (client) => {
+    // one revocation of a team at a time, so two admins revoking each other cannot both go
+    await client.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [caller.teamId])
+    const left = await client.query<{ admins: number; desks: number }>(
+      `SELECT count(*) FILTER (WHERE role = 'admin')::int AS admins, count(*)::int AS desks
+       FROM desks WHERE team_id = $1 AND revoked_at IS NULL AND NOT (${where} = $2)`,
+      [caller.teamId, value]
+    )
+    if (left.rows[0]!.admins === 0 && left.rows[0]!.desks > 0) {
+      return fail(
+        'conflict',
+        'This would leave the team without an admin while desks remain in it: make another desk admin first (invite one as admin).'
+      )
+    }
     const revoked = await client.query<DeskRow>(
       `UPDATE desks SET revoked_at = coalesce(revoked_at, $3) WHERE team_id = $1 AND ${where} = $2 RETURNING ${deskColumns}`,
       [caller.teamId, value, context.now()]

@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ const run = promisify(execFile)
  *   const cluster = await makeThrowawayCluster({ engine: 'debian15' }) // /usr/lib/postgresql/15
  *   cluster.databaseUrl          // postgres://…@127.0.0.1:<port>/postgres
  *   await cluster.createDatabase('other')  // another database on it, its URL (a team server per database)
+ *   await cluster.query('SELECT …', [params])  // rows, on a fresh connection (to look behind the server)
  *   await cluster.stop(); await cluster.start()  // PostgreSQL restarted under a running server, same port
  *   await cluster.close()        // stops it and deletes its folder
  *
@@ -31,6 +33,11 @@ export type ThrowawayCluster = {
   databaseUrl: string
   port: number
   createDatabase: (name: string) => Promise<string>
+  /** One query on a fresh connection (the tests' look behind the server): its rows. */
+  query: <Row extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[]
+  ) => Promise<Row[]>
   stop: () => Promise<void>
   start: () => Promise<void>
   close: () => Promise<void>
@@ -82,6 +89,15 @@ export async function makeThrowawayCluster(options: { engine?: ClusterEngine } =
         await client.end()
       }
       return databaseUrl.replace(/\/postgres$/, `/${encodeURIComponent(name)}`)
+    },
+    query: async <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        return (await client.query<Row>(sql, params)).rows
+      } finally {
+        await client.end()
+      }
     },
     stop: async () => {
       if (!running) return
@@ -140,11 +156,26 @@ async function debian15(folder: string, dataDir: string, port: number, password:
   ])
   const pgCtl = join(DEBIAN_15_BIN, 'pg_ctl')
   const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off`
+  // pg_ctl's server outlives this process: if the test run ends without close(), stop it and
+  // remove its folder anyway
+  const stopAtExit = (): void => {
+    const args = [pgCtl, '-D', dataDir, '-m', 'immediate', 'stop']
+    try {
+      execFileSync(isRoot() ? 'runuser' : args[0]!, isRoot() ? ['-u', 'postgres', '--', ...args] : args.slice(1), {
+        stdio: 'ignore'
+      })
+    } catch {
+      // not running
+    }
+    rmSync(folder, { recursive: true, force: true })
+  }
   return {
     start: async () => {
       await asPostgres(pgCtl, ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', serverOptions, 'start'])
+      process.on('exit', stopAtExit)
     },
     stop: async () => {
+      process.off('exit', stopAtExit)
       await asPostgres(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
     }
   }
