@@ -28,7 +28,8 @@ const pageIds = [
   'export-log',
   'register',
   'notice',
-  'known-people'
+  'known-people',
+  'team'
 ]
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -109,7 +110,7 @@ describe('Settings in pages', () => {
     expect(scrolling).toContain('do-not-contact')
     // the ends are clamped, and Home goes back to the first
     await page.keyboard.press('End')
-    await expect.poll(shown).toBe('known-people')
+    await expect.poll(shown).toBe('team')
     await page.keyboard.press('Home')
     await expect.poll(shown).toBe('connections')
     await expect.poll(focused).toBe('connections')

@@ -17,11 +17,13 @@ import { sharedKind, type TeamShare } from '../platform/team-share'
  */
 
 export const ENTRY_KIND = 'do-not-contact.entry'
+/** The most of an entry's note the team server keeps (its payload rule). */
+const REASON_CHARS = 500
 
 const entryPayload = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   kind: z.enum(['email', 'domain', 'phone', 'handle', 'key']),
-  reason: z.string().max(2000),
+  reason: z.string().max(REASON_CHARS),
   added: z.boolean()
 })
 type EntryPayload = z.infer<typeof entryPayload>
@@ -55,7 +57,7 @@ export function shareEntry(team: TeamPort, kind: DoNotContactKind, text: string,
   const hash = value === null ? null : team.salted(value)
   if (hash === null) return
   // a domain names a company, not a person: a forget never reaches it
-  team.share(ENTRY_KIND, { hash, kind, reason: note, added }, kind === 'domain' ? [] : [hash])
+  team.share(ENTRY_KIND, { hash, kind, reason: note.slice(0, REASON_CHARS), added }, kind === 'domain' ? [] : [hash])
 }
 
 /** Removes an entry (remove() answers whether it did) and shares the removal, in one transaction. */

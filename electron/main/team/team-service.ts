@@ -83,6 +83,8 @@ export class TeamService {
   #live: LiveStream | null = null
   #closed = false
   #kick: NodeJS.Immediate | null = null
+  /** The salt as last read, with the connection it was read from (joining and leaving forget it). */
+  #saltOf: { db: unknown; salt: string | null } | null = null
 
   constructor(deps: TeamServiceDeps) {
     this.#deps = deps
@@ -117,12 +119,24 @@ export class TeamService {
   // ---- the port ----
 
   joined(): boolean {
-    return this.#state() !== null
+    return this.#salt() !== null
   }
 
   salted(value: string): string | null {
-    const state = this.#state()
-    return state === null ? null : teamHash(state.salt, value)
+    const salt = this.#salt()
+    return salt === null ? null : teamHash(salt, value)
+  }
+
+  /** The team's salt, read once per data file (a check hashes hundreds of values); null outside a team. */
+  #salt(): string | null {
+    let db: BetterSqlite3.Database
+    try {
+      db = this.#db()
+    } catch {
+      return null
+    }
+    if (this.#saltOf?.db !== db) this.#saltOf = { db, salt: this.#state()?.salt ?? null }
+    return this.#saltOf.salt
   }
 
   /** Appends a change to the outbox in the caller's transaction; pushed once it has committed. */
@@ -193,6 +207,7 @@ export class TeamService {
     await this.#deps.vault.delete(credentialAccount(state.serverOrigin)).catch(() => false)
     if (credential !== null) this.#deps.secretWatcher.remove(credential)
     this.#db().transaction(() => this.#repo().leave())()
+    this.#saltOf = null
     this.#online = false
     this.#problem = null
     this.#desks = null
@@ -473,6 +488,7 @@ export class TeamService {
         joinedAt: isoNow(this.#deps.clock)
       })
     )()
+    this.#saltOf = null
     this.#online = true
     this.#problem = null
     this.#closed = false

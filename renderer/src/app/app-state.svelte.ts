@@ -111,6 +111,11 @@ export class AppState {
     const { KnownPeopleState } = await import('../sections/settings/known-people/known-people-state.svelte')
     return new KnownPeopleState(this.client)
   })
+  /** Settings → Team: the team this desk is in, kept current by main's teamChanged events. */
+  readonly team = new Lazy(async () => {
+    const { TeamPageState } = await import('../sections/settings/team/team-state.svelte')
+    return new TeamPageState(this.client)
+  })
   /** What the watches found; its unread count shows in the rail on every screen. */
   readonly activity = new Lazy(async () => {
     const { ActivityState } = await import('../sections/activity/activity-state.svelte')

@@ -237,6 +237,12 @@ describe('offline and twice', () => {
       () => b.ok('getTeam', {}),
       (status) => joined(status).sync.waiting === 0
     )
+    // A has it once before the second push
+    await until(
+      () => tableRows(a, 'team_do_not_contact'),
+      (rows) => rows === 1
+    )
+    await a.services.teamSync.idle()
     const seqBefore = joined(await a.ok('getTeam', {}))
     const pushed = await serverChange('do-not-contact.entry')
     // the same change back in B's outbox, as if the server's answer had been lost on the way

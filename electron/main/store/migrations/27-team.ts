@@ -41,7 +41,7 @@ export function up(db: BetterSqlite3.Database): void {
       kind TEXT NOT NULL CHECK (kind IN ('email', 'domain', 'handle', 'key')),
       hash TEXT NOT NULL,
       seq INTEGER NOT NULL,
-      PRIMARY KEY (kind, hash)
+      PRIMARY KEY (hash, kind)
     ) WITHOUT ROWID;
     CREATE TABLE team_tombstones (
       hash TEXT PRIMARY KEY,

@@ -8,6 +8,7 @@ import ExportLogPage from './ExportLogPage.svelte'
 import RegisterPage from './RegisterPage.svelte'
 import NoticePage from './NoticePage.svelte'
 import KnownPeoplePage from './KnownPeoplePage.svelte'
+import TeamPage from './TeamPage.svelte'
 import type { SettingsStates } from './settings-states'
 
 /** One page of Settings: its place in the page list, its title there and the component it shows. */
@@ -33,7 +34,8 @@ export const settingsPages = [
   { id: 'export-log', title: 'Export log', group: 'Personal data', component: ExportLogPage },
   { id: 'register', title: 'Register', group: 'Personal data', component: RegisterPage },
   { id: 'notice', title: 'Candidate notice', group: 'Personal data', component: NoticePage },
-  { id: 'known-people', title: 'People you already have', component: KnownPeoplePage }
+  { id: 'known-people', title: 'People you already have', component: KnownPeoplePage },
+  { id: 'team', title: 'Team', component: TeamPage }
 ] as const satisfies ReadonlyArray<SettingsPage>
 
 export type SettingsPageId = (typeof settingsPages)[number]['id']

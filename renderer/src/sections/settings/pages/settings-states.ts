@@ -5,6 +5,7 @@ import type { RetentionState } from '../personal-data/retention-state.svelte'
 import type { DataControllerState } from '../personal-data/data-controller-state.svelte'
 import type { DoNotContactState } from '../personal-data/do-not-contact-state.svelte'
 import type { KnownPeopleState } from '../known-people/known-people-state.svelte'
+import type { TeamPageState } from '../team/team-state.svelte'
 
 /** The states Settings' pages read; each page takes what it shows from these. */
 export interface SettingsStates {
@@ -15,4 +16,5 @@ export interface SettingsStates {
   doNotContact: DoNotContactState
   dataController: DataControllerState
   knownPeople: KnownPeopleState
+  team: TeamPageState
 }

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
+import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
+import { createLogger } from '../../../electron/main/logging/logger'
+import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
+import { credentialAccount } from '../../../electron/main/team'
+import { startMain, tempDir, type TestMain } from '../services/helpers'
+
+/*
+ * The device credential in the OS keychain (issue #38 item 2), on the real libsecret keychain of
+ * the test's D-Bus session (`npm test` runs one): kept under the server's exact origin, never in
+ * the data folder or the log; a restarted desk syncs with it; leaving deletes it.
+ */
+
+const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
+
+let cluster: ThrowawayCluster
+let server: TeamServer
+
+describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
+  beforeAll(async () => {
+    cluster = await makeThrowawayCluster()
+    server = await startTeamServer({
+      databaseUrl: cluster.databaseUrl,
+      host: '127.0.0.1',
+      port: 0,
+      log: () => undefined
+    })
+  }, 120_000)
+  afterAll(async () => {
+    await server?.close()
+    await cluster?.close()
+  })
+
+  it('keeps it under the exact origin, out of the data folder and the log; a restart syncs with it; leaving deletes it', async () => {
+    const dataDir = tempDir('td-team-keychain-')
+    const vault = await openVault(
+      loadNodeKeytar,
+      createLogger(() => undefined)
+    )
+    expect(vault.status()).toEqual({ backend: 'keychain', available: true })
+    const first: TestMain = await startMain({ dataDir, loadKeytar: loadNodeKeytar })
+    await first.ok('createTeam', {
+      server: server.url,
+      setupCode: await makeSetupCode(cluster.databaseUrl),
+      teamName: 'Keychain team',
+      personName: 'Anna',
+      deskName: 'Laptop'
+    })
+    const logs = first.logs
+    await first.close()
+
+    const credential = await vault.get(credentialAccount(new URL(server.url).origin))
+    expect(credential).toMatch(/^.{32,}$/)
+    const inFolder = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) return inFolder(full)
+        return fs.readFileSync(full).includes(credential!) ? [entry.name] : []
+      })
+    expect(inFolder(dataDir)).toEqual([])
+    expect(JSON.stringify(logs)).not.toContain(credential)
+
+    const again = await startMain({ dataDir, loadKeytar: loadNodeKeytar })
+    try {
+      await again.ok('addDoNotContact', { kind: 'key', value: 'p-after-restart' })
+      const synced = await again.ok('syncTeam', {})
+      expect(synced.state === 'joined' && synced.sync).toMatchObject({ online: true, waiting: 0, problem: null })
+      expect(JSON.stringify(again.logs)).not.toContain(credential)
+      await again.ok('leaveTeam', {})
+      expect(await vault.get(credentialAccount(new URL(server.url).origin))).toBeNull()
+      expect(await again.ok('getTeam', {})).toEqual({ state: 'none' })
+    } finally {
+      await again.close()
+    }
+  }, 60_000)
+})
