@@ -33,7 +33,8 @@ async function main(): Promise<void> {
       ...(data.arrivals ? { arrivals: data.arrivals } : {}),
       ...(data.credentials ? { credentials: data.credentials } : {}),
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
-      ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
+      ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {}),
+      ats: data.ats === false ? false : {}
     })
   } catch (error) {
     send({ type: 'failed', message: errorMessage(error) })
@@ -49,7 +50,24 @@ async function main(): Promise<void> {
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       profileCount: sandbox.profileCount,
-      stateNote: sandbox.stateNote
+      stateNote: sandbox.stateNote,
+      ats:
+        sandbox.ats === null
+          ? null
+          : {
+              greenhouse: {
+                baseUrl: sandbox.ats.greenhouse.baseUrl,
+                apiKey: sandbox.ats.greenhouse.keys.full,
+                readOnlyApiKey: sandbox.ats.greenhouse.keys.readOnly,
+                onBehalfOf: sandbox.ats.greenhouse.userId
+              },
+              lever: {
+                baseUrl: sandbox.ats.lever.baseUrl,
+                apiKey: sandbox.ats.lever.keys.full,
+                readOnlyApiKey: sandbox.ats.lever.keys.readOnly,
+                performAs: sandbox.ats.lever.userId
+              }
+            }
     },
     catalog: { source: sandbox.catalog.source, fileProblem: sandbox.catalog.fileProblem }
   })

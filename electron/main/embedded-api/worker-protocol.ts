@@ -34,13 +34,21 @@ export interface SandboxWorkerData {
    * and known only to this app. Without them they are derived from the seed (tests, the CLI).
    */
   credentials?: SandboxSecrets
+  /** Start the fake Greenhouse and Lever beside it (sandbox/ats/; default true). */
+  ats?: boolean
+}
+
+/** The fake ATSs' addresses, keys and acting users (sandbox/ats/fakes.ts), for the ATS page's "Try with the Sandbox's …". */
+export interface AtsFakeEndpoints {
+  greenhouse: { baseUrl: string; apiKey: string; readOnlyApiKey: string; onBehalfOf: number }
+  lever: { baseUrl: string; apiKey: string; readOnlyApiKey: string; performAs: string }
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */
 export type SandboxEndpoints = Pick<
   RunningSandbox,
   'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret' | 'profileCount' | 'stateNote'
->
+> & { ats?: AtsFakeEndpoints | null }
 
 export type WorkerRequest =
   { type: 'reset'; id: number } | { type: 'close'; id: number } | { type: 'build'; id: number }
