@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
-import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import { startAtsFakes, startSandbox, type RunningAtsFakes, type RunningSandbox } from '../../../sandbox'
 import type { SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
 import { errorMessage } from '../../../shared/error-message'
 
@@ -33,8 +33,7 @@ async function main(): Promise<void> {
       ...(data.arrivals ? { arrivals: data.arrivals } : {}),
       ...(data.credentials ? { credentials: data.credentials } : {}),
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
-      ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {}),
-      ats: data.ats === false ? false : {}
+      ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})
     })
   } catch (error) {
     send({ type: 'failed', message: errorMessage(error) })
@@ -50,24 +49,7 @@ async function main(): Promise<void> {
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       profileCount: sandbox.profileCount,
-      stateNote: sandbox.stateNote,
-      ats:
-        sandbox.ats === null
-          ? null
-          : {
-              greenhouse: {
-                baseUrl: sandbox.ats.greenhouse.baseUrl,
-                apiKey: sandbox.ats.greenhouse.keys.full,
-                readOnlyApiKey: sandbox.ats.greenhouse.keys.readOnly,
-                onBehalfOf: sandbox.ats.greenhouse.userId
-              },
-              lever: {
-                baseUrl: sandbox.ats.lever.baseUrl,
-                apiKey: sandbox.ats.lever.keys.full,
-                readOnlyApiKey: sandbox.ats.lever.keys.readOnly,
-                performAs: sandbox.ats.lever.userId
-              }
-            }
+      stateNote: sandbox.stateNote
     },
     catalog: { source: sandbox.catalog.source, fileProblem: sandbox.catalog.fileProblem }
   })
@@ -75,13 +57,55 @@ async function main(): Promise<void> {
     (outcome) => send({ type: 'catalog', ...outcome }),
     (error: unknown) => send({ type: 'catalog', buildMs: 0, saved: false, detail: `not written: ${String(error)}` })
   )
+  // The fake ATSs (sandbox/ats/) make their people from the same seed: a second or two of CPU,
+  // so they start once everyone is indexed, never before the first search.
+  let ats: Promise<RunningAtsFakes | null> = Promise.resolve(null)
+  if (data.ats !== false) {
+    ats = sandbox.catalog.settled
+      .catch(() => undefined)
+      .then(() =>
+        startAtsFakes({
+          seed: data.seed,
+          ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {})
+        })
+      )
+      .then(
+        (fakes) => {
+          send({
+            type: 'ats',
+            ats: {
+              greenhouse: {
+                baseUrl: fakes.greenhouse.baseUrl,
+                apiKey: fakes.greenhouse.keys.full,
+                readOnlyApiKey: fakes.greenhouse.keys.readOnly,
+                onBehalfOf: fakes.greenhouse.userId
+              },
+              lever: {
+                baseUrl: fakes.lever.baseUrl,
+                apiKey: fakes.lever.keys.full,
+                readOnlyApiKey: fakes.lever.keys.readOnly,
+                performAs: fakes.lever.userId
+              }
+            }
+          })
+          return fakes
+        },
+        (error: unknown) => {
+          console.error('[sandbox] the fake ATSs did not start', error)
+          return null
+        }
+      )
+  }
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'build') {
       sandbox.startBuild()
       send({ type: 'done', id: request.id })
       return
     }
-    const run = request.type === 'reset' ? sandbox.reset() : sandbox.close()
+    const run =
+      request.type === 'reset'
+        ? sandbox.reset()
+        : Promise.all([sandbox.close(), ats.then((fakes) => fakes?.close())]).then(() => undefined)
     run.then(
       () => {
         send({ type: 'done', id: request.id })

@@ -34,7 +34,7 @@ export interface SandboxWorkerData {
    * and known only to this app. Without them they are derived from the seed (tests, the CLI).
    */
   credentials?: SandboxSecrets
-  /** Start the fake Greenhouse and Lever beside it (sandbox/ats/; default true). */
+  /** Start the fake Greenhouse and Lever beside it once its people are indexed (sandbox/ats/; default true). */
   ats?: boolean
 }
 
@@ -48,7 +48,7 @@ export interface AtsFakeEndpoints {
 export type SandboxEndpoints = Pick<
   RunningSandbox,
   'baseUrl' | 'apiKey' | 'authUrl' | 'mcpUrl' | 'clientId' | 'clientSecret' | 'profileCount' | 'stateNote'
-> & { ats?: AtsFakeEndpoints | null }
+>
 
 export type WorkerRequest =
   { type: 'reset'; id: number } | { type: 'close'; id: number } | { type: 'build'; id: number }
@@ -64,4 +64,6 @@ export type WorkerReply =
   | { type: 'ready'; endpoints: SandboxEndpoints; catalog?: CatalogStart }
   | { type: 'catalog'; buildMs: number; saved: boolean; detail: string }
   | { type: 'failed'; message: string }
+  /** The fake Greenhouse and Lever listen (started once everyone is indexed, so they cost the first screen nothing). */
+  | { type: 'ats'; ats: AtsFakeEndpoints }
   | { type: 'done'; id: number; error?: string }
