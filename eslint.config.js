@@ -139,7 +139,8 @@ export const sandboxFloors = {
   search: ['data'],
   faults: ['data'],
   server: ['data', 'search', 'faults'],
-  mcp: ['data', 'search', 'faults', 'server']
+  mcp: ['data', 'search', 'faults', 'server'],
+  ats: ['data', 'server']
 }
 
 /**

@@ -4,7 +4,7 @@ import { checkArrivals } from './server/arrivals'
 import { errorMessage } from '../shared/error-message'
 
 const usage = `Usage: npm run sandbox -- [--port N] [--profiles N] [--seed N] [--faults SPEC] [--credits N] [--token-ttl S] [--state FILE] [--arrivals SHARE[,DAYS]]
-Prints one JSON line with the connection details, then serves on 127.0.0.1 until SIGINT/SIGTERM.`
+Prints one JSON line with the connection details (the fake Greenhouse and Lever's too, unless --no-ats), then serves on 127.0.0.1 until SIGINT/SIGTERM.`
 
 function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       'token-ttl': { type: 'string' },
       state: { type: 'string' },
       arrivals: { type: 'string' },
+      'no-ats': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' }
     },
     strict: true
@@ -54,11 +55,29 @@ async function main(): Promise<void> {
     credits: intOption('credits', values.credits, 0, 1_000_000_000),
     tokenTtlSeconds: intOption('token-ttl', values['token-ttl'], 1, 86_400),
     stateFile: values.state,
-    arrivals: arrivalsOption(values.arrivals)
+    arrivals: arrivalsOption(values.arrivals),
+    ats: values['no-ats'] ? false : {}
   })
-  const { profileCount: _count, close, reset: _reset, stateNote, catalog: _catalog, ...line } = sandbox
+  const { profileCount: _count, close, reset: _reset, stateNote, catalog: _catalog, ats, ...line } = sandbox
   if (stateNote !== null) console.error(`[sandbox] ${stateNote}`)
-  console.log(JSON.stringify(line))
+  const atsLine =
+    ats === null
+      ? {}
+      : {
+          greenhouse: {
+            baseUrl: ats.greenhouse.baseUrl,
+            apiKey: ats.greenhouse.keys.full,
+            readOnlyApiKey: ats.greenhouse.keys.readOnly,
+            onBehalfOf: ats.greenhouse.userId
+          },
+          lever: {
+            baseUrl: ats.lever.baseUrl,
+            apiKey: ats.lever.keys.full,
+            readOnlyApiKey: ats.lever.keys.readOnly,
+            performAs: ats.lever.userId
+          }
+        }
+  console.log(JSON.stringify({ ...line, ...atsLine }))
   let closing = false
   const stop = (signal: string): void => {
     if (closing) return

@@ -21,6 +21,7 @@ import { defaultRefreshTiming, type RefreshTiming } from './server/refresh/refre
 import { createSandboxServer } from './sandbox-server'
 import { loadState, saveStateSync, type SandboxState } from './server/state-file'
 import { ARRIVALS_NONE, catalogWithArrivals, checkArrivals, type ArrivalOptions } from './server/arrivals'
+import { startAtsFakes, type AtsFakeOptions, type RunningAtsFakes } from './ats/fakes'
 
 export { ManualClock, systemClock, type Clock } from './server/clock'
 export {
@@ -31,6 +32,7 @@ export {
   type ArrivalOptions
 } from './server/arrivals'
 export type { ProfileCatalog } from './search/profile-catalog'
+export { startAtsFakes, type AtsFakeOptions, type RunningAtsFakes } from './ats/fakes'
 
 export interface SandboxOptions {
   /** TCP port on 127.0.0.1; 0 (default) lets the OS pick */
@@ -89,6 +91,12 @@ export interface SandboxOptions {
    * is painted). Requests that need everyone still finish the build when they come.
    */
   holdBuild?: boolean
+  /**
+   * Also start the fake Greenhouse Harvest and Lever APIs (sandbox/ats/), each on its own loopback
+   * port, with some of this sandbox's people (its seed and clock unless given). Off by default;
+   * the CLI and the app's built-in sandbox start them.
+   */
+  ats?: AtsFakeOptions | false
 }
 
 /** Where the people came from at start, and what became of the catalog file. */
@@ -115,6 +123,8 @@ export interface RunningSandbox {
   /** Set when the state file could not be read and was set aside (a plain sentence). */
   stateNote: string | null
   catalog: CatalogReport
+  /** The fake ATSs, when started (`ats`): their addresses, keys, users and records. */
+  ats: RunningAtsFakes | null
   /**
    * Back to the first state (initial credits, nothing bought, no jobs, calls or conversations),
    * saved. The epoch stays: the index goes on growing as before (people who arrived stay).
@@ -204,6 +214,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       throw error
     })
   ])
+  const ats =
+    options.ats === undefined || options.ats === false
+      ? null
+      : await startAtsFakes({ seed, clock, ...options.ats }).catch((error: unknown) => {
+          server.close()
+          server.closeAllConnections()
+          throw error
+        })
   const build = opened === null ? null : completeCatalog(opened, options)
   const base = baseUrl()
   let closing: Promise<void> | undefined
@@ -216,7 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const closeServer = async (): Promise<void> => {
     await build?.stop()
-    await stopListening()
+    await Promise.all([stopListening(), ats?.close()])
   }
   const stopListening = (): Promise<void> =>
     new Promise<void>((resolve, reject) => {
@@ -239,6 +257,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       fileProblem: opened?.problem ?? null,
       settled: build?.settled ?? Promise.resolve({ buildMs: 0, saved: false, detail: 'a catalog was given' })
     },
+    ats,
     async reset() {
       sandbox.reset()
       await flush()

@@ -1,7 +1,13 @@
 import type { Worker } from 'node:worker_threads'
 import type { SandboxState } from '../../../shared/ipc/channels/connections'
 import type { Logger } from '../logging/logger'
-import type { SandboxEndpoints, SandboxWorkerData, WorkerReply, WorkerRequest } from './worker-protocol'
+import type {
+  AtsFakeEndpoints,
+  SandboxEndpoints,
+  SandboxWorkerData,
+  WorkerReply,
+  WorkerRequest
+} from './worker-protocol'
 import { withTimeout } from '../net/with-timeout'
 
 /** How the worker's build of its people ended: how long it took, and whether the catalog file was written. */
@@ -37,6 +43,7 @@ export class EmbeddedSandbox {
   readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
   #closing: Promise<void> | null = null
   #buildAsked = false
+  #ats: AtsFakeEndpoints | null = null
   readonly #catalog: Promise<CatalogOutcome>
   #catalogDone!: { resolve: (outcome: CatalogOutcome) => void; reject: (error: Error) => void }
 
@@ -69,6 +76,11 @@ export class EmbeddedSandbox {
         this.#fail(`The built-in sandbox stopped unexpectedly (exit code ${code}).`)
       }
     })
+  }
+
+  /** The fake Greenhouse and Lever beside it, once they listen (after everyone is indexed); else null. */
+  atsFakes(): AtsFakeEndpoints | null {
+    return this.#ats
   }
 
   /** The sandbox's address and credentials once it runs. */
@@ -148,6 +160,12 @@ export class EmbeddedSandbox {
       const { buildMs, saved, detail } = reply
       this.#options.logger.info('sandbox.catalog', { buildMs, saved, detail })
       this.#catalogDone.resolve({ buildMs, saved, detail })
+    } else if (reply.type === 'ats') {
+      this.#ats = reply.ats
+      this.#options.logger.info('sandbox.ats', {
+        greenhouse: reply.ats.greenhouse.baseUrl,
+        lever: reply.ats.lever.baseUrl
+      })
     } else if (reply.type === 'failed') {
       this.#fail(`The built-in sandbox could not start: ${reply.message}`)
     } else {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
-import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import { startAtsFakes, startSandbox, type RunningAtsFakes, type RunningSandbox } from '../../../sandbox'
 import type { SandboxWorkerData, WorkerInit, WorkerReply, WorkerRequest } from './worker-protocol'
 import { errorMessage } from '../../../shared/error-message'
 
@@ -65,13 +65,55 @@ async function main(): Promise<void> {
     (outcome) => send({ type: 'catalog', ...outcome }),
     (error: unknown) => send({ type: 'catalog', buildMs: 0, saved: false, detail: `not written: ${String(error)}` })
   )
+  // The fake ATSs (sandbox/ats/) make their people from the same seed: a second or two of CPU,
+  // so they start once everyone is indexed, never before the first search, and only when asked.
+  let ats: Promise<RunningAtsFakes | null> = Promise.resolve(null)
+  if (data.ats === true) {
+    ats = sandbox.catalog.settled
+      .catch(() => undefined)
+      .then(() =>
+        startAtsFakes({
+          seed: data.seed,
+          ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {})
+        })
+      )
+      .then(
+        (fakes) => {
+          send({
+            type: 'ats',
+            ats: {
+              greenhouse: {
+                baseUrl: fakes.greenhouse.baseUrl,
+                apiKey: fakes.greenhouse.keys.full,
+                readOnlyApiKey: fakes.greenhouse.keys.readOnly,
+                onBehalfOf: fakes.greenhouse.userId
+              },
+              lever: {
+                baseUrl: fakes.lever.baseUrl,
+                apiKey: fakes.lever.keys.full,
+                readOnlyApiKey: fakes.lever.keys.readOnly,
+                performAs: fakes.lever.userId
+              }
+            }
+          })
+          return fakes
+        },
+        (error: unknown) => {
+          console.error('[sandbox] the fake ATSs did not start', error)
+          return null
+        }
+      )
+  }
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'build') {
       sandbox.startBuild()
       send({ type: 'done', id: request.id })
       return
     }
-    const run = request.type === 'reset' ? sandbox.reset() : sandbox.close()
+    const run =
+      request.type === 'reset'
+        ? sandbox.reset()
+        : Promise.all([sandbox.close(), ats.then((fakes) => fakes?.close())]).then(() => undefined)
     run.then(
       () => {
         send({ type: 'done', id: request.id })

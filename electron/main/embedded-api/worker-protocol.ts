@@ -34,6 +34,18 @@ export interface SandboxWorkerData {
    * and known only to this app. Without them they are derived from the seed (tests, the CLI).
    */
   credentials?: SandboxSecrets
+  /**
+   * Start the fake Greenhouse and Lever beside it once its people are indexed (sandbox/ats/).
+   * Off unless asked: nothing in the app uses them until the ATS page exists (issue #39), and their
+   * people cost a second or two of CPU on every start.
+   */
+  ats?: boolean
+}
+
+/** The fake ATSs' addresses, keys and acting users (sandbox/ats/fakes.ts), for the ATS page's "Try with the Sandbox's …". */
+export interface AtsFakeEndpoints {
+  greenhouse: { baseUrl: string; apiKey: string; readOnlyApiKey: string; onBehalfOf: number }
+  lever: { baseUrl: string; apiKey: string; readOnlyApiKey: string; performAs: string }
 }
 
 /** What the main process keeps of the running sandbox: its address and its own credentials. */
@@ -62,4 +74,6 @@ export type WorkerReply =
   | { type: 'ready'; endpoints: SandboxEndpoints; catalog?: CatalogStart }
   | { type: 'catalog'; buildMs: number; saved: boolean; detail: string }
   | { type: 'failed'; message: string }
+  /** The fake Greenhouse and Lever listen (started once everyone is indexed, so they cost the first screen nothing). */
+  | { type: 'ats'; ats: AtsFakeEndpoints }
   | { type: 'done'; id: number; error?: string }

@@ -26,10 +26,25 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
         'clientSecret',
         'legacyClientId',
         'legacyClientSecret',
-        'mcpUrl'
+        'mcpUrl',
+        'greenhouse',
+        'lever'
       ].sort()
     )
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // the fake Greenhouse and Lever, each on its own loopback port, with the printed keys
+    for (const [ats, path] of [
+      [info.greenhouse, '/v1/candidates?per_page=1'],
+      [info.lever, '/v1/opportunities?limit=1']
+    ] as const) {
+      expect(ats.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(ats.baseUrl).not.toBe(info.baseUrl)
+      const answer = await request(`${ats.baseUrl}${path}`, {
+        headers: { authorization: `Basic ${Buffer.from(`${ats.apiKey}:`).toString('base64')}` }
+      })
+      expect(answer.statusCode).toBe(200)
+      await answer.body.dump()
+    }
     expect(info.mcpUrl).toBe(`${info.baseUrl}/mcp`)
 
     const contacts = await request(`${info.baseUrl}/api/Contacts/GetPremiumContacts`, {

@@ -1,0 +1,149 @@
+import { fetch as undiciFetch, type Dispatcher } from 'undici'
+import { AppError } from '../../../shared/ipc/errors'
+import { ApiError } from '../api/api-error'
+import type { ConnectionGate } from '../api/connection-gate'
+import type { AnswerLimits } from '../net/answer-limits'
+import { limitedFetch } from '../net/limited-fetch'
+import type { Paced } from '../pace/paces'
+
+export type AtsKind = 'greenhouse' | 'lever'
+
+export const atsNames: Record<AtsKind, string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
+
+export interface AtsAnswer {
+  status: number
+  headers: Headers
+  body: unknown
+}
+
+export interface AtsClientDeps {
+  kind: AtsKind
+  /** The ATS's API root, e.g. https://harvest.greenhouse.io (the key goes to this origin only). */
+  baseUrl: string
+  apiKey: string
+  /** The main process's dispatcher (net/dispatcher.ts): proxies, certificates, loopback rules. */
+  dispatcher: Dispatcher
+  /** The same limits as the Partner API's answers (size, nesting, deadline). */
+  limits: AnswerLimits
+  /** The connection's pace (pace/): calls start no faster than it allows. */
+  paced: Paced
+  /** The connection's "hold on": a 429's Retry-After holds every call on it. */
+  gate: ConnectionGate
+  /** How often a refused (429) call is sent again once its Retry-After has passed (default 3). */
+  retries429?: number
+}
+
+/**
+ * Calls to one ATS (Greenhouse Harvest or Lever) through the main process's network stack: Basic
+ * auth with the key as user name, at the connection's pace, a 429 held for its Retry-After (for
+ * every call on the connection) and sent again, answers read within the answer limits. Failures
+ * are ApiErrors in the recruiter's words; 4xx answers the caller expects are returned.
+ */
+export class AtsClient {
+  readonly #fetch: typeof fetch
+  readonly #origin: string
+  /** The ATS's X-RateLimit-Limit, as its last answer said (Greenhouse), else null. */
+  rateLimit: number | null = null
+
+  constructor(private readonly deps: AtsClientDeps) {
+    this.#origin = new URL(deps.baseUrl).origin
+    const viaDispatcher = ((input: string | URL | Request, init?: RequestInit) =>
+      undiciFetch(
+        input as string,
+        { ...(init as object), dispatcher: deps.dispatcher } as never
+      )) as unknown as typeof fetch
+    this.#fetch = limitedFetch(viaDispatcher, deps.limits)
+  }
+
+  /**
+   * One call. `expected` lists the 4xx statuses the caller reads itself (e.g. 403 or 422 while
+   * probing what a key may do); 401, other 4xx and 5xx are thrown as ApiErrors.
+   */
+  async call(
+    operation: string,
+    path: string,
+    options: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; expected?: number[] } = {}
+  ): Promise<AtsAnswer> {
+    const url = new URL(path, this.deps.baseUrl)
+    if (url.origin !== this.#origin) throw new AppError('invalid_input', `${path} is not on ${this.#origin}.`)
+    const name = atsNames[this.deps.kind]
+    for (let attempt = 0; ; attempt++) {
+      await this.deps.gate.wait()
+      const answer = await this.deps
+        .paced(async () => {
+          let response: Response
+          try {
+            response = await this.#fetch(url, {
+              method: options.method ?? 'GET',
+              headers: {
+                authorization: `Basic ${Buffer.from(`${this.deps.apiKey}:`).toString('base64')}`,
+                accept: 'application/json',
+                ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+                ...options.headers
+              },
+              ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) })
+            })
+          } catch (error) {
+            if (error instanceof AppError) throw error
+            throw new ApiError({
+              kind: 'network',
+              operation,
+              cause: (error as { cause?: { code?: string } }).cause?.code
+            })
+          }
+          const limit = Number(response.headers.get('x-ratelimit-limit'))
+          if (Number.isInteger(limit) && limit > 0) this.rateLimit = limit
+          const text = await response.text()
+          let body: unknown = null
+          if (text !== '') {
+            try {
+              body = JSON.parse(text)
+            } catch {
+              throw new ApiError({ kind: 'unreadable', operation, status: response.status })
+            }
+          }
+          if (response.status === 429) {
+            const retryAfterMs = retryAfter(response.headers.get('retry-after'))
+            this.deps.gate.pause(retryAfterMs)
+            throw new ApiError({ kind: 'rate_limited', operation, status: 429, retryAfterMs })
+          }
+          return { status: response.status, headers: response.headers, body }
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.kind === 'rate_limited' && attempt < (this.deps.retries429 ?? 3))
+            return null
+          throw error
+        })
+      if (answer === null) continue
+      if (answer.status >= 200 && answer.status < 300) return answer
+      if (options.expected?.includes(answer.status)) return answer
+      const said = serverMessage(answer.body)
+      if (answer.status === 401) {
+        throw new ApiError(
+          { kind: 'auth', operation, status: 401, serverMessage: said },
+          `${name} refused the API key (HTTP 401${said ? `: “${said}”` : ''}). Check that it was copied whole, and that it is a ${name === 'Greenhouse' ? 'Harvest' : 'Lever'} API key that has not been revoked.`
+        )
+      }
+      if (answer.status === 403) throw new ApiError({ kind: 'forbidden', operation, status: 403, serverMessage: said })
+      if (answer.status === 404) throw new ApiError({ kind: 'not_found', operation, status: 404, serverMessage: said })
+      if (answer.status >= 500)
+        throw new ApiError({ kind: 'server', operation, status: answer.status, serverMessage: said })
+      throw new ApiError({ kind: 'invalid_request', operation, status: answer.status, serverMessage: said })
+    }
+  }
+}
+
+/** Retry-After in ms: seconds or an HTTP date; 1 s when absent or unreadable. */
+function retryAfter(header: string | null): number {
+  if (header === null) return 1000
+  const seconds = Number(header)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : 1000
+}
+
+/** What the ATS said: Harvest's and Lever's `message`, cut short. */
+function serverMessage(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null)?.message
+  return typeof message === 'string' ? message.slice(0, 300) : undefined
+}
