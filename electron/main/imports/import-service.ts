@@ -9,7 +9,7 @@ import type { ChunkedUploads } from '../transfers/chunked-uploads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
 import type { Clock } from '../store/index'
-import type { ImportBatchRecord, ImportRowRecord } from './imports-repo'
+import type { ImportBatchRecord } from './imports-repo'
 import { importsStore, type ImportsStore } from './imports-store'
 import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors } from '../store/store-error'
@@ -17,12 +17,11 @@ import { guessHeaderRow, suggestMapping } from '../sheets/column-guess'
 import { recallMapping, rememberMapping } from './remembered-mappings'
 import type { ImportJobs } from './import-jobs'
 import type { ImportMatcher } from './import-matcher'
-import { candidateOf } from './match-outcome'
+import { atsOfRecords, rowOf } from './import-row-view'
 import { MatchSpeed, type PaceFigures } from './match-speed'
 import { ThresholdResorts, type ResortSlices } from './threshold-resort'
 import { flagSuppressed } from './suppressed-rows'
 import { flagKnown, knownRowsOf, type AtsOf } from './known-rows'
-import { atsDataOfProfile, type AtsDataToCheck } from '../../../shared/ipc/channels/known-people'
 import { acceptedPeopleOf, shortlistAccepted, type ShortlistedImport } from './import-shortlist'
 
 const PREVIEW_ROWS = 20
@@ -430,36 +429,5 @@ export class ImportService {
 
   #now(): number {
     return this.deps.now?.() ?? Date.now()
-  }
-}
-
-/** The `ats_data` of the profiles matching found for these rows, by key (the service's own ATS match). */
-function atsOfRecords(rows: readonly ImportRowRecord[]): AtsOf {
-  const byKey = new Map<string, AtsDataToCheck>()
-  for (const row of rows) {
-    for (const profile of row.profiles) {
-      const ats = atsDataOfProfile(profile)
-      if (typeof profile.key === 'string' && ats !== undefined) byKey.set(profile.key, ats)
-    }
-  }
-  return (key) => byKey.get(key)
-}
-
-export function rowOf(row: ImportRowRecord): ImportRow {
-  return {
-    rowNo: row.rowNo,
-    sheetRow: row.sheetRow,
-    cells: row.cells,
-    request: row.request,
-    outcome: row.outcome,
-    duplicateOf: row.duplicateOf,
-    duplicates: row.duplicates,
-    transactionId: row.transactionId,
-    candidates: row.profiles.map(candidateOf),
-    bestKey: row.bestKey,
-    reason: row.reason,
-    error: row.error,
-    decision: row.decision,
-    chosenKey: row.chosenKey
   }
 }

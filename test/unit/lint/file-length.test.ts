@@ -11,13 +11,12 @@ const folders = ['electron', 'shared', 'renderer', 'sandbox', 'scripts', 'bench'
 
 /**
  * Files longer than that today, each at most as long as it is now (it may only shrink): the
- * access copy's words in every language (a table of messages, not code), and two services the
- * repository moves of issue 37 item 1 are changing as this is written, left for after them.
+ * access copy's words in every language (a table of messages, not code), and refresh's service,
+ * left to split after the repository moves of issue 37 item 1.
  */
 const LONGER_FOR_NOW: Record<string, number> = {
   'electron/main/privacy/copy-words.ts': 681,
-  'electron/main/refresh/refresh-service.ts': 464,
-  'electron/main/imports/import-service.ts': 462
+  'electron/main/refresh/refresh-service.ts': 464
 }
 
 const lengths = folders
