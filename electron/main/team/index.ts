@@ -40,7 +40,8 @@ export const contribution = {
         team: {
           joined: () => team.joined(),
           salted: (value) => team.salted(value),
-          share: (kind, payload, subjects) => team.share(kind, payload, subjects)
+          share: (kind, payload, subjects) => team.share(kind, payload, subjects),
+          me: () => team.me()
         },
         teamSync: { idle: () => team.idle(), sync: () => team.sync() }
       },

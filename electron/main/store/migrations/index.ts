@@ -29,6 +29,7 @@ import * as m25 from './25-activity-kinds'
 import * as m26 from './26-do-not-contact-imports'
 import * as m27 from './27-team'
 import * as m28 from './28-do-not-contact-hash-bytes'
+import * as m29 from './29-shared-shortlists'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -58,5 +59,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '25-activity-kinds.ts', module: m25 },
   { file: '26-do-not-contact-imports.ts', module: m26 },
   { file: '27-team.ts', module: m27 },
-  { file: '28-do-not-contact-hash-bytes.ts', module: m28 }
+  { file: '28-do-not-contact-hash-bytes.ts', module: m28 },
+  { file: '29-shared-shortlists.ts', module: m29 }
 ]
