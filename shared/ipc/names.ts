@@ -26,6 +26,8 @@ export const channelNameList = [
   'getMember',
   'addMembers',
   'updateMember',
+  'shareShortlist',
+  'addMemberNote',
   'removeMember',
   'restoreMember',
   'listRecentlyDeleted',
@@ -163,6 +165,7 @@ export const channelNameList = [
 export const eventNameList = [
   'doNotContactChanged',
   'membersChanged',
+  'shortlistsChanged',
   'exportProgress',
   'connectionsChanged',
   'contactsProgress',

@@ -1,7 +1,7 @@
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { changeSentence, newsworthy } from '../../../shared/change-words'
 import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
-import type { ActivityEntry, NewPerson, UnreadCounts } from '../../../shared/ipc/channels/watches'
+import type { ActivityEntry, ActivityLink, NewPerson, UnreadCounts } from '../../../shared/ipc/channels/watches'
 import type { ConnectionsPort } from '../platform/ports'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
@@ -142,6 +142,34 @@ export class ActivityService {
           text: `Deleting soon: ${who} held past the retention period will be forgotten on ${notice.dueAt.slice(0, 10)} unless you keep them (Settings → Personal data)`,
           link: { kind: 'retention' },
           sourceKey: notice.sourceKey
+        }
+      ],
+      {}
+    )
+  }
+
+  /** What a colleague did to a shared shortlist: one entry, leading to the person or the list. */
+  teamShortlist(news: {
+    shortlistId: string
+    memberId: number | null
+    text: string
+    sourceKey: string
+  }): ActivityEntry[] {
+    const connectionId = this.deps.connections.active().id
+    const link: ActivityLink =
+      news.memberId === null
+        ? { kind: 'shortlist', shortlistId: news.shortlistId }
+        : { kind: 'member', shortlistId: news.shortlistId, memberId: news.memberId }
+    return this.#add(
+      connectionId,
+      [
+        {
+          connectionId,
+          kind: 'team_shortlist',
+          text: news.text,
+          shortlistId: news.shortlistId,
+          link,
+          sourceKey: news.sourceKey
         }
       ],
       {}

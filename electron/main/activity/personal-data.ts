@@ -7,15 +7,19 @@ type Row = Record<string, unknown>
 /**
  * Activity keeps "Ana Peña moved Acme → Globex" (person_changed, told once by its source key
  * `job:<id>:<key>`) and the people a watched search found for the first time (new_people, in
- * people_json). Erasing deletes their person_changed entries and takes them out of the new-people
+ * people_json), and what a colleague did to them on a shared shortlist (team_shortlist, source key
+ * `team:<seq>:<key>`). Erasing deletes their person_changed entries and takes them out of the new-people
  * lists it keeps (blanked: the entry still says how many were new).
  */
 export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store): PersonalDataOwner => {
   const db = () => store().database.db
   const entriesOf = (person: Person) => {
     const rows = db()
-      .prepare(`SELECT * FROM activity WHERE source_key LIKE 'job:%:' || ? OR instr(people_json, ?) > 0 ORDER BY id`)
-      .all(person.key, person.key) as Row[]
+      .prepare(
+        `SELECT * FROM activity WHERE source_key LIKE 'job:%:' || ? OR source_key LIKE 'team:%:' || ?
+            OR instr(people_json, ?) > 0 ORDER BY id`
+      )
+      .all(person.key, person.key, person.key) as Row[]
     const about = rows.filter((row) => String(row.source_key).endsWith(`:${person.key}`))
     const listing = rows.filter(
       (row) =>

@@ -156,6 +156,8 @@ export interface ActivityPort {
    * list is on Settings → Personal data). Told once per `sourceKey`.
    */
   deletingSoon(notice: { count: number; dueAt: string; sourceKey: string }): void
+  /** What a colleague did to a shared shortlist ("Anna moved Chinedu Young to Interview in ‘Backend’"), told once per `sourceKey`. */
+  teamShortlist(news: { shortlistId: string; memberId: number | null; text: string; sourceKey: string }): void
 }
 
 /**
@@ -294,6 +296,8 @@ export interface TeamPort {
   salted(value: string): string | null
   /** Appends a change to the outbox, in the caller's transaction; pushed once online. */
   share(kind: string, payload: TeamPayload, subjects?: readonly string[]): void
+  /** This desk in the team (who a change made here is by); null outside a team. */
+  me(): { deskId: string; personName: string } | null
 }
 
 /** A change's payload: plain JSON. */

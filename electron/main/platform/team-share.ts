@@ -19,6 +19,8 @@ export interface IncomingChange<Payload> {
   subjects: readonly string[]
   author: { deskId: string; personName: string }
   serverTime: string
+  /** This desk's own change, back from the server with its sequence number (only to kinds that ask: `mineToo`). */
+  mine?: boolean
 }
 
 /** What applying a change may use: the store's connection (inside the page's transaction) and the team's salt. */
@@ -26,6 +28,8 @@ export interface ApplyContext {
   db: BetterSqlite3.Database
   /** The team-salted hash of a value already normalised (TeamPort.salted). */
   salted(value: string): string
+  /** This desk's id in the team (a change may name the desks it is meant for). */
+  deskId: string
 }
 
 export interface SharedKind<Payload extends TeamPayload = TeamPayload> {
@@ -42,6 +46,11 @@ export interface SharedKind<Payload extends TeamPayload = TeamPayload> {
    * two loses nothing): brings the desk in line with what `apply` recorded. Idempotent.
    */
   settle?(context: ApplyContext): void
+  /**
+   * Also hand this desk's own changes to `apply` (with `mine: true`) as they come back in the
+   * server's order, so a per-field merge learns the sequence number its own edit got.
+   */
+  mineToo?: boolean
 }
 
 /** A feature's declaration: its kinds by name ("do-not-contact.entry"). */

@@ -13,6 +13,8 @@ export function shortlistsHandlers(shortlists: ShortlistsService) {
     getMember: (input) => shortlists.getMember(input),
     addMembers: (input) => shortlists.addMembers(input),
     updateMember: (input) => shortlists.updateMember(input),
+    shareShortlist: (input) => shortlists.shareShortlist(input),
+    addMemberNote: (input) => shortlists.addMemberNote(input),
     removeMember: (input) => shortlists.removeMember(input),
     restoreMember: (input) => shortlists.restoreMember(input),
     listRecentlyDeleted: () => shortlists.listRecentlyDeleted(),

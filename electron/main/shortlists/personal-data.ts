@@ -13,6 +13,7 @@ const SEARCH_INDEX = [
 ] as const
 
 const SNAPSHOTS_OF = `SELECT s.* FROM member_snapshots s JOIN members m ON m.id = s.member_id WHERE m.profile_key = ?`
+const NOTES_OF = `SELECT n.* FROM shared_notes n JOIN members m ON m.id = n.member_id WHERE m.profile_key = ?`
 
 /**
  * Saved people: each shortlist member (the profile as saved, notes, tags, stage, rating, what a
@@ -38,6 +39,17 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
       { table: 'shortlists', personal: false, why: 'list names and dates; the people on them are in members' },
       { table: 'members', personal: true },
       { table: 'member_snapshots', personal: true },
+      { table: 'shared_notes', personal: true },
+      {
+        table: 'shared_shortlists',
+        personal: false,
+        why: 'which shortlists are shared with the team, with which colleagues and by whom; the people are in members'
+      },
+      {
+        table: 'shared_field_clocks',
+        personal: false,
+        why: 'which field of a shared list or member a colleague set last, and when: member ids, no values'
+      },
       ...SEARCH_INDEX.map((table) => ({ table, personal: true as const }))
     ],
 
@@ -64,7 +76,12 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
           label: 'earlier versions of the saved profile',
           rows: count(`SELECT count(*) AS n FROM (${SNAPSHOTS_OF})`, person.key)
         },
-        { table: 'members_fts', label: 'words in the saved-people search', rows: members }
+        { table: 'members_fts', label: 'words in the saved-people search', rows: members },
+        {
+          table: 'shared_notes',
+          label: 'notes on them in shared shortlists',
+          rows: count(`SELECT count(*) AS n FROM (${NOTES_OF})`, person.key)
+        }
       ]
     },
 
@@ -85,12 +102,18 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
           table: 'member_snapshots',
           label: 'earlier versions of the saved profile',
           rows: db().prepare(`${SNAPSHOTS_OF} ORDER BY s.id`).all(person.key) as Record<string, unknown>[]
+        },
+        {
+          table: 'shared_notes',
+          label: 'notes on them in shared shortlists',
+          rows: db().prepare(`${NOTES_OF} ORDER BY n.id`).all(person.key) as Record<string, unknown>[]
         }
       ]
     },
 
     erase(person: Person) {
       const snapshots = count(`SELECT count(*) AS n FROM (${SNAPSHOTS_OF})`, person.key)
+      const notes = count(`SELECT count(*) AS n FROM (${NOTES_OF})`, person.key)
       // snapshots go by ON DELETE CASCADE, the index entries by the members_fts_delete trigger
       const members = db().prepare('DELETE FROM members WHERE profile_key = ?').run(person.key).changes
       // contentless_delete only marks entries deleted; 'optimize' merges the index into new blocks
@@ -103,7 +126,9 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store):
       return [
         { table: 'members', deleted: members, blanked: 0 },
         { table: 'member_snapshots', deleted: snapshots, blanked: 0 },
-        { table: 'members_fts', deleted: members, blanked: 0 }
+        { table: 'members_fts', deleted: members, blanked: 0 },
+        // by ON DELETE CASCADE with their members
+        { table: 'shared_notes', deleted: notes, blanked: 0 }
       ]
     }
   }

@@ -16,6 +16,7 @@ import type { StoreAccess } from '../store/store-access'
 import { mapStoreErrors, type StoreMessages } from '../store/store-error'
 import type { PeopleHeld } from '../platform/event-bus'
 import type { BoughtContactsPort } from '../platform/ports'
+import { SharedLists } from './shared-lists'
 
 /** The keys of members just added (as the store read them: key, or li_id). */
 function keysOf(store: ShortlistsStore, memberIds: readonly number[]): string[] {
@@ -45,6 +46,8 @@ export class ShortlistsService {
   readonly #activeConnection: () => string | null
   /** The contacts bought for a person (the contacts feature's boughtContacts port). */
   readonly #contacts: () => BoughtContactsPort
+  /** Shared shortlists: this desk's changes of a shared list go to the team's outbox in their own transaction. */
+  readonly #shared: SharedLists
 
   /**
    * `held` tells where people saved came from (the bus's peopleHeld); `activeConnection` is the
@@ -57,8 +60,10 @@ export class ShortlistsService {
     contacts: () => BoughtContactsPort,
     held: (held: PeopleHeld) => void = () => undefined,
     activeConnection: () => string | null = () => null,
-    opened: (key: string) => void = () => undefined
+    opened: (key: string) => void = () => undefined,
+    shared: SharedLists = new SharedLists(() => null, clock)
   ) {
+    this.#shared = shared
     this.#opened = opened
     this.#stores = stores
     this.#clock = clock
@@ -68,7 +73,28 @@ export class ShortlistsService {
   }
 
   listShortlists(): Shortlist[] {
-    return this.#run((store) => store.shortlists.list())
+    return this.#run((store) => {
+      const shared = this.#shared.infos(store.database.db)
+      return store.shortlists.list().map((list) => ({ ...list, shared: shared.get(list.id) ?? null }))
+    })
+  }
+
+  shareShortlist({ id, with: audience }: HandlerInput<'shareShortlist'>): Shortlist {
+    return this.#run((store) => {
+      const shared = this.#shared.share(store, id, audience)
+      return { ...store.shortlists.get(id), shared }
+    }, this.#shortlistMessages(id))
+  }
+
+  addMemberNote({ memberId, text }: HandlerInput<'addMemberNote'>): MemberDetail {
+    return this.#run(
+      (store) =>
+        store.transaction(() => {
+          this.#shared.addNote(store, memberId, text)
+          return this.#detail(store, memberId)
+        }),
+      { not_found: memberGone }
+    )
   }
 
   createShortlist({ name }: HandlerInput<'createShortlist'>): Shortlist {
@@ -76,7 +102,15 @@ export class ShortlistsService {
   }
 
   renameShortlist({ id, name }: HandlerInput<'renameShortlist'>): Shortlist {
-    return this.#run((store) => store.shortlists.rename(id, name), this.#shortlistMessages(id))
+    return this.#run(
+      (store) =>
+        store.transaction(() => {
+          const renamed = store.shortlists.rename(id, name)
+          this.#shared.renamed(store, id, renamed.name)
+          return { ...renamed, shared: this.#shared.info(store.database.db, id) }
+        }),
+      this.#shortlistMessages(id)
+    )
   }
 
   deleteShortlist({ id }: HandlerInput<'deleteShortlist'>): Shortlist {
@@ -104,10 +138,14 @@ export class ShortlistsService {
 
   addMembers({ shortlistId, profiles, origin }: HandlerInput<'addMembers'>): AddMembersResult {
     const { result, keys } = this.#run((store) => {
-      const added = store.members.addMany(
-        shortlistId,
-        profiles.map((profile) => ({ profile: profile as ProfileInput }))
-      )
+      const added = store.transaction(() => {
+        const result = store.members.addMany(
+          shortlistId,
+          profiles.map((profile) => ({ profile: profile as ProfileInput }))
+        )
+        this.#shared.membersAdded(store, shortlistId, result.added)
+        return result
+      })
       return { result: added, keys: keysOf(store, added.added) }
     }, this.#shortlistMessages(shortlistId))
     const kind = origin?.kind ?? 'manual'
@@ -125,10 +163,12 @@ export class ShortlistsService {
 
   updateMember({ memberId, patch }: HandlerInput<'updateMember'>): MemberDetail {
     return this.#run(
-      (store) => {
-        store.members.update(memberId, patch)
-        return this.#detail(store, memberId)
-      },
+      (store) =>
+        store.transaction(() => {
+          store.members.update(memberId, patch)
+          this.#shared.memberUpdated(store, memberId, patch)
+          return this.#detail(store, memberId)
+        }),
       {
         not_found: memberGone,
         ...(patch.stage === undefined ? {} : { invalid_input: `There is no stage named “${patch.stage}”.` })
@@ -138,10 +178,12 @@ export class ShortlistsService {
 
   removeMember({ memberId }: HandlerInput<'removeMember'>): { memberId: number } {
     return this.#run(
-      (store) => {
-        store.removedMembers.remove(memberId)
-        return { memberId }
-      },
+      (store) =>
+        store.transaction(() => {
+          store.removedMembers.remove(memberId)
+          this.#shared.memberMoved(store, memberId, false)
+          return { memberId }
+        }),
       { not_found: memberGone }
     )
   }
@@ -155,7 +197,11 @@ export class ShortlistsService {
           profileDamaged: _d,
           profile: _p,
           ...member
-        } = store.removedMembers.restore(memberId)
+        } = store.transaction(() => {
+          const restored = store.removedMembers.restore(memberId)
+          this.#shared.memberMoved(store, memberId, true)
+          return restored
+        })
         return member
       },
       { not_found: 'That person is no longer in Recently deleted.' }
@@ -257,7 +303,20 @@ export class ShortlistsService {
       : profile
     const problems = profileDamaged ? [damagedProfileMessage] : []
     const contacts = this.#contacts().newestFor(member.profileKey)
-    return { ...member, profile, summary: profileSummary(readable), snapshots, problems, profileIssues, contacts }
+    const db = store.database.db
+    const teamNotes = this.#shared.notes(db, memberId)
+    const fieldAuthors = this.#shared.fieldAuthors(db, member.shortlistId, memberId)
+    return {
+      ...member,
+      profile,
+      summary: profileSummary(readable),
+      snapshots,
+      problems,
+      profileIssues,
+      contacts,
+      teamNotes,
+      fieldAuthors
+    }
   }
 
   /** A missing shortlist is worded by whether Undo can still bring it back. */

@@ -38,7 +38,8 @@ export const contribution = {
     const port = {
       joined: () => team.joined(),
       salted: (value: string) => team.salted(value),
-      share: (...args: Parameters<TeamService['share']>) => team.share(...args)
+      share: (...args: Parameters<TeamService['share']>) => team.share(...args),
+      me: () => team.me()
     }
     const spend = new TeamSpend({
       stores: context.stores,

@@ -139,6 +139,11 @@ export class TeamService {
     return this.#saltOf.salt
   }
 
+  me(): { deskId: string; personName: string } | null {
+    const state = this.#state()
+    return state === null ? null : { deskId: state.deskId, personName: state.personName }
+  }
+
   /** Appends a change to the outbox in the caller's transaction; pushed once it has committed. */
   share(kind: string, payload: TeamPayload, subjects: readonly string[] = []): void {
     if (this.#applying) return
@@ -334,7 +339,7 @@ export class TeamService {
   #apply(state: TeamState, changes: readonly TeamChange[], last: number): Set<string> {
     const db = this.#db()
     const kinds = new Map(this.#deps.shares().flatMap((share) => Object.entries(share.kinds)))
-    const context = { db, salted: (value: string) => teamHash(state.salt, value) }
+    const context = { db, salted: (value: string) => teamHash(state.salt, value), deskId: state.deskId }
     const appliedKinds = new Set<string>()
     db.transaction(() => {
       const repo = this.#repo()
@@ -343,8 +348,9 @@ export class TeamService {
       for (const change of [...changes].sort((a, b) => a.seq - b.seq)) {
         if (change.seq <= newest) continue
         newest = change.seq
-        if (change.author.deskId === state.deskId) continue
+        const mine = change.author.deskId === state.deskId
         const kind = kinds.get(change.kind)
+        if (mine && kind?.mineToo !== true) continue
         if (kind === undefined) {
           this.#deps.logger.info('team.kind_unknown', { kind: change.kind, seq: change.seq })
           continue
@@ -360,7 +366,7 @@ export class TeamService {
         }
         this.#applying = true
         try {
-          kind.apply({ ...change, payload }, context)
+          kind.apply({ ...change, payload, ...(mine ? { mine } : {}) }, context)
         } finally {
           this.#applying = false
         }
@@ -373,7 +379,7 @@ export class TeamService {
 
   /** Each kind's after-commit work (SharedKind.settle) for the kinds a page held; every kind's at start. */
   #settle(state: TeamState, kinds: ReadonlySet<string> | 'all'): void {
-    const context = { db: this.#db(), salted: (value: string) => teamHash(state.salt, value) }
+    const context = { db: this.#db(), salted: (value: string) => teamHash(state.salt, value), deskId: state.deskId }
     for (const share of this.#deps.shares()) {
       for (const [name, kind] of Object.entries(share.kinds)) {
         if (kind.settle === undefined || (kinds !== 'all' && !kinds.has(name))) continue

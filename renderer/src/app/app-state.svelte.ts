@@ -141,6 +141,10 @@ export class AppState {
       } else if (link.kind === 'retention') {
         // "Deleting soon": who goes and Keep are on Settings → Personal data → Retention
         this.openSettings('retention')
+      } else if (link.kind === 'shortlist') {
+        // a colleague shared or renamed a shortlist
+        this.#section = 'shortlists'
+        void this.shortlists.get().then((shortlists) => shortlists.select(link.shortlistId))
       } else if (link.kind === 'budgets') {
         // a budget reached 75% or 100%: Usage → Budgets and spend
         this.#section = 'usage'

@@ -18,7 +18,8 @@ export const provenanceKindSchema = z.enum([
   'watch',
   'restore',
   'manual',
-  'purchase'
+  'purchase',
+  'team'
 ])
 export type ProvenanceKind = z.infer<typeof provenanceKindSchema>
 
@@ -31,7 +32,8 @@ export const provenanceKindLabels: Record<ProvenanceKind, string> = {
   watch: 'Added by a watch',
   restore: 'Restored from a backup',
   manual: 'Added by hand',
-  purchase: 'Contact details bought'
+  purchase: 'Contact details bought',
+  team: 'Shared by a colleague'
 }
 
 /**

@@ -37,13 +37,40 @@ const isoSchema = z.string()
 export const snapshotSourceSchema = z.enum(['saved', 'refreshed', 'restored'])
 export type SnapshotSource = z.infer<typeof snapshotSourceSchema>
 
+/** A colleague's desk in the team (Settings → Team's overview), as a shared shortlist names it. */
+export const teamDeskRefSchema = z.object({ deskId: z.string().min(1).max(200), personName: z.string().max(120) })
+
+/** How a shortlist is shared with the team (issue #38): with everyone (audience null) or the desks named. */
+export const sharedInfoSchema = z.object({
+  teamListId: z.string(),
+  audience: z.array(teamDeskRefSchema).nullable(),
+  /** Who shared it first, and when. */
+  sharedBy: z.string(),
+  sharedAt: isoSchema
+})
+export type SharedInfo = z.infer<typeof sharedInfoSchema>
+
+/** A note written as an entry (shared shortlists): never overwritten, each with who and when. */
+export const teamNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  /** The colleague who wrote it ('' for a note written on this desk outside a team). */
+  author: z.string(),
+  at: isoSchema,
+  /** Written here and not yet with the team. */
+  waiting: z.boolean()
+})
+export type TeamNote = z.infer<typeof teamNoteSchema>
+
 export const shortlistSchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: isoSchema,
   updatedAt: isoSchema,
   deletedAt: isoSchema.nullable(),
-  memberCount: z.number().int().nonnegative()
+  memberCount: z.number().int().nonnegative(),
+  /** Shared with the team: with whom, by whom (absent or null when the list is this desk's own). */
+  shared: sharedInfoSchema.nullable().optional()
 })
 export type Shortlist = z.infer<typeof shortlistSchema>
 
@@ -141,7 +168,11 @@ export const memberDetailSchema = memberSummarySchema.extend({
   /** Where the saved profile does not match the API description (shown quietly, as in Search). */
   profileIssues: z.array(z.object({ path: z.string(), message: z.string() })),
   /** Contact data already bought for this person (newest per type), as received. */
-  contacts: z.array(z.unknown())
+  contacts: z.array(z.unknown()),
+  /** Notes written as entries (a shared shortlist's), oldest first, each with who and when. */
+  teamNotes: z.array(teamNoteSchema).optional(),
+  /** On a shared shortlist: who last set each field (stage, tags, rating), and when. */
+  fieldAuthors: z.array(z.object({ field: z.string(), author: z.string(), at: isoSchema })).optional()
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 
@@ -229,6 +260,19 @@ export const shortlistChannels = {
     input: z.strictObject({ memberId: memberIdSchema, patch: memberPatchSchema }),
     output: memberDetailSchema
   },
+  /**
+   * Shares a shortlist with the team (issue #38): `with` null for everyone, or the colleagues'
+   * desks named (this desk is added). Shared again, the audience changes and everything is sent anew.
+   */
+  shareShortlist: {
+    input: z.strictObject({ id: shortlistIdSchema, with: z.array(teamDeskRefSchema).min(1).max(200).nullable() }),
+    output: shortlistSchema
+  },
+  /** Adds a note as an entry (its author and time kept); shared with the team when its shortlist is. */
+  addMemberNote: {
+    input: z.strictObject({ memberId: memberIdSchema, text: wellFormed(z.string().trim().min(1).max(20_000)) }),
+    output: memberDetailSchema
+  },
   removeMember: {
     input: z.strictObject({ memberId: memberIdSchema }),
     output: z.object({ memberId: z.number().int() })
@@ -276,9 +320,11 @@ export const shortlistEvents = {
    * read): every view of them (a shortlist's rows, the open person, Contacts) reads them again.
    */
   membersChanged: z.object({
-    reason: z.enum(['refresh', 'import']),
+    reason: z.enum(['refresh', 'import', 'team']),
     memberIds: z.array(z.number().int()),
     shortlistIds: z.array(z.string()),
     profileKeys: z.array(z.string())
-  })
+  }),
+  /** A colleague shared, renamed or changed shortlists (issue #38): the list of shortlists reads again. */
+  shortlistsChanged: z.object({ reason: z.literal('team'), shortlistIds: z.array(z.string()) })
 }

@@ -102,7 +102,14 @@ export const watchesOverviewSchema = z.object({
 })
 export type WatchesOverview = z.infer<typeof watchesOverviewSchema>
 
-export const activityKindSchema = z.enum(['person_changed', 'new_people', 'refresh_ended', 'deleting_soon', 'budget'])
+export const activityKindSchema = z.enum([
+  'person_changed',
+  'new_people',
+  'refresh_ended',
+  'deleting_soon',
+  'budget',
+  'team_shortlist'
+])
 export type ActivityKind = z.infer<typeof activityKindSchema>
 
 /** Where an entry leads: the person on a shortlist, the saved search, the refresh job, Settings → Personal data's retention. */
@@ -112,7 +119,9 @@ export const activityLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('refreshJob'), jobId: z.string() }),
   z.object({ kind: z.literal('retention') }),
   /** A budget reached 75% or 100%: Usage → Budgets and spend. */
-  z.object({ kind: z.literal('budgets') })
+  z.object({ kind: z.literal('budgets') }),
+  /** What a colleague did to a shared shortlist (the list itself: shared, renamed). */
+  z.object({ kind: z.literal('shortlist'), shortlistId: z.string() })
 ])
 export type ActivityLink = z.infer<typeof activityLinkSchema>
 

@@ -46,6 +46,7 @@ function setUp(people: number) {
     }),
     activity: () => ({
       newPeople: () => undefined,
+      teamShortlist: () => undefined,
       deletingSoon: ({ count }) => {
         if (activityDown) throw new Error('activity refused')
         told.push(count)

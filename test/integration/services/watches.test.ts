@@ -289,7 +289,7 @@ describe('watches', () => {
     const unread = await main.ok('markActivityRead', { all: true })
     expect(unread).toEqual({
       total: 0,
-      byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0 }
+      byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
     })
     expect((await main.ok('listActivity', { unreadOnly: true })).entries).toEqual([])
     // deleted with Undo: its watch holds while it is out of the list

@@ -66,7 +66,7 @@ describe('ActivityState', () => {
   })
   const unread = (total: number) => ({
     total,
-    byKind: { person_changed: total, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0 }
+    byKind: { person_changed: total, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
   })
 
   function fakeMain(stored: ActivityEntry[]) {
@@ -151,7 +151,14 @@ describe('ActivityState while its list is being read', () => {
           }))
           const unread = {
             total: entries.length,
-            byKind: { person_changed: entries.length, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0 }
+            byKind: {
+              person_changed: entries.length,
+              new_people: 0,
+              refresh_ended: 0,
+              deleting_soon: 0,
+              budget: 0,
+              team_shortlist: 0
+            }
           }
           answers.push(() => resolve({ ok: true, data: { entries, unread, more: false } }))
         }),
@@ -181,7 +188,10 @@ describe('ActivityState while its list is being read', () => {
           people: []
         }
       ],
-      unread: { total: 2, byKind: { person_changed: 2, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0 } },
+      unread: {
+        total: 2,
+        byKind: { person_changed: 2, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
+      },
       notice: null
     })
     answers.shift()!()

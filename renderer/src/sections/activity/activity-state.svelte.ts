@@ -53,7 +53,7 @@ const browserToldMark: ToldMark = {
 
 const EMPTY_UNREAD: UnreadCounts = {
   total: 0,
-  byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0 }
+  byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
 }
 
 /**

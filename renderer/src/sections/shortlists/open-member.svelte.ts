@@ -63,6 +63,21 @@ export class OpenMember {
     return true
   }
 
+  /** Adds a note as an entry (who and when kept; shared when the list is); false when it did not go through. */
+  async addNote(text: string): Promise<boolean> {
+    const memberId = this.#id
+    if (memberId === null) return false
+    this.#save = { state: 'saving' }
+    const reply = await this.#client.addMemberNote({ memberId, text })
+    if (!reply.ok) {
+      this.saving(memberId, { state: 'error', error: reply.error })
+      return false
+    }
+    this.saving(memberId, { state: 'saved', at: Date.now() })
+    this.show(memberId, reply.data)
+    return true
+  }
+
   /** Shows a person's details as saved, if they are the one open. */
   show(memberId: number, detail: MemberDetail): void {
     if (this.#id === memberId) this.#detail = { state: 'ready', value: detail }

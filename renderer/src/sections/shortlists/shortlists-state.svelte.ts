@@ -8,6 +8,7 @@ import { StagesState } from './stages-state.svelte'
 import { SavedSearch } from './saved-search.svelte'
 import { OpenMember, type SaveState } from './open-member.svelte'
 import { MEMBERS_PAGE, readMembers } from './read-members'
+import { ShareState } from './share-state.svelte'
 import type { Client } from '../../lib/client'
 
 export { MEMBERS_PAGE }
@@ -42,10 +43,13 @@ export class ShortlistsState {
 
   /** Recently deleted, shown from this screen. */
   readonly trash: RecentlyDeletedState
+  /** Share… a shortlist with the team (issue #38). */
+  readonly sharing: ShareState
 
   constructor(client: Client) {
     this.#client = client
     this.trash = new RecentlyDeletedState(client)
+    this.sharing = new ShareState(client, () => this.#reloadLists())
     this.#open = new OpenMember(client)
     this.#search = new SavedSearch(client, () => this.#selectedId)
     this.#stages = new StagesState(client, (reply) => this.#afterStageChange(reply))
@@ -53,6 +57,8 @@ export class ShortlistsState {
     // whether this screen is open or not, so it is never stale when the recruiter comes back.
     client.on('membersChanged', (change) => void this.#membersChanged(change))
     client.on('peopleForgotten', ({ keys }) => void this.#peopleForgotten(keys))
+    // a colleague shared, renamed or changed a shared shortlist: the lists (names, counts) read again
+    client.on('shortlistsChanged', () => void this.#reloadLists())
   }
 
   get lists() {
@@ -95,6 +101,10 @@ export class ShortlistsState {
   }
   get openMemberId() {
     return this.#open.id
+  }
+  /** A note on the open person, as an entry with its author and time. */
+  addNote(text: string): Promise<boolean> {
+    return this.#open.addNote(text)
   }
   get detail() {
     return this.#open.detail

@@ -1,0 +1,313 @@
+import { createRequire } from 'node:module'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
+import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
+import type { TeamStatus } from '../../../shared/ipc/channels/team'
+import type { TeamTimers } from '../../../electron/main/team'
+import { makeProfile, startMain, type TestMain } from '../services/helpers'
+import { until } from '../until'
+
+/** The slice of pg the test uses (team-server/ has its own dependencies and types). */
+interface PgModule {
+  Client: new (config: { connectionString: string }) => {
+    connect(): Promise<void>
+    end(): Promise<void>
+    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
+  }
+}
+const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
+
+/*
+ * Shared shortlists (issue #38 item 4.4) between desks and the real team server (on a throwaway
+ * embedded PostgreSQL), over real HTTP: a list shared on A appears on B with its people, stages,
+ * tags, ratings and notes; edits merge per field in the server's order, offline ones included;
+ * two notes written at once are both kept; a rename reaches B; a forget on A removes the person on
+ * B and deletes their payloads on the server; a list shared with named colleagues stays off a
+ * third desk.
+ */
+
+let cluster: ThrowawayCluster
+let server: TeamServer
+const mains: TestMain[] = []
+
+const quick = { backoff: { firstMs: 20, maxMs: 200 } }
+/** Timers that never fire: a desk given them reaches the server only when the test says sync. */
+const held: TeamTimers = { after: () => () => undefined }
+
+async function desk(team: { backoff?: { firstMs: number; maxMs: number }; timers?: TeamTimers } = quick) {
+  const main = await startMain({ team })
+  mains.push(main)
+  return main
+}
+
+const joined = (status: TeamStatus) => {
+  if (status.state !== 'joined') throw new Error('not in a team')
+  return status
+}
+
+beforeAll(async () => {
+  cluster = await makeThrowawayCluster()
+  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
+}, 120_000)
+
+afterEach(async () => {
+  for (const main of mains.splice(0)) await main.close()
+})
+
+afterAll(async () => {
+  await server?.close()
+  await cluster?.close()
+})
+
+/** Desk A (Anna) creates the team; each other desk joins by invite under its person's name. */
+async function team(a: TestMain, ...others: Array<[TestMain, string]>): Promise<void> {
+  joined(
+    await a.ok('createTeam', {
+      server: server.url,
+      setupCode: await makeSetupCode(cluster.databaseUrl),
+      teamName: 'Northwind Talent',
+      personName: 'Anna',
+      deskName: 'Anna’s laptop'
+    })
+  )
+  for (const [main, personName] of others) {
+    const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
+    joined(
+      await main.ok('joinTeam', {
+        server: server.url,
+        inviteCode: invite.code,
+        personName,
+        deskName: `${personName}’s desk`
+      })
+    )
+  }
+}
+
+const chinedu = {
+  ...makeProfile(0, 93),
+  key: 'p-shared-chinedu',
+  first_name: 'Chinedu',
+  last_name: 'Young',
+  full_name: 'Chinedu Young',
+  emails: ['chinedu.young@example.net'],
+  li_urls: ['https://profilenet.example/in/chinedu-young']
+}
+const other = { ...makeProfile(1, 93), key: 'p-shared-other' }
+
+/** A list on A with two people, Chinedu rated and tagged, shared with the whole team. */
+async function sharedOnA(a: TestMain) {
+  const list = await a.ok('createShortlist', { name: 'Backend — Berlin' })
+  const added = await a.ok('addMembers', { shortlistId: list.id, profiles: [chinedu, other] })
+  const chineduId = added.added[0]!
+  await a.ok('updateMember', { memberId: chineduId, patch: { tags: ['go'], rating: 4 } })
+  await a.ok('addMemberNote', { memberId: chineduId, text: 'Strong on distributed systems.' })
+  const shared = await a.ok('shareShortlist', { id: list.id, with: null })
+  expect(shared.shared).toMatchObject({ audience: null, sharedBy: 'Anna' })
+  return { list, chineduId }
+}
+
+/** B's copy of the shared list, once it is there, and B's Chinedu. */
+async function onB(b: TestMain, name = 'Backend — Berlin') {
+  const list = await until(
+    () => b.ok('listShortlists', {}),
+    (lists) => lists.some((l) => l.name === name && l.shared !== null && l.shared !== undefined)
+  ).then((lists) => lists.find((l) => l.name === name)!)
+  const members = await until(
+    () => b.ok('listMembers', { shortlistId: list.id }),
+    (page) => page.length === 2
+  )
+  const member = members.find((m) => m.profileKey === chinedu.key)!
+  return { list, memberId: member.id }
+}
+
+async function settled(...desks: TestMain[]) {
+  for (const main of desks) {
+    await main.ok('syncTeam', {})
+    await main.services.teamSync.idle()
+  }
+}
+
+describe('a shortlist shared with the team', () => {
+  it('appears on B with its people, stage, tags, rating and notes; A’s rename and B’s stage reach the other; Activity says who did what', async () => {
+    const a = await desk()
+    const b = await desk()
+    await team(a, [b, 'Ben'])
+    const { list, chineduId } = await sharedOnA(a)
+
+    const { list: bList, memberId } = await onB(b)
+    expect(bList.shared).toMatchObject({ sharedBy: 'Anna', audience: null })
+    const onBDetail = await until(
+      () => b.ok('getMember', { memberId }),
+      (detail) => (detail.teamNotes ?? []).length === 1 && detail.rating === 4
+    )
+    expect(onBDetail).toMatchObject({ name: 'Chinedu Young', tags: ['go'], rating: 4 })
+    expect(onBDetail.teamNotes?.[0]).toMatchObject({
+      text: 'Strong on distributed systems.',
+      author: 'Anna',
+      waiting: false
+    })
+
+    // B moves Chinedu on: A sees it at once (an event, no reload), with who did it
+    const eventsBefore = a.events.length
+    await b.ok('updateMember', { memberId, patch: { stage: 'Interviewing' } })
+    const onA = await until(
+      () => a.ok('getMember', { memberId: chineduId }),
+      (detail) => detail.stage === 'Interviewing'
+    )
+    expect(onA.fieldAuthors?.find((f) => f.field === 'stage')).toMatchObject({ author: 'Ben' })
+    expect(
+      a.events
+        .slice(eventsBefore)
+        .some((e) => e.name === 'membersChanged' && (e.payload as { reason: string }).reason === 'team')
+    ).toBe(true)
+    const activity = await until(
+      () => a.ok('listActivity', {}),
+      (answer) => answer.entries.some((e) => e.kind === 'team_shortlist')
+    )
+    expect(activity.entries.map((e) => e.text)).toContain(
+      'Ben moved Chinedu Young to Interviewing in ‘Backend — Berlin’'
+    )
+
+    // A renames it: B's copy follows, and B's Activity says so
+    await a.ok('renameShortlist', { id: list.id, name: 'Backend — Berlin (senior)' })
+    await until(
+      () => b.ok('listShortlists', {}),
+      (lists) => lists.some((l) => l.id === bList.id && l.name === 'Backend — Berlin (senior)')
+    )
+    const bActivity = (await b.ok('listActivity', {})).entries.map((e) => e.text)
+    expect(bActivity).toContain('Anna renamed ‘Backend — Berlin’ to ‘Backend — Berlin (senior)’')
+    expect(bActivity).toContain('Anna shared ‘Backend — Berlin’ with you')
+  }, 90_000)
+
+  it('offline edits merge per field: B’s stage and A’s offline tags are both kept; on one field the later in the server’s order wins; two notes at once are both kept', async () => {
+    const a = await desk({ timers: held })
+    const b = await desk()
+    await team(a, [b, 'Ben'])
+    const { chineduId } = await sharedOnA(a)
+    await settled(a)
+    const { memberId } = await onB(b)
+    await until(
+      () => b.ok('getMember', { memberId }),
+      (detail) => detail.rating === 4
+    )
+
+    // A goes offline (the server stops; A's stream waits on timers that never fire) and edits
+    const port = Number(new URL(server.url).port)
+    await server.close()
+    await a.ok('updateMember', { memberId: chineduId, patch: { tags: ['go', 'remote'], rating: 2 } })
+    await a.ok('addMemberNote', { memberId: chineduId, text: 'Anna: wants remote two days a week.' })
+    await a.services.teamSync.idle()
+    expect(joined(await a.ok('getTeam', {})).sync.waiting).toBe(3)
+
+    // meanwhile, with the server back, B (online) moves Chinedu on, rates him and writes a note
+    server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port, log: () => undefined })
+    await until(
+      () => b.ok('getTeam', {}),
+      (status) => joined(status).sync.online
+    )
+    await b.ok('updateMember', { memberId, patch: { stage: 'Interviewing', rating: 5 } })
+    await b.ok('addMemberNote', { memberId, text: 'Ben: great call today.' })
+    await until(
+      () => b.ok('getTeam', {}),
+      (status) => joined(status).sync.waiting === 0
+    )
+
+    // A back: its edits are pushed after B's, so its rating is the later one by the server's order
+    await settled(a, b, a)
+    const expected = { stage: 'Interviewing', tags: ['go', 'remote'], rating: 2 }
+    const aDetail = await a.ok('getMember', { memberId: chineduId })
+    const bDetail = await until(
+      () => b.ok('getMember', { memberId }),
+      (detail) => detail.rating === 2 && detail.tags.length === 2 && (detail.teamNotes ?? []).length === 3
+    )
+    expect(aDetail).toMatchObject(expected)
+    expect(bDetail).toMatchObject(expected)
+    for (const detail of [aDetail, bDetail]) {
+      expect(detail.teamNotes?.map((n) => [n.author, n.text]).sort()).toEqual([
+        ['Anna', 'Anna: wants remote two days a week.'],
+        ['Anna', 'Strong on distributed systems.'],
+        ['Ben', 'Ben: great call today.']
+      ])
+      const authors = Object.fromEntries((detail.fieldAuthors ?? []).map((f) => [f.field, f.author]))
+      expect(authors).toMatchObject({ stage: 'Ben', tags: 'Anna', rating: 'Anna' })
+    }
+
+    // A's edits came back with their numbers: a colleague's edit after them wins on A too
+    await b.ok('updateMember', { memberId, patch: { rating: 3 } })
+    await until(
+      () => b.ok('getTeam', {}),
+      (status) => joined(status).sync.waiting === 0
+    )
+    await settled(a)
+    expect(await a.ok('getMember', { memberId: chineduId })).toMatchObject({ rating: 3 })
+  }, 120_000)
+
+  it('a forget on A removes the person on B and deletes their payloads on the server', async () => {
+    const a = await desk()
+    const b = await desk()
+    await team(a, [b, 'Ben'])
+    await sharedOnA(a)
+    const { list: bList, memberId } = await onB(b)
+    await until(
+      () => b.ok('getMember', { memberId }),
+      (detail) => (detail.teamNotes ?? []).length === 1
+    )
+
+    await a.ok('forgetPeople', { keys: [chinedu.key], reason: 'person-asked' })
+    await until(
+      () => b.ok('listMembers', { shortlistId: bList.id }),
+      (page) => page.length === 1 && page[0]?.profileKey === other.key
+    )
+    await b.services.teamSync.idle()
+    expect(await b.ok('describePerson', { key: chinedu.key })).toMatchObject({ rows: 0 })
+
+    // on the server: every shortlist change about him has lost its payload; nothing names him
+    const teamId = joined(await a.ok('getTeam', {})).team.id
+    const rows = await serverRows<{ kind: string; payload: unknown }>(
+      "SELECT kind, payload FROM changes WHERE team_id = $1 AND kind LIKE 'shortlist.%' ORDER BY seq",
+      [teamId]
+    )
+    const text = JSON.stringify(rows)
+    for (const word of ['Chinedu', 'chinedu.young@example.net', 'Strong on distributed systems'])
+      expect(text).not.toContain(word)
+    expect(rows.filter((row) => row.kind === 'shortlist.member' && row.payload === null)).toHaveLength(1)
+    expect(rows.filter((row) => row.kind === 'shortlist.member' && row.payload !== null)).toHaveLength(1)
+  }, 90_000)
+
+  it('a list shared with named colleagues reaches them and not a third desk', async () => {
+    const a = await desk()
+    const b = await desk()
+    const c = await desk()
+    await team(a, [b, 'Ben'], [c, 'Chloe'])
+    const overview = joined(await a.ok('getTeam', {}))
+    const ben = overview.desks?.find((d) => d.personName === 'Ben')
+    expect(ben).toBeDefined()
+    const list = await a.ok('createShortlist', { name: 'Confidential — CTO search' })
+    await a.ok('addMembers', { shortlistId: list.id, profiles: [chinedu, other] })
+    const shared = await a.ok('shareShortlist', { id: list.id, with: [{ deskId: ben!.id, personName: 'Ben' }] })
+    expect(shared.shared?.audience?.map((d) => d.personName).sort()).toEqual(['Anna', 'Ben'])
+    await a.ok('renameShortlist', { id: list.id, name: 'Confidential — CTO' })
+
+    const { list: bList } = await onB(b, 'Confidential — CTO')
+    expect(bList.shared?.audience?.map((d) => d.personName).sort()).toEqual(['Anna', 'Ben'])
+    // C has pulled every change there is, and holds nothing of the list
+    await settled(a)
+    const last = joined(await a.ok('getTeam', {})).sync.lastSeq
+    await until(
+      async () => joined(await c.ok('syncTeam', {})).sync.lastSeq,
+      (seq) => seq >= last
+    )
+    expect(await c.ok('listShortlists', {})).toEqual([])
+    expect((await c.ok('searchSaved', { query: 'Chinedu' })).length).toBe(0)
+  }, 90_000)
+})
+
+async function serverRows<Row>(sql: string, values: unknown[]): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query<Row>(sql, values)).rows
+  } finally {
+    await client.end()
+  }
+}
