@@ -59,8 +59,12 @@ interface LiveStream {
   failures: number
 }
 
-/** The keychain account of a device credential: bound to the server's exact origin. */
-export const credentialAccount = (origin: string): string => `team:${origin}`
+/**
+ * The keychain account of a device credential: bound to the server's exact origin (a changed
+ * address never gets it) and to the desk the server issued it to, so two desks (data folders)
+ * sharing one OS keychain each keep their own.
+ */
+export const credentialAccount = (origin: string, deskId: string): string => `team:${origin}:${deskId}`
 
 /**
  * The desk side of the team (issue #38): create or join, the credential in the keychain, the
@@ -107,11 +111,11 @@ export class TeamService {
     }
   }
 
-  #client(state: Pick<TeamState, 'serverOrigin'>): TeamClient {
-    const origin = state.serverOrigin
+  #client(state: Pick<TeamState, 'serverOrigin' | 'deskId'>): TeamClient {
+    const account = credentialAccount(state.serverOrigin, state.deskId)
     return new TeamClient({
-      origin,
-      credential: () => this.#deps.vault.get(credentialAccount(origin)),
+      origin: state.serverOrigin,
+      credential: () => this.#deps.vault.get(account),
       dispatcher: this.#deps.dispatcher
     })
   }
@@ -203,8 +207,9 @@ export class TeamService {
     } catch (error) {
       this.#deps.logger.warn('team.leave_unsent', { error: errorMessage(error) })
     }
-    const credential = await this.#deps.vault.get(credentialAccount(state.serverOrigin)).catch(() => null)
-    await this.#deps.vault.delete(credentialAccount(state.serverOrigin)).catch(() => false)
+    const account = credentialAccount(state.serverOrigin, state.deskId)
+    const credential = await this.#deps.vault.get(account).catch(() => null)
+    await this.#deps.vault.delete(account).catch(() => false)
     if (credential !== null) this.#deps.secretWatcher.remove(credential)
     this.#db().transaction(() => this.#repo().leave())()
     this.#saltOf = null
@@ -471,9 +476,14 @@ export class TeamService {
       throw new AppError('conflict', 'This desk is already in a team. Leave it first to join another.')
     }
     const origin = new URL(server).origin
-    const client = this.#client({ serverOrigin: origin })
+    // creating and joining send no credential: there is none before the server issues one
+    const client = new TeamClient({
+      origin,
+      credential: () => Promise.resolve(null),
+      dispatcher: this.#deps.dispatcher
+    })
     const joined = await this.#ask(() => ask(client))
-    await this.#deps.vault.set(credentialAccount(origin), joined.credential)
+    await this.#deps.vault.set(credentialAccount(origin, joined.desk.id), joined.credential)
     this.#deps.secretWatcher.add(joined.credential)
     this.#db().transaction(() =>
       this.#repo().join({

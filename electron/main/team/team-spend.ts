@@ -245,11 +245,11 @@ export class TeamSpend implements TeamSpendPort {
     return this.#deps.stores.get().database.db
   }
 
-  #client(state: Pick<TeamState, 'serverOrigin'>): TeamClient {
-    const origin = state.serverOrigin
+  #client(state: Pick<TeamState, 'serverOrigin' | 'deskId'>): TeamClient {
+    const account = credentialAccount(state.serverOrigin, state.deskId)
     return new TeamClient({
-      origin,
-      credential: () => this.#deps.vault.get(credentialAccount(origin)),
+      origin: state.serverOrigin,
+      credential: () => this.#deps.vault.get(account),
       dispatcher: this.#deps.dispatcher
     })
   }
