@@ -11,7 +11,7 @@ import type { StoreAccess } from '../store/store-access'
 import type { SecretVault } from '../vault/secret-vault'
 import { TeamCallError, TeamClient } from './team-client'
 import { TeamRepo, type TeamState } from './team-repo'
-import { credentialAccount } from './team-service'
+import { credentialAccount } from './team-credential'
 
 /*
  * The team's spend (issue #38 item 4.3), on the desk: every credit ledger row this desk writes is
