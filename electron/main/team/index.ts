@@ -1,10 +1,12 @@
 import type { FeatureContribution } from '../platform/contribution'
 import { teamHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
-import { TeamService, type TeamTimers } from './team-service'
+import type { TeamTimers } from './team-context'
+import { TeamService } from './team-service'
 import { TeamSpend } from './team-spend'
 
-export { credentialAccount, type TeamTimers } from './team-service'
+export { credentialAccount } from './team-credential'
+export type { TeamTimers } from './team-context'
 
 /** What the team needs of the shell (MainOptions): tests move the live stream's reconnects by hand. */
 export interface TeamOptions {

@@ -11,7 +11,7 @@ import type { StoreAccess } from '../store/store-access'
 import type { SecretVault } from '../vault/secret-vault'
 import { TeamCallError, TeamClient } from './team-client'
 import { TeamRepo, type TeamState } from './team-repo'
-import { credentialAccount } from './team-service'
+import { credentialAccount } from './team-credential'
 
 /*
  * The team's spend (issue #38 item 4.3), on the desk: every credit ledger row this desk writes is
@@ -245,11 +245,11 @@ export class TeamSpend implements TeamSpendPort {
     return this.#deps.stores.get().database.db
   }
 
-  #client(state: Pick<TeamState, 'serverOrigin'>): TeamClient {
-    const origin = state.serverOrigin
+  #client(state: Pick<TeamState, 'serverOrigin' | 'deskId'>): TeamClient {
+    const account = credentialAccount(state.serverOrigin, state.deskId)
     return new TeamClient({
-      origin,
-      credential: () => this.#deps.vault.get(credentialAccount(origin)),
+      origin: state.serverOrigin,
+      credential: () => this.#deps.vault.get(account),
       dispatcher: this.#deps.dispatcher
     })
   }

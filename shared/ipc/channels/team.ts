@@ -10,19 +10,14 @@ import { isSecureOrLoopback } from '../../loopback'
 
 const nameSchema = z.string().trim().min(1, 'Type a name.').max(120, 'Keep it under 120 characters.')
 
-/** The server's address: https://, or http:// only for a server on this computer. */
+/**
+ * The server's address: https://, or http:// only for a server on this computer. A URL in the
+ * contract (JSON Schema `format: uri`), as the connections' addresses are.
+ */
 export const teamServerSchema = z
-  .string()
+  .url({ protocol: /^https?$/, error: 'Type the address as your IT gave it, starting with https://.' })
   .trim()
-  .min(1, 'Type the team server’s address.')
   .max(500)
-  .refine((text) => {
-    try {
-      return ['https:', 'http:'].includes(new URL(text).protocol)
-    } catch {
-      return false
-    }
-  }, 'Type the address as your IT gave it, starting with https://.')
   .refine(
     isSecureOrLoopback,
     'Use an https:// address: http:// is accepted only for a server on this computer, so the credential cannot be read on the way.'

@@ -10,7 +10,8 @@ import { startMain, tempDir, type TestMain } from '../services/helpers'
 
 /*
  * The device credential in the OS keychain (issue #38 item 2), on the real libsecret keychain of
- * the test's D-Bus session (`npm test` runs one): kept under the server's exact origin, never in
+ * the test's D-Bus session (`npm test` runs one): kept under the server's exact origin and the
+ * desk's id (two desks on one keychain each keep their own), never in
  * the data folder or the log; a restarted desk syncs with it; leaving deletes it.
  */
 
@@ -42,7 +43,7 @@ describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
     )
     expect(vault.status()).toEqual({ backend: 'keychain', available: true })
     const first: TestMain = await startMain({ dataDir, loadKeytar: loadNodeKeytar })
-    await first.ok('createTeam', {
+    const created = await first.ok('createTeam', {
       server: server.url,
       setupCode: await makeSetupCode(cluster.databaseUrl),
       teamName: 'Keychain team',
@@ -52,8 +53,14 @@ describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
     const logs = first.logs
     await first.close()
 
-    const credential = await vault.get(credentialAccount(new URL(server.url).origin))
+    if (created.state !== 'joined') throw new Error('not joined')
+    const origin = new URL(server.url).origin
+    // the account names the desk too: another desk on this keychain cannot overwrite it
+    const account = credentialAccount(origin, created.me.deskId)
+    expect(account).toBe(`team:${origin}:${created.me.deskId}`)
+    const credential = await vault.get(account)
     expect(credential).toMatch(/^.{32,}$/)
+    expect(await vault.get(`team:${origin}`)).toBeNull()
     const inFolder = (dir: string): string[] =>
       fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
         const full = path.join(dir, entry.name)
@@ -70,7 +77,7 @@ describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
       expect(synced.state === 'joined' && synced.sync).toMatchObject({ online: true, waiting: 0, problem: null })
       expect(JSON.stringify(again.logs)).not.toContain(credential)
       await again.ok('leaveTeam', {})
-      expect(await vault.get(credentialAccount(new URL(server.url).origin))).toBeNull()
+      expect(await vault.get(account)).toBeNull()
       expect(await again.ok('getTeam', {})).toEqual({ state: 'none' })
     } finally {
       await again.close()

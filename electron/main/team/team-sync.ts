@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH } from '../../../shared/team/protocol'
+import type { TeamPayload } from '../platform/ports'
+import { isoNow, type Clock } from '../store/clock'
+import type { TeamApply } from './team-apply'
+import type { TeamBoard } from './team-board'
+import type { TeamContext } from './team-context'
+import type { TeamState } from './team-repo'
+
+export interface TeamSyncDeps {
+  context: TeamContext
+  clock: Clock
+  apply: TeamApply
+  board: TeamBoard
+}
+
+/**
+ * The durable outbox every feature's shared change goes to (in the change's own transaction) and
+ * the sync: the outbox pushed in order, then the server's changes pulled after the last sequence
+ * applied, each page applied in one transaction with its last sequence number (exactly once).
+ */
+export class TeamSync {
+  readonly #deps: TeamSyncDeps
+  #running: Promise<void> | null = null
+  #again = false
+  #kick: NodeJS.Immediate | null = null
+
+  constructor(deps: TeamSyncDeps) {
+    this.#deps = deps
+  }
+
+  /** Appends a change to the outbox in the caller's transaction; pushed once it has committed. */
+  share(kind: string, payload: TeamPayload, subjects: readonly string[] = []): void {
+    if (this.#deps.apply.applying) return
+    const { context } = this.#deps
+    if (context.state() === null) return
+    context.repo().append({ changeId: randomUUID(), kind, payload, subjects, deskTime: isoNow(this.#deps.clock) })
+    // after the caller's transaction commits (the same turn of the event loop)
+    this.#kick ??= setImmediate(() => {
+      this.#kick = null
+      this.#deps.board.publish()
+      void this.sync()
+    })
+  }
+
+  /** Pushes the outbox, then pulls; one at a time (a sync asked meanwhile runs once more after). */
+  sync(): Promise<void> {
+    const { context, board } = this.#deps
+    if (context.closed) return Promise.resolve()
+    if (this.#running !== null) {
+      this.#again = true
+      return this.#running
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false
+          const state = context.state()
+          if (state === null) return
+          try {
+            await this.#push(state)
+            await this.#pull(state)
+            board.wentThrough()
+          } catch (error) {
+            board.failed(error)
+            return
+          }
+        } while (this.#again && !context.closed)
+      } finally {
+        this.#running = null
+        board.publish()
+      }
+    })()
+    return this.#running
+  }
+
+  /** Settles once no sync is running (tests wait for it). */
+  async idle(): Promise<void> {
+    while (this.#running !== null || this.#kick !== null) {
+      await (this.#running ?? new Promise((resolve) => setImmediate(resolve)))
+    }
+  }
+
+  /** Settles once the sync running now (if any) has ended, whether it went through or not. */
+  async finished(): Promise<void> {
+    await this.#running?.catch(() => undefined)
+  }
+
+  /** No sync is kicked off any more (the desk is closing). */
+  stop(): void {
+    if (this.#kick !== null) clearImmediate(this.#kick)
+  }
+
+  /** The outbox in order, at most MAX_CHANGES_PER_PUSH a push; a refused change is kept aside with its reason. */
+  async #push(state: TeamState): Promise<void> {
+    const { context } = this.#deps
+    const client = context.client(state.serverOrigin, state.deskId)
+    for (;;) {
+      const batch = context.repo().waiting(MAX_CHANGES_PER_PUSH)
+      if (batch.length === 0) return
+      context.db().transaction(() => context.repo().attempted(batch.map((change) => change.id)))()
+      const result = await client.push(
+        batch.map((change) => ({
+          id: change.changeId,
+          kind: change.kind,
+          payload: change.payload,
+          subjects: change.subjects,
+          deskTime: change.deskTime
+        }))
+      )
+      context.db().transaction(() => {
+        const repo = context.repo()
+        for (const { id } of result.accepted) repo.accepted(id)
+        for (const { id, code, message } of result.refused) repo.refuse(id, code, message)
+      })()
+      if (result.accepted.length + result.refused.length === 0) return
+    }
+  }
+
+  /** Pages after the last sequence applied, each applied in one transaction with its last sequence number. */
+  async #pull(state: TeamState): Promise<void> {
+    const { context, apply } = this.#deps
+    const client = context.client(state.serverOrigin, state.deskId)
+    for (;;) {
+      const after = context.repo().state()?.lastSeq
+      if (after === undefined) return
+      const page = await client.pull(after, MAX_CHANGES_PER_PULL)
+      const kinds = apply.page(state, page.changes, page.last)
+      apply.settle(state, kinds)
+      if (!page.more || page.changes.length === 0) return
+      // a turn of main's event loop between pages
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+}
