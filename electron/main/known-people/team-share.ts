@@ -153,7 +153,9 @@ export function shareList(db: BetterSqlite3.Database, team: TeamPort, list: List
       importedAt: list.importedAt,
       replaces: list.replaces
     })
-  })()
+    // immediate: it reads, then writes, while the worker may still be writing this file (a deferred
+    // transaction would be refused at once with "database is locked" instead of waiting its turn)
+  }).immediate()
 }
 
 /** Deletes a colleague's list and its fingerprints (in the caller's transaction). */

@@ -27,7 +27,9 @@ describe('reading once and filling once', () => {
       'sections/settings/personal-data/ControllerPanel.svelte',
       'sections/settings/personal-data/DoNotContactPanel.svelte',
       'sections/settings/personal-data/ExportLogPanel.svelte',
-      'sections/settings/personal-data/RetentionPanel.svelte'
+      'sections/settings/personal-data/RegisterPanel.svelte',
+      'sections/settings/personal-data/RetentionPanel.svelte',
+      'sections/settings/team/TeamPanel.svelte'
     ])
     expect(using(/\bfillOnce\(/)).toEqual([
       'sections/settings/personal-data/ControllerPanel.svelte',
