@@ -100,29 +100,10 @@ export class ExportLogService {
 
   /** The register (as filtered) as CSV where the recruiter chooses; the file is in the export log. */
   async exportRegister(filter: RegisterFilter): Promise<ExportLogExportResult> {
-    const saveFiles = this.#deps.saveFiles()
     const { entries } = readRegister(this.#deps.stores.get().database.db, filter, Number.MAX_SAFE_INTEGER)
-    const day = isoNow(this.#deps.clock).slice(0, 10)
-    const target = await saveFiles.choose({
-      title: 'Export the register',
-      defaultName: `talent-desk-register-${day}.csv`,
-      filters: [{ name: 'CSV', extensions: ['csv'] }]
-    })
-    if (target === null) return { cancelled: true }
-    try {
-      const text = registerCsv(entries)
-      writeFile(target, text)
-      this.record({ kind: 'export-log', format: 'csv', source: 'register', people: 0, files: [target] })
-      return {
-        cancelled: false,
-        target: saveFiles.describe(target),
-        rows: entries.length,
-        bytes: Buffer.byteLength(text)
-      }
-    } catch (error) {
-      saveFiles.abandon(target)
-      throw error
-    }
+    return this.#saveCsv('Export the register', 'talent-desk-register', 'register', entries.length, () =>
+      registerCsv(entries)
+    )
   }
 
   list({ before, limit }: HandlerInput<'listExportLog'>): ExportLogPage {
@@ -132,26 +113,36 @@ export class ExportLogService {
 
   /** The whole log as CSV where the recruiter chooses; the export is itself logged. */
   async exportLog(): Promise<ExportLogExportResult> {
-    const saveFiles = this.#deps.saveFiles()
     const entries = this.#repo().all()
+    return this.#saveCsv('Export the export log', 'talent-desk-export-log', '', entries.length, () =>
+      exportLogCsv(entries)
+    )
+  }
+
+  /**
+   * Writes a CSV of the log or the register where the recruiter chooses, and logs that export
+   * (it names files and counts, not people: its own line counts no one).
+   */
+  async #saveCsv(
+    title: string,
+    namePrefix: string,
+    source: string,
+    rows: number,
+    csv: () => string
+  ): Promise<ExportLogExportResult> {
+    const saveFiles = this.#deps.saveFiles()
     const day = isoNow(this.#deps.clock).slice(0, 10)
     const target = await saveFiles.choose({
-      title: 'Export the export log',
-      defaultName: `talent-desk-export-log-${day}.csv`,
+      title,
+      defaultName: `${namePrefix}-${day}.csv`,
       filters: [{ name: 'CSV', extensions: ['csv'] }]
     })
     if (target === null) return { cancelled: true }
     try {
-      const text = exportLogCsv(entries)
+      const text = csv()
       writeFile(target, text)
-      // the log names files and counts, not people: its own line counts no one
-      this.record({ kind: 'export-log', format: 'csv', source: '', people: 0, files: [target] })
-      return {
-        cancelled: false,
-        target: saveFiles.describe(target),
-        rows: entries.length,
-        bytes: Buffer.byteLength(text)
-      }
+      this.record({ kind: 'export-log', format: 'csv', source, people: 0, files: [target] })
+      return { cancelled: false, target: saveFiles.describe(target), rows, bytes: Buffer.byteLength(text) }
     } catch (error) {
       saveFiles.abandon(target)
       throw error
