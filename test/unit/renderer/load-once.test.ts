@@ -26,8 +26,7 @@ describe('reading once and filling once', () => {
       'sections/settings/known-people/KnownPeoplePanel.svelte',
       'sections/settings/personal-data/ControllerPanel.svelte',
       'sections/settings/personal-data/DoNotContactPanel.svelte',
-      'sections/settings/personal-data/ExportLogPanel.svelte',
-      'sections/settings/personal-data/RegisterPanel.svelte',
+      'sections/settings/personal-data/RecordsPanel.svelte',
       'sections/settings/personal-data/RetentionPanel.svelte',
       'sections/settings/team/TeamPanel.svelte'
     ])
