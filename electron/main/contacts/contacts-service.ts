@@ -17,12 +17,15 @@ import type {
   ConnectionsPort,
   DoNotContactPort,
   KnownPeoplePort,
-  TeamHold
+  TeamHold,
+  TeamPort
 } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
-import { failureOf } from './contact-answers'
+import { failureOf, resultKey } from './contact-answers'
+import type { TolerantRecord } from '../api/partner-client'
+import { shareBought } from './team-share'
 import { ContactPurchases } from './contact-purchases'
 import { ContactQuotes, type QuotedCall } from './contact-quotes'
 import { CreditsBalance } from './credits-balance'
@@ -77,6 +80,8 @@ export class ContactsService {
       poll?: Partial<PollTiming>
       /** Told whose contact details were bought (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
+      /** The team (issue #38): what this desk buys is shared with it; null outside one. */
+      team?: () => TeamPort | null
     }
   ) {
     const now = () => this.#now()
@@ -92,6 +97,20 @@ export class ContactsService {
       now
     })
     this.#balance = new CreditsBalance({ ...deps, now })
+    // what this desk bought goes to the team as it is saved: a colleague's quote then serves it free
+    const saved = (quote: ContactQuote, results: TolerantRecord[]) => {
+      const team = deps.team?.() ?? null
+      if (team === null || !team.joined()) return
+      const ours = new Set(quote.newKeys)
+      const completed = results.flatMap((record) => {
+        const key = resultKey(record)
+        const value = record.value
+        if (key === undefined || !ours.has(key) || value === null || typeof value !== 'object') return []
+        const result = value as Record<string, unknown>
+        return result['status'] === 'Completed' ? [{ key, result }] : []
+      })
+      if (completed.length > 0) shareBought(team, quote.contactType, completed, new Date(now()).toISOString())
+    }
     const parts = new PurchaseRequests({
       store,
       pace: deps.pace,
@@ -104,7 +123,8 @@ export class ContactsService {
           quote.keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null })),
           done
         ),
-      ...(deps.held ? { held: deps.held } : {})
+      ...(deps.held ? { held: deps.held } : {}),
+      saved
     })
     this.#follower = new PurchaseFollower({
       connections: deps.connections,
@@ -115,7 +135,8 @@ export class ContactsService {
       running: this.#running,
       logger: deps.logger,
       now,
-      poll: deps.poll
+      poll: deps.poll,
+      saved
     })
     this.#purchases = new ContactPurchases({
       connections: deps.connections,
@@ -126,7 +147,8 @@ export class ContactsService {
       running: this.#running,
       parts,
       follower: this.#follower,
-      inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work)
+      inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work),
+      ...(deps.held ? { held: deps.held } : {})
     })
   }
 
