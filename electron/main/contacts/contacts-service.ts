@@ -26,6 +26,7 @@ import { boughtContacts } from './bought-contacts'
 import { failureOf, resultKey } from './contact-answers'
 import type { TolerantRecord } from '../api/partner-client'
 import { shareBought } from './team-share'
+import { serveFromTeam } from './team-served'
 import { ContactPurchases } from './contact-purchases'
 import { ContactQuotes, type QuotedCall } from './contact-quotes'
 import { CreditsBalance } from './credits-balance'
@@ -230,7 +231,14 @@ export class ContactsService {
     call: QuotedCall,
     spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void; hold: BudgetHold } {
-    const { quote, hold } = this.#quotes.takeForTool(quoteId, call, spend)
+    const { quote: taken, hold } = this.#quotes.takeForTool(quoteId, call, spend)
+    // people a colleague of the team bought: served from the team's copy now, not sent with the call
+    const team =
+      (taken.fromTeam?.length ?? 0) === 0
+        ? null
+        : serveFromTeam(this.#store(), taken, spend?.purchaseId ?? `tool-${quoteId}`, this.deps.held)
+    const served = new Set(team?.statuses.map((status) => status.key) ?? [])
+    const quote = served.size === 0 ? taken : { ...taken, keys: taken.keys.filter((key) => !served.has(key)) }
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
     return {
       quote,

@@ -8,6 +8,7 @@ import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-serve
 import type { TeamStatus } from '../../../shared/ipc/channels/team'
 import { systemClock } from '../../../sandbox/index'
 import { storeFilePath } from '../../../electron/main/store'
+import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { startMain, type TestMain } from '../services/helpers'
 import { until } from '../until'
@@ -160,6 +161,23 @@ describe('contacts bought by the team', () => {
         message: expect.stringMatching(/^From the team, bought by Anna on \d{4}-\d{2}-\d{2}\.$/)
       }
     ])
+    // never sent to the Partner API: B's call log has GetPremiumContacts for its own purchase of
+    // X's phones (written in order, after), none for the purchase served from the team
+    const phones = await b.ok('buyContacts', { quoteId: bPhones.quoteId, requestId: 'team-bought-b-phones' })
+    expect(phones.creditsSpent).toBe(1)
+    const calls = (purchaseId: string) =>
+      storeOf(b)
+        .prepare("SELECT count(*) FROM api_log WHERE transaction_id = ? AND endpoint LIKE '%GetPremiumContacts%'")
+        .pluck()
+        .get(purchaseId) as number
+    await until(
+      async () => calls(phones.purchaseId),
+      (n) => n > 0
+    )
+    expect(calls(bBought.purchaseId)).toBe(0)
+    // B's own purchase of X's phones is the team's too, on the server before the forget
+    await b.services.teamSync.sync()
+    await b.services.teamSync.idle()
     // now B's own: a second quote says already bought (by this desk), free
     expect(await b.ok('quoteContacts', { keys: [x], contactType: 'Email' })).toMatchObject({
       alreadyBought: [x],
@@ -186,14 +204,51 @@ describe('contacts bought by the team', () => {
       expect(scanFolder(main.dataDir, [x, email!])).toEqual([])
     }
     const onServer = await cluster.query<{ payload: unknown }>(
-      "SELECT payload FROM changes WHERE kind = 'contacts.bought'"
+      "SELECT payload FROM changes WHERE kind = 'contacts.bought' ORDER BY seq"
     )
-    expect(onServer).toEqual([{ payload: null }])
+    // A's purchase of X's email and B's own of X's phones: both without their payload
+    expect(onServer).toEqual([{ payload: null }, { payload: null }])
     const text = await cluster.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE $1',
       [`%${email!}%`]
     )
     expect(text[0]!.n).toBe(0)
+  }, 90_000)
+
+  it('a Tools contact lookup on B sends only the people the team did not buy, and serves the rest from the team', async () => {
+    const { a, b } = await twoDesksOneAccount(50)
+    const [y, z] = testCatalog()
+      .search({}, { limit: 2, offset: 430 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [y!], contactType: 'Email' })
+    const aBought = await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-tool-a' })
+    expect(aBought.creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: [y, z], contact_type: 'Email' } }
+    const toolQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        const asked = await b.fail('callTool', { ...lookup, requestId: `team-tool-ask-${Math.random()}` })
+        return toolQuoteRequiredSchema.parse(asked.details).quote
+      },
+      (quote) => (quote.contacts?.fromTeam ?? []).length === 1
+    )
+    expect(toolQuote.contacts).toMatchObject({
+      creditsNeeded: 1,
+      newKeys: [z],
+      fromTeam: [{ key: y, boughtBy: 'Anna' }]
+    })
+    const before = (await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available
+    await b.ok('callTool', { ...lookup, requestId: 'team-tool-call', quoteId: toolQuote.quoteId })
+    // one credit, for Z: Y came from the team
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
+    expect((await b.ok('contactsFor', { keys: [y!] }))[y!]).toEqual([aBought.statuses[0]!.result])
+    const ledger = storeOf(b)
+      .prepare("SELECT credits_spent, keys_json FROM credit_ledger WHERE message LIKE 'From the team%'")
+      .all()
+    expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
 })
 
