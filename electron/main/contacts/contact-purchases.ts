@@ -115,9 +115,6 @@ export class ContactPurchases {
     let available = quote.available
     let used: number | null = null
 
-    // Some of these may have been sold already by a purchase that got no answer. Polling (free)
-    // says which: those are marked bought with that purchase and never bought again. If the
-    // check itself fails, nothing is bought (the error says why; the recruiter tries again).
     // people a colleague of the team bought: from the team's copy, 0 credits, never sent to the service
     const team = serveFromTeam(this.deps.store(), quote, purchaseId, this.deps.held)
     for (const status of team.statuses) statuses.set(status.key, status)
@@ -132,6 +129,9 @@ export class ContactPurchases {
     }
     if (team.statuses.length > 0) outcome = 'bought'
 
+    // Some of these may have been sold already by a purchase that got no answer. Polling (free)
+    // says which: those are marked bought with that purchase and never bought again. If the
+    // check itself fails, nothing is bought (the error says why; the recruiter tries again).
     let toBuy = quote.newKeys
     const uncertain = this.deps.store().ledger.uncertain(quote.connectionId, type, quote.newKeys)
     if (uncertain.size > 0) {
