@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type pg from 'pg'
-import type { ChangeToPush, TeamErrorCode, TeamRole } from '../shared/team/protocol'
+import {
+  CONTACTS_BOUGHT_KIND,
+  contactsBoughtPayloadSchema,
+  type ChangeToPush,
+  type TeamErrorCode,
+  type TeamRole
+} from '../shared/team/protocol'
 
 /*
  * The kinds of change the server reads, not only relays: their payloads are checked strictly here
@@ -31,7 +37,12 @@ const payloadSchemas = {
     connectionName: z.string().max(200),
     contactType: z.string().max(60),
     people: z.number().int().nonnegative().max(1e7)
-  })
+  }),
+  /**
+   * Contact data a desk bought, served free to its colleagues: personal data the server holds
+   * (in `changes`) until an erasure of the person deletes it.
+   */
+  [CONTACTS_BOUGHT_KIND]: contactsBoughtPayloadSchema
 } as const
 
 type KnownKind = keyof typeof payloadSchemas
@@ -46,6 +57,13 @@ export function checkChange(change: ChangeToPush, role: TeamRole): { code: TeamE
     return {
       code: 'bad-request',
       message: 'An erasure names the forgotten person in subjects (their salted hashes); this one names none.'
+    }
+  }
+  // bought contact data is personal data: it must name its person, or no erasure could delete it
+  if (change.kind === CONTACTS_BOUGHT_KIND && change.subjects.length === 0) {
+    return {
+      code: 'bad-request',
+      message: 'Bought contact data names its person in subjects (their salted hashes); this one names none.'
     }
   }
   // a recruiter raising the team's budget would make the budget no limit at all

@@ -118,6 +118,23 @@ export const changeToPushSchema = z.strictObject({
 })
 export type ChangeToPush = z.infer<typeof changeToPushSchema>
 
+/**
+ * "contacts.bought": contact data a desk of the team bought, so a colleague's quote reads it from
+ * the team, free, instead of buying it again. The payload is the service's result for one person
+ * and one contact type as the Partner API gave it; who bought it is the change's author, when is
+ * `boughtAt`. Its `subjects` are the person's team-salted hashes (at least the key's): an erasure
+ * of the person deletes the payload on the server, and on every desk its copy.
+ */
+export const CONTACTS_BOUGHT_KIND = 'contacts.bought'
+export const contactsBoughtPayloadSchema = z.strictObject({
+  key: z.string().trim().min(1).max(200),
+  contactType: z.enum(['Email', 'Phone']),
+  /** The result as the API gave it (the person's emails or phones, the lookup's status). */
+  result: z.record(z.string(), z.json()),
+  boughtAt: z.string().max(40)
+})
+export type ContactsBoughtPayload = z.infer<typeof contactsBoughtPayloadSchema>
+
 /** POST /v1/changes */
 export const pushRequestSchema = z.strictObject({
   changes: z.array(changeToPushSchema).min(1).max(MAX_CHANGES_PER_PUSH)

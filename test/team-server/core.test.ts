@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  CONTACTS_BOUGHT_KIND,
   healthSchema,
   MAX_CHANGE_PAYLOAD_BYTES,
   pullResultSchema,
@@ -417,6 +418,36 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('team server on %s Postgr
       "SELECT last_vacuum FROM pg_stat_user_tables WHERE relname = 'changes'"
     )
     expect(vacuumed[0]!.last_vacuum).not.toBeNull()
+  })
+
+  it('checks "contacts.bought" strictly, refuses one that names no person, and erases it with its person', async () => {
+    const salted = (value: string) =>
+      createHash('sha256').update(Buffer.from(anna.team.salt, 'hex')).update(value).digest('hex')
+    const key = salted('p-bought-margit')
+    const payload = {
+      key: 'p-bought-margit',
+      contactType: 'Email',
+      result: { status: 'Completed', emails: ['margit@example.org'] },
+      boughtAt: '2026-11-28T09:00:00.000Z'
+    }
+    const pushed = await pushChanges(ben, [
+      change(CONTACTS_BOUGHT_KIND, payload),
+      change(CONTACTS_BOUGHT_KIND, { ...payload, contactType: 'Fax' }, { subjects: [key] }),
+      change(CONTACTS_BOUGHT_KIND, { ...payload, whoBought: 'Ben' }, { subjects: [key] })
+    ])
+    expect(pushed.body.accepted).toEqual([])
+    expect(pushed.body.refused.map((r: { code: string }) => r.code)).toEqual([
+      'bad-request',
+      'bad-request',
+      'bad-request'
+    ])
+    expect(pushed.body.refused[0].message).toMatch(/names its person in subjects/)
+    const bought = change(CONTACTS_BOUGHT_KIND, payload, { subjects: [key] })
+    const kept = await pushChanges(ben, [bought])
+    expect(kept.body.accepted).toHaveLength(1)
+    await pushChanges(anna, [change('erasure.tombstone', { reason: 'person-asked' }, { subjects: [key] })])
+    const rows = await cluster.query<{ payload: unknown }>('SELECT payload FROM changes WHERE id = $1', [bought.id])
+    expect(rows).toEqual([{ payload: null }])
   })
 
   it('closes a revoked desk’s stream at once and answers it "revoked" on every call', async () => {

@@ -12,6 +12,8 @@ import type { ContactQuotes } from './contact-quotes'
 import type { PurchaseFollower } from './purchase-follower'
 import type { Bought, PurchaseRequests } from './purchase-requests'
 import type { RunningPurchases } from './running-purchases'
+import { serveFromTeam } from './team-served'
+import type { PeopleHeld } from '../platform/event-bus'
 
 /**
  * A purchase of the app's own, from its confirmed quote: the new keys claimed, `New` for them
@@ -33,6 +35,8 @@ export class ContactPurchases {
       follower: PurchaseFollower
       /** Runs a spend when no other spend on the connection is under way. */
       inSpendTurn: <T>(connectionId: string, work: () => Promise<T>) => Promise<T>
+      /** Told whose contact details were served from the team (the bus's peopleHeld: provenance). */
+      held?: (held: PeopleHeld) => void
     }
   ) {}
 
@@ -111,6 +115,20 @@ export class ContactPurchases {
     let available = quote.available
     let used: number | null = null
 
+    // people a colleague of the team bought: from the team's copy, 0 credits, never sent to the service
+    const team = serveFromTeam(this.deps.store(), quote, purchaseId, this.deps.held)
+    for (const status of team.statuses) statuses.set(status.key, status)
+    for (const key of team.notServed) {
+      statuses.set(key, {
+        key,
+        status: 'Failed',
+        result: null,
+        issues: [],
+        failure: 'The team’s copy was erased since the quote (the person was forgotten); nothing was bought for them.'
+      })
+    }
+    if (team.statuses.length > 0) outcome = 'bought'
+
     // Some of these may have been sold already by a purchase that got no answer. Polling (free)
     // says which: those are marked bought with that purchase and never bought again. If the
     // check itself fails, nothing is bought (the error says why; the recruiter tries again).
@@ -143,7 +161,7 @@ export class ContactPurchases {
     const bought = await this.deps.inSpendTurn(quote.connectionId, () =>
       this.deps.parts.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
     )
-    outcome = bought.outcome
+    if (bought.outcome !== 'none') outcome = bought.outcome
     creditsSpent = bought.creditsSpent
     available = bought.available ?? available
     used = bought.used ?? used
@@ -154,7 +172,7 @@ export class ContactPurchases {
       available,
       used,
       ledgerOf: bought.ledgerOf,
-      notBought: bought.notBought,
+      notBought: [...team.notServed, ...bought.notBought],
       message: bought.message
     }
   }

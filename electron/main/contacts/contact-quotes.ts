@@ -14,6 +14,7 @@ import type {
 import { HeldQuotes, QUOTE_TTL_MS } from '../work/held-quotes'
 import { peopleToCheck } from '../personal-data/held-traits'
 import type { RunningPurchases } from './running-purchases'
+import { teamCopies } from './team-share'
 
 /** No budgets to hold against (no budgets feature). */
 const noHold: BudgetHold = { release: () => undefined }
@@ -27,7 +28,8 @@ export interface QuotedCall {
 
 /**
  * Quotes for contact data, priced from the local ledger (what is already bought is free, what a
- * purchase under way is buying is not bought twice), leaving out whom the recruiter must not
+ * purchase under way is buying is not bought twice, what a colleague of the team bought is served
+ * free from the team's copy), leaving out whom the recruiter must not
  * contact or already has; held a while, then taken once — by a purchase of the app's own or a
  * tool call — admitted against the budgets as it is taken, and only while its price is still true.
  */
@@ -92,7 +94,13 @@ export class ContactQuotes {
     const inFlight = unique.filter(
       (key) => !bought.has(key) && this.deps.running.isClaimed(connection.id, contactType, key)
     )
-    const newKeys = unique.filter((key) => !bought.has(key) && !inFlight.includes(key))
+    // bought by a colleague of the team for this type: served free from the team's copy
+    const team = teamCopies(
+      store.database.db,
+      contactType,
+      unique.filter((key) => !bought.has(key) && !inFlight.includes(key))
+    )
+    const newKeys = unique.filter((key) => !bought.has(key) && !inFlight.includes(key) && !team.has(key))
     const counts = store.contacts.latestCountsFor(connection.id)
     const now = this.deps.now()
     const quote: ContactQuote = {
@@ -102,6 +110,11 @@ export class ContactQuotes {
       keys: unique,
       alreadyBought: unique.filter((key) => bought.has(key)),
       inFlight,
+      ...(team.size === 0
+        ? {}
+        : {
+            fromTeam: [...team.values()].map(({ key, boughtBy, boughtAt }) => ({ key, boughtBy, boughtAt }))
+          }),
       newKeys,
       suppressed,
       known,

@@ -17,12 +17,16 @@ import type {
   ConnectionsPort,
   DoNotContactPort,
   KnownPeoplePort,
-  TeamHold
+  TeamHold,
+  TeamPort
 } from '../platform/ports'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { StoreAccess } from '../store/store-access'
 import { boughtContacts } from './bought-contacts'
-import { failureOf } from './contact-answers'
+import { failureOf, resultKey } from './contact-answers'
+import type { TolerantRecord } from '../api/partner-client'
+import { shareBought } from './team-share'
+import { serveFromTeam } from './team-served'
 import { ContactPurchases } from './contact-purchases'
 import { ContactQuotes, type QuotedCall } from './contact-quotes'
 import { CreditsBalance } from './credits-balance'
@@ -77,6 +81,8 @@ export class ContactsService {
       poll?: Partial<PollTiming>
       /** Told whose contact details were bought (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
+      /** The team (issue #38): what this desk buys is shared with it; null outside one. */
+      team?: () => TeamPort | null
     }
   ) {
     const now = () => this.#now()
@@ -92,6 +98,20 @@ export class ContactsService {
       now
     })
     this.#balance = new CreditsBalance({ ...deps, now })
+    // what this desk bought goes to the team as it is saved: a colleague's quote then serves it free
+    const saved = (quote: ContactQuote, results: TolerantRecord[]) => {
+      const team = deps.team?.() ?? null
+      if (team === null || !team.joined()) return
+      const ours = new Set(quote.newKeys)
+      const completed = results.flatMap((record) => {
+        const key = resultKey(record)
+        const value = record.value
+        if (key === undefined || !ours.has(key) || value === null || typeof value !== 'object') return []
+        const result = value as Record<string, unknown>
+        return result['status'] === 'Completed' ? [{ key, result }] : []
+      })
+      if (completed.length > 0) shareBought(team, quote.contactType, completed, new Date(now()).toISOString())
+    }
     const parts = new PurchaseRequests({
       store,
       pace: deps.pace,
@@ -104,7 +124,8 @@ export class ContactsService {
           quote.keys.map((key) => ({ key, status: statuses.get(key)?.status ?? null })),
           done
         ),
-      ...(deps.held ? { held: deps.held } : {})
+      ...(deps.held ? { held: deps.held } : {}),
+      saved
     })
     this.#follower = new PurchaseFollower({
       connections: deps.connections,
@@ -115,7 +136,8 @@ export class ContactsService {
       running: this.#running,
       logger: deps.logger,
       now,
-      poll: deps.poll
+      poll: deps.poll,
+      saved
     })
     this.#purchases = new ContactPurchases({
       connections: deps.connections,
@@ -126,7 +148,8 @@ export class ContactsService {
       running: this.#running,
       parts,
       follower: this.#follower,
-      inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work)
+      inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work),
+      ...(deps.held ? { held: deps.held } : {})
     })
   }
 
@@ -208,7 +231,14 @@ export class ContactsService {
     call: QuotedCall,
     spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void; hold: BudgetHold } {
-    const { quote, hold } = this.#quotes.takeForTool(quoteId, call, spend)
+    const { quote: taken, hold } = this.#quotes.takeForTool(quoteId, call, spend)
+    // people a colleague of the team bought: served from the team's copy now, not sent with the call
+    const team =
+      (taken.fromTeam?.length ?? 0) === 0
+        ? null
+        : serveFromTeam(this.#store(), taken, spend?.purchaseId ?? `tool-${quoteId}`, this.deps.held)
+    const served = new Set(team?.statuses.map((status) => status.key) ?? [])
+    const quote = served.size === 0 ? taken : { ...taken, keys: taken.keys.filter((key) => !served.has(key)) }
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
     return {
       quote,

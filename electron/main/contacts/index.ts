@@ -2,6 +2,7 @@ import type { FeatureContribution } from '../platform/contribution'
 import { personalDataOwner } from './personal-data'
 import { ContactsService } from './contacts-service'
 import { contactsHandlers } from './handlers'
+import { contactsTeamShare } from './team-share'
 import type { PollTiming } from './purchase-follower'
 
 /** Contacts' tuning (MainOptions). */
@@ -26,6 +27,13 @@ export const contribution = {
       knownPeople: () => context.port('knownPeople'),
       budgets: () => context.port('budgets'),
       held: (held) => context.bus.publish('peopleHeld', held),
+      team: () => {
+        try {
+          return context.port('team')
+        } catch {
+          return null
+        }
+      },
       ...(options.contactPolling ? { poll: options.contactPolling } : {})
     })
     return {
@@ -42,6 +50,8 @@ export const contribution = {
         }
       },
       personalData: personalDataOwner(() => context.stores.get()),
+      // what this desk buys, shared with the team; a colleague's purchase kept here, served free
+      teamShare: contactsTeamShare({ held: (held) => context.bus.publish('peopleHeld', held) }),
       start: {
         when: 'first-screen',
         // contact lookups whose following a restart cut off are followed again (free Polling)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ContactType } from '../../../shared/api'
 import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
-import type { PartnerClient } from '../api/partner-client'
+import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import type { ConnectionsPort } from '../platform/ports'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store'
@@ -47,6 +47,8 @@ export class PurchaseFollower {
       logger: Logger
       now: () => number
       poll?: Partial<PollTiming> | undefined
+      /** Told a purchase's results as they are saved, in the saving transaction (shared with the team). */
+      saved?: (quote: ContactQuote, results: TolerantRecord[]) => void
     }
   ) {}
 
@@ -62,7 +64,8 @@ export class PurchaseFollower {
     const signal = this.#closing.signal
     const { statuses, outcome, creditsSpent, ledgerOf } = bought
     let { available, used } = bought
-    const keys = [...new Set([...quote.alreadyBought, ...quote.inFlight, ...quote.newKeys])]
+    const fromTeam = (quote.fromTeam ?? []).map((copy) => copy.key)
+    const keys = [...new Set([...quote.alreadyBought, ...quote.inFlight, ...fromTeam, ...quote.newKeys])]
     const timing = { ...defaultPollTiming, ...this.deps.poll }
     const started = this.deps.now()
     let wait = timing.firstMs
@@ -96,6 +99,7 @@ export class PurchaseFollower {
       })
       store.transaction(() => {
         saveAnswer(store, changed, countsChanged ? answer.count?.value : null, quote, 'Polling')
+        this.deps.saved?.(quote, changed)
         // What the service shows as a lookup of ours is bought (after an uncertain New, too).
         for (const key of quote.newKeys) {
           const entryId = ledgerOf.get(key)

@@ -14,6 +14,11 @@ export const contactQuoteSchema = z.object({
   keys: z.array(z.string()),
   /** Bought before on this connection for this type: read again for free. */
   alreadyBought: z.array(z.string()),
+  /**
+   * Bought by a colleague of the team for this type (issue #38): served free from the team's
+   * copy, never sent to the service; with who bought them and when.
+   */
+  fromTeam: z.array(z.object({ key: z.string(), boughtBy: z.string(), boughtAt: z.string() })).optional(),
   /** Being bought right now (another window, a double click): not bought twice. */
   inFlight: z.array(z.string()),
   /** One credit each. */

@@ -44,6 +44,8 @@ const confirming = (Object.keys(channels) as ChannelName[])
 /** Which confirming channel leads to each file that writes the ledger. */
 const pathTo: Record<string, ChannelName> = {
   'contacts/purchase-requests.ts': 'buyContacts',
+  // 0-credit lines for people served from the team's purchases: by buyContacts (and callTool's lookup)
+  'contacts/team-served.ts': 'buyContacts',
   'tools/tool-ledger.ts': 'callTool'
 }
 

@@ -24,6 +24,13 @@ describe('quoteText', () => {
     )
   })
 
+  it('says how many a colleague of the team already bought, free', () => {
+    const fromTeam = [{ key: 'c', boughtBy: 'Anna', boughtAt: '2026-11-28T09:00:00.000Z' }]
+    expect(quoteText({ ...quote([]), keys: ['a', 'b', 'c'], fromTeam })).toBe(
+      'Emails: 2 new — 2 credits; 1 already bought by the team — free; 10 available, 8 after'
+    )
+  })
+
   it('says nothing of it when nobody was left out', () => {
     expect(quoteText(quote([]))).toBe('Emails: 2 new — 2 credits; 10 available, 8 after')
   })

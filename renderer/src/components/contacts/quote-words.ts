@@ -15,6 +15,7 @@ export function quoteText(q: ContactQuote, now = Date.now()): string {
   return [
     `${type.charAt(0).toUpperCase()}${type.slice(1)}: ${q.newKeys.length} new — ${q.creditsNeeded} ${q.creditsNeeded === 1 ? 'credit' : 'credits'}`,
     q.alreadyBought.length > 0 ? `${q.alreadyBought.length} already bought — free` : '',
+    (q.fromTeam?.length ?? 0) > 0 ? `${q.fromTeam!.length} already bought by the team — free` : '',
     q.inFlight.length > 0 ? `${q.inFlight.length} being bought right now — not again` : '',
     q.suppressed.length > 0
       ? `${q.suppressed.length} left out — on the do-not-contact list or forgotten at their request`

@@ -1,0 +1,284 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
+import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
+import type { TeamStatus } from '../../../shared/ipc/channels/team'
+import { systemClock } from '../../../sandbox/index'
+import { storeFilePath } from '../../../electron/main/store'
+import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
+import { startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { startMain, type TestMain } from '../services/helpers'
+import { until } from '../until'
+import { quoteText } from '../../../renderer/src/components/contacts/quote-words'
+
+/*
+ * Contacts bought by the team (issue #38 item 4.3) with two desks and the real team server (on a
+ * throwaway embedded PostgreSQL) over HTTP, both desks on one Sandbox account: what Anna's desk
+ * bought comes to Ben's desk from the team, free — his quote says so and charges nothing, his
+ * purchase serves the same data from the team's copy without asking the Sandbox, and his ledger
+ * says whose purchase it was; a forget of the person on Ben's desk leaves nothing of them on
+ * either desk, and the server's copy without its payload.
+ */
+
+let cluster: ThrowawayCluster
+let server: TeamServer
+const mains: TestMain[] = []
+const closing: Array<{ close(): Promise<void> }> = []
+const opened: BetterSqlite3.Database[] = []
+
+const poll = { firstMs: 20, factor: 1.5, maxMs: 60, limitMs: 10_000 }
+
+beforeAll(async () => {
+  cluster = await makeThrowawayCluster()
+  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
+}, 120_000)
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) db.close()
+  for (const main of mains.splice(0)) await main.close()
+  for (const running of closing.splice(0)) await running.close()
+})
+
+afterAll(async () => {
+  await server?.close()
+  await cluster?.close()
+})
+
+const joined = (status: TeamStatus) => {
+  if (status.state !== 'joined') throw new Error('not in a team')
+  return status
+}
+
+async function desk(): Promise<TestMain> {
+  const main = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } }, contactPolling: poll })
+  mains.push(main)
+  return main
+}
+
+/** Anna's and Ben's desks in one team, each connected to one Sandbox with the same key (one account). */
+async function twoDesksOneAccount(credits: number) {
+  const service = await startTestSandbox({
+    clock: systemClock,
+    credits,
+    contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
+  })
+  closing.push(service)
+  const a = await desk()
+  const b = await desk()
+  joined(
+    await a.ok('createTeam', {
+      server: server.url,
+      setupCode: await makeSetupCode(cluster.databaseUrl),
+      teamName: 'Bought Talent',
+      personName: 'Anna',
+      deskName: 'Anna’s laptop'
+    })
+  )
+  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
+  joined(
+    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
+  )
+  for (const [main, name] of [
+    [a, 'Agency account'],
+    [b, 'Shared key']
+  ] as const) {
+    const overview = await main.ok('saveConnection', {
+      name,
+      baseUrl: service.baseUrl,
+      authUrl: service.authUrl,
+      mcpUrl: service.mcpUrl,
+      clientId: service.clientId
+    })
+    const id = overview.connections.find((c) => c.name === name)!.id
+    await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: service.apiKey, sessionOnly: true })
+    await main.ok('setSecret', {
+      connectionId: id,
+      kind: 'clientSecret',
+      value: service.clientSecret,
+      sessionOnly: true
+    })
+    await main.ok('setActiveConnection', { id })
+  }
+  return { a, b }
+}
+
+describe('contacts bought by the team', () => {
+  it('A buys X’s email; B’s quote says free, B’s purchase serves it from the team with 0 credits; a forget on B leaves nothing of X anywhere', async () => {
+    const { a, b } = await twoDesksOneAccount(50)
+    const x = testCatalog().search({}, { limit: 1, offset: 420 }).results[0]!.key!
+
+    // A buys X's email from the Sandbox, and its purchase goes to the team
+    const aQuote = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+    expect(aQuote.creditsNeeded).toBe(1)
+    const aBought = await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-bought-a' })
+    expect(aBought.creditsSpent).toBe(1)
+    const aResult = aBought.statuses[0]!.result as Record<string, unknown>
+    expect(aResult['status']).toBe('Completed')
+    const email = JSON.stringify(aResult).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/)?.[0]
+    expect(email, 'the Sandbox gave an email').toBeDefined()
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    // B's quote: already bought by the team, free
+    const bQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        return b.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+      },
+      (quote) => (quote.fromTeam ?? []).length === 1
+    )
+    expect(bQuote).toMatchObject({
+      creditsNeeded: 0,
+      newKeys: [],
+      alreadyBought: [],
+      fromTeam: [{ key: x, boughtBy: 'Anna', boughtAt: expect.any(String) }]
+    })
+    expect(quoteText(bQuote)).toMatch(/^Emails: 0 new — 0 credits; 1 already bought by the team — free; /)
+    // bought by the team for emails, not for phones: phones still cost
+    const bPhones = await b.ok('quoteContacts', { keys: [x], contactType: 'Phone' })
+    expect(bPhones).toMatchObject({ creditsNeeded: 1, newKeys: [x] })
+    expect(bPhones.fromTeam ?? []).toEqual([])
+
+    // B's purchase: the same email, from the team's copy; the Sandbox's balance unchanged
+    const before = (await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available
+    const bBought = await b.ok('buyContacts', { quoteId: bQuote.quoteId, requestId: 'team-bought-b' })
+    expect(bBought.creditsSpent).toBe(0)
+    expect(bBought.outcome).toBe('bought')
+    expect(bBought.statuses).toEqual([expect.objectContaining({ key: x, status: 'Completed', result: aResult })])
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before)
+    expect(before).toBe(49)
+    expect(await b.ok('contactsFor', { keys: [x] })).toEqual({ [x]: [aResult] })
+    // money has one book: a 0-credit line that says whose purchase it came from (Usage's ledger)
+    const ledger = (await b.ok('listLedger', {})).entries.filter((entry) => entry.purchaseId === bBought.purchaseId)
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        creditsSpent: 0,
+        outcome: 'bought',
+        keys: [x],
+        message: expect.stringMatching(/^From the team, bought by Anna on \d{4}-\d{2}-\d{2}\.$/)
+      })
+    ])
+    // never sent to the Partner API: B's call log has GetPremiumContacts for its own purchase of
+    // X's phones (written in order, after), none for the purchase served from the team
+    const phones = await b.ok('buyContacts', { quoteId: bPhones.quoteId, requestId: 'team-bought-b-phones' })
+    expect(phones.creditsSpent).toBe(1)
+    const calls = (purchaseId: string) =>
+      storeOf(b)
+        .prepare("SELECT count(*) FROM api_log WHERE transaction_id = ? AND endpoint LIKE '%GetPremiumContacts%'")
+        .pluck()
+        .get(purchaseId) as number
+    await until(
+      async () => calls(phones.purchaseId),
+      (n) => n > 0
+    )
+    expect(calls(bBought.purchaseId)).toBe(0)
+    // B's own purchase of X's phones is the team's too, on the server before the forget
+    await b.services.teamSync.sync()
+    await b.services.teamSync.idle()
+    // now B's own: a second quote says already bought (by this desk), free
+    expect(await b.ok('quoteContacts', { keys: [x], contactType: 'Email' })).toMatchObject({
+      alreadyBought: [x],
+      creditsNeeded: 0
+    })
+
+    // a forget of X on B: nothing of X left on A or B, and the server's copy has no payload
+    await b.ok('forgetPeople', { keys: [x], reason: 'person-asked' })
+    await b.services.teamSync.sync()
+    await b.services.teamSync.idle()
+    await until(
+      async () => {
+        await a.services.teamSync.sync()
+        return a.ok('describePerson', { key: x })
+      },
+      (described) => described.rows === 0
+    )
+    for (const main of [a, b]) {
+      await main.services.teamSync.idle()
+      await main.services.compaction.idle()
+    }
+    for (const main of [a, b]) {
+      expect(tableRows(main, 'team_bought_contacts')).toBe(0)
+      expect(scanFolder(main.dataDir, [x, email!])).toEqual([])
+    }
+    const onServer = await cluster.query<{ payload: unknown }>(
+      "SELECT payload FROM changes WHERE kind = 'contacts.bought' ORDER BY seq"
+    )
+    // A's purchase of X's email and B's own of X's phones: both without their payload
+    expect(onServer).toEqual([{ payload: null }, { payload: null }])
+    const text = await cluster.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE $1',
+      [`%${email!}%`]
+    )
+    expect(text[0]!.n).toBe(0)
+  }, 90_000)
+
+  it('a Tools contact lookup on B sends only the people the team did not buy, and serves the rest from the team', async () => {
+    const { a, b } = await twoDesksOneAccount(50)
+    const [y, z] = testCatalog()
+      .search({}, { limit: 2, offset: 430 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [y!], contactType: 'Email' })
+    const aBought = await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-tool-a' })
+    expect(aBought.creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: [y, z], contact_type: 'Email' } }
+    const toolQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        const asked = await b.fail('callTool', { ...lookup, requestId: `team-tool-ask-${Math.random()}` })
+        return toolQuoteRequiredSchema.parse(asked.details).quote
+      },
+      (quote) => (quote.contacts?.fromTeam ?? []).length === 1
+    )
+    expect(toolQuote.contacts).toMatchObject({
+      creditsNeeded: 1,
+      newKeys: [z],
+      fromTeam: [{ key: y, boughtBy: 'Anna' }]
+    })
+    const before = (await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available
+    await b.ok('callTool', { ...lookup, requestId: 'team-tool-call', quoteId: toolQuote.quoteId })
+    // one credit, for Z: Y came from the team
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
+    expect((await b.ok('contactsFor', { keys: [y!] }))[y!]).toEqual([aBought.statuses[0]!.result])
+    const ledger = storeOf(b)
+      .prepare("SELECT credits_spent, keys_json FROM credit_ledger WHERE message LIKE 'From the team%'")
+      .all()
+    expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
+  }, 90_000)
+})
+
+/** A connection of the test's own to a desk's data file (WAL: the desk's stays open beside it). */
+function storeOf(main: TestMain): BetterSqlite3.Database {
+  const db = new Database(storeFilePath(main.dataDir))
+  opened.push(db)
+  return db
+}
+
+function tableRows(main: TestMain, table: string): number {
+  return storeOf(main).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
+}
+
+/** Files under `dir` (recursively) whose bytes hold any of `words` (UTF-8, case-insensitive), with the word. */
+function scanFolder(dir: string, words: readonly string[]): string[] {
+  const hits: string[] = []
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else {
+        const text = fs.readFileSync(full).toString('latin1').toLowerCase()
+        for (const word of words) {
+          if (text.includes(Buffer.from(word.toLowerCase(), 'utf8').toString('latin1')))
+            hits.push(`${entry.name}: ${word}`)
+        }
+      }
+    }
+  }
+  walk(dir)
+  return hits
+}
