@@ -102,6 +102,15 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX spend_book_month ON spend_book (team_id, month);
       CREATE INDEX spend_book_account ON spend_book (team_id, account, month);
     `
+  },
+  {
+    // numbered 4, not 3: #38's team-bought contacts (another branch at the same time) takes 3
+    version: 4,
+    name: 'changes meant for named desks',
+    sql: `
+      -- the desks a change is meant for (the author among them); NULL: the whole team
+      ALTER TABLE changes ADD COLUMN audience uuid[];
+    `
   }
 ]
 
