@@ -104,7 +104,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
     `
   },
   {
-    // numbered 4, not 3: #38's team-bought contacts (another branch at the same time) takes 3
+    // numbered 4: 3 is left to the team-bought contacts being written on another branch at the same time
     version: 4,
     name: 'changes meant for named desks',
     sql: `
