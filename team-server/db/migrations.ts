@@ -104,7 +104,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
     `
   },
   {
-    // numbered 4: 3 is left to the team-bought contacts being written on another branch at the same time
+    // numbered 4 while other #38 branches were being written at the same time (3 left free); a number need only be unique
     version: 4,
     name: 'changes meant for named desks',
     sql: `
