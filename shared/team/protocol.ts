@@ -114,7 +114,14 @@ export const changeToPushSchema = z.strictObject({
     .array(z.string().regex(/^[0-9a-f]{64}$/))
     .max(50)
     .default([]),
-  deskTime: z.string().max(40)
+  deskTime: z.string().max(40),
+  /**
+   * The desks the change is meant for (a shortlist shared with named colleagues): the server keeps
+   * it and gives the change to no other desk, in a pull or otherwise; absent, the whole team. The
+   * server adds the author, refuses a change naming a desk that is not of the author's team, and
+   * ignores it on an "erasure.tombstone" (a forget reaches every desk).
+   */
+  audience: z.array(z.uuid()).min(1).max(200).optional()
 })
 export type ChangeToPush = z.infer<typeof changeToPushSchema>
 

@@ -102,6 +102,15 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX spend_book_month ON spend_book (team_id, month);
       CREATE INDEX spend_book_account ON spend_book (team_id, account, month);
     `
+  },
+  {
+    // numbered 4 while other #38 branches were being written at the same time (3 left free); a number need only be unique
+    version: 4,
+    name: 'changes meant for named desks',
+    sql: `
+      -- the desks a change is meant for (the author among them); NULL: the whole team
+      ALTER TABLE changes ADD COLUMN audience uuid[];
+    `
   }
 ]
 

@@ -46,6 +46,16 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
       )
       for (const row of found.rows) forgotten.add(row.subject)
     }
+    // the desks named as audiences must be desks of this team
+    const named = [...new Set(changes.flatMap((change) => change.audience ?? []))]
+    const ours = new Set<string>()
+    if (named.length > 0) {
+      const found = await client.query<{ id: string }>(
+        'SELECT id FROM desks WHERE team_id = $1 AND id = ANY($2::uuid[])',
+        [caller.teamId, named]
+      )
+      for (const row of found.rows) ours.add(row.id)
+    }
     let pending: NewChange[] = []
     const flush = async (): Promise<void> => {
       if (pending.length === 0) return
@@ -80,12 +90,24 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
         result.refused.push({ id: change.id, ...wrong })
         continue
       }
+      const strangers = (change.audience ?? []).filter((deskId) => !ours.has(deskId))
+      if (strangers.length > 0) {
+        result.refused.push({
+          id: change.id,
+          code: 'bad-request',
+          message: `The audience names ${strangers.length === 1 ? 'a desk' : `${strangers.length} desks`} not in this team.`
+        })
+        continue
+      }
       const seq = ++lastSeq
       known.set(change.id, { seq, author: caller.deskId })
       const isTombstone = change.kind === 'erasure.tombstone'
       // a change about a person the team has forgotten is kept without its payload
       const keep = isTombstone || !change.subjects.some((subject) => forgotten.has(subject))
-      pending.push({ seq, change, payload: keep ? change.payload : null })
+      // a forget reaches every desk; any other change with an audience reaches it and its author only
+      const audience =
+        isTombstone || change.audience === undefined ? null : [...new Set([...change.audience, caller.deskId])]
+      pending.push({ seq, change, payload: keep ? change.payload : null, audience })
       if (keep && interpreted.has(change.kind)) {
         // what it does to the team's tables sees every change before it
         await flush()
@@ -116,23 +138,26 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
 /** The kinds whose acceptance changes the team's tables (kinds.ts). */
 const interpreted = new Set(['budget.set', 'spend.purchase', 'erasure.tombstone'])
 
-type NewChange = { seq: number; change: ChangeToPush; payload: unknown }
+type NewChange = { seq: number; change: ChangeToPush; payload: unknown; audience: string[] | null }
 
 /** Writes a batch of numbered changes in one statement. */
 async function insertChanges(client: pg.ClientBase, caller: Caller, now: Date, batch: NewChange[]): Promise<void> {
-  const rows = batch.map(({ seq, change, payload }) => ({
+  const rows = batch.map(({ seq, change, payload, audience }) => ({
     seq,
     id: change.id,
     kind: change.kind,
     payload: payload ?? null,
     subjects: change.subjects,
-    desk_time: change.deskTime
+    desk_time: change.deskTime,
+    audience
   }))
   await client.query(
-    `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
+    `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time, audience)
      SELECT $1, r.seq, r.id, r.kind, NULLIF(r.payload, 'null'::jsonb),
-       ARRAY(SELECT jsonb_array_elements_text(r.subjects)), $2, $3, r.desk_time
-     FROM jsonb_to_recordset($4::jsonb) AS r(seq bigint, id uuid, kind text, payload jsonb, subjects jsonb, desk_time text)`,
+       ARRAY(SELECT jsonb_array_elements_text(r.subjects)), $2, $3, r.desk_time,
+       CASE WHEN jsonb_typeof(r.audience) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(r.audience))::uuid[] END
+     FROM jsonb_to_recordset($4::jsonb)
+       AS r(seq bigint, id uuid, kind text, payload jsonb, subjects jsonb, desk_time text, audience jsonb)`,
     [caller.teamId, caller.deskId, now, JSON.stringify(rows)]
   )
 }
@@ -152,7 +177,12 @@ type ChangeRow = {
 /** The payload bytes (as stored) after which a pull's page ends, so no answer grows to 64 MB. */
 export const PAGE_BYTES = 4 * 1024 * 1024
 
-/** GET /v1/changes?after=<seq>&limit=<n>: the team's changes in sequence order. */
+/**
+ * GET /v1/changes?after=<seq>&limit=<n>: the team's changes in sequence order, those meant for this
+ * desk only (no audience, or one naming it). The last page's `last` is the team's sequence number
+ * read before the page, so a desk moves past the changes that are not for it: every change up to
+ * that number had committed when it was read (numbers commit in order), so none is skipped.
+ */
 export async function pull(context: RouteContext, caller: Caller, query: URLSearchParams): Promise<Reply> {
   const after = Number(query.get('after') ?? '0')
   const limit = Number(query.get('limit') ?? String(MAX_CHANGES_PER_PULL))
@@ -160,17 +190,24 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
     return fail('bad-request', `"limit" is 1 to ${MAX_CHANGES_PER_PULL}.`)
   }
+  const team = await context.pool.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [
+    caller.teamId
+  ])
+  const teamLast = Number(team.rows[0]!.last_seq)
   // a page ends at `limit` changes or once PAGE_BYTES of payload are in it (one change at least)
   const rows = await context.pool.query<ChangeRow & { fetched: string }>(
     `SELECT x.seq, x.id, x.kind, x.payload, x.subjects, x.author_desk, d.person_name, x.server_time, x.desk_time, x.fetched
      FROM (
        SELECT page.*, count(*) OVER () AS fetched,
          coalesce(sum(pg_column_size(page.payload)) OVER (ORDER BY page.seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS bytes_before
-       FROM (SELECT * FROM changes WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) AS page
+       FROM (
+         SELECT * FROM changes WHERE team_id = $1 AND seq > $2 AND (audience IS NULL OR $5::uuid = ANY (audience))
+         ORDER BY seq LIMIT $3
+       ) AS page
      ) AS x JOIN desks d ON d.id = x.author_desk
      WHERE x.bytes_before < $4
      ORDER BY x.seq`,
-    [caller.teamId, after, limit + 1, PAGE_BYTES]
+    [caller.teamId, after, limit + 1, PAGE_BYTES, caller.deskId]
   )
   const page = rows.rows.slice(0, limit)
   const fetched = Number(rows.rows[0]?.fetched ?? 0)
@@ -184,7 +221,9 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
     serverTime: row.server_time.toISOString(),
     deskTime: row.desk_time
   }))
-  const answer: PullResult = { changes, last: changes.at(-1)?.seq ?? after, more: fetched > page.length }
+  const more = fetched > page.length
+  const last = changes.at(-1)?.seq ?? after
+  const answer: PullResult = { changes, last: more ? last : Math.max(last, teamLast), more }
   return ok(answer)
 }
 

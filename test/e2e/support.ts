@@ -30,7 +30,8 @@ export const chromiumFlags = [
 
 export interface E2eApp {
   readonly host: BrowserHost
-  restartHost(): Promise<void>
+  /** Stops the host and starts it again; `whileDown` runs between (another desk works meanwhile). */
+  restartHost(whileDown?: () => Promise<void>): Promise<void>
   /** Opens the host's current one-time link in the page, as a user does, and waits for the app. */
   openLink(): Promise<void>
   /** A session of its own for the test's direct bridge calls (seeding, checks). */
@@ -134,10 +135,11 @@ export async function startApp(
       return host
     },
     /** Stops the host and starts a new one on the same port and data folder (new link, no sessions). */
-    async restartHost() {
+    async restartHost(whileDown?: () => Promise<void>) {
       const port = Number(new URL(host.origin).port)
       restarted = true
       await host.close()
+      await whileDown?.()
       host = await start(port)
     },
     openLink,

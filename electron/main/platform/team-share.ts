@@ -51,6 +51,11 @@ export interface SharedKind<Payload extends TeamPayload = TeamPayload> {
    * server's order, so a per-field merge learns the sequence number its own edit got.
    */
   mineToo?: boolean
+  /**
+   * The desks a change of this kind is meant for (their team ids), read from the payload as it is
+   * pushed; null or absent, the whole team. The server gives the change to no other desk.
+   */
+  audience?(payload: Payload): readonly string[] | null
 }
 
 /** A feature's declaration: its kinds by name ("do-not-contact.entry"). */

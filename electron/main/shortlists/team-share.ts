@@ -18,8 +18,9 @@ import { sharedKind, type ApplyContext, type IncomingChange, type TeamShare } fr
  * comes back from the server with its number (kinds here ask for `mineToo`). Notes are entries,
  * never overwritten: two written at once are both kept, each with who and when.
  *
- * Audience: `to` is null (the whole team) or the desks named; the server relays every change to
- * the whole team, and a desk not named applies nothing of it (the server does not enforce it).
+ * Audience: `to` is null (the whole team) or the desks named. Each kind declares it as the change's
+ * audience, so the server gives the change to those desks only (a colleague taken out of a list's
+ * audience gets none of its later changes); a desk not named also applies nothing of it.
  */
 
 export const LIST_KIND = 'shortlist.shared'
@@ -80,6 +81,10 @@ export interface ShortlistsShareDeps {
   /** A colleague's shared list brought a person here (in the page's transaction): where they came from. */
   held: (held: { shortlistId: string; key: string; by: string }) => void
 }
+
+/** The change's audience on the server: the desks named, or the whole team. */
+const audience = (payload: { to: ListPayload['to'] }) =>
+  payload.to === null ? null : payload.to.map((desk) => desk.deskId)
 
 const forMe = (to: ListPayload['to'], context: ApplyContext) =>
   to === null || to.some((desk) => desk.deskId === context.deskId)
@@ -165,6 +170,7 @@ export function shortlistsTeamShare(deps: ShortlistsShareDeps): TeamShare {
     kinds: {
       [LIST_KIND]: sharedKind<ListPayload>({
         payload: listPayload,
+        audience,
         mineToo: true,
         apply(change, context) {
           const { db } = context
@@ -206,6 +212,7 @@ export function shortlistsTeamShare(deps: ShortlistsShareDeps): TeamShare {
       }),
       [MEMBER_KIND]: sharedKind<MemberPayload>({
         payload: memberPayload,
+        audience,
         apply(change, context) {
           const { db, salted } = context
           const payload = change.payload
@@ -234,6 +241,7 @@ export function shortlistsTeamShare(deps: ShortlistsShareDeps): TeamShare {
       }),
       [FIELD_KIND]: sharedKind<FieldPayload>({
         payload: fieldPayload,
+        audience,
         mineToo: true,
         apply(change, context) {
           const { db, salted } = context
@@ -287,6 +295,7 @@ export function shortlistsTeamShare(deps: ShortlistsShareDeps): TeamShare {
       }),
       [NOTE_KIND]: sharedKind<NotePayload>({
         payload: notePayload,
+        audience,
         mineToo: true,
         apply(change, context) {
           const { db, salted } = context

@@ -74,6 +74,19 @@ export class TeamApply {
     return appliedKinds
   }
 
+  /** The desks a change of this kind is meant for, as its feature declares (SharedKind.audience); undefined: the whole team. */
+  audienceOf(kind: string, payload: unknown): string[] | undefined {
+    for (const share of this.#deps.shares()) {
+      const declared = share.kinds[kind]
+      if (declared === undefined) continue
+      const parsed = declared.audience === undefined ? null : declared.payload.safeParse(payload)
+      if (parsed === null || !parsed.success) return undefined
+      const audience = declared.audience!(parsed.data)
+      return audience === null || audience.length === 0 ? undefined : [...new Set(audience)]
+    }
+    return undefined
+  }
+
   /** Each kind's after-commit work (SharedKind.settle) for the kinds a page held; every kind's at start. */
   settle(state: TeamState, kinds: ReadonlySet<string> | 'all'): void {
     const settleContext = {

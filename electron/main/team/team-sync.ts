@@ -93,20 +93,25 @@ export class TeamSync {
 
   /** The outbox in order, at most MAX_CHANGES_PER_PUSH a push; a refused change is kept aside with its reason. */
   async #push(state: TeamState): Promise<void> {
-    const { context } = this.#deps
+    const { context, apply } = this.#deps
     const client = context.client(state.serverOrigin, state.deskId)
     for (;;) {
       const batch = context.repo().waiting(MAX_CHANGES_PER_PUSH)
       if (batch.length === 0) return
       context.db().transaction(() => context.repo().attempted(batch.map((change) => change.id)))()
       const result = await client.push(
-        batch.map((change) => ({
-          id: change.changeId,
-          kind: change.kind,
-          payload: change.payload,
-          subjects: change.subjects,
-          deskTime: change.deskTime
-        }))
+        batch.map((change) => {
+          // the desks it is meant for, as its feature declares: the server gives it to no other
+          const audience = apply.audienceOf(change.kind, change.payload)
+          return {
+            id: change.changeId,
+            kind: change.kind,
+            payload: change.payload,
+            subjects: change.subjects,
+            deskTime: change.deskTime,
+            ...(audience === undefined ? {} : { audience })
+          }
+        })
       )
       context.db().transaction(() => {
         const repo = context.repo()

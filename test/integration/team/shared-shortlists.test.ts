@@ -23,7 +23,8 @@ const pg = createRequire(new URL('../../../team-server/package.json', import.met
  * tags, ratings and notes; edits merge per field in the server's order, offline ones included;
  * two notes written at once are both kept; a rename reaches B; a forget on A removes the person on
  * B and deletes their payloads on the server; a list shared with named colleagues stays off a
- * third desk.
+ * third desk, on the server too (each change kept with its audience), and a colleague taken out of
+ * it gets none of its later changes.
  */
 
 let cluster: ThrowawayCluster
@@ -299,6 +300,40 @@ describe('a shortlist shared with the team', () => {
     )
     expect(await c.ok('listShortlists', {})).toEqual([])
     expect((await c.ok('searchSaved', { query: 'Chinedu' })).length).toBe(0)
+
+    // the server enforces it: every change of the list is kept for Anna's and Ben's desks only, so
+    // no pull gives it to Chloe's (test/team-server/audience.test.ts pulls as a third desk over HTTP)
+    const anna = overview.desks!.find((d) => d.personName === 'Anna')!
+    const chloe = overview.desks!.find((d) => d.personName === 'Chloe')!
+    const audiences = async (after: number) =>
+      (
+        await serverRows<{ audience: string[] | null }>(
+          "SELECT audience::text[] AS audience FROM changes WHERE team_id = $1 AND seq > $2 AND kind LIKE 'shortlist.%' ORDER BY seq",
+          [overview.team.id, after]
+        )
+      ).map((row) => (row.audience === null ? null : [...row.audience].sort()))
+    const first = await audiences(0)
+    expect(first.length).toBeGreaterThan(3)
+    expect(new Set(first.map((audience) => JSON.stringify(audience)))).toEqual(
+      new Set([JSON.stringify([anna.id, ben!.id].sort())])
+    )
+
+    // shared again with Chloe instead of Ben: Chloe gets the list, Ben none of its later changes
+    await a.ok('shareShortlist', { id: list.id, with: [{ deskId: chloe.id, personName: 'Chloe' }] })
+    await a.ok('renameShortlist', { id: list.id, name: 'Confidential — CTO (final)' })
+    await onB(c, 'Confidential — CTO (final)')
+    await settled(a)
+    const after = joined(await a.ok('getTeam', {})).sync.lastSeq
+    await until(
+      async () => joined(await b.ok('syncTeam', {})).sync.lastSeq,
+      (seq) => seq >= after
+    )
+    expect((await b.ok('listShortlists', {})).map((l) => l.name)).toEqual(['Confidential — CTO'])
+    const later = await audiences(last)
+    expect(later.length).toBeGreaterThan(3)
+    expect(new Set(later.map((audience) => JSON.stringify(audience)))).toEqual(
+      new Set([JSON.stringify([anna.id, chloe.id].sort())])
+    )
   }, 90_000)
 })
 
