@@ -118,6 +118,34 @@ export const changeToPushSchema = z.strictObject({
 })
 export type ChangeToPush = z.infer<typeof changeToPushSchema>
 
+/**
+ * The most do-not-contact entries one "do-not-contact.batch" change carries: the payload limit
+ * decides it (64 KiB of JSON holds 900 entries of 68 bytes each — a kind letter, 64 hex and
+ * their quotes and comma — with a reason of 500 characters and room to spare).
+ */
+export const MAX_DO_NOT_CONTACT_BATCH = 900
+
+/**
+ * "do-not-contact.batch": entries read from a file on one desk, shared with the team as their
+ * team-salted hashes, up to MAX_DO_NOT_CONTACT_BATCH a change. Each entry is its kind's letter
+ * (e mail, d omain, h andle, k ey) and its hash (sha256 hex of the salt's bytes and the value
+ * normalised; a domain's of the lower-cased domain). `import` names the import on the desk that
+ * read it (one id for all its batches); `added` false takes them off the team's list again. The
+ * subjects of a batch are empty: it holds hashes only, and a forgotten person's tombstone keeps
+ * them suppressed whatever a batch says.
+ */
+export const doNotContactBatchSchema = z.strictObject({
+  import: z.uuid(),
+  part: z.number().int().nonnegative(),
+  reason: z.string().max(500),
+  entries: z
+    .array(z.string().regex(/^[edhk][0-9a-f]{64}$/))
+    .min(1)
+    .max(MAX_DO_NOT_CONTACT_BATCH),
+  added: z.boolean()
+})
+export type DoNotContactBatch = z.infer<typeof doNotContactBatchSchema>
+
 /** POST /v1/changes */
 export const pushRequestSchema = z.strictObject({
   changes: z.array(changeToPushSchema).min(1).max(MAX_CHANGES_PER_PUSH)
