@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type pg from 'pg'
-import type { ChangeToPush, TeamErrorCode, TeamRole } from '../shared/team/protocol'
+import { doNotContactBatchSchema, type ChangeToPush, type TeamErrorCode, type TeamRole } from '../shared/team/protocol'
 
 /*
  * The kinds of change the server reads, not only relays: their payloads are checked strictly here
@@ -19,6 +19,8 @@ const payloadSchemas = {
     reason: z.string().max(500),
     added: z.boolean()
   }),
+  /** Entries read from a file on one desk: hashes only, up to MAX_DO_NOT_CONTACT_BATCH a change. */
+  'do-not-contact.batch': doNotContactBatchSchema,
   /** Only the reason code: who was forgotten travels in `subjects`, as salted hashes. */
   'erasure.tombstone': z.strictObject({ reason: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/) }),
   /** A monthly budget for an account; no credits (null or 0) removes it. */
