@@ -23,6 +23,8 @@ export const MAX_CHANGE_PAYLOAD_BYTES = 64 * 1024
 /** The most changes one push carries, and one pull returns. */
 export const MAX_CHANGES_PER_PUSH = 500
 export const MAX_CHANGES_PER_PULL = 1000
+/** The largest push the server reads, in bytes of its JSON body: a desk sends fewer changes at a time when they are large. */
+export const MAX_PUSH_BYTES = 2 * 1024 * 1024
 
 const idSchema = z.string().trim().min(1).max(200)
 const nameSchema = z.string().trim().min(1).max(120)
