@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH } from '../../../shared/team/protocol'
+import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH, MAX_PUSH_BYTES } from '../../../shared/team/protocol'
 import type { TeamPayload } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { TeamApply } from './team-apply'
@@ -91,12 +91,15 @@ export class TeamSync {
     if (this.#kick !== null) clearImmediate(this.#kick)
   }
 
-  /** The outbox in order, at most MAX_CHANGES_PER_PUSH a push; a refused change is kept aside with its reason. */
+  /**
+   * The outbox in order, at most MAX_CHANGES_PER_PUSH a push and MAX_PUSH_BYTES of JSON (a file's
+   * do-not-contact batches are ~61 KB each); a refused change is kept aside with its reason.
+   */
   async #push(state: TeamState): Promise<void> {
     const { context } = this.#deps
     const client = context.client(state.serverOrigin, state.deskId)
     for (;;) {
-      const batch = context.repo().waiting(MAX_CHANGES_PER_PUSH)
+      const batch = withinPushBytes(context.repo().waiting(MAX_CHANGES_PER_PUSH))
       if (batch.length === 0) return
       context.db().transaction(() => context.repo().attempted(batch.map((change) => change.id)))()
       const result = await client.push(
@@ -132,4 +135,21 @@ export class TeamSync {
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
+}
+
+/** Room left in a push for its envelope and each change's fields beside the payload. */
+const PUSH_ENVELOPE_BYTES = 64 * 1024
+
+/** The first of these changes that fit in one push's body (always the first: a change alone fits the payload limit). */
+function withinPushBytes<Change extends { payload: unknown; subjects: readonly string[] }>(
+  changes: readonly Change[]
+): Change[] {
+  let bytes = PUSH_ENVELOPE_BYTES
+  let count = 0
+  for (const change of changes) {
+    bytes += Buffer.byteLength(JSON.stringify(change.payload)) + change.subjects.length * 67 + 200
+    if (count > 0 && bytes > MAX_PUSH_BYTES) break
+    count += 1
+  }
+  return changes.slice(0, count)
 }
