@@ -3,6 +3,7 @@ import type pg from 'pg'
 import {
   CONTACTS_BOUGHT_KIND,
   contactsBoughtPayloadSchema,
+  doNotContactBatchSchema,
   type ChangeToPush,
   type TeamErrorCode,
   type TeamRole
@@ -25,6 +26,8 @@ const payloadSchemas = {
     reason: z.string().max(500),
     added: z.boolean()
   }),
+  /** Entries read from a file on one desk: hashes only, up to MAX_DO_NOT_CONTACT_BATCH a change. */
+  'do-not-contact.batch': doNotContactBatchSchema,
   /** Only the reason code: who was forgotten travels in `subjects`, as salted hashes. */
   'erasure.tombstone': z.strictObject({ reason: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/) }),
   /** A monthly budget for an account; no credits (null or 0) removes it. */

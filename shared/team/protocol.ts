@@ -23,6 +23,8 @@ export const MAX_CHANGE_PAYLOAD_BYTES = 64 * 1024
 /** The most changes one push carries, and one pull returns. */
 export const MAX_CHANGES_PER_PUSH = 500
 export const MAX_CHANGES_PER_PULL = 1000
+/** The largest push the server reads, in bytes of its JSON body: a desk sends fewer changes at a time when they are large. */
+export const MAX_PUSH_BYTES = 2 * 1024 * 1024
 
 const idSchema = z.string().trim().min(1).max(200)
 const nameSchema = z.string().trim().min(1).max(120)
@@ -141,6 +143,34 @@ export const contactsBoughtPayloadSchema = z.strictObject({
   boughtAt: z.string().max(40)
 })
 export type ContactsBoughtPayload = z.infer<typeof contactsBoughtPayloadSchema>
+
+/**
+ * The most do-not-contact entries one "do-not-contact.batch" change carries: the payload limit
+ * decides it (64 KiB of JSON holds 900 entries of 68 bytes each — a kind letter, 64 hex and
+ * their quotes and comma — with a reason of 500 characters and room to spare).
+ */
+export const MAX_DO_NOT_CONTACT_BATCH = 900
+
+/**
+ * "do-not-contact.batch": entries read from a file on one desk, shared with the team as their
+ * team-salted hashes, up to MAX_DO_NOT_CONTACT_BATCH a change. Each entry is its kind's letter
+ * (e mail, d omain, h andle, k ey) and its hash (sha256 hex of the salt's bytes and the value
+ * normalised; a domain's of the lower-cased domain). `import` names the import on the desk that
+ * read it (one id for all its batches); `added` false takes them off the team's list again. The
+ * subjects of a batch are empty: it holds hashes only, and a forgotten person's tombstone keeps
+ * them suppressed whatever a batch says.
+ */
+export const doNotContactBatchSchema = z.strictObject({
+  import: z.uuid(),
+  part: z.number().int().nonnegative(),
+  reason: z.string().max(500),
+  entries: z
+    .array(z.string().regex(/^[edhk][0-9a-f]{64}$/))
+    .min(1)
+    .max(MAX_DO_NOT_CONTACT_BATCH),
+  added: z.boolean()
+})
+export type DoNotContactBatch = z.infer<typeof doNotContactBatchSchema>
 
 /** POST /v1/changes */
 export const pushRequestSchema = z.strictObject({

@@ -159,6 +159,8 @@ export class DoNotContactService {
       }
       const addedAt = isoNow(this.#deps.clock)
       const read = await uploads.use(id, (file) => this.#deps.jobs({ file, fileName, note, addedAt }))
+      // the import's entries went to the team's outbox with it (batch-share.ts)
+      this.#deps.team().pushWaiting()
       if (read.added > 0) this.#deps.events.emit('doNotContactChanged', {})
       return read
     } finally {

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { MAX_DO_NOT_CONTACT, type DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
 import { saltOf } from '../personal-data/tombstones'
+import { TeamBatches } from './batch-share'
 import { entriesHeld } from './do-not-contact-repo'
 import { entryHashBytes } from './person-hashes'
 
@@ -64,6 +65,8 @@ export class EntryWriter {
   readonly #insertMany: BetterSqlite3.Statement
   readonly #ownConnection: boolean
   readonly #afterEach: (written: { held: number; added: number }) => void
+  /** The entries as the team gets them (hashed with the team's salt), shared when shown. */
+  readonly #team: TeamBatches
   /** The run not yet written: each entry's kind (its place in KINDS_IN_ORDER), text and hash's 32 bytes. */
   #kinds = new Uint8Array(ENTRIES_AT_ONCE)
   #texts: string[] = []
@@ -98,9 +101,10 @@ export class EntryWriter {
       .transaction(() => {
         const salt = saltOf(db)
         const { lastInsertRowid } = db.prepare('INSERT INTO do_not_contact_imports (ready, added) VALUES (0, 0)').run()
-        return { salt, importId: Number(lastInsertRowid), held: entriesHeld(db) }
+        return { salt, importId: Number(lastInsertRowid), held: entriesHeld(db), team: new TeamBatches(db) }
       })
       .immediate()
+    this.#team = made.team
     this.#salt = made.salt
     this.#importId = made.importId
     this.held = made.held
@@ -133,6 +137,7 @@ export class EntryWriter {
     this.#kinds[at] = KINDS_IN_ORDER.indexOf(entry.kind)
     this.#texts.push(entry.text)
     entryHashBytes(this.#salt, entry.kind, entry.value).copy(this.#hashes, at * 32)
+    this.#team.add(entry.kind, entry.value)
     if (this.#texts.length >= RUN_ENTRIES) this.#writeRun()
   }
 
@@ -177,7 +182,13 @@ export class EntryWriter {
     this.alreadyListed += rows - changes
   }
 
-  /** Writes what is held, then shows every entry written at once; returns how many the list holds now. */
+  /** Changes put in the team's outbox when the import was shown (0 outside a team). */
+  shared = 0
+
+  /**
+   * Writes what is held, then shows every entry written at once, and puts them in the team's outbox
+   * in the same transaction; returns how many the list holds now.
+   */
   finish(): number {
     this.#writeRun()
     const db = this.#db
@@ -189,6 +200,7 @@ export class EntryWriter {
           this.#importId
         )
         db.prepare('UPDATE do_not_contact_count SET entries = entries + ? WHERE id = 1').run(this.added)
+        this.shared = this.#team.write(db, this.#note, this.#addedAt)
         return entriesHeld(db)
       })
       .immediate()

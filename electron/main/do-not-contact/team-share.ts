@@ -6,17 +6,22 @@ import {
   type PersonToCheck,
   type SuppressionReason
 } from '../../../shared/ipc/channels/do-not-contact'
+import { doNotContactBatchSchema, type DoNotContactBatch } from '../../../shared/team/protocol'
 import type { TeamPort } from '../platform/ports'
-import { sharedKind, type TeamShare } from '../platform/team-share'
+import { sharedKind, type IncomingChange, type TeamShare } from '../platform/team-share'
 
 /*
  * What the do-not-contact list shares with the team (issue #38): each entry added or removed by
- * hand, as the team-salted hash of its value (never the value), so it reaches every desk. A
- * colleague's entry is kept in the team's own table (team_do_not_contact, store/migrations/27-team.ts)
- * and every check consults it beside this desk's list. Entries read from a file stay on this desk.
+ * hand, and every entry read from a file (by the thousand, "do-not-contact.batch", written to the
+ * outbox by the import itself: batch-share.ts), as the team-salted hash of its value (never the
+ * value), so it reaches every desk. A colleague's entry is kept in the team's own table
+ * (team_do_not_contact: 32-byte hashes keyed (kind, hash), migrations/32-team-do-not-contact-bytes.ts),
+ * who shared it, when and why once per change (team_do_not_contact_changes), and every check
+ * consults it beside this desk's list.
  */
 
 export const ENTRY_KIND = 'do-not-contact.entry'
+export const BATCH_KIND = 'do-not-contact.batch'
 /** The most of an entry's note the team server keeps (its payload rule). */
 const REASON_CHARS = 500
 
@@ -28,6 +33,43 @@ const entryPayload = z.object({
 })
 type EntryPayload = z.infer<typeof entryPayload>
 
+/** A batch entry's kind letter (shared/team/protocol.ts). */
+export const KIND_LETTERS: Readonly<Record<string, DoNotContactKind>> = {
+  e: 'email',
+  d: 'domain',
+  h: 'handle',
+  k: 'key'
+}
+/** Rows one statement writes or deletes (a batch of 900 in nine). */
+const ROWS_AT_ONCE = 100
+
+/** Who shared a change of entries, when and why: kept once per change, shown beside its entries. */
+function keepChange(db: BetterSqlite3.Database, change: IncomingChange<unknown>, reason: string): void {
+  db.prepare(
+    'INSERT OR REPLACE INTO team_do_not_contact_changes (seq, person_name, desk_id, server_time, reason) VALUES (?, ?, ?, ?, ?)'
+  ).run(change.seq, change.author.personName, change.author.deskId, change.serverTime, reason)
+}
+
+/** A colleague's batch: its entries added (a later change of the same entry wins) or taken off. */
+function applyBatch(db: BetterSqlite3.Database, seq: number, batch: DoNotContactBatch): void {
+  const rows = batch.entries.flatMap((entry) => {
+    const kind = KIND_LETTERS[entry[0]!]
+    return kind === undefined ? [] : [{ kind, hash: Buffer.from(entry.slice(1), 'hex') }]
+  })
+  for (let from = 0; from < rows.length; from += ROWS_AT_ONCE) {
+    const part = rows.slice(from, from + ROWS_AT_ONCE)
+    if (batch.added) {
+      db.prepare(
+        `INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq, source) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`
+      ).run(part.flatMap(({ kind, hash }) => [kind, hash, seq, batch.import]))
+    } else {
+      db.prepare(
+        `DELETE FROM team_do_not_contact WHERE (kind, hash) IN (VALUES ${part.map(() => '(?, ?)').join(', ')})`
+      ).run(part.flatMap(({ kind, hash }) => [kind, hash]))
+    }
+  }
+}
+
 export const teamShare: TeamShare = {
   feature: 'do-not-contact',
   kinds: {
@@ -36,16 +78,25 @@ export const teamShare: TeamShare = {
       apply(change, { db }) {
         // erased on the server (a forget of the person it named): their tombstone suppresses them
         if (change.payload === null || change.payload.kind === 'phone') return
-        const { kind, hash, added } = change.payload
+        const { kind, hash, added, reason } = change.payload
         if (added) {
           db.prepare('INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)').run(
             kind,
-            hash,
+            Buffer.from(hash, 'hex'),
             change.seq
           )
+          keepChange(db, change, reason)
         } else {
-          db.prepare('DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(kind, hash)
+          db.prepare('DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(kind, Buffer.from(hash, 'hex'))
         }
+      }
+    }),
+    [BATCH_KIND]: sharedKind<DoNotContactBatch>({
+      payload: doNotContactBatchSchema,
+      apply(change, { db }) {
+        if (change.payload === null) return
+        applyBatch(db, change.seq, change.payload)
+        if (change.payload.added) keepChange(db, change, change.payload.reason)
       }
     })
   }
@@ -94,14 +145,17 @@ export function teamReasons(
     for (const handle of person.handles ?? []) add('handle', handle)
     return hashes
   })
-  const all = hashed.flatMap((hashes) => [...hashes.keys()])
-  if (all.length === 0) return reasons
-  const listed = new Set(
-    db
-      .prepare("SELECT kind || ':' || hash FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))")
-      .pluck()
-      .all(JSON.stringify(all)) as string[]
+  const byKind = new Map<DoNotContactKind, string[]>()
+  for (const hashes of hashed) for (const [hash, kind] of hashes) byKind.set(kind, [...(byKind.get(kind) ?? []), hash])
+  if (byKind.size === 0) return reasons
+  // a kind's hashes looked up at once through the (kind, hash) index, each hex hash as its bytes
+  const find = db.prepare(
+    'SELECT lower(hex(hash)) FROM team_do_not_contact WHERE kind = ? AND hash IN (SELECT unhex(value) FROM json_each(?))'
   )
+  const listed = new Set<string>()
+  for (const [kind, hashes] of byKind) {
+    for (const hash of find.pluck().all(kind, JSON.stringify(hashes)) as string[]) listed.add(`${kind}:${hash}`)
+  }
   hashed.forEach((hashes, index) => {
     for (const [hash, kind] of hashes) if (listed.has(`${kind}:${hash}`)) reasons[index]?.push({ why: 'team', kind })
   })

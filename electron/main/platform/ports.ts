@@ -296,6 +296,8 @@ export interface TeamPort {
   salted(value: string): string | null
   /** Appends a change to the outbox, in the caller's transaction; pushed once online. */
   share(kind: string, payload: TeamPayload, subjects?: readonly string[]): void
+  /** Pushes what another connection put in the outbox (the do-not-contact import's worker); nothing outside a team. */
+  pushWaiting(): void
   /** This desk in the team (who a change made here is by); null outside a team. */
   me(): { deskId: string; personName: string } | null
 }

@@ -41,6 +41,7 @@ export const contribution = {
       joined: () => team.joined(),
       salted: (value: string) => team.salted(value),
       share: (...args: Parameters<TeamService['share']>) => team.share(...args),
+      pushWaiting: () => void team.sync(),
       me: () => team.me()
     }
     const spend = new TeamSpend({

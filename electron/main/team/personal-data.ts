@@ -11,7 +11,8 @@ function subjectsOf(db: BetterSqlite3.Database, person: Person): string[] {
 
 const OUTBOX_ABOUT = `SELECT id, change_id, kind, desk_time FROM team_outbox
   WHERE EXISTS (SELECT 1 FROM json_each(team_outbox.subjects) s WHERE s.value IN (SELECT value FROM json_each(?)))`
-const LISTED_ABOUT = 'SELECT kind, hash FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))'
+const LISTED_ABOUT =
+  'SELECT kind, lower(hex(hash)) AS hash FROM team_do_not_contact WHERE hash IN (SELECT unhex(value) FROM json_each(?))'
 
 /**
  * The team's tables (store/migrations/27-team.ts). Nothing in them names a person in clear: the
@@ -31,6 +32,11 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
     },
     { table: 'team_outbox', personal: true },
     { table: 'team_do_not_contact', personal: true },
+    {
+      table: 'team_do_not_contact_changes',
+      personal: false,
+      why: 'who of the team shared do-not-contact entries, when and the note they gave: colleagues’ names, never whom the entries name'
+    },
     {
       table: 'team_tombstones',
       personal: false,
@@ -75,7 +81,7 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
       )
       .run(subjects).changes
     const listed = db
-      .prepare('DELETE FROM team_do_not_contact WHERE hash IN (SELECT value FROM json_each(?))')
+      .prepare('DELETE FROM team_do_not_contact WHERE hash IN (SELECT unhex(value) FROM json_each(?))')
       .run(subjects).changes
     return [
       ...(outbox === 0 ? [] : [{ table: 'team_outbox', deleted: outbox, blanked: 0 }]),

@@ -115,7 +115,7 @@ export class TeamRepo {
   /** Left: the state, the outbox and the team's lists go (the desk's own data stays). */
   leave(): void {
     this.#db.exec(
-      'DELETE FROM team_state; DELETE FROM team_outbox; DELETE FROM team_do_not_contact; DELETE FROM team_tombstones;'
+      'DELETE FROM team_state; DELETE FROM team_outbox; DELETE FROM team_do_not_contact; DELETE FROM team_do_not_contact_changes; DELETE FROM team_tombstones;'
     )
   }
 

@@ -32,6 +32,7 @@ import * as m28 from '../../do-not-contact/migrations/28-do-not-contact-hash-byt
 import * as m29 from './29-team-lists-register'
 import * as m30 from './30-shared-shortlists'
 import * as m31 from '../../contacts/migrations/31-team-bought-contacts'
+import * as m32 from '../../do-not-contact/migrations/32-team-do-not-contact-bytes'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -64,5 +65,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '28-do-not-contact-hash-bytes.ts', module: m28 },
   { file: '29-team-lists-register.ts', module: m29 },
   { file: '30-shared-shortlists.ts', module: m30 },
-  { file: '31-team-bought-contacts.ts', module: m31 }
+  { file: '31-team-bought-contacts.ts', module: m31 },
+  { file: '32-team-do-not-contact-bytes.ts', module: m32 }
 ]
