@@ -29,7 +29,8 @@ const pageIds = [
   'register',
   'notice',
   'known-people',
-  'team'
+  'team',
+  'ats'
 ]
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

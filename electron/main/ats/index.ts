@@ -13,7 +13,7 @@ export { AtsConnections, type OpenedAtsConnection, type AtsConnectionChange } fr
  */
 export const contribution = {
   name: 'ats',
-  create(context) {
+  async create(context) {
     const keys = new AtsKeys({
       vault: context.vault,
       now: () => context.clock.now(),
@@ -30,6 +30,7 @@ export const contribution = {
       events: context.events,
       logger: context.logger
     })
+    await keys.primeWatcher()
     return {
       handlers: atsHandlers(atsConnections),
       personalData: personalDataOwner(() => context.stores.get()),

@@ -303,7 +303,10 @@ export class AtsConnections {
     this.deps.paces.limitSaid(atsPaceId(id), paceFromLimit(limit))
     try {
       const repo = this.#repo()
-      if (repo.get(id)?.rateLimit !== limit) repo.setRateLimit(id, limit)
+      if (repo.get(id)?.rateLimit === limit) return
+      repo.setRateLimit(id, limit)
+      // the page shows the limit and the pace: told by an event, not by a reload
+      void this.#changed(null).catch(() => undefined)
     } catch (error) {
       this.deps.logger.warn('ats.rate_limit_not_kept', { error: errorMessage(error) })
     }
