@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
 import { AtsKeys } from '../../../electron/main/ats/ats-keys'
 import { createLogger } from '../../../electron/main/logging/logger'
+import { SecretMask } from '../../../electron/main/logging/secret-mask'
 import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
 import { useMains } from '../services/helpers'
 
@@ -141,6 +142,23 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     } finally {
       await new Promise((resolve) => other.close(resolve))
     }
+  })
+
+  it('masks every ATS key already in the keychain in the log from the first line', async () => {
+    const first = await start()
+    const added = await first.ok('addAtsConnection', {
+      kind: 'lever',
+      name: 'Masked',
+      baseUrl: fakes.lever.baseUrl,
+      apiKey: fakes.lever.keys.full,
+      performAs: fakes.lever.userId
+    })
+    await first.close()
+    const mask = new SecretMask()
+    const second = await start({ dataDir: first.dataDir, secretWatcher: mask })
+    // nothing has read the key in this run yet, and still it is masked
+    expect(mask.text(`GET /x?k=${fakes.lever.keys.full}`)).toBe('GET /x?k=[redacted]')
+    await second.ok('removeAtsConnection', { id: added.connections[0]!.id })
   })
 
   it('learns the limit from X-RateLimit-Limit and never calls faster than it allows', async () => {
