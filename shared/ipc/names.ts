@@ -159,7 +159,13 @@ export const channelNameList = [
   'revokeTeamPerson',
   'leaveTeam',
   'syncTeam',
-  'getTeamSpend'
+  'getTeamSpend',
+  'listAtsConnections',
+  'addAtsConnection',
+  'testAtsConnection',
+  'removeAtsConnection',
+  'undoRemoveAtsConnection',
+  'connectSandboxAts'
 ] as const
 
 export const eventNameList = [
@@ -179,7 +185,8 @@ export const eventNameList = [
   'exportLogged',
   'knownPeopleChanged',
   'budgetsChanged',
-  'teamChanged'
+  'teamChanged',
+  'atsConnectionsChanged'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -29,7 +29,8 @@ const pageIds = [
   'register',
   'notice',
   'known-people',
-  'team'
+  'team',
+  'ats'
 ]
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -110,7 +111,7 @@ describe('Settings in pages', () => {
     expect(scrolling).toContain('do-not-contact')
     // the ends are clamped, and Home goes back to the first
     await page.keyboard.press('End')
-    await expect.poll(shown).toBe('team')
+    await expect.poll(shown).toBe(pageIds.at(-1))
     await page.keyboard.press('Home')
     await expect.poll(shown).toBe('connections')
     await expect.poll(focused).toBe('connections')

@@ -70,6 +70,30 @@ export class AtsKeys {
     return stored.secret
   }
 
+  /**
+   * Tells the watcher about every ATS key already in the keychain, so the log masks them from the
+   * first line, before any is used (as the Partner API's secrets are). A keychain that does not
+   * answer primes nothing: each key is still masked when first read.
+   */
+  async primeWatcher(): Promise<void> {
+    if (this.deps.watcher === undefined || !this.deps.vault.status().available) return
+    let entries: Array<{ account: string; secret: string }>
+    try {
+      entries = await this.deps.vault.entries()
+    } catch {
+      return // the keychain did not answer: nothing to prime
+    }
+    for (const { account, secret } of entries) {
+      if (!account.startsWith('ats:')) continue
+      try {
+        const stored = JSON.parse(secret) as Partial<StoredAtsKey>
+        if (typeof stored.secret === 'string') this.deps.watcher.add(stored.secret)
+      } catch {
+        // not our JSON: read() would not hand it out either
+      }
+    }
+  }
+
   async clear(connectionId: string): Promise<void> {
     await this.deps.vault.delete(AtsKeys.account(connectionId))
   }

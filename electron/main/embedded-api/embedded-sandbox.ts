@@ -83,6 +83,18 @@ export class EmbeddedSandbox {
     return this.#ats
   }
 
+  /**
+   * Starts the fake Greenhouse and Lever beside it now, if they are not up yet (the ATS page
+   * connects to one, or a saved connection points at them), and answers where they listen.
+   */
+  async startAtsFakes(): Promise<AtsFakeEndpoints> {
+    if (this.#ats !== null) return this.#ats
+    await this.ready()
+    await this.#request('ats')
+    if (this.#ats === null) throw new Error('The Sandbox’s fake Greenhouse and Lever did not start.')
+    return this.#ats
+  }
+
   /** The sandbox's address and credentials once it runs. */
   ready(): Promise<SandboxEndpoints> {
     return this.#ready

@@ -66,10 +66,14 @@ async function main(): Promise<void> {
     (error: unknown) => send({ type: 'catalog', buildMs: 0, saved: false, detail: `not written: ${String(error)}` })
   )
   // The fake ATSs (sandbox/ats/) make their people from the same seed: a second or two of CPU,
-  // so they start once everyone is indexed, never before the first search, and only when asked.
+  // so they start only when asked — at start (`data.ats`), once everyone is indexed, never before
+  // the first search; or later, when the ATS page connects to one (an 'ats' request) — and once.
   let ats: Promise<RunningAtsFakes | null> = Promise.resolve(null)
-  if (data.ats === true) {
-    ats = sandbox.catalog.settled
+  let atsAsked = false
+  const startAts = (after: Promise<unknown>): Promise<RunningAtsFakes | null> => {
+    if (atsAsked) return ats
+    atsAsked = true
+    ats = after
       .catch(() => undefined)
       .then(() =>
         startAtsFakes({
@@ -103,11 +107,24 @@ async function main(): Promise<void> {
           return null
         }
       )
+    return ats
   }
+  if (data.ats === true) void startAts(sandbox.catalog.settled)
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'build') {
       sandbox.startBuild()
       send({ type: 'done', id: request.id })
+      return
+    }
+    if (request.type === 'ats') {
+      // asked for now: started at once (the recruiter is waiting), its 'ats' reply before this 'done'
+      void startAts(Promise.resolve()).then((fakes) =>
+        send(
+          fakes === null
+            ? { type: 'done', id: request.id, error: 'The Sandbox’s fake Greenhouse and Lever did not start.' }
+            : { type: 'done', id: request.id }
+        )
+      )
       return
     }
     const run =

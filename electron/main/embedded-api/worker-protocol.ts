@@ -36,8 +36,8 @@ export interface SandboxWorkerData {
   credentials?: SandboxSecrets
   /**
    * Start the fake Greenhouse and Lever beside it once its people are indexed (sandbox/ats/).
-   * Off unless asked: nothing in the app uses them until the ATS page exists (issue #39), and their
-   * people cost a second or two of CPU on every start.
+   * Off unless asked: their people cost a second or two of CPU, so the app starts them only when a
+   * saved ATS connection points at them, or on demand (the 'ats' request) when one is made.
    */
   ats?: boolean
 }
@@ -61,7 +61,11 @@ export interface WorkerInit {
 }
 
 export type WorkerRequest =
-  { type: 'reset'; id: number } | { type: 'close'; id: number } | { type: 'build'; id: number }
+  | { type: 'reset'; id: number }
+  | { type: 'close'; id: number }
+  | { type: 'build'; id: number }
+  /** Start the fake Greenhouse and Lever now (once): the ATS page connects to one. */
+  | { type: 'ats'; id: number }
 
 /** How the sandbox found its people at start (`ready`), and how the build ended (`catalog`). */
 export interface CatalogStart {

@@ -38,6 +38,8 @@ export function ceilingFrom(stored: string | null): number | null {
 export class Paces implements PaceSignals {
   readonly #paces = new Map<string, ConnectionPace>()
   readonly #gates = new Map<string, ConnectionGate>()
+  /** Ceilings the service itself said (an ATS's X-RateLimit-Limit), per connection: never passed. */
+  readonly #said = new Map<string, number>()
   readonly #timers: PaceTimers
 
   constructor(
@@ -105,6 +107,17 @@ export class Paces implements PaceSignals {
     return this.info(connectionId)
   }
 
+  /**
+   * The rate the service says it allows (calls a second, e.g. Greenhouse's X-RateLimit-Limit over
+   * its 10 s window): the connection's ceiling is never above it, whatever Settings say; the
+   * running pace follows at once.
+   */
+  limitSaid(connectionId: string, perSecond: number): void {
+    if (!(perSecond > 0) || this.#said.get(connectionId) === perSecond) return
+    this.#said.set(connectionId, perSecond)
+    this.#paces.get(connectionId)?.rule.setCeiling(this.#ceiling(connectionId))
+  }
+
   close(): void {
     for (const pace of this.#paces.values()) pace.close()
     this.#paces.clear()
@@ -125,7 +138,8 @@ export class Paces implements PaceSignals {
   }
 
   #ceiling(connectionId: string): number {
-    return this.deps.ceiling ?? this.#stored(connectionId) ?? this.deps.defaultCeiling(connectionId)
+    const ceiling = this.deps.ceiling ?? this.#stored(connectionId) ?? this.deps.defaultCeiling(connectionId)
+    return Math.min(ceiling, this.#said.get(connectionId) ?? Infinity)
   }
 
   #stored(connectionId: string): number | null {

@@ -43,6 +43,11 @@ export class ConnectionsState {
   get overview() {
     return this.#overview
   }
+
+  /** The client, for a Settings page that keeps its own state (Settings → ATS). */
+  get client(): Client {
+    return this.#client
+  }
   get generation() {
     return this.#generation
   }

@@ -23,6 +23,7 @@ describe('reading once and filling once', () => {
       'components/watches/WatchShortlistButton.svelte',
       'components/watches/WatchesPanel.svelte',
       'sections/activity/ActivityScreen.svelte',
+      'sections/settings/ats/AtsPanel.svelte',
       'sections/settings/known-people/KnownPeoplePanel.svelte',
       'sections/settings/personal-data/ControllerPanel.svelte',
       'sections/settings/personal-data/DoNotContactPanel.svelte',

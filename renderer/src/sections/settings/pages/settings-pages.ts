@@ -9,6 +9,7 @@ import RegisterPage from './RegisterPage.svelte'
 import NoticePage from './NoticePage.svelte'
 import KnownPeoplePage from './KnownPeoplePage.svelte'
 import TeamPage from './TeamPage.svelte'
+import AtsPage from './AtsPage.svelte'
 import type { SettingsStates } from './settings-states'
 
 /** One page of Settings: its place in the page list, its title there and the component it shows. */
@@ -35,7 +36,8 @@ export const settingsPages = [
   { id: 'register', title: 'Register', group: 'Personal data', component: RegisterPage },
   { id: 'notice', title: 'Candidate notice', group: 'Personal data', component: NoticePage },
   { id: 'known-people', title: 'People you already have', component: KnownPeoplePage },
-  { id: 'team', title: 'Team', component: TeamPage }
+  { id: 'team', title: 'Team', component: TeamPage },
+  { id: 'ats', title: 'ATS', component: AtsPage }
 ] as const satisfies ReadonlyArray<SettingsPage>
 
 export type SettingsPageId = (typeof settingsPages)[number]['id']

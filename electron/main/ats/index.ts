@@ -1,0 +1,42 @@
+import type { FeatureContribution } from '../platform/contribution'
+import { AtsKeys } from './ats-keys'
+import { AtsConnections } from './connections/ats-connections'
+import { atsHandlers } from './handlers'
+import { personalDataOwner } from './personal-data'
+
+export { AtsConnections, type OpenedAtsConnection, type AtsConnectionChange } from './connections/ats-connections'
+
+/**
+ * Your ATS, directly (issue #39): Greenhouse and Lever connections, their keys in the keychain
+ * bound to the ATS's origin, each one's pace, and Settings → ATS. Push and pull (push/, pull/)
+ * call an ATS through `atsConnections.open(id)` and follow `atsConnections.onChange`.
+ */
+export const contribution = {
+  name: 'ats',
+  async create(context) {
+    const keys = new AtsKeys({
+      vault: context.vault,
+      now: () => context.clock.now(),
+      watcher: context.secretWatcher
+    })
+    const atsConnections = new AtsConnections({
+      stores: context.stores,
+      keys,
+      sandbox: context.sandbox,
+      dispatcher: context.dispatcher,
+      limits: context.answerLimits,
+      paces: context.paces,
+      clock: context.clock,
+      events: context.events,
+      logger: context.logger
+    })
+    await keys.primeWatcher()
+    return {
+      handlers: atsHandlers(atsConnections),
+      personalData: personalDataOwner(() => context.stores.get()),
+      // removed connections' keys go; the Sandbox's fakes start only if a saved connection uses them
+      start: { when: 'after-first-screen', run: () => void atsConnections.start() },
+      close: () => atsConnections.purgeRemoved()
+    }
+  }
+} satisfies FeatureContribution<unknown>

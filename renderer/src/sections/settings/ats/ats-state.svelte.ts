@@ -1,0 +1,138 @@
+import type {
+  AddAtsConnection,
+  AtsCheckView,
+  AtsConnections,
+  AtsKindName
+} from '../../../../../shared/ipc/channels/ats'
+import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { Client } from '../../../lib/client'
+import type { Load } from '../../../lib/load'
+import type { PanelMessage } from '../personal-data/panel-message'
+
+/** A connection's last "Test connection": what the key may do, or why it could not be tested. */
+export type AtsTest =
+  { state: 'testing' } | { state: 'done'; check: AtsCheckView } | { state: 'failed'; error: IpcError }
+
+/**
+ * Settings → ATS (issue #39 item 1): the Greenhouse and Lever connections, kept current by main's
+ * atsConnectionsChanged events (another window added one, the Sandbox's fake came up), never by
+ * reloading; each one's last test; the removal that can still be undone.
+ */
+export class AtsState {
+  readonly #client: Client
+  #overview = $state.raw<Load<AtsConnections>>({ state: 'idle' })
+  #tests = $state.raw<Record<string, AtsTest>>({})
+  #busy = $state<string | null>(null)
+  #message = $state.raw<PanelMessage | null>(null)
+  #removed = $state.raw<{ id: string; name: string } | null>(null)
+  #stop: (() => void) | null = null
+
+  constructor(client: Client) {
+    this.#client = client
+  }
+
+  get overview() {
+    return this.#overview
+  }
+  get tests() {
+    return this.#tests
+  }
+  /** Which action is running ('add', 'sandbox', 'remove'), or null. */
+  get busy() {
+    return this.#busy
+  }
+  get message() {
+    return this.#message
+  }
+  /** The connection just removed, while its Undo is offered. */
+  get removed() {
+    return this.#removed
+  }
+
+  /** Reads the list and, once, listens to main's events. */
+  async load(): Promise<void> {
+    this.#stop ??= this.#client.on('atsConnectionsChanged', (overview) => {
+      this.#overview = { state: 'ready', value: overview }
+    })
+    if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const reply = await this.#client.listAtsConnections({})
+    this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
+  }
+
+  /** Stops listening (the page closed). */
+  close(): void {
+    this.#stop?.()
+    this.#stop = null
+  }
+
+  async add(input: AddAtsConnection): Promise<boolean> {
+    return this.#act(
+      'add',
+      () => this.#client.addAtsConnection(input),
+      `${input.name} is saved, its key in the keychain. Test it below.`
+    )
+  }
+
+  async trySandbox(kind: AtsKindName): Promise<boolean> {
+    return this.#act(
+      'sandbox',
+      () => this.#client.connectSandboxAts({ kind }),
+      `Connected to the Sandbox’s ${kind === 'greenhouse' ? 'Greenhouse' : 'Lever'}. Test it below.`
+    )
+  }
+
+  async test(id: string): Promise<void> {
+    this.#tests = { ...this.#tests, [id]: { state: 'testing' } }
+    const reply = await this.#client.testAtsConnection({ id })
+    this.#tests = {
+      ...this.#tests,
+      [id]: reply.ok ? { state: 'done', check: reply.data } : { state: 'failed', error: reply.error }
+    }
+  }
+
+  async remove(id: string, name: string): Promise<boolean> {
+    const done = await this.#act('remove', () => this.#client.removeAtsConnection({ id }), null)
+    if (done) {
+      this.#removed = { id, name }
+      const { [id]: _dropped, ...rest } = this.#tests
+      this.#tests = rest
+    }
+    return done
+  }
+
+  async undoRemove(): Promise<void> {
+    const removed = this.#removed
+    if (removed === null) return
+    this.#removed = null
+    await this.#act(
+      'remove',
+      () => this.#client.undoRemoveAtsConnection({ id: removed.id }),
+      `${removed.name} is back.`
+    )
+  }
+
+  dismissUndo(): void {
+    this.#removed = null
+  }
+
+  async #act(
+    name: string,
+    call: () => ReturnType<Client['listAtsConnections']>,
+    done: string | null
+  ): Promise<boolean> {
+    if (this.#busy !== null) return false
+    this.#busy = name
+    try {
+      const reply = await call()
+      if (reply.ok) {
+        this.#overview = { state: 'ready', value: reply.data }
+        this.#message = done === null ? null : { tone: 'ok', text: done }
+        return true
+      }
+      this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
+      return false
+    } finally {
+      this.#busy = null
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import Database from 'better-sqlite3'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
+import { AtsKeys } from '../../../electron/main/ats/ats-keys'
+import { createLogger } from '../../../electron/main/logging/logger'
+import { SecretMask } from '../../../electron/main/logging/secret-mask'
+import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
+import { useMains } from '../services/helpers'
+
+// Settings → ATS (issue #39 item 1) through the router, as the page calls it, over real HTTP
+// against the fake Greenhouse and Lever, with the key in the real OS keychain (run under
+// dbus-run-session with gnome-keyring unlocked, as docs/testing.md says).
+const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
+const start = useMains()
+
+let fakes: RunningAtsFakes
+beforeAll(async () => {
+  fakes = await startAtsFakes({ seed: 7, fromProfiles: 200 })
+})
+afterAll(async () => {
+  await fakes.close()
+})
+
+async function keychainEntry(id: string): Promise<string | null> {
+  const vault = await openVault(
+    loadNodeKeytar,
+    createLogger(() => undefined)
+  )
+  return vault.get(AtsKeys.account(id))
+}
+
+describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over HTTP)', () => {
+  it('adds a Greenhouse connection with its key in the keychain, tests it, and removes it with undo', async () => {
+    const main = await start()
+    const gh = fakes.greenhouse
+    const added = await main.ok('addAtsConnection', {
+      kind: 'greenhouse',
+      name: 'Our Greenhouse',
+      baseUrl: gh.baseUrl,
+      apiKey: gh.keys.full,
+      onBehalfOf: String(gh.userId)
+    })
+    const connection = added.connections[0]!
+    expect(connection).toMatchObject({
+      kind: 'greenhouse',
+      name: 'Our Greenhouse',
+      baseUrl: gh.baseUrl,
+      actingUser: String(gh.userId),
+      sandbox: false,
+      key: { configured: true, hint: gh.keys.full.slice(-4) }
+    })
+    // the key never comes back on a channel, and is in the OS keychain bound to the fake's origin
+    expect(JSON.stringify(added)).not.toContain(gh.keys.full)
+    expect(JSON.parse((await keychainEntry(connection.id))!)).toMatchObject({
+      secret: gh.keys.full,
+      origin: new URL(gh.baseUrl).origin
+    })
+    expect(main.events.filter((e) => e.name === 'atsConnectionsChanged')).toHaveLength(1)
+
+    const check = await main.ok('testAtsConnection', { id: connection.id })
+    expect(check).toMatchObject({ actingUser: 'Sam Sandbox', mayReadCandidates: true, mayCreateCandidates: true })
+    expect(check.summary).toBe(
+      'Connected to Greenhouse as Sam Sandbox. This key may read candidates and create candidates and prospects. Greenhouse allows 50 requests every 10 seconds on it.'
+    )
+    // the limit the ATS said is kept with the connection
+    expect((await main.ok('listAtsConnections', {})).connections[0]!.rateLimit).toBe(50)
+
+    await main.ok('removeAtsConnection', { id: connection.id })
+    expect((await main.ok('listAtsConnections', {})).connections).toEqual([])
+    expect((await main.fail('testAtsConnection', { id: connection.id })).code).toBe('not_found')
+    const back = await main.ok('undoRemoveAtsConnection', { id: connection.id })
+    expect(back.connections.map((c) => c.id)).toEqual([connection.id])
+    await main.ok('removeAtsConnection', { id: connection.id })
+    // the undo ends with the session: the key leaves the keychain when the app closes
+    await main.close()
+    expect(await keychainEntry(connection.id)).toBeNull()
+  })
+
+  it('says a wrong key in words, and a read-only Lever key is said to be unable to create', async () => {
+    const main = await start()
+    const wrong = await main.ok('addAtsConnection', {
+      kind: 'greenhouse',
+      name: 'Wrong key',
+      baseUrl: fakes.greenhouse.baseUrl,
+      apiKey: 'not-the-key-at-all',
+      onBehalfOf: String(fakes.greenhouse.userId)
+    })
+    const error = await main.fail('testAtsConnection', { id: wrong.connections[0]!.id })
+    expect(error.code).toBe('unauthorized')
+    expect(error.message).toBe(
+      'Greenhouse refused the API key (HTTP 401: “Invalid Basic Auth credentials”). Check that it was copied whole, and that it is a Harvest API key that has not been revoked.'
+    )
+    const lever = await main.ok('addAtsConnection', {
+      kind: 'lever',
+      name: 'Lever, read only',
+      baseUrl: fakes.lever.baseUrl,
+      apiKey: fakes.lever.keys.readOnly,
+      performAs: fakes.lever.userId
+    })
+    const leverId = lever.connections.find((c) => c.kind === 'lever')!.id
+    const check = await main.ok('testAtsConnection', { id: leverId })
+    expect(check).toMatchObject({ kind: 'lever', mayReadCandidates: true, mayCreateCandidates: false })
+    expect(check.summary).toContain('it may not create candidates — ask your Lever admin to allow it.')
+    for (const c of (await main.ok('listAtsConnections', {})).connections)
+      await main.ok('removeAtsConnection', { id: c.id })
+  })
+
+  it('never sends the key to a changed address', async () => {
+    const seen: IncomingHttpHeaders[] = []
+    const other = createServer((req, res) => {
+      seen.push(req.headers)
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"Sam Sandbox"}')
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const first = await start()
+      const added = await first.ok('addAtsConnection', {
+        kind: 'greenhouse',
+        name: 'Moved',
+        baseUrl: fakes.greenhouse.baseUrl,
+        apiKey: fakes.greenhouse.keys.full,
+        onBehalfOf: String(fakes.greenhouse.userId)
+      })
+      const id = added.connections[0]!.id
+      await first.close()
+      // the address changes under it (another port on this computer: another origin)
+      const movedTo = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      const db = new Database(join(first.dataDir, 'talent-desk.sqlite'))
+      db.prepare('UPDATE ats_connections SET base_url = ? WHERE id = ?').run(movedTo, id)
+      db.close()
+      const main = await start({ dataDir: first.dataDir })
+      expect((await main.ok('listAtsConnections', {})).connections[0]!.key).toEqual({ configured: false, hint: null })
+      const error = await main.fail('testAtsConnection', { id })
+      expect(error.code).toBe('unauthorized')
+      expect(error.message).toContain(`No Greenhouse API key is kept for ${movedTo}`)
+      expect(seen).toEqual([])
+      await main.ok('removeAtsConnection', { id })
+    } finally {
+      await new Promise((resolve) => other.close(resolve))
+    }
+  })
+
+  it('masks every ATS key already in the keychain in the log from the first line', async () => {
+    const first = await start()
+    const added = await first.ok('addAtsConnection', {
+      kind: 'lever',
+      name: 'Masked',
+      baseUrl: fakes.lever.baseUrl,
+      apiKey: fakes.lever.keys.full,
+      performAs: fakes.lever.userId
+    })
+    await first.close()
+    const mask = new SecretMask()
+    const second = await start({ dataDir: first.dataDir, secretWatcher: mask })
+    // nothing has read the key in this run yet, and still it is masked
+    expect(mask.text(`GET /x?k=${fakes.lever.keys.full}`)).toBe('GET /x?k=[redacted]')
+    await second.ok('removeAtsConnection', { id: added.connections[0]!.id })
+  })
+
+  it('learns the limit from X-RateLimit-Limit and never calls faster than it allows', async () => {
+    // 11 requests in any 10 s: 12 calls (four tests) at the pace's own start (10 a second,
+    // doubling) would meet a 429; at the limit learnt from the first answer, none does
+    const strict = await startAtsFakes({ seed: 7, fromProfiles: 50, greenhouseRateLimit: 11 })
+    try {
+      const main = await start()
+      const added = await main.ok('addAtsConnection', {
+        kind: 'greenhouse',
+        name: 'Strict',
+        baseUrl: strict.greenhouse.baseUrl,
+        apiKey: strict.greenhouse.keys.full,
+        onBehalfOf: String(strict.greenhouse.userId)
+      })
+      const id = added.connections[0]!.id
+      for (let i = 0; i < 4; i++) await main.ok('testAtsConnection', { id })
+      const { pace } = (await main.ok('listAtsConnections', {})).connections[0]!
+      expect(pace).toMatchObject({ ceiling: 1, rate: 1 })
+      // no 429 was ever met (the pace remembers the limit a 429 showed)
+      expect(pace.limit).toBeNull()
+      await main.ok('removeAtsConnection', { id })
+    } finally {
+      await strict.close()
+    }
+  }, 30_000)
+
+  it('holds the whole connection for a 429’s Retry-After, then goes on', async () => {
+    const busy = await startAtsFakes({ seed: 7, fromProfiles: 50, greenhouseRateLimit: 20, greenhouseWindowMs: 1000 })
+    try {
+      const main = await start()
+      const added = await main.ok('addAtsConnection', {
+        kind: 'greenhouse',
+        name: 'Busy',
+        baseUrl: busy.greenhouse.baseUrl,
+        apiKey: busy.greenhouse.keys.full,
+        onBehalfOf: String(busy.greenhouse.userId)
+      })
+      const id = added.connections[0]!.id
+      // another program spends the key's whole window: the next call is refused with Retry-After
+      for (let i = 0; i < 20; i++) {
+        const answer = await request(`${busy.greenhouse.baseUrl}/v1/candidates?per_page=1`, {
+          headers: { authorization: `Basic ${Buffer.from(`${busy.greenhouse.keys.full}:`).toString('base64')}` }
+        })
+        await answer.body.dump()
+      }
+      // two tests at once on the same connection: both wait out the Retry-After and succeed
+      const [a, b] = await Promise.all([main.ok('testAtsConnection', { id }), main.ok('testAtsConnection', { id })])
+      expect(a.mayCreateCandidates && b.mayCreateCandidates).toBe(true)
+      const { pace } = (await main.ok('listAtsConnections', {})).connections[0]!
+      // the pace met the 429 (it remembers the limit it showed) and slowed under the ATS's limit
+      expect(pace.limit).not.toBeNull()
+      expect(pace.rate).toBeLessThanOrEqual(1.9)
+      await main.ok('removeAtsConnection', { id })
+    } finally {
+      await busy.close()
+    }
+  }, 30_000)
+})
