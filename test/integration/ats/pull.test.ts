@@ -11,7 +11,8 @@ import { defaultAnswerLimits } from '../../../electron/main/net/answer-limits'
 import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
 import { ConnectionPace, systemTimers } from '../../../electron/main/pace/connection-pace'
 import { systemClock } from '../../../electron/main/store/clock'
-import { atsListName, type AtsPullStatus } from '../../../shared/ipc/channels/ats-pull'
+import { atsPullHandlers } from '../../../electron/main/ats/pull/handlers'
+import { atsListName, atsPullChannels, atsPullEvents, type AtsPullStatus } from '../../../shared/ipc/channels/ats-pull'
 import { useMains, type TestMain } from '../services/helpers'
 
 /*
@@ -307,5 +308,22 @@ describe('a full pull from Lever', () => {
     const rows = peopleRows(main, list.listId)
     expect(rows.map((r) => r.ats_id).sort()).toEqual(opportunities.map((o) => o.id).sort())
     expect(rows.every((r) => r.stage !== null && !/^[0-9a-f]{8}-/.test(r.stage))).toBe(true)
+  })
+})
+
+describe('the channels', () => {
+  it('pull now answers at once, the status and progress events keep to their schemas, cancel stops it', async () => {
+    const { main, pull, events } = await pulling()
+    const handlers = atsPullHandlers(pull)
+    expect(atsPullChannels.pullAtsNow.input.safeParse({ connectionId: GH, extra: 1 }).success).toBe(false)
+    const started = handlers.pullAtsNow(atsPullChannels.pullAtsNow.input.parse({ connectionId: GH }))
+    expect(atsPullChannels.pullAtsNow.output.parse(started)).toMatchObject({ state: 'pulling' })
+    const finished = await pull.pull(GH)
+    expect(finished.state).toBe('done')
+    const status = atsPullChannels.getAtsPullStatus.output.parse(await handlers.getAtsPullStatus({ connectionId: GH }))
+    expect(status).toMatchObject({ state: 'done', mode: 'full', list: { name: 'ATS: Acme Greenhouse' } })
+    expect(status.list?.people).toBe(listOf(main)!.people)
+    for (const event of events) atsPullEvents.atsPullProgress.parse(event)
+    expect(handlers.cancelAtsPull({ connectionId: GH })).toEqual({ cancelled: false })
   })
 })
