@@ -327,3 +327,42 @@ describe('the channels', () => {
     expect(handlers.cancelAtsPull({ connectionId: GH })).toEqual({ cancelled: false })
   })
 })
+
+describe("the service's ats_data against the pulled ATS", () => {
+  it('where they disagree the ATS wins and the line says what the service said; where they agree one line', async () => {
+    const { main, pull } = await pulling()
+    await pull.pull(GH)
+    const candidate = fakes.greenhouse.store.candidates.find(
+      (c) => c.email_addresses.length > 0 && c.applications[0]?.current_stage
+    )!
+    const email = candidate.email_addresses[0]!.value
+    const stage = candidate.applications[0]!.current_stage!.name
+    const [disagree, agree, unknown] = [
+      { emails: [email], atsData: { is_matched: true, candidate_id: '999', current_stage: 'Offer Sent' } },
+      { emails: [email], atsData: { is_matched: true, candidate_id: String(candidate.id), current_stage: stage } },
+      { emails: ['nobody@nowhere.example'], atsData: { is_matched: true, candidate_id: '5' } }
+    ]
+    const matches = main.services.knownPeople.check([disagree, agree, unknown], GH)
+    expect(matches).toEqual([
+      {
+        index: 0,
+        listId: listOf(main)!.listId,
+        listName: 'ATS: Acme Greenhouse',
+        atsId: String(candidate.id),
+        stage,
+        by: 'email',
+        serviceSaid: { atsId: '999', stage: 'Offer Sent' }
+      },
+      {
+        index: 1,
+        listId: listOf(main)!.listId,
+        listName: 'ATS: Acme Greenhouse',
+        atsId: String(candidate.id),
+        stage,
+        by: 'email'
+      },
+      // not in the pulled list: the service's own match is still said (the next full pull may know better)
+      { index: 2, listId: null, listName: 'the service', atsId: '5', stage: null, by: 'service', recruiter: null }
+    ])
+  })
+})

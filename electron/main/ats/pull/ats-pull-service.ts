@@ -5,6 +5,7 @@ import {
   type AtsPullStatus
 } from '../../../../shared/ipc/channels/ats-pull'
 import { errorMessage } from '../../../../shared/error-message'
+import { PULLED_LIST_SOURCE } from '../../../../shared/ipc/channels/known-people'
 import { ApiError } from '../../api/api-error'
 import type { AtsListWriter, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
 import type { Clock } from '../../store/clock'
@@ -181,7 +182,11 @@ export class AtsPullService {
       this.#deps.emit({ ...status })
       const since = mode === 'incremental' && held !== null ? Date.parse(held.pulledAt) - INCREMENTAL_MARGIN_MS : null
       if (mode === 'full') {
-        writer = known.writeAtsList({ ...list, source: opened.kind, pulledAt: started.toISOString() })
+        writer = known.writeAtsList({
+          ...list,
+          source: `${PULLED_LIST_SOURCE}${opened.kind}`,
+          pulledAt: started.toISOString()
+        })
       }
       const reason = mayNotEmailReason(opened)
       const take = (people: PulledPerson[]) => {
