@@ -73,18 +73,18 @@ export function upsertAtsPeople(
       const held = readyAtsList(db, list.name, list.connectionId)
       if (held === null) return null
       const salt = saltOf(db)
-      const find = db.prepare('SELECT id FROM known_people WHERE list_id = ? AND ats_id = ?').pluck()
       const dropHashes = db.prepare('DELETE FROM known_people_hashes WHERE person_id = ?')
       const dropPerson = db.prepare('DELETE FROM known_people WHERE id = ?')
       const addPerson = db.prepare(
         'INSERT INTO known_people (list_id, ats_id, stage, name, employer) VALUES (?, ?, ?, ?, ?)'
       )
       const addHash = db.prepare('INSERT INTO known_people_hashes (list_id, person_id, kind, hash) VALUES (?, ?, ?, ?)')
+      const rows = people.map(knownRowOfAts)
+      const byId = heldByAtsId(db, held.listId, rows)
       let added = 0
       let updated = 0
-      for (const person of people) {
-        const row = knownRowOfAts(person)
-        const ids = row.atsId === null ? [] : (find.all(held.listId, row.atsId) as number[])
+      for (const row of rows) {
+        const ids = row.atsId === null ? [] : (byId.get(row.atsId) ?? [])
         for (const id of ids) {
           dropHashes.run(id)
           dropPerson.run(id)
@@ -93,6 +93,8 @@ export function upsertAtsPeople(
         else added += 1
         const { lastInsertRowid } = addPerson.run(held.listId, row.atsId, row.stage, row.name, row.employer)
         for (const [hash, kind] of traitHashes(salt, row)) addHash.run(held.listId, lastInsertRowid, kind, hash)
+        // the same id twice in one answer: the second replaces the first
+        if (row.atsId !== null) byId.set(row.atsId, [Number(lastInsertRowid)])
       }
       db.prepare('UPDATE known_people_lists SET people = people + ?, imported_at = ? WHERE id = ?').run(
         added,
@@ -102,4 +104,23 @@ export function upsertAtsPeople(
       return { added, updated }
     })
     .immediate()
+}
+
+/**
+ * The list's people with these ATS ids, found in one pass over the list's rows (its index; the
+ * table has none on ats_id, and one query per person would pass over the list once each).
+ */
+function heldByAtsId(db: BetterSqlite3.Database, listId: number, rows: readonly KnownRow[]): Map<string, number[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.atsId === null ? [] : [row.atsId])))]
+  const found = new Map<string, number[]>()
+  for (let at = 0; at < ids.length; at += 500) {
+    const part = ids.slice(at, at + 500)
+    const hits = db
+      .prepare(
+        `SELECT id, ats_id FROM known_people WHERE list_id = ? AND ats_id IN (${part.map(() => '?').join(', ')})`
+      )
+      .all(listId, ...part) as Array<{ id: number; ats_id: string }>
+    for (const hit of hits) found.set(hit.ats_id, [...(found.get(hit.ats_id) ?? []), hit.id])
+  }
+  return found
 }
