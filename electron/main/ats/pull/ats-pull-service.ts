@@ -19,8 +19,8 @@ import type { AtsOpener, OpenedAts } from './pull-ports'
  * the key from the keychain) and a worker could share none of that state — a second pace in a
  * worker would double the rate Greenhouse sees. Every call is async, so main is never held by the
  * network. What holds main is each page's work: JSON.parse of at most 500 candidates (Harvest's
- * largest page) and one transaction writing them and their hashes (a few thousand HMACs), a few
- * milliseconds a page, measured in test/bench/ats-pull.bench.ts (main's longest block). Pages come
+ * largest page) and the transactions writing them and their hashes (125 people and a few hundred
+ * HMACs each, a turn of main's loop between them), a few milliseconds each, measured in test/bench/ats-pull.bench.ts (main's longest block). Pages come
  * one at a time, so that bound holds however many people the ATS has.
  */
 
@@ -29,6 +29,8 @@ export const INCREMENTAL_MARGIN_MS = 5 * 60_000
 /** Harvest's largest page, Lever's largest. */
 const GREENHOUSE_PER_PAGE = 500
 const LEVER_LIMIT = 100
+/** People written per transaction: a page of 500 is written in four slices. */
+const PEOPLE_AT_ONCE = 125
 
 export interface AtsPullDeps {
   opener: AtsOpener
@@ -189,22 +191,27 @@ export class AtsPullService {
         })
       }
       const reason = mayNotEmailReason(opened)
-      const take = (people: PulledPerson[]) => {
-        if (running.cancelled) throw new PullCancelled()
-        if (writer !== null) writer.add(people)
-        else if (held !== null) {
-          // the list's pull time stays until every page is in: a pull cut short is done again from there
-          const done = known.upsertAtsPeople(list, people, held.pulledAt)
-          if (done === null) throw new Error('The list was removed while it was being pulled.')
-          status.added += done.added
-          status.updated += done.updated
+      const take = async (page: PulledPerson[]) => {
+        // a page is written in slices, a turn of main's loop between them: each holds main a few ms
+        for (let at = 0; at < page.length || at === 0; at += PEOPLE_AT_ONCE) {
+          if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve))
+          if (running.cancelled) throw new PullCancelled()
+          const people = page.slice(at, at + PEOPLE_AT_ONCE)
+          if (writer !== null) writer.add(people)
+          else if (held !== null) {
+            // the list's pull time stays until every page is in: a pull cut short is done again from there
+            const done = known.upsertAtsPeople(list, people, held.pulledAt)
+            if (done === null) throw new Error('The list was removed while it was being pulled.')
+            status.added += done.added
+            status.updated += done.updated
+          }
+          this.#doNotContact(people, reason, status)
+          status.people += people.length
         }
-        this.#doNotContact(people, reason, status)
         status.pages += 1
-        status.people += people.length
         this.#deps.emit({ ...status })
       }
-      for await (const people of pages(opened, since)) take(people)
+      for await (const people of pages(opened, since)) await take(people)
       if (running.cancelled) throw new PullCancelled()
       if (writer !== null) {
         writer.finish()
