@@ -20,8 +20,9 @@ import type { AtsOpener, OpenedAts } from './pull-ports'
  * worker would double the rate Greenhouse sees. Every call is async, so main is never held by the
  * network. What holds main is each page's work: JSON.parse of at most 500 candidates (Harvest's
  * largest page) and the transactions writing them and their hashes (125 people and a few hundred
- * HMACs each, a turn of main's loop between them), a few milliseconds each, measured in test/bench/ats-pull.bench.ts (main's longest block). Pages come
- * one at a time, so that bound holds however many people the ATS has.
+ * HMACs each, a turn of main's loop between them), a few milliseconds each, measured in
+ * test/bench/ats-pull.bench.ts (main's longest block). Pages come one at a time, so that bound
+ * holds however many people the ATS has.
  */
 
 /** An incremental pull asks for changes since the last completed pull's start, less this (clock skew, writes in flight). */
