@@ -19,7 +19,14 @@ import { Paces } from './pace/paces'
 import { EventBus } from './platform/event-bus'
 import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
-import type { FileCompactionPort, RetentionSchedulePort, TeamSyncPort, WatchSchedulePort } from './platform/ports'
+import type {
+  DoNotContactPort,
+  FileCompactionPort,
+  KnownPeoplePort,
+  RetentionSchedulePort,
+  TeamSyncPort,
+  WatchSchedulePort
+} from './platform/ports'
 import type { SecretVault } from './vault/secret-vault'
 import { systemClock } from './store/clock'
 import { StoreAccess } from './store/store-access'
@@ -69,6 +76,9 @@ export interface MainServices {
   compaction: FileCompactionPort
   /** The team's sync (tests ask for one and wait for it to be idle). */
   teamSync: TeamSyncPort
+  /** The known-people and do-not-contact lists, as the ATS pull writes to them (issue #39; tests, benches). */
+  knownPeople: KnownPeoplePort
+  doNotContact: DoNotContactPort
   close(): Promise<void>
 }
 
@@ -189,6 +199,8 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
     retention: host.port('retentionSchedule'),
     compaction: host.port('fileCompaction'),
     teamSync: host.port('teamSync'),
+    knownPeople: host.port('knownPeople'),
+    doNotContact: host.port('doNotContact'),
     // Once, however often it is called (a window and a signal may both close the app).
     close: () =>
       (closing ??= (async () => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { generateProfiles } from '../data/generate'
 import { systemClock, type Clock } from '../server/clock'
 import { atsPeople } from './ats-people'
-import { harvestHandler, type HarvestKeys } from './greenhouse/harvest-server'
+import { harvestHandler, noHarvestFaults, type HarvestFaults, type HarvestKeys } from './greenhouse/harvest-server'
 import { HarvestStore } from './greenhouse/harvest-store'
 import { listenLoopback } from './listen'
 import { leverHandler, type LeverKeys } from './lever/lever-server'
@@ -35,6 +35,8 @@ export interface RunningGreenhouse {
   /** A user who left (disabled): On-Behalf-Of with it is refused. */
   disabledUserId: number
   store: HarvestStore
+  /** Fault switches tests flip (none on at start). */
+  faults: HarvestFaults
 }
 
 export interface RunningLever {
@@ -84,6 +86,7 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
     readOnly: deriveKey(seed, 'greenhouse-read')
   }
   const leverKeys: LeverKeys = { full: deriveKey(seed, 'lever'), readOnly: deriveKey(seed, 'lever-read') }
+  const greenhouseFaults = noHarvestFaults()
   const greenhouse = await listenLoopback(
     options.greenhousePort ?? 0,
     harvestHandler({
@@ -91,7 +94,8 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       keys: greenhouseKeys,
       clock,
       rateLimit: options.greenhouseRateLimit ?? 50,
-      windowMs: options.greenhouseWindowMs ?? 10_000
+      windowMs: options.greenhouseWindowMs ?? 10_000,
+      faults: greenhouseFaults
     })
   )
   const lever = await listenLoopback(
@@ -115,7 +119,8 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       keys: greenhouseKeys,
       userId: active!.id,
       disabledUserId: disabled!.id,
-      store: harvestStore
+      store: harvestStore,
+      faults: greenhouseFaults
     },
     lever: {
       baseUrl: lever.baseUrl,

@@ -87,6 +87,19 @@ export class DoNotContactRepo {
     return { entry: entryOf(find.get(kind, hash) as DoNotContactRow), added: true }
   }
 
+  /** The ids of the entries of these emails noted with exactly `note` (an ATS pull's own). */
+  idsNoted(emails: readonly string[], note: string): number[] {
+    const salt = saltOf(this.#db)
+    const find = this.#db.prepare('SELECT id FROM do_not_contact WHERE kind = ? AND hash = ? AND note = ?').pluck()
+    const ids: number[] = []
+    for (const email of emails) {
+      const value = normalisedValue('email', email)
+      if (value === null) continue
+      ids.push(...(find.all('email', entryHashBytes(salt, 'email', value), note.trim()) as number[]))
+    }
+    return ids
+  }
+
   remove(id: number): boolean {
     return this.#db.prepare(`DELETE FROM do_not_contact AS d WHERE d.id = ? AND ${SHOWN}`).run(id).changes > 0
   }

@@ -175,6 +175,41 @@ export class DoNotContactService {
     return { removed }
   }
 
+  /**
+   * Emails an ATS says may not be emailed (issue #39), noted with the reason, in one transaction;
+   * one already on the list (by hand, a file, or this pull) is left as it was.
+   */
+  addFromAts(emails: readonly string[], reason: string): number {
+    if (emails.length === 0) return 0
+    const db = this.#db()
+    const added = db
+      .transaction(() => {
+        let count = 0
+        for (const email of emails) {
+          const made = this.#repo().add('email', email, reason, isoNow(this.#deps.clock))
+          if (made?.added === true) {
+            shareEntry(this.#deps.team(), 'email', email, reason, true)
+            count += 1
+          }
+        }
+        return count
+      })
+      .immediate()
+    if (added > 0) this.#deps.events.emit('doNotContactChanged', {})
+    return added
+  }
+
+  /** The ATS says they may be emailed again: only the entries noted with exactly this reason go. */
+  removeFromAts(emails: readonly string[], reason: string): number {
+    if (emails.length === 0) return 0
+    let removed = 0
+    for (const id of this.#repo().idsNoted(emails, reason)) {
+      if (removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))) removed += 1
+    }
+    if (removed > 0) this.#deps.events.emit('doNotContactChanged', {})
+    return removed
+  }
+
   /** The people suppressed among these, by their place, with every reason (forgotten first). */
   check(people: readonly PersonToCheck[]): Suppression[] {
     if (people.length === 0) return []

@@ -51,7 +51,13 @@ export const contribution = {
     })
     return {
       handlers: doNotContactHandlers(list),
-      provides: { doNotContact: { check: (people) => list.check(people) } },
+      provides: {
+        doNotContact: {
+          check: (people) => list.check(people),
+          addFromAts: (emails, reason) => list.addFromAts(emails, reason),
+          removeFromAts: (emails, reason) => list.removeFromAts(emails, reason)
+        }
+      },
       personalData: personalDataOwner(() => stores.get()),
       teamShare,
       // an import a close cut short is deleted in slices once the screen is up

@@ -62,7 +62,14 @@ export const contribution = {
     })
     return {
       handlers: knownPeopleHandlers(lists),
-      provides: { knownPeople: { check: (people, connectionId) => lists.check(people, connectionId) } },
+      provides: {
+        knownPeople: {
+          check: (people, connectionId) => lists.check(people, connectionId),
+          writeAtsList: (list) => lists.writeAtsList(list),
+          atsList: (name, connectionId) => lists.atsList(name, connectionId),
+          upsertAtsPeople: (list, people, pulledAt) => lists.upsertAtsPeople(list, people, pulledAt)
+        }
+      },
       personalData: personalDataOwner(() => stores.get()),
       teamShare,
       // a list removed, replaced or cut short by a close is deleted in slices once the screen is up

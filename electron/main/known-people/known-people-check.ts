@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import {
+  PULLED_LIST_SOURCE,
   SERVICE_LIST_NAME,
   type KnownBy,
   type KnownMatch,
@@ -54,9 +55,41 @@ export function knownAmong(
     })
   })
   const fromLists = knownByLists(db, people, connectionId)
-  return [...fromLists, ...knownByTeamLists(db, people), ...byService].sort(
+  const kept = atsWins(db, connectionId, fromLists, byService)
+  return [...fromLists, ...knownByTeamLists(db, people), ...kept].sort(
     (a, b) => a.index - b.index || (a.listId ?? Infinity) - (b.listId ?? Infinity)
   )
+}
+
+/**
+ * The service's ATS match against the ATS itself (issue #39): where a list pulled from the
+ * connection's ATS knows the person, its line answers and the service's line goes; when the
+ * service named another candidate id or stage, the ATS wins and the line keeps what the service
+ * said (`serviceSaid`) so the mark says they disagree. Answers the service's lines that stay.
+ */
+function atsWins(
+  db: BetterSqlite3.Database,
+  connectionId: string | null,
+  fromLists: KnownMatch[],
+  byService: KnownMatch[]
+): KnownMatch[] {
+  if (byService.length === 0) return byService
+  const pulled = new Set(
+    new KnownPeopleRepo(db)
+      .listsFor(connectionId)
+      .filter((list) => list.source.startsWith(PULLED_LIST_SOURCE))
+      .map((list) => list.id)
+  )
+  if (pulled.size === 0) return byService
+  return byService.filter((service) => {
+    const lines = fromLists.filter((line) => line.index === service.index && pulled.has(line.listId ?? 0))
+    for (const line of lines) {
+      const otherId = service.atsId !== null && service.atsId !== line.atsId
+      const otherStage = service.stage !== null && service.stage !== line.stage
+      if (otherId || otherStage) line.serviceSaid = { atsId: service.atsId, stage: service.stage }
+    }
+    return lines.length === 0
+  })
 }
 
 /**

@@ -7,6 +7,8 @@ import type { ConnectionsPort, TeamPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
+import type { AtsListWriter, AtsPersonRecord } from '../platform/ports'
+import { atsListWriter, knownRowOfAts, readyAtsList, upsertAtsPeople } from './ats-lists'
 import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
 import type { ListJobs } from './list-jobs'
@@ -29,6 +31,8 @@ export class KnownPeopleService {
   readonly #deps: KnownPeopleServiceDeps
   /** One import at a time: its hidden list must not be swept by another. */
   #importing = false
+  /** ATS lists being written by a full pull (hidden until done: the sweep must leave them). */
+  #writingAts = 0
   #sweeping: Promise<void> | null = null
 
   constructor(deps: KnownPeopleServiceDeps) {
@@ -126,6 +130,53 @@ export class KnownPeopleService {
     }
   }
 
+  /**
+   * A connection's ATS list, written by a full pull in parts (issue #39): hidden until `finish`
+   * swaps it for the list of the same name in one short transaction; `abandon` drops it and
+   * leaves the old list as it was.
+   */
+  writeAtsList(list: { name: string; connectionId: string; source: string; pulledAt: string }): AtsListWriter {
+    const db = this.#db()
+    const writer = atsListWriter(db, list)
+    this.#writingAts += 1
+    let open = true
+    const close = () => {
+      if (open) this.#writingAts -= 1
+      open = false
+    }
+    let people = 0
+    return {
+      add: (records) => {
+        if (!open) throw new Error('the ATS list is finished')
+        writer.add(records.map(knownRowOfAts))
+        people += records.length
+      },
+      finish: () => {
+        const { listId, replaced } = writer.finish()
+        close()
+        this.#deps.events.emit('knownPeopleChanged', {})
+        if (replaced !== null) void this.sweep()
+        return { listId, people }
+      },
+      abandon: () => {
+        if (!open) return
+        close()
+        // hidden already: its rows go in slices, as a removed list's do
+        void this.sweep()
+      }
+    }
+  }
+
+  atsList(name: string, connectionId: string) {
+    return readyAtsList(this.#db(), name, connectionId)
+  }
+
+  upsertAtsPeople(list: { name: string; connectionId: string }, people: readonly AtsPersonRecord[], pulledAt: string) {
+    const done = upsertAtsPeople(this.#db(), list, people, pulledAt)
+    if (done !== null && people.length > 0) this.#deps.events.emit('knownPeopleChanged', {})
+    return done
+  }
+
   /** Hides the list at once (checks no longer see it); its rows are deleted in slices after. */
   remove({ id }: HandlerInput<'removeKnownPeopleList'>): ChannelOutput<'removeKnownPeopleList'> {
     const db = this.#db()
@@ -149,12 +200,12 @@ export class KnownPeopleService {
    * own list is hidden until it is done (the import sweeps after its swap).
    */
   sweep(): Promise<void> {
-    if (this.#importing) return Promise.resolve()
+    if (this.#importing || this.#writingAts > 0) return Promise.resolve()
     this.#sweeping ??= new Promise<void>((resolve) => {
       const step = () => {
         let more = false
         try {
-          more = !this.#importing && sweepSlice(this.#db())
+          more = !this.#importing && this.#writingAts === 0 && sweepSlice(this.#db())
         } catch {
           more = false
         }

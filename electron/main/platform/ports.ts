@@ -273,6 +273,33 @@ export interface RetentionSchedulePort {
 export interface DoNotContactPort {
   /** The suppressed people among these, by their place in the list, with why. */
   check(people: readonly PersonToCheck[]): Suppression[]
+  /**
+   * Emails an ATS pull found marked "may not be emailed" (issue #39), each noted with `reason`;
+   * one already on the list is left as it was. Returns how many were added.
+   */
+  addFromAts(emails: readonly string[], reason: string): number
+  /** The ATS says they may be emailed again: only entries noted with exactly `reason` go (the pull's own). */
+  removeFromAts(emails: readonly string[], reason: string): number
+}
+
+/** A person as an ATS pull read them (issue #39), before known-people normalises and hashes them. */
+export interface AtsPersonRecord {
+  atsId: string
+  name: string
+  company: string | null
+  emails: readonly string[]
+  /** Profile links (LinkedIn, GitHub, …): kept as handles when they are one. */
+  links: readonly string[]
+  stage: string | null
+}
+
+/** A connection's ATS list being written by a full pull: hidden until `finish` swaps it in whole. */
+export interface AtsListWriter {
+  add(people: readonly AtsPersonRecord[]): void
+  /** Shows the list in place of the one of the same name (which goes); answers its size. */
+  finish(): { listId: number; people: number }
+  /** The pull failed or was cut short: the new list goes, the old one stays as it was. */
+  abandon(): void
 }
 
 /**
@@ -282,6 +309,19 @@ export interface DoNotContactPort {
 export interface KnownPeoplePort {
   /** The known people among these, by their place in the list (one line per list), for a connection (the active one by default). */
   check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[]
+  /** A new list of a connection's ATS people (a full pull), written in parts, hidden until finished. */
+  writeAtsList(list: { name: string; connectionId: string; source: string; pulledAt: string }): AtsListWriter
+  /** The ready list of that name for the connection: its size and when it was last pulled, or null. */
+  atsList(name: string, connectionId: string): { listId: number; people: number; pulledAt: string } | null
+  /**
+   * Puts these people into the list in place of those with the same ATS id (an incremental pull)
+   * and sets its pull time; null when there is no such list.
+   */
+  upsertAtsPeople(
+    list: { name: string; connectionId: string },
+    people: readonly AtsPersonRecord[],
+    pulledAt: string
+  ): { added: number; updated: number } | null
 }
 
 /**

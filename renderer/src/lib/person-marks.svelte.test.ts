@@ -238,6 +238,25 @@ describe('PersonMarks and the ATS lists', () => {
     expect(`${mark!.text}${mark!.detail}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
   })
 
+  it('says where the service’s ats_data disagreed with a list pulled from the ATS, and that the ATS wins', async () => {
+    const main = fakeMain({})
+    main.inAts.set('k-9', {
+      listId: 4,
+      listName: 'ATS: Acme Greenhouse',
+      atsId: '10000042',
+      stage: 'Onsite',
+      by: 'email',
+      serviceSaid: { atsId: 'cand_9', stage: 'Offer' }
+    })
+    const time = manualSchedule()
+    const marks = new PersonMarks(main.client, time.schedule)
+    marks.marksOf({ key: 'k-9' })
+    await time.run()
+    expect(texts(marks.marksOf({ key: 'k-9' }))).toEqual([
+      'In your ATS (Onsite) — In ATS: Acme Greenhouse: Onsite (by email) — the service said stage Offer, candidate cand_9; ATS: Acme Greenhouse is the ATS itself and wins'
+    ])
+  })
+
   it('checks again when a list is imported or removed (knownPeopleChanged)', async () => {
     const main = fakeMain({})
     const time = manualSchedule()

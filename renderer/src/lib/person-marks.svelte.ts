@@ -268,7 +268,7 @@ function knownMarks(matches: KnownMatch[] | undefined): MarkWords | undefined {
   const stage = [...fromLists, ...byService].map(stageOf).find((one) => one !== '')
   const lists = fromLists.map(
     (match) =>
-      `${plain(match.listName)}${stageOf(match) === '' ? '' : `: ${stageOf(match)}`} (by ${knownByLabels[match.by]})`
+      `${plain(match.listName)}${stageOf(match) === '' ? '' : `: ${stageOf(match)}`} (by ${knownByLabels[match.by]})${serviceDisagreed(match)}`
   )
   const service = byService.map((match) => {
     const recruiter = plain(match.recruiter ?? '').trim()
@@ -278,6 +278,19 @@ function knownMarks(matches: KnownMatch[] | undefined): MarkWords | undefined {
     text: stage === undefined ? 'In your ATS' : `In your ATS (${stage})`,
     detail: [...(lists.length === 0 ? [] : [`In ${lists.join('; ')}`]), ...service].join('; ')
   }
+}
+
+/**
+ * A list pulled from the ATS itself (issue #39) where the service's own ATS match said otherwise:
+ * the ATS wins, and the mark says what the service said. '' when they agreed.
+ */
+function serviceDisagreed(match: KnownMatch): string {
+  const said = match.serviceSaid
+  if (said === undefined) return ''
+  const stage = plain(said.stage ?? '').trim()
+  const id = plain(said.atsId ?? '').trim()
+  const what = [stage === '' ? '' : `stage ${stage}`, id === '' ? '' : `candidate ${id}`].filter((part) => part !== '')
+  return ` — the service said ${what.join(', ') || 'otherwise'}; ${plain(match.listName)} is the ATS itself and wins`
 }
 
 function sameMarks(a: readonly PersonMark[], b: readonly PersonMark[]): boolean {

@@ -21,7 +21,40 @@ export interface HarvestOptions {
   rateLimit: number
   /** The window (Harvest: 10 s). */
   windowMs: number
+  /** Switches tests flip to make the fake misbehave (issue #39 item 5); none by default. */
+  faults?: HarvestFaults
 }
+
+/**
+ * What the fake Greenhouse can be made to do wrong, set on the running fake (`greenhouse.faults`):
+ * keys revoked since, a storm of 429s, a candidates page of the wrong shape, an answer nested too
+ * deep or too large to read, or a pull cut off at a page.
+ */
+export interface HarvestFaults {
+  /** Keys refused with 401 from now on (revoked in Greenhouse). */
+  revoked: Set<string>
+  /** The next this-many authenticated requests are answered 429 with `Retry-After: retryAfterSeconds`. */
+  tooMany: number
+  retryAfterSeconds: number
+  /** GET /v1/candidates page N (from 1) answers an object instead of a list. */
+  malformedPage: number | null
+  /** GET /v1/candidates page N answers this many `[` deep (then as many `]`). */
+  deepPage: { page: number; levels: number } | null
+  /** GET /v1/candidates page N answers a list this many bytes long, streamed. */
+  hugePage: { page: number; bytes: number } | null
+  /** GET /v1/candidates page N answers 500 (a pull killed midway, from the app's side). */
+  failPage: number | null
+}
+
+export const noHarvestFaults = (): HarvestFaults => ({
+  revoked: new Set(),
+  tooMany: 0,
+  retryAfterSeconds: 1,
+  malformedPage: null,
+  deepPage: null,
+  hugePage: null,
+  failPage: null
+})
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
 
@@ -44,7 +77,12 @@ export function harvestHandler(options: HarvestOptions): (req: IncomingMessage, 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const key = basicAuthKey(req)
-    if (key === null || (key !== options.keys.full && key !== options.keys.readOnly)) {
+    const faults = options.faults
+    if (
+      key === null ||
+      (key !== options.keys.full && key !== options.keys.readOnly) ||
+      faults?.revoked.has(key) === true
+    ) {
       sendJson(res, 401, { message: 'Invalid Basic Auth credentials' }, { 'www-authenticate': 'Basic realm="Harvest"' })
       return
     }
@@ -52,6 +90,37 @@ export function harvestHandler(options: HarvestOptions): (req: IncomingMessage, 
     const rateHeaders = {
       'x-ratelimit-limit': String(taken.limit),
       'x-ratelimit-remaining': String(taken.remaining)
+    }
+    if (faults !== undefined && faults.tooMany > 0) {
+      faults.tooMany -= 1
+      sendJson(
+        res,
+        429,
+        { message: 'Too Many Requests' },
+        { ...rateHeaders, 'retry-after': String(faults.retryAfterSeconds) }
+      )
+      return
+    }
+    if (faults !== undefined && req.method === 'GET' && url.pathname.replace(/\/$/, '') === '/v1/candidates') {
+      const pageNo = Number(url.searchParams.get('page') ?? '1')
+      if (faults.malformedPage === pageNo) {
+        sendJson(res, 200, { candidates: 'not a list' }, rateHeaders)
+        return
+      }
+      if (faults.failPage === pageNo) {
+        sendJson(res, 500, { message: 'Internal Server Error' }, rateHeaders)
+        return
+      }
+      if (faults.deepPage?.page === pageNo) {
+        const { levels } = faults.deepPage
+        res.writeHead(200, { 'content-type': 'application/json', ...rateHeaders })
+        res.end('['.repeat(levels) + ']'.repeat(levels))
+        return
+      }
+      if (faults.hugePage?.page === pageNo) {
+        streamHuge(res, faults.hugePage.bytes, rateHeaders)
+        return
+      }
     }
     if (!taken.allowed) {
       sendJson(
@@ -75,6 +144,29 @@ export function harvestHandler(options: HarvestOptions): (req: IncomingMessage, 
     }
     sendJson(res, answer.status, answer.body, { ...rateHeaders, ...answer.headers })
   }
+}
+
+/** A JSON list `bytes` long (at least 3), written as the client reads it; stops when the client goes. */
+function streamHuge(res: ServerResponse, bytes: number, headers: Record<string, string>): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes), ...headers })
+  const item = `${JSON.stringify({ id: 1, first_name: 'x'.repeat(1000) })},`
+  const chunk = item.repeat(Math.floor(65_536 / item.length))
+  // '[' + items and spaces + '{}]'
+  let left = bytes - 4
+  res.write('[')
+  const more = (): void => {
+    while (left > 0 && !res.destroyed) {
+      const part = left >= chunk.length ? chunk : ' '.repeat(left)
+      left -= part.length
+      if (!res.write(part)) {
+        res.once('drain', more)
+        return
+      }
+    }
+    if (!res.destroyed) res.end('{}]')
+  }
+  res.on('close', () => (left = 0))
+  more()
 }
 
 async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options: HarvestOptions): Promise<Answer> {

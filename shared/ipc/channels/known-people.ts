@@ -27,6 +27,9 @@ export const knownByLabels: Record<KnownBy, string> = {
   service: 'the service'
 }
 
+/** A list pulled from a connected ATS (issue #39) has this source, then the ATS's kind: `ats:greenhouse`. */
+export const PULLED_LIST_SOURCE = 'ats:'
+
 /** The list name a match by the service's own ATS match carries (it has no list of the recruiter's). */
 export const SERVICE_LIST_NAME = 'the service'
 
@@ -85,7 +88,13 @@ export const knownMatchSchema = z.object({
   stage: z.string().nullable(),
   by: knownBySchema,
   /** The recruiter the service names for them (`by: 'service'` only). */
-  recruiter: z.string().nullable().optional()
+  recruiter: z.string().nullable().optional(),
+  /**
+   * On a line of a list pulled from the ATS itself (issue #39): the service's own ATS match
+   * (`ats_data`) named another candidate id or stage. The ATS wins — this line's id and stage are
+   * the ATS's — and what the service said is kept so the mark can say they disagreed.
+   */
+  serviceSaid: z.object({ atsId: z.string().nullable(), stage: z.string().nullable() }).optional()
 })
 export type KnownMatch = z.infer<typeof knownMatchSchema>
 

@@ -1,0 +1,319 @@
+import {
+  atsListName,
+  ATS_PULL_EVERY_MS,
+  type AtsPullMode,
+  type AtsPullStatus
+} from '../../../../shared/ipc/channels/ats-pull'
+import { errorMessage } from '../../../../shared/error-message'
+import { PULLED_LIST_SOURCE } from '../../../../shared/ipc/channels/known-people'
+import { ApiError } from '../../api/api-error'
+import type { AtsListWriter, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
+import type { Clock } from '../../store/clock'
+import { atsNames } from '../ats-client'
+import { greenhousePage, leverPage, nextLink, type PulledPerson } from './ats-records'
+import type { AtsOpener, OpenedAts } from './pull-ports'
+
+/*
+ * Where the work runs. Main does the HTTP: the AtsClient is main's (the dispatcher's loopback and
+ * https rules, the answer limits, the connection's pace and gate that bulk match and pushes share,
+ * the key from the keychain) and a worker could share none of that state — a second pace in a
+ * worker would double the rate Greenhouse sees. Every call is async, so main is never held by the
+ * network. What holds main is each page's work: JSON.parse of at most 500 candidates (Harvest's
+ * largest page) and the transactions writing them and their hashes (125 people and a few hundred
+ * HMACs each, a turn of main's loop between them), a few milliseconds each, measured in
+ * test/bench/ats-pull.bench.ts (main's longest block). Pages come one at a time, so that bound
+ * holds however many people the ATS has.
+ */
+
+/** An incremental pull asks for changes since the last completed pull's start, less this (clock skew, writes in flight). */
+export const INCREMENTAL_MARGIN_MS = 5 * 60_000
+/** Harvest's largest page, Lever's largest. */
+const GREENHOUSE_PER_PAGE = 500
+const LEVER_LIMIT = 100
+/** People written per transaction: a page of 500 is written in four slices. */
+const PEOPLE_AT_ONCE = 125
+
+export interface AtsPullDeps {
+  opener: AtsOpener
+  knownPeople: () => Pick<KnownPeoplePort, 'writeAtsList' | 'atsList' | 'upsertAtsPeople'>
+  doNotContact: () => Pick<DoNotContactPort, 'addFromAts' | 'removeFromAts'>
+  clock: Clock
+  /** Progress to the page (atsPullProgress). */
+  emit: (status: AtsPullStatus) => void
+  /** Runs `run` every `ms` until the answer is called (the schedule; tests call run themselves). */
+  every?: (ms: number, run: () => void) => () => void
+}
+
+class PullCancelled extends Error {}
+
+interface Running {
+  status: AtsPullStatus
+  cancelled: boolean
+  done: Promise<AtsPullStatus>
+}
+
+const idle = (connectionId: string): AtsPullStatus => ({
+  connectionId,
+  state: 'idle',
+  mode: null,
+  startedAt: null,
+  finishedAt: null,
+  pages: 0,
+  people: 0,
+  added: 0,
+  updated: 0,
+  doNotContactAdded: 0,
+  doNotContactRemoved: 0,
+  list: null,
+  error: null
+})
+
+/** The reason a pulled "may not be emailed" carries on the do-not-contact list (and how the pull knows its own). */
+export const mayNotEmailReason = (opened: Pick<OpenedAts, 'kind' | 'name'>): string =>
+  `${atsNames[opened.kind]}: may not be emailed (${opened.name})`
+
+/**
+ * Known people, live (issue #39 item 3): pulls a connected ATS's people into its known-people list.
+ * One pull per connection at a time; a full pull writes a hidden list and swaps it in only when
+ * every page was read, so a failed, refused or cancelled pull leaves the list as it was.
+ */
+export class AtsPullService {
+  readonly #deps: AtsPullDeps
+  readonly #running = new Map<string, Running>()
+  readonly #last = new Map<string, AtsPullStatus>()
+  #stopSchedule: (() => void) | null = null
+
+  constructor(deps: AtsPullDeps) {
+    this.#deps = deps
+  }
+
+  /** The running pull's status, else the last one's, with the list as it is now. */
+  async status(connectionId: string): Promise<AtsPullStatus> {
+    const running = this.#running.get(connectionId)
+    if (running !== undefined) return { ...running.status }
+    const last = this.#last.get(connectionId) ?? idle(connectionId)
+    const opened = await this.#deps.opener.open(connectionId)
+    return { ...last, list: opened === null ? null : this.#listOf(opened.name, connectionId) }
+  }
+
+  /** Starts a pull (or joins the one running) and answers at once; progress comes as events. */
+  start(connectionId: string, mode?: AtsPullMode): AtsPullStatus {
+    const running = this.#running.get(connectionId) ?? this.#begin(connectionId, mode)
+    return { ...running.status }
+  }
+
+  /** Pulls and answers when done (the one running, when there is one). */
+  pull(connectionId: string, mode?: AtsPullMode): Promise<AtsPullStatus> {
+    return (this.#running.get(connectionId) ?? this.#begin(connectionId, mode)).done
+  }
+
+  /** Stops a running pull before its next page. */
+  cancel(connectionId: string): boolean {
+    const running = this.#running.get(connectionId)
+    if (running === undefined) return false
+    running.cancelled = true
+    return true
+  }
+
+  /** Incremental pulls of every saved ATS connection every 15 minutes (the first on the first turn). */
+  startSchedule(everyMs = ATS_PULL_EVERY_MS): void {
+    const every = this.#deps.every
+    if (every === undefined || this.#stopSchedule !== null) return
+    this.#stopSchedule = every(everyMs, () => void this.pullAll())
+  }
+
+  /** One turn of the schedule: each saved connection not pulling now pulls (full the first time). */
+  pullAll(): Promise<AtsPullStatus[]> {
+    return Promise.all(
+      this.#deps.opener
+        .connectionIds()
+        .filter((id) => !this.#running.has(id))
+        .map((id) => this.pull(id))
+    )
+  }
+
+  /** Stops the schedule and every pull (close). */
+  close(): Promise<unknown> {
+    this.#stopSchedule?.()
+    this.#stopSchedule = null
+    for (const running of this.#running.values()) running.cancelled = true
+    return Promise.allSettled([...this.#running.values()].map((running) => running.done))
+  }
+
+  #listOf(connectionName: string, connectionId: string): AtsPullStatus['list'] {
+    const name = atsListName(connectionName)
+    const held = this.#deps.knownPeople().atsList(name, connectionId)
+    return held === null ? null : { name, people: held.people, pulledAt: held.pulledAt }
+  }
+
+  #begin(connectionId: string, mode: AtsPullMode | undefined): Running {
+    const running: Running = {
+      status: {
+        ...idle(connectionId),
+        state: 'pulling',
+        mode: mode ?? null,
+        startedAt: this.#deps.clock.now().toISOString()
+      },
+      cancelled: false,
+      done: Promise.resolve(idle(connectionId))
+    }
+    this.#running.set(connectionId, running)
+    running.done = this.#run(running, mode).then((status) => {
+      this.#running.delete(connectionId)
+      this.#last.set(connectionId, status)
+      this.#deps.emit(status)
+      return status
+    })
+    return running
+  }
+
+  async #run(running: Running, asked: AtsPullMode | undefined): Promise<AtsPullStatus> {
+    const status = running.status
+    const { connectionId } = status
+    const started = this.#deps.clock.now()
+    let writer: AtsListWriter | null = null
+    let opened: OpenedAts | null = null
+    try {
+      opened = await this.#deps.opener.open(connectionId)
+      if (opened === null) throw new Error('That ATS connection no longer exists.')
+      const listName = atsListName(opened.name)
+      const list = { name: listName, connectionId }
+      const known = this.#deps.knownPeople()
+      const held = known.atsList(listName, connectionId)
+      const mode: AtsPullMode = held === null ? 'full' : (asked ?? 'incremental')
+      status.mode = mode
+      this.#deps.emit({ ...status })
+      const since = mode === 'incremental' && held !== null ? Date.parse(held.pulledAt) - INCREMENTAL_MARGIN_MS : null
+      if (mode === 'full') {
+        writer = known.writeAtsList({
+          ...list,
+          source: `${PULLED_LIST_SOURCE}${opened.kind}`,
+          pulledAt: started.toISOString()
+        })
+      }
+      const reason = mayNotEmailReason(opened)
+      const take = async (page: PulledPerson[]) => {
+        // a page is written in slices, a turn of main's loop between them: each holds main a few ms
+        for (let at = 0; at < page.length || at === 0; at += PEOPLE_AT_ONCE) {
+          if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve))
+          if (running.cancelled) throw new PullCancelled()
+          const people = page.slice(at, at + PEOPLE_AT_ONCE)
+          if (writer !== null) writer.add(people)
+          else if (held !== null) {
+            // the list's pull time stays until every page is in: a pull cut short is done again from there
+            const done = known.upsertAtsPeople(list, people, held.pulledAt)
+            if (done === null) throw new Error('The list was removed while it was being pulled.')
+            status.added += done.added
+            status.updated += done.updated
+          }
+          this.#doNotContact(people, reason, status)
+          status.people += people.length
+        }
+        status.pages += 1
+        this.#deps.emit({ ...status })
+      }
+      for await (const people of pages(opened, since)) await take(people)
+      if (running.cancelled) throw new PullCancelled()
+      if (writer !== null) {
+        writer.finish()
+        writer = null
+      } else known.upsertAtsPeople(list, [], started.toISOString())
+      return this.#ended(status, 'done', opened.name, null)
+    } catch (error) {
+      writer?.abandon()
+      if (error instanceof PullCancelled) return this.#ended(status, 'cancelled', opened?.name ?? null, null)
+      return this.#ended(status, 'failed', opened?.name ?? null, pullFailure(opened, status.mode, error))
+    }
+  }
+
+  #ended(
+    status: AtsPullStatus,
+    state: AtsPullStatus['state'],
+    connectionName: string | null,
+    error: string | null
+  ): AtsPullStatus {
+    return {
+      ...status,
+      state,
+      error,
+      finishedAt: this.#deps.clock.now().toISOString(),
+      list: connectionName === null ? null : this.#listOf(connectionName, status.connectionId)
+    }
+  }
+
+  /** `can_email: false` puts their emails on the list; true takes off only what a pull put there. */
+  #doNotContact(people: readonly PulledPerson[], reason: string, status: AtsPullStatus): void {
+    const mayNot = people.filter((p) => p.mayEmail === false).flatMap((p) => p.emails)
+    const may = people.filter((p) => p.mayEmail === true).flatMap((p) => p.emails)
+    const list = this.#deps.doNotContact()
+    status.doNotContactAdded += list.addFromAts(mayNot, reason)
+    status.doNotContactRemoved += list.removeFromAts(may, reason)
+  }
+}
+
+/** The pages of people: Harvest's Link-header pages, Lever's `next` cursors; `since` (ms) for changes only. */
+async function* pages(opened: OpenedAts, since: number | null): AsyncGenerator<PulledPerson[]> {
+  const client = patient(opened.client)
+  if (opened.kind === 'greenhouse') {
+    let path: string | null =
+      `/v1/candidates?per_page=${GREENHOUSE_PER_PAGE}` +
+      (since === null ? '' : `&updated_after=${encodeURIComponent(new Date(since).toISOString())}`)
+    for (let n = 1; path !== null; n++) {
+      const answer = await client.call('Read candidates', path)
+      yield greenhousePage(answer.body, `page ${n} of candidates`)
+      path = nextLink(answer.headers.get('link'))
+    }
+    return
+  }
+  const stages = new Map<string, string>()
+  const stageList = await client.call('Read stages', '/v1/stages')
+  const data = (stageList.body as { data?: unknown } | null)?.data
+  if (Array.isArray(data)) {
+    for (const stage of data as Array<{ id?: unknown; text?: unknown }>) {
+      if (typeof stage.id === 'string' && typeof stage.text === 'string') stages.set(stage.id, stage.text)
+    }
+  }
+  const base = `/v1/opportunities?limit=${LEVER_LIMIT}` + (since === null ? '' : `&updated_at_start=${since}`)
+  let offset: string | null = null
+  for (let n = 1; ; n++) {
+    const path: string = offset === null ? base : `${base}&offset=${encodeURIComponent(offset)}`
+    const answer = await client.call('Read opportunities', path)
+    const page = leverPage(answer.body, `page ${n} of opportunities`, stages)
+    yield page.people
+    if (page.next === null) return
+    offset = page.next
+  }
+}
+
+/** How many 429s in a row one page may meet (each held for its Retry-After by the gate) before the pull stops. */
+export const PAGE_429_TRIES = 30
+
+/**
+ * The client, sent again on a 429 past the client's own few retries: a pull is long and its pages
+ * safe to repeat, so a storm of 429s only slows it (the connection's gate holds every call for
+ * each Retry-After, and the pace learns the limit from them).
+ */
+function patient(client: OpenedAts['client']): OpenedAts['client'] {
+  return {
+    call: async (operation, path, options) => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await client.call(operation, path, options)
+        } catch (error) {
+          if (!(error instanceof ApiError && error.kind === 'rate_limited' && tries < PAGE_429_TRIES)) throw error
+        }
+      }
+    }
+  }
+}
+
+/** What went wrong, in words: the client's own (a refused key, an answer too large) or the page's. */
+function pullFailure(opened: OpenedAts | null, mode: AtsPullMode | null, error: unknown): string {
+  const said = errorMessage(error)
+  const name = opened === null ? 'the ATS' : atsNames[opened.kind]
+  const kept =
+    mode === 'incremental'
+      ? 'Changes read before it stopped are kept; the next pull reads again from the last one that finished.'
+      : 'The list of people you already have was left as it was.'
+  return `The pull from ${name} stopped: ${said}${/[.”]$/.test(said) ? '' : '.'} ${kept}`
+}
