@@ -1,5 +1,6 @@
 import { contribution as activity } from './activity'
 import { contribution as appInfo } from './app-info'
+import { contribution as atsSend } from './ats'
 import { contribution as budgets } from './budgets'
 import { contribution as chat } from './chat'
 import { contribution as connections } from './connections'
@@ -46,7 +47,8 @@ export const features = [
   provenance,
   privacy,
   retention,
-  team
+  team,
+  atsSend
 ] as const
 
 /** The channels a contribution's handlers answer, read from its type. */

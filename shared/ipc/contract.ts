@@ -22,6 +22,7 @@ import { provenanceChannels } from './channels/provenance'
 import { budgetsChannels, budgetsEvents } from './channels/budgets'
 import { teamChannels, teamEvents } from './channels/team'
 import { teamSpendChannels } from './channels/team-spend'
+import { atsSendChannels, atsSendEvents } from './channels/ats-send'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -54,7 +55,8 @@ export const channels = {
   ...knownPeopleChannels,
   ...budgetsChannels,
   ...teamChannels,
-  ...teamSpendChannels
+  ...teamSpendChannels,
+  ...atsSendChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -71,7 +73,8 @@ export const events = {
   ...exportLogEvents,
   ...knownPeopleEvents,
   ...budgetsEvents,
-  ...teamEvents
+  ...teamEvents,
+  ...atsSendEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

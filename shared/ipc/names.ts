@@ -159,7 +159,11 @@ export const channelNameList = [
   'revokeTeamPerson',
   'leaveTeam',
   'syncTeam',
-  'getTeamSpend'
+  'getTeamSpend',
+  'previewAtsSend',
+  'sendToAts',
+  'cancelAtsSend',
+  'listAtsSent'
 ] as const
 
 export const eventNameList = [
@@ -179,7 +183,8 @@ export const eventNameList = [
   'exportLogged',
   'knownPeopleChanged',
   'budgetsChanged',
-  'teamChanged'
+  'teamChanged',
+  'atsSendProgress'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

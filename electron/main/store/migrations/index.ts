@@ -31,6 +31,7 @@ import * as m27 from './27-team'
 import * as m28 from '../../do-not-contact/migrations/28-do-not-contact-hash-bytes'
 import * as m29 from './29-team-lists-register'
 import * as m30 from './30-shared-shortlists'
+import * as m31 from '../../ats/migrations/31-ats-send-journal'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -62,5 +63,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '27-team.ts', module: m27 },
   { file: '28-do-not-contact-hash-bytes.ts', module: m28 },
   { file: '29-team-lists-register.ts', module: m29 },
-  { file: '30-shared-shortlists.ts', module: m30 }
+  { file: '30-shared-shortlists.ts', module: m30 },
+  { file: '31-ats-send-journal.ts', module: m31 }
 ]
