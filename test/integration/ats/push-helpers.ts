@@ -3,6 +3,7 @@ import { AtsClient, type AtsKind } from '../../../electron/main/ats/ats-client'
 import type { AtsOpener, AtsTarget } from '../../../electron/main/ats'
 import { defaultAnswerLimits } from '../../../electron/main/net/answer-limits'
 import type { AppDispatcher } from '../../../electron/main/net/dispatcher'
+import type { Dispatcher } from 'undici'
 import { ConnectionPace, systemTimers } from '../../../electron/main/pace/connection-pace'
 import { AppError } from '../../../shared/ipc/errors'
 import type { RunningAtsFakes } from '../../../sandbox/ats/fakes'
@@ -17,17 +18,26 @@ export const LEVER = 'ats-lever'
 /** A client to a fake as the app makes one (main's dispatcher, a pace and gate per connection). */
 export function fakeTarget(kind: AtsKind, fakes: RunningAtsFakes, dispatcher: AppDispatcher): AtsTarget {
   const fake = kind === 'greenhouse' ? fakes.greenhouse : fakes.lever
+  return targetAt(kind, { baseUrl: fake.baseUrl, key: fake.keys.full, userId: String(fake.userId) }, dispatcher)
+}
+
+/** The same, to a fake by its address (a child process is given it). */
+export function targetAt(
+  kind: AtsKind,
+  fake: { baseUrl: string; key: string; userId: string },
+  dispatcher: Dispatcher
+): AtsTarget {
   const gate = new ConnectionGate()
   const pace = new ConnectionPace({ ceiling: 50, gate, timers: systemTimers })
   return {
     connectionId: kind === 'greenhouse' ? GH : LEVER,
     kind,
     name: kind === 'greenhouse' ? 'Agency Greenhouse' : 'Agency Lever',
-    actingUserId: String(fake.userId),
+    actingUserId: fake.userId,
     client: new AtsClient({
       kind,
       baseUrl: fake.baseUrl,
-      apiKey: fake.keys.full,
+      apiKey: fake.key,
       dispatcher,
       limits: defaultAnswerLimits,
       paced: pace.run,

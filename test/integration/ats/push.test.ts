@@ -285,3 +285,34 @@ describe('Send to Lever', () => {
     expect(fakes.lever.store.notes.filter((n) => n.value === 'Prefers remote.')).toHaveLength(0)
   })
 })
+
+describe('a 429 storm', () => {
+  it('is paced: every person is sent once, none fails, though Greenhouse refused calls on the way', async () => {
+    // 3 calls a second: the send's lookups and creates run into the window again and again
+    const tight = await startAtsFakes({ seed: 7, fromProfiles: 300, greenhouseRateLimit: 3, greenhouseWindowMs: 1000 })
+    const stormMain = await startMain({ atsOpener: fakeOpener(tight, dispatcher) })
+    try {
+      const eight = sandboxPeople(7, 300, tight).unknown.slice(40, 48)
+      const shortlist = await stormMain.ok('createShortlist', { name: 'Storm' })
+      await stormMain.ok('addMembers', { shortlistId: shortlist.id, profiles: eight })
+      const before = tight.greenhouse.store.candidates.length
+      const result = await stormMain.ok('sendToAts', {
+        sendId: 'storm-send-1',
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: shortlist.id },
+        jobId: null,
+        stageId: null
+      })
+      expect(result).toMatchObject({ created: 8, failed: 0 })
+      expect(tight.greenhouse.store.refused).toBeGreaterThan(0)
+      expect(tight.greenhouse.store.candidates.length).toBe(before + 8)
+      for (const p of eight) expect(greenhouseWithEmail(tight, emailsOf(p)[0] as string)).toBe(1)
+      // prospects (no job chosen): an application marked prospect, on no job
+      const made = tight.greenhouse.store.get(Number(result.outcomes[0]?.atsId))
+      expect(made?.applications[0]).toMatchObject({ prospect: true, jobs: [] })
+    } finally {
+      await stormMain.close()
+      await tight.close()
+    }
+  }, 60_000)
+})

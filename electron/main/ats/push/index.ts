@@ -1,3 +1,4 @@
+import { AppError } from '../../../../shared/ipc/errors'
 import type { FeatureContribution } from '../../platform/contribution'
 import { atsSendHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
@@ -22,10 +23,20 @@ export interface AtsSendOptions {
 export const contribution = {
   name: 'ats-send',
   create(context) {
+    // the saved connections (item 1) provide atsTargets; until a build has them, a send says so
+    const savedConnections = (): AtsOpener => {
+      try {
+        return context.port('atsTargets')
+      } catch {
+        return {
+          open: () => Promise.reject(new AppError('not_found', 'Connect Greenhouse or Lever in Settings → ATS first.'))
+        }
+      }
+    }
     const push = new PushService({
       stores: context.stores,
       clock: context.clock,
-      opener: () => context.options.atsOpener ?? context.port('atsTargets'),
+      opener: () => context.options.atsOpener ?? savedConnections(),
       doNotContact: () => context.port('doNotContact'),
       exportLog: () => context.port('exportLog'),
       boughtContacts: () => context.port('boughtContacts'),
