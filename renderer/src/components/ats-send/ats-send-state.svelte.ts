@@ -16,6 +16,9 @@ export interface AtsConnectionChoice {
 
 export const atsKindNames: Record<AtsConnectionChoice['kind'], string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
 
+/** People sent to (or found in) an ATS, by person key: their ids there. */
+export type AtsIdsByPerson = Readonly<Record<string, readonly string[]>>
+
 export type AtsSendPhase =
   | { state: 'no-connection' }
   | { state: 'loading' }
@@ -40,6 +43,8 @@ export class AtsSendState {
   #stageId = $state<string | null>(null)
   #phase = $state.raw<AtsSendPhase>({ state: 'loading' })
   #sendId: string | null = null
+  /** The open shortlist's people sent to (or found in) an ATS before: person key → the ATS ids. */
+  #sent = $state.raw<{ shortlistId: string; ids: AtsIdsByPerson } | null>(null)
 
   constructor(client: Client) {
     this.#client = client
@@ -130,6 +135,7 @@ export class AtsSendState {
     })
     this.#sendId = null
     this.#phase = reply.ok ? { state: 'done', result: reply.data } : { state: 'error', error: reply.error }
+    if (source.source.kind === 'shortlist') void this.loadSent(source.source.shortlistId)
   }
 
   async cancel(): Promise<void> {
@@ -139,6 +145,20 @@ export class AtsSendState {
   close(): void {
     if (this.#phase.state === 'sending') void this.cancel()
     this.#source = null
+  }
+
+  /** What the member rows show: the ATS ids of this shortlist's people, by person key. */
+  sentIn(shortlistId: string | null): AtsIdsByPerson {
+    return this.#sent !== null && this.#sent.shortlistId === shortlistId ? this.#sent.ids : {}
+  }
+
+  /** Reads which people of a shortlist are in an ATS through a send (on opening it, and after a send). */
+  async loadSent(shortlistId: string): Promise<void> {
+    const reply = await this.#client.listAtsSent({ shortlistId })
+    if (!reply.ok) return
+    const ids: Record<string, string[]> = {}
+    for (const row of reply.data) ids[row.personKey] = [...(ids[row.personKey] ?? []), row.atsId]
+    this.#sent = { shortlistId, ids }
   }
 
   #onProgress(progress: AtsSendProgress): void {
