@@ -1,6 +1,7 @@
 import { contribution as activity } from './activity'
 import { contribution as appInfo } from './app-info'
 import { contribution as ats } from './ats'
+import { sendContribution as atsSend } from './ats'
 import { contribution as budgets } from './budgets'
 import { contribution as chat } from './chat'
 import { contribution as connections } from './connections'
@@ -48,7 +49,8 @@ export const features = [
   privacy,
   retention,
   team,
-  ats
+  ats,
+  atsSend
 ] as const
 
 /** The channels a contribution's handlers answer, read from its type. */

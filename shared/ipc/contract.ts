@@ -23,6 +23,7 @@ import { budgetsChannels, budgetsEvents } from './channels/budgets'
 import { teamChannels, teamEvents } from './channels/team'
 import { teamSpendChannels } from './channels/team-spend'
 import { atsChannels, atsEvents } from './channels/ats'
+import { atsSendChannels, atsSendEvents } from './channels/ats-send'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -56,7 +57,8 @@ export const channels = {
   ...budgetsChannels,
   ...teamChannels,
   ...teamSpendChannels,
-  ...atsChannels
+  ...atsChannels,
+  ...atsSendChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -74,7 +76,8 @@ export const events = {
   ...knownPeopleEvents,
   ...budgetsEvents,
   ...teamEvents,
-  ...atsEvents
+  ...atsEvents,
+  ...atsSendEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

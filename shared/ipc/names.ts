@@ -165,7 +165,11 @@ export const channelNameList = [
   'testAtsConnection',
   'removeAtsConnection',
   'undoRemoveAtsConnection',
-  'connectSandboxAts'
+  'connectSandboxAts',
+  'previewAtsSend',
+  'sendToAts',
+  'cancelAtsSend',
+  'listAtsSent'
 ] as const
 
 export const eventNameList = [
@@ -186,7 +190,8 @@ export const eventNameList = [
   'knownPeopleChanged',
   'budgetsChanged',
   'teamChanged',
-  'atsConnectionsChanged'
+  'atsConnectionsChanged',
+  'atsSendProgress'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -33,6 +33,21 @@ export const contribution = {
     await keys.primeWatcher()
     return {
       handlers: atsHandlers(atsConnections),
+      provides: {
+        // what "Send to the ATS" (push/) writes through: a saved connection, its acting user, its client
+        atsTargets: {
+          async open(id: string) {
+            const { connection, client } = await atsConnections.open(id)
+            return {
+              connectionId: connection.id,
+              kind: connection.kind,
+              name: connection.name,
+              actingUserId: connection.actingUser,
+              client
+            }
+          }
+        }
+      },
       personalData: personalDataOwner(() => context.stores.get()),
       // removed connections' keys go; the Sandbox's fakes start only if a saved connection uses them
       start: { when: 'after-first-screen', run: () => void atsConnections.start() },
@@ -40,3 +55,7 @@ export const contribution = {
     }
   }
 } satisfies FeatureContribution<unknown>
+
+// "Send to the ATS" (issue #39 item 2, ats/push/) is a contribution of its own: its handlers, its
+// journal's personal-data part; it opens connections through the port atsTargets provided above.
+export { contribution as sendContribution, type AtsSendOptions, type AtsOpener, type AtsTarget } from './push'

@@ -123,6 +123,7 @@ export function harvestHandler(options: HarvestOptions): (req: IncomingMessage, 
       }
     }
     if (!taken.allowed) {
+      options.store.refused++
       sendJson(
         res,
         429,
@@ -208,7 +209,8 @@ async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options:
     if (user === undefined || user.disabled) {
       return fail(403, 'Invalid or missing On-Behalf-Of header: it must be the id of an active user')
     }
-    return create(await readJsonObject(req), path === '/v1/prospects', options)
+    const answer = create(await readJsonObject(req), path === '/v1/prospects', user.id, options)
+    return answer.status === 201 ? afterCreate(answer, String((answer.body as HarvestCandidate).id), store) : answer
   }
   return fail(
     path.startsWith('/v1/') ? 405 : 404,
@@ -271,7 +273,17 @@ function page(url: URL, items: readonly unknown[]): Answer {
   }
 }
 
-function create(body: Record<string, unknown>, prospect: boolean, options: HarvestOptions): Answer {
+/** The faults a test switched on (store.faults): a 500 although the record was made, a held answer. */
+async function afterCreate(answer: Answer, id: string, store: HarvestStore): Promise<Answer> {
+  await store.faults.afterCreate?.(id)
+  if (store.faults.failAfterCreate > 0) {
+    store.faults.failAfterCreate--
+    return fail(500, 'Internal Server Error')
+  }
+  return answer
+}
+
+function create(body: Record<string, unknown>, prospect: boolean, actor: number, options: HarvestOptions): Answer {
   const { store } = options
   const errors: { message: string; field: string }[] = []
   if (!isNonEmptyString(body['first_name'])) errors.push({ message: 'Must be present', field: 'first_name' })
@@ -321,5 +333,18 @@ function create(body: Record<string, unknown>, prospect: boolean, options: Harve
     { job, stage, prospect, source: SANDBOX_SOURCE },
     new Date(options.clock.now()).toISOString()
   )
+  store.createdBy.set(candidate.id, actor)
+  if (Array.isArray(body['activity_feed_notes'])) {
+    for (const note of body['activity_feed_notes'] as unknown[]) {
+      const { body: text, visibility } = (note ?? {}) as { body?: unknown; visibility?: unknown }
+      if (isNonEmptyString(text))
+        store.notes.push({
+          candidateId: candidate.id,
+          userId: actor,
+          body: text,
+          visibility: typeof visibility === 'string' ? visibility : 'public'
+        })
+    }
+  }
   return { status: 201, body: candidate }
 }

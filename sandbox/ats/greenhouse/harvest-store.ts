@@ -1,6 +1,16 @@
 import type { AtsPerson } from '../ats-people'
 import { fnv1a } from '../../data/hash'
 
+/**
+ * What a fake ATS does after it has made a record (tests of a send's exactly-once): answer 500
+ * for the next `failAfterCreate` creates although the record was made, and wait for
+ * `afterCreate(id)` before answering (a test kills the sender there).
+ */
+export interface AtsCreateFaults {
+  failAfterCreate: number
+  afterCreate: ((id: string) => Promise<void> | void) | null
+}
+
 /** Harvest v1 records, with the field names of its reference (a subset of each object's fields). */
 export interface HarvestApplication {
   id: number
@@ -103,6 +113,14 @@ export class HarvestStore {
     status: 'open',
     stages: STAGE_NAMES.map((stage, s) => ({ id: 4_060_001 + j * 10 + s, name: stage, priority: s }))
   }))
+  /** Notes written with a create (`activity_feed_notes`), by candidate. */
+  readonly notes: { candidateId: number; userId: number; body: string; visibility: string }[] = []
+  /** Test switches for the creates (POST /v1/candidates, /v1/prospects): see AtsCreateFaults. */
+  readonly faults: AtsCreateFaults = { failAfterCreate: 0, afterCreate: null }
+  /** Who each record made through the API was made by (its On-Behalf-Of user), by candidate id. */
+  readonly createdBy = new Map<number, number>()
+  /** How many requests were refused with 429 (rate window passed). */
+  refused = 0
   #nextCandidateId = 10_000_001
   #nextApplicationId = 20_000_001
 

@@ -56,6 +56,7 @@ export function leverHandler(options: LeverOptions): (req: IncomingMessage, res:
     }
     const taken = window.take(key)
     if (!taken.allowed) {
+      options.store.refused++
       sendJson(
         res,
         429,
@@ -101,6 +102,26 @@ async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options:
     if (path === '/v1/stages') return { status: 200, body: { data: LEVER_STAGES, hasNext: false } }
     return fail(404, 'ResourceNotFound', 'Not found')
   }
+  if (method === 'POST' && (m = /^\/v1\/opportunities\/([0-9a-f-]+)\/notes$/.exec(path))) {
+    if (!mayWrite) return fail(403, 'ForbiddenError', 'This API key may not add notes')
+    const actor = store.user(url.searchParams.get('perform_as') ?? '')
+    if (actor === undefined || actor.deactivatedAt !== null) {
+      return fail(400, 'BadRequestError', 'perform_as must be the id of an active user')
+    }
+    const opportunity = store.get(m[1] as string)
+    if (opportunity === undefined) return fail(404, 'ResourceNotFound', 'Opportunity not found')
+    const body = await readJsonObject(req)
+    if (!isNonEmptyString(body['value'])) return fail(400, 'BadRequestError', 'value is required')
+    const note = {
+      id: `note-${store.notes.length + 1}`,
+      opportunityId: opportunity.id,
+      user: actor.id,
+      value: body['value'],
+      createdAt: options.clock.now()
+    }
+    store.notes.push(note)
+    return { status: 201, body: { data: { id: note.id } } }
+  }
   if (method === 'POST' && path === '/v1/opportunities') {
     if (!mayWrite) return fail(403, 'ForbiddenError', 'This API key may not create opportunities')
     const performAs = url.searchParams.get('perform_as')
@@ -111,7 +132,15 @@ async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options:
     if (actor === undefined || actor.deactivatedAt !== null) {
       return fail(400, 'BadRequestError', `perform_as "${performAs}" is not an active user`)
     }
-    return create(await readJsonObject(req), actor.id, options)
+    const answer = create(await readJsonObject(req), actor.id, options)
+    if (answer.status !== 201) return answer
+    // the faults a test switched on: a 500 although the opportunity was made, a held answer
+    await store.faults.afterCreate?.((answer.body as { data: LeverOpportunity }).data.id)
+    if (store.faults.failAfterCreate > 0) {
+      store.faults.failAfterCreate--
+      return fail(500, 'InternalServerError', 'Internal Server Error')
+    }
+    return answer
   }
   return fail(
     path.startsWith('/v1/') ? 405 : 404,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { AtsPerson } from '../ats-people'
 import { fnv1a } from '../../data/hash'
+import type { AtsCreateFaults } from '../greenhouse/harvest-store'
 
 /** A Lever opportunity, with the field names of its reference (a subset). Times are ms since the epoch. */
 export interface LeverOpportunity {
@@ -88,6 +89,12 @@ export class LeverStore {
     text,
     state: 'published' as const
   }))
+  /** Notes added to opportunities (POST /v1/opportunities/:id/notes). */
+  readonly notes: { id: string; opportunityId: string; user: string; value: string; createdAt: number }[] = []
+  /** Test switches for the creates (POST /v1/opportunities): see AtsCreateFaults. */
+  readonly faults: AtsCreateFaults = { failAfterCreate: 0, afterCreate: null }
+  /** How many requests were refused with 429 (rate window passed). */
+  refused = 0
   #serial = 0
 
   constructor(people: readonly AtsPerson[], startedAt: number) {

@@ -25,7 +25,9 @@ export const exportLogKindSchema = z.enum([
   /** Everything held about one person (an access request): HTML and JSON. */
   'person-copy',
   /** This log itself, as CSV. */
-  'export-log'
+  'export-log',
+  /** People sent to an ATS (Greenhouse, Lever) through its API: no file, the format names the ATS. */
+  'ats-send'
 ])
 export type ExportLogKind = z.infer<typeof exportLogKindSchema>
 
@@ -38,7 +40,8 @@ export const exportLogKindLabels: Record<ExportLogKind, string> = {
   import: 'Matched spreadsheet export',
   backup: 'Backup of every shortlist',
   'person-copy': 'Access-request copy',
-  'export-log': 'Export log'
+  'export-log': 'Export log',
+  'ats-send': 'Sent to an ATS'
 }
 
 /** One file written: its name, and the folder it went to (a desktop save; null for a download). */

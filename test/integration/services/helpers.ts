@@ -137,6 +137,7 @@ export async function startMain(
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
     team?: MainOptions['team']
+    atsOpener?: MainOptions['atsOpener']
     exportLocale?: string
   } = {}
 ): Promise<TestMain> {
@@ -180,6 +181,7 @@ export async function startMain(
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.team === undefined ? {} : { team: options.team }),
+    ...(options.atsOpener === undefined ? {} : { atsOpener: options.atsOpener }),
     // the CSV list separator follows the locale: tests read commas unless they choose another
     exportLocale: options.exportLocale ?? 'en-US'
   })

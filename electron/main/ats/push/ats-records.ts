@@ -1,0 +1,213 @@
+import { AppError } from '../../../../shared/ipc/errors'
+import type { AtsJob, AtsRecord, AtsTarget, PushPerson } from './push-ports'
+
+/** The source every record sent from here carries (Lever's `sources`, Greenhouse's source by name). */
+export const SEND_SOURCE = 'Talent Desk'
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+const values = (list: unknown): string[] =>
+  Array.isArray(list)
+    ? list.flatMap((item: unknown) => {
+        const value = typeof item === 'string' ? item : (item as { value?: unknown } | null)?.value
+        return typeof value === 'string' && value.trim() !== '' ? [value.trim()] : []
+      })
+    : []
+
+function harvestRecord(raw: unknown): AtsRecord {
+  const c = raw as Record<string, unknown>
+  return {
+    id: String(c.id),
+    name: [text(c.first_name), text(c.last_name)].filter(Boolean).join(' '),
+    company: text(c.company),
+    headline: text(c.title),
+    emails: values(c.email_addresses),
+    links: [...values(c.social_media_addresses), ...values(c.website_addresses)],
+    createdAt: text(c.created_at)
+  }
+}
+
+function leverRecord(raw: unknown): AtsRecord {
+  const o = raw as Record<string, unknown>
+  return {
+    id: String(o.id),
+    name: text(o.name),
+    company: '',
+    headline: text(o.headline),
+    emails: values(o.emails),
+    links: values(o.links),
+    createdAt: typeof o.createdAt === 'number' ? new Date(o.createdAt).toISOString() : ''
+  }
+}
+
+/** The `rel="next"` target of an RFC 5988 Link header, or null. */
+function nextLink(header: string | null): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const match = /<([^>]+)>;\s*rel="next"/.exec(part)
+    if (match) return match[1] as string
+  }
+  return null
+}
+
+/** Records with this email (Harvest `GET /v1/candidates?email=`, Lever `GET /v1/opportunities?email=`). */
+export async function recordsByEmail(target: AtsTarget, email: string): Promise<AtsRecord[]> {
+  const q = encodeURIComponent(email)
+  if (target.kind === 'greenhouse') {
+    const answer = await target.client.call('Look for the candidate', `/v1/candidates?email=${q}&per_page=100`)
+    return Array.isArray(answer.body) ? answer.body.map(harvestRecord) : []
+  }
+  const answer = await target.client.call('Look for the opportunity', `/v1/opportunities?email=${q}&limit=100`)
+  const data = (answer.body as { data?: unknown } | null)?.data
+  return Array.isArray(data) ? data.map(leverRecord) : []
+}
+
+/**
+ * Every record of the ATS, page by page (Harvest's Link headers, Lever's `next` cursors), created
+ * at or after `since` when given (Harvest `created_after`, Lever `created_at_start`). Neither API
+ * searches by profile link or by name, so those matches read the records; `since` keeps a
+ * recovery's read to what could have been made since its intent.
+ */
+export async function* allRecords(target: AtsTarget, since?: string, signal?: AbortSignal): AsyncGenerator<AtsRecord> {
+  if (target.kind === 'greenhouse') {
+    let path: string | null =
+      `/v1/candidates?per_page=500${since === undefined ? '' : `&created_after=${encodeURIComponent(since)}`}`
+    while (path !== null) {
+      signal?.throwIfAborted()
+      const answer = await target.client.call('Read candidates', path)
+      if (!Array.isArray(answer.body)) return
+      for (const raw of answer.body) yield harvestRecord(raw)
+      path = nextLink(answer.headers.get('link'))
+    }
+    return
+  }
+  const base = `/v1/opportunities?limit=100${since === undefined ? '' : `&created_at_start=${Date.parse(since)}`}`
+  let cursor: string | null = null
+  for (;;) {
+    signal?.throwIfAborted()
+    const answer = await target.client.call(
+      'Read opportunities',
+      cursor === null ? base : `${base}&offset=${encodeURIComponent(cursor)}`
+    )
+    const page = answer.body as { data?: unknown; hasNext?: unknown; next?: unknown } | null
+    if (!Array.isArray(page?.data)) return
+    for (const raw of page.data) yield leverRecord(raw)
+    if (page.hasNext !== true || typeof page.next !== 'string') return
+    cursor = page.next
+  }
+}
+
+/** Open jobs and their stages (Greenhouse), or published postings and the account's stages (Lever). */
+export async function jobsOf(target: AtsTarget): Promise<AtsJob[]> {
+  const { client } = target
+  if (target.kind === 'greenhouse') {
+    const answer = await client.call('Read jobs', '/v1/jobs?status=open&per_page=500')
+    const jobs = Array.isArray(answer.body) ? (answer.body as Array<Record<string, unknown>>) : []
+    const out: AtsJob[] = []
+    for (const job of jobs.filter((j) => j.status === undefined || j.status === 'open')) {
+      const stages = await client.call('Read the job’s stages', `/v1/jobs/${encodeURIComponent(String(job.id))}/stages`)
+      out.push({
+        id: String(job.id),
+        name: text(job.name),
+        stages: (Array.isArray(stages.body) ? (stages.body as Array<Record<string, unknown>>) : []).map((s) => ({
+          id: String(s.id),
+          name: text(s.name)
+        }))
+      })
+    }
+    return out
+  }
+  const [postings, stages] = [
+    await client.call('Read postings', '/v1/postings?state=published&limit=100'),
+    await client.call('Read stages', '/v1/stages')
+  ]
+  const list = (body: unknown) => {
+    const data = (body as { data?: unknown } | null)?.data
+    return Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []
+  }
+  const stageList = list(stages.body).map((s) => ({ id: String(s.id), name: text(s.text) }))
+  return list(postings.body).map((p) => ({ id: String(p.id), name: text(p.text), stages: stageList }))
+}
+
+/** What the ATS requires that the person lacks, in the ATS's field names. */
+export function missingFields(kind: AtsTarget['kind'], person: PushPerson): string[] {
+  if (kind === 'lever') return person.name.trim() === '' ? ['name'] : []
+  return [
+    ...(person.firstName.trim() === '' ? ['first_name'] : []),
+    ...(person.lastName.trim() === '' ? ['last_name'] : [])
+  ]
+}
+
+/** Where the person goes: a job (or posting) and a stage, chosen in the preview; none for a prospect or lead. */
+export interface SendChoice {
+  jobId: string | null
+  stageId: string | null
+}
+
+/**
+ * Creates the person's record and answers its id: Greenhouse a candidate on the chosen job and
+ * stage, or a prospect when no stage is chosen (On-Behalf-Of the acting user); Lever an
+ * opportunity (perform_as), its notes added after it. Throws the client's ApiError on failure.
+ */
+export async function createRecord(target: AtsTarget, person: PushPerson, choice: SendChoice): Promise<string> {
+  const { client } = target
+  if (target.kind === 'greenhouse') {
+    const prospect = choice.jobId === null || choice.stageId === null
+    const body = {
+      first_name: person.firstName,
+      last_name: person.lastName,
+      ...(person.company === '' ? {} : { company: person.company }),
+      ...(person.title === '' ? {} : { title: person.title }),
+      email_addresses: person.emails.map((value, i) => ({ value, type: i === 0 ? 'work' : 'personal' })),
+      phone_numbers: person.phones.map((value) => ({ value, type: 'mobile' })),
+      social_media_addresses: person.links.map((value) => ({ value })),
+      tags: person.tags,
+      ...(person.notes === ''
+        ? {}
+        : {
+            activity_feed_notes: [
+              { user_id: Number(target.actingUserId), body: person.notes, visibility: 'admin_only' }
+            ]
+          }),
+      ...(prospect
+        ? { application: { job_ids: choice.jobId === null ? [] : [Number(choice.jobId)] } }
+        : { applications: [{ job_id: Number(choice.jobId), initial_stage_id: Number(choice.stageId) }] })
+    }
+    const answer = await client.call(
+      prospect ? 'Create the prospect' : 'Create the candidate',
+      prospect ? '/v1/prospects' : '/v1/candidates',
+      {
+        method: 'POST',
+        body,
+        headers: { 'on-behalf-of': target.actingUserId }
+      }
+    )
+    const id = (answer.body as { id?: unknown } | null)?.id
+    if (typeof id !== 'number' && typeof id !== 'string')
+      throw new AppError('invalid_response', 'Greenhouse answered without the new record’s id.')
+    return String(id)
+  }
+  const performAs = `perform_as=${encodeURIComponent(target.actingUserId)}`
+  const answer = await client.call('Create the opportunity', `/v1/opportunities?${performAs}`, {
+    method: 'POST',
+    body: {
+      name: person.name,
+      headline: [person.title, person.company].filter(Boolean).join(' at '),
+      emails: person.emails,
+      phones: person.phones.map((value) => ({ type: 'mobile', value })),
+      links: person.links,
+      tags: person.tags,
+      sources: [SEND_SOURCE],
+      origin: 'sourced',
+      ...(choice.stageId === null ? {} : { stage: choice.stageId }),
+      ...(choice.jobId === null ? {} : { postings: [choice.jobId] })
+    }
+  })
+  const id = (answer.body as { data?: { id?: unknown } } | null)?.data?.id
+  if (typeof id !== 'string') throw new AppError('invalid_response', 'Lever answered without the new opportunity’s id.')
+  if (person.notes !== '') {
+    await client.call('Add the notes', `/v1/opportunities/${encodeURIComponent(id)}/notes?${performAs}`, {
+      method: 'POST',
+      body: { value: person.notes }
+    })
+  }
+  return id
+}

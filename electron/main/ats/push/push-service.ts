@@ -1,0 +1,407 @@
+import type {
+  AtsMatchedBy,
+  AtsPreviewRow,
+  AtsSendOutcome,
+  AtsSendPreview,
+  AtsSendProgress,
+  AtsSendResult,
+  AtsSendSource
+} from '../../../../shared/ipc/channels/ats-send'
+import { suppressionLabel } from '../../../../shared/ipc/channels/do-not-contact'
+import { AppError } from '../../../../shared/ipc/errors'
+import { errorMessage } from '../../../../shared/error-message'
+import { ApiError } from '../../api/api-error'
+import type { BoughtContactsPort, DoNotContactPort, ExportLogPort, SheetRowsPort } from '../../platform/ports'
+import { isoNow, type Clock } from '../../store/clock'
+import type { StoreAccess } from '../../store/store-access'
+import { atsNames } from '../ats-client'
+import { allRecords, createRecord, jobsOf, missingFields, recordsByEmail, type SendChoice } from './ats-records'
+import { normalizeLink, normalizeWords, pushPersonOf, sameNameAndCompany } from './push-people'
+import type { AtsOpener, AtsRecord, AtsTarget, PushPerson } from './push-ports'
+import { SendJournal, type JournalScope } from './send-journal'
+
+export interface PushServiceDeps {
+  stores: StoreAccess
+  clock: Clock
+  /** The saved ATS connections (issue #39 item 1), read when used. */
+  opener: () => AtsOpener
+  doNotContact: () => DoNotContactPort
+  exportLog: () => ExportLogPort
+  boughtContacts: () => BoughtContactsPort
+  sheetRows: () => SheetRowsPort
+  /** Told after each person of a send (the atsSendProgress event). */
+  progress: (progress: AtsSendProgress) => void
+}
+
+/** A recovery looks at records made from this long before its intent (clocks of desk and ATS differ). */
+const RECOVERY_SKEW_MS = 10 * 60_000
+
+interface Found {
+  record: AtsRecord
+  by: AtsMatchedBy
+}
+
+/**
+ * "Send to the ATS" (issue #39 item 2): the preview (who is new, already there, sent before,
+ * lacking what the ATS requires, left out as do-not-contact) and the send, exactly once per
+ * person, source and connection: the journal's intent is committed before the create call and the
+ * ATS's id after it; a person whose intent has no id (a kill, a 5xx, a lost answer) is looked for
+ * in the ATS before anything is created again.
+ */
+export class PushService {
+  readonly #deps: PushServiceDeps
+  readonly #running = new Map<string, AbortController>()
+
+  constructor(deps: PushServiceDeps) {
+    this.#deps = deps
+  }
+
+  #journal(): SendJournal {
+    return new SendJournal(this.#deps.stores.get().database.db)
+  }
+
+  /** The people of a source, read from the store (a shortlist) or the import's enriched rows. */
+  people(source: AtsSendSource): { name: string; scope: Omit<JournalScope, 'connectionId'>; people: PushPerson[] } {
+    const store = this.#deps.stores.get()
+    if (source.kind === 'shortlist') {
+      const shortlist = store.shortlists.get(source.shortlistId)
+      const ids = source.memberIds ?? store.members.list(source.shortlistId).map((m) => m.id)
+      const people: PushPerson[] = []
+      for (const id of ids) {
+        const member = store.members.get(id)
+        if (member.shortlistId !== source.shortlistId) {
+          throw new AppError('invalid_input', `Person ${id} is not in the shortlist “${shortlist.name}”.`)
+        }
+        people.push(
+          pushPersonOf(member.profile as Record<string, unknown>, {
+            personKey: member.profileKey,
+            memberId: member.id,
+            tags: member.tags,
+            notes: member.notes,
+            contact: this.#bought(member.profileKey)
+          })
+        )
+      }
+      return { name: shortlist.name, scope: { sourceKind: 'shortlist', sourceId: source.shortlistId }, people }
+    }
+    const rows = this.#deps.sheetRows()
+    const batch = rows.batch(source.batchId)
+    const wanted = source.personKeys === undefined ? null : new Set(source.personKeys)
+    const seen = new Set<string>()
+    const people: PushPerson[] = []
+    for (const row of rows.sheetRows(store, source.batchId).rows) {
+      const key = typeof row.profile.key === 'string' ? row.profile.key : ''
+      if (key === '' || seen.has(key) || (wanted !== null && !wanted.has(key))) continue
+      seen.add(key)
+      people.push(pushPersonOf(row.profile, { personKey: key, contact: row.contact ?? null }))
+    }
+    return { name: batch.fileName, scope: { sourceKind: 'import', sourceId: source.batchId }, people }
+  }
+
+  #bought(profileKey: string): Record<string, unknown> | null {
+    const emails: unknown[] = []
+    const phones: unknown[] = []
+    for (const result of this.#deps.boughtContacts().newestFor(profileKey)) {
+      const value = result as Record<string, unknown>
+      if (Array.isArray(value['emails'])) emails.push(...(value['emails'] as unknown[]))
+      if (Array.isArray(value['phone_numbers'])) phones.push(...(value['phone_numbers'] as unknown[]))
+    }
+    return emails.length === 0 && phones.length === 0 ? null : { emails, phone_numbers: phones }
+  }
+
+  /** Why each person must be left out (do-not-contact or forgotten), by person key. */
+  #leftOut(people: readonly PushPerson[]): Map<string, string> {
+    const suppressed = this.#deps
+      .doNotContact()
+      .check(people.map((p) => ({ key: p.personKey, emails: p.emails.slice(0, 50), handles: p.handles.slice(0, 50) })))
+    const out = new Map<string, string>()
+    for (const s of suppressed) {
+      const person = people[s.index]
+      if (person !== undefined) out.set(person.personKey, s.reasons.map(suppressionLabel).join('; '))
+    }
+    return out
+  }
+
+  /**
+   * Who among these is already in the ATS: by email first (one search per email), then — for
+   * those left — by profile link or by name and company, which neither API searches: one read of
+   * the ATS's records (from `since` when given) compared here.
+   */
+  async #existing(
+    target: AtsTarget,
+    people: readonly PushPerson[],
+    signal?: AbortSignal,
+    since?: string
+  ): Promise<Map<string, Found>> {
+    const found = new Map<string, Found>()
+    for (const person of people) {
+      for (const email of person.emails) {
+        signal?.throwIfAborted()
+        const [record] = await recordsByEmail(target, email)
+        if (record !== undefined) {
+          found.set(person.personKey, { record, by: 'email' })
+          break
+        }
+      }
+    }
+    // a recovery (since given) reads only what was made after its intent: the name alone is enough there
+    const recovery = since !== undefined
+    const left = people.filter(
+      (p) =>
+        !found.has(p.personKey) &&
+        (p.links.length > 0 || ((recovery || p.company !== '') && normalizeWords(p.name) !== ''))
+    )
+    if (left.length === 0) return found
+    const byLink = new Map<string, PushPerson>()
+    for (const person of left) for (const link of person.links) byLink.set(normalizeLink(link), person)
+    const byName = new Map<string, PushPerson[]>()
+    for (const person of left) {
+      for (const name of new Set([
+        normalizeWords(person.name),
+        normalizeWords(`${person.firstName} ${person.lastName}`)
+      ]))
+        byName.set(name, [...(byName.get(name) ?? []), person])
+    }
+    for await (const record of allRecords(target, since, signal)) {
+      for (const link of record.links) {
+        const person = byLink.get(normalizeLink(link))
+        if (person !== undefined && found.get(person.personKey)?.by !== 'link')
+          found.set(person.personKey, { record, by: 'link' })
+      }
+      for (const person of byName.get(normalizeWords(record.name)) ?? []) {
+        if (!found.has(person.personKey) && (recovery || sameNameAndCompany(person, record)))
+          found.set(person.personKey, { record, by: 'name-company' })
+      }
+    }
+    return found
+  }
+
+  async preview(connectionId: string, source: AtsSendSource): Promise<AtsSendPreview> {
+    const { name, scope, people } = this.people(source)
+    const target = await this.#deps.opener().open(connectionId)
+    const journal = this.#journal()
+    const leftOut = this.#leftOut(people)
+    const rows: AtsPreviewRow[] = []
+    const toLook: PushPerson[] = []
+    const rowOf = (
+      person: PushPerson,
+      fields: Partial<AtsPreviewRow> & Pick<AtsPreviewRow, 'status'>
+    ): AtsPreviewRow => ({
+      personKey: person.personKey,
+      memberId: person.memberId,
+      name: person.name,
+      company: person.company,
+      atsId: null,
+      matchedBy: null,
+      missing: [],
+      leftOutReason: null,
+      ...fields
+    })
+    for (const person of people) {
+      const reason = leftOut.get(person.personKey)
+      const sent = journal.get({ ...scope, connectionId }, person.personKey)
+      if (reason !== undefined) rows.push(rowOf(person, { status: 'left-out', leftOutReason: reason }))
+      else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
+      else toLook.push(person)
+    }
+    const found = await this.#existing(target, toLook)
+    for (const person of toLook) {
+      const hit = found.get(person.personKey)
+      const missing = missingFields(target.kind, person)
+      if (hit !== undefined) rows.push(rowOf(person, { status: 'existing', atsId: hit.record.id, matchedBy: hit.by }))
+      else if (missing.length > 0) rows.push(rowOf(person, { status: 'missing', missing }))
+      else rows.push(rowOf(person, { status: 'new' }))
+    }
+    const order = new Map(people.map((p, i) => [p.personKey, i]))
+    rows.sort((a, b) => (order.get(a.personKey) ?? 0) - (order.get(b.personKey) ?? 0))
+    const count = (status: AtsPreviewRow['status']) => rows.filter((r) => r.status === status).length
+    return {
+      connectionId,
+      connectionName: target.name,
+      kind: target.kind,
+      sourceName: name,
+      counts: {
+        new: count('new'),
+        existing: count('existing'),
+        sent: count('sent'),
+        missing: count('missing'),
+        leftOut: count('left-out')
+      },
+      rows,
+      jobs: await jobsOf(target)
+    }
+  }
+
+  cancel(sendId: string): boolean {
+    const running = this.#running.get(sendId)
+    if (running === undefined) return false
+    running.abort()
+    return true
+  }
+
+  /**
+   * Sends the people: left-out, sent-before, already-there and incomplete ones are said and not
+   * created; each of the others is created once (journal intent → create → ATS id). One person's
+   * failure is theirs alone; a cancel stops after the person in hand.
+   */
+  async send(input: {
+    sendId: string
+    connectionId: string
+    source: AtsSendSource
+    jobId: string | null
+    stageId: string | null
+  }): Promise<AtsSendResult> {
+    if (this.#running.has(input.sendId)) throw new AppError('conflict', 'This send is already running.')
+    const abort = new AbortController()
+    this.#running.set(input.sendId, abort)
+    try {
+      return await this.#send(input, abort.signal)
+    } finally {
+      this.#running.delete(input.sendId)
+    }
+  }
+
+  async #send(
+    input: {
+      sendId: string
+      connectionId: string
+      source: AtsSendSource
+      jobId: string | null
+      stageId: string | null
+    },
+    signal: AbortSignal
+  ): Promise<AtsSendResult> {
+    const { name, scope: sourceScope, people } = this.people(input.source)
+    const target = await this.#deps.opener().open(input.connectionId)
+    const scope: JournalScope = { ...sourceScope, connectionId: input.connectionId }
+    const choice: SendChoice = { jobId: input.jobId, stageId: input.jobId === null ? null : input.stageId }
+    const journal = this.#journal()
+    const now = () => isoNow(this.#deps.clock)
+    const leftOut = this.#leftOut(people)
+    const outcomes: AtsSendOutcome[] = []
+    const tally = { created: 0, skipped: 0, failed: 0 }
+    const tell = (outcome: AtsSendOutcome) => {
+      outcomes.push(outcome)
+      if (outcome.result === 'created') tally.created++
+      else if (outcome.result === 'skipped') tally.skipped++
+      else if (outcome.result === 'failed') tally.failed++
+      this.#deps.progress({
+        sendId: input.sendId,
+        done: outcomes.length,
+        total: people.length,
+        ...tally,
+        latest: outcome
+      })
+    }
+    const outcome = (person: PushPerson, result: AtsSendOutcome['result'], atsId: string | null, message: string) =>
+      tell({ personKey: person.personKey, name: person.name, result, atsId, message })
+
+    // look before create, for everyone not journalled: one pass at the batch's start
+    const fresh = people.filter((p) => !leftOut.has(p.personKey) && journal.get(scope, p.personKey) === undefined)
+    let found = new Map<string, Found>()
+    let cancelled = false
+    try {
+      found = await this.#existing(target, fresh, signal)
+    } catch (error) {
+      if (!signal.aborted) throw error
+      cancelled = true
+    }
+    const atsName = atsNames[target.kind]
+    for (const person of people) {
+      if (cancelled || signal.aborted) {
+        cancelled = true
+        break
+      }
+      const reason = leftOut.get(person.personKey)
+      if (reason !== undefined) {
+        outcome(person, 'left-out', null, reason)
+        continue
+      }
+      const entry = journal.get(scope, person.personKey)
+      if (entry?.state === 'done') {
+        outcome(person, 'skipped', entry.atsId, entry.created ? `Sent to ${atsName} before.` : `Already in ${atsName}.`)
+        continue
+      }
+      try {
+        if (entry?.state === 'intent') {
+          // a send cut short between the create and its answer: is the record there?
+          const since = new Date(Date.parse(entry.intentAt) - RECOVERY_SKEW_MS).toISOString()
+          const there = (await this.#existing(target, [person], signal, since)).get(person.personKey)
+          if (there !== undefined) {
+            journal.done(scope, person.personKey, there.record.id, true, now())
+            outcome(person, 'created', there.record.id, `Found in ${atsName}: the earlier send had created it.`)
+            continue
+          }
+        } else {
+          const hit = found.get(person.personKey)
+          if (hit !== undefined) {
+            journal.done(scope, person.personKey, hit.record.id, false, now())
+            outcome(
+              person,
+              'skipped',
+              hit.record.id,
+              `Already in ${atsName} (by ${hit.by === 'name-company' ? 'name and company' : hit.by === 'link' ? 'profile link' : 'email'}).`
+            )
+            continue
+          }
+        }
+        const missing = missingFields(target.kind, person)
+        if (missing.length > 0) {
+          journal.drop(scope, person.personKey)
+          outcome(person, 'missing', null, `${atsName} requires ${missing.join(' and ')}.`)
+          continue
+        }
+        journal.intend(scope, person.personKey, now())
+        let atsId: string
+        try {
+          atsId = await createRecord(target, person, choice)
+        } catch (error) {
+          // refused outright (4xx other than 429): nothing was made, the intent goes; otherwise
+          // (5xx, network, timeout) it may have been: the intent stays and a retry looks first
+          if (error instanceof ApiError && ['invalid_request', 'forbidden', 'not_found', 'auth'].includes(error.kind))
+            journal.drop(scope, person.personKey)
+          throw error
+        }
+        journal.done(scope, person.personKey, atsId, true, now())
+        outcome(person, 'created', atsId, '')
+      } catch (error) {
+        if (signal.aborted) {
+          cancelled = true
+          break
+        }
+        outcome(person, 'failed', null, errorMessage(error))
+      }
+    }
+    const created = outcomes.filter((o) => o.result === 'created').length
+    if (created > 0) {
+      this.#deps.exportLog().record({
+        kind: 'ats-send',
+        format: target.kind,
+        source: `${name} → ${atsName} (${target.name})`,
+        people: created,
+        files: []
+      })
+    }
+    return {
+      sendId: input.sendId,
+      cancelled,
+      created,
+      skipped: outcomes.filter((o) => o.result === 'skipped').length,
+      failed: outcomes.filter((o) => o.result === 'failed').length,
+      leftOut: outcomes.filter((o) => o.result === 'left-out').length,
+      missing: outcomes.filter((o) => o.result === 'missing').length,
+      outcomes
+    }
+  }
+
+  /** What a shortlist's member rows show: the ATS ids of its people sent (or found there) before. */
+  sentFrom(shortlistId: string): Array<{ personKey: string; connectionId: string; atsId: string; created: boolean }> {
+    return this.#journal()
+      .sentFrom('shortlist', shortlistId)
+      .flatMap((row) =>
+        row.atsId === null
+          ? []
+          : [{ personKey: row.personKey, connectionId: row.connectionId, atsId: row.atsId, created: row.created }]
+      )
+  }
+}

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
+import { emailsOf } from '../../../sandbox/data/handles'
+import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
+import type { WholePersonProfile } from '../../../shared/api'
+import type { AtsSendProgress } from '../../../shared/ipc/channels/ats-send'
+import { startMain, type TestMain } from '../services/helpers'
+import { GH, LEVER, fakeOpener, greenhouseWithEmail, leverWithEmail, sandboxPeople } from './push-helpers'
+
+// "Send to the ATS" (issue #39 item 2) through the app's channels, over real HTTP against the fake
+// Greenhouse and Lever, with the Sandbox's own people (the fakes hold some of them) saved in a
+// shortlist on disk, the do-not-contact list and the export log the app's own.
+let fakes: RunningAtsFakes
+let dispatcher: AppDispatcher
+let main: TestMain
+let people: ReturnType<typeof sandboxPeople>
+
+beforeAll(async () => {
+  fakes = await startAtsFakes({
+    seed: 7,
+    fromProfiles: 300,
+    greenhouseRateLimit: 1000,
+    greenhouseWindowMs: 1000,
+    leverRateLimit: 1000
+  })
+  dispatcher = createAppDispatcher()
+  main = await startMain({ atsOpener: fakeOpener(fakes, dispatcher) })
+  people = sandboxPeople(7, 300, fakes)
+})
+afterAll(async () => {
+  await main?.close()
+  await fakes?.close()
+  await dispatcher?.close()
+})
+
+const without = (profile: WholePersonProfile, ...fields: string[]): WholePersonProfile => {
+  const copy: Record<string, unknown> = { ...profile }
+  for (const field of fields) delete copy[field]
+  return copy as WholePersonProfile
+}
+
+async function shortlistOf(name: string, profiles: WholePersonProfile[]) {
+  const shortlist = await main.ok('createShortlist', { name })
+  const { added } = await main.ok('addMembers', { shortlistId: shortlist.id, profiles })
+  expect(added).toHaveLength(profiles.length)
+  return { id: shortlist.id, memberIds: added }
+}
+
+const linksOf = (p: WholePersonProfile) => [...(p.li_urls ?? []), ...(p.codehost_url ? [p.codehost_url] : [])]
+
+let sendNo = 0
+const sendId = () => `send-test-${++sendNo}`
+
+describe('Send to Greenhouse', () => {
+  let list: { id: string; memberIds: number[] }
+  let newOnes: WholePersonProfile[]
+  let dnc: WholePersonProfile
+  let incomplete: WholePersonProfile
+  let byLink: WholePersonProfile
+  let byName: WholePersonProfile
+
+  beforeAll(async () => {
+    newOnes = people.unknown.slice(0, 3)
+    dnc = people.unknown[3] as WholePersonProfile
+    // one word of a name only: Greenhouse requires a last name
+    incomplete = { ...without(people.unknown[4] as WholePersonProfile, 'first_name', 'last_name'), full_name: 'Cher' }
+    // in Greenhouse, but saved here without an email: found by their profile link, or by name and company
+    byLink = without(people.known[3] as WholePersonProfile, 'email', 'emails', 'codehost_url')
+    byName = without(people.known[4] as WholePersonProfile, 'email', 'emails', 'codehost_url', 'li_urls')
+    list = await shortlistOf('Backend — Q3', [...newOnes, ...people.known.slice(0, 3), dnc, incomplete, byLink, byName])
+    await main.ok('addDoNotContact', { kind: 'email', value: emailsOf(dnc)[0] as string, note: 'Asked us not to' })
+    await main.ok('updateMember', {
+      memberId: list.memberIds[0] as number,
+      patch: { tags: ['Rust', 'Referral'], notes: 'Met at RustConf; open to Berlin.' }
+    })
+  })
+
+  it('previews who is new, already there (by email, link, name and company), incomplete or left out, and the jobs', async () => {
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: list.id }
+    })
+    expect(preview).toMatchObject({
+      kind: 'greenhouse',
+      connectionName: 'Agency Greenhouse',
+      sourceName: 'Backend — Q3'
+    })
+    expect(preview.counts).toEqual({ new: 3, existing: 5, sent: 0, missing: 1, leftOut: 1 })
+    const status = Object.fromEntries(preview.rows.map((r) => [r.personKey, r]))
+    for (const p of newOnes) expect(status[p.key as string]?.status).toBe('new')
+    for (const p of people.known.slice(0, 3)) {
+      const row = status[p.key as string]
+      expect(row).toMatchObject({ status: 'existing', matchedBy: 'email' })
+      const record = fakes.greenhouse.store.get(Number(row?.atsId))
+      expect(record?.email_addresses.map((e) => e.value)).toContain(emailsOf(p)[0])
+    }
+    expect(status[byLink.key as string]).toMatchObject({ status: 'existing', matchedBy: 'link' })
+    expect(status[byName.key as string]).toMatchObject({ status: 'existing', matchedBy: 'name-company' })
+    expect(status[incomplete.key as string]).toMatchObject({ status: 'missing', missing: ['last_name'] })
+    expect(status[dnc.key as string]?.status).toBe('left-out')
+    expect(status[dnc.key as string]?.leftOutReason).toMatch(/do-not-contact/)
+    // the rows keep the shortlist's order
+    expect(preview.rows.map((r) => r.memberId)).toEqual(list.memberIds)
+    expect(preview.jobs).toHaveLength(5)
+    expect(preview.jobs[0]).toMatchObject({ name: 'Software Engineer' })
+    expect(preview.jobs[0]?.stages.map((s) => s.name)).toEqual([
+      'Application Review',
+      'Recruiter Screen',
+      'Hiring Manager Screen',
+      'Onsite',
+      'Offer'
+    ])
+  })
+
+  it('sends the new people once, with their fields, as the acting user; says the rest; logs the send', async () => {
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: list.id }
+    })
+    const job = preview.jobs[1]!
+    const stage = job.stages[1]!
+    const before = fakes.greenhouse.store.candidates.length
+    const id = sendId()
+    const result = await main.ok('sendToAts', {
+      sendId: id,
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: list.id },
+      jobId: job.id,
+      stageId: stage.id
+    })
+    expect(result).toMatchObject({ cancelled: false, created: 3, skipped: 5, failed: 0, leftOut: 1, missing: 1 })
+    expect(fakes.greenhouse.store.candidates.length).toBe(before + 3)
+
+    const first = newOnes[0]!
+    const made = fakes.greenhouse.store.get(Number(result.outcomes[0]?.atsId))!
+    expect(made).toMatchObject({
+      first_name: first.first_name,
+      last_name: first.last_name,
+      company: first.cur_company,
+      title: first.cur_title,
+      tags: ['Rust', 'Referral']
+    })
+    expect(made.email_addresses.map((e) => e.value)).toEqual(emailsOf(first))
+    expect(made.social_media_addresses.map((e) => e.value)).toEqual(linksOf(first))
+    expect(made.applications[0]).toMatchObject({
+      prospect: false,
+      jobs: [{ id: Number(job.id), name: job.name }],
+      current_stage: { id: Number(stage.id), name: stage.name },
+      source: { public_name: 'Talent Desk' }
+    })
+    // On-Behalf-Of: the acting user
+    expect(fakes.greenhouse.store.createdBy.get(made.id)).toBe(fakes.greenhouse.userId)
+    expect(fakes.greenhouse.store.notes).toContainEqual({
+      candidateId: made.id,
+      userId: fakes.greenhouse.userId,
+      body: 'Met at RustConf; open to Berlin.',
+      visibility: 'admin_only'
+    })
+    for (const p of newOnes) expect(greenhouseWithEmail(fakes, emailsOf(p)[0] as string)).toBe(1)
+    expect(greenhouseWithEmail(fakes, emailsOf(dnc)[0] as string)).toBe(0)
+
+    // progress: one event a person, the last one says all were handled
+    const progress = main.events
+      .filter((e) => e.name === 'atsSendProgress')
+      .map((e) => e.payload as AtsSendProgress)
+      .filter((p) => p.sendId === id)
+    expect(progress).toHaveLength(10)
+    expect(progress.at(-1)).toMatchObject({ done: 10, total: 10, created: 3, skipped: 5 })
+
+    // the member rows' ATS ids: the ones made and the ones found
+    const sent = await main.ok('listAtsSent', { shortlistId: list.id })
+    expect(sent.filter((s) => s.created).map((s) => s.atsId)).toEqual(
+      result.outcomes.filter((o) => o.result === 'created').map((o) => o.atsId)
+    )
+    expect(sent.filter((s) => !s.created)).toHaveLength(5)
+
+    // the export log: where, how many, when
+    const log = await main.ok('listExportLog', { limit: 10 })
+    expect(log.entries[0]).toMatchObject({
+      kind: 'ats-send',
+      format: 'greenhouse',
+      source: 'Backend — Q3 → Greenhouse (Agency Greenhouse)',
+      people: 3
+    })
+  })
+
+  it('a second send creates nothing: everyone is sent before or already there', async () => {
+    const before = fakes.greenhouse.store.candidates.length
+    const again = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: list.id },
+      jobId: null,
+      stageId: null
+    })
+    expect(again).toMatchObject({ created: 0, skipped: 8, failed: 0, leftOut: 1, missing: 1 })
+    expect(fakes.greenhouse.store.candidates.length).toBe(before)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: list.id }
+    })
+    expect(preview.counts).toMatchObject({ new: 0, sent: 8 })
+  })
+
+  it('a 5xx after Greenhouse made the record: the retry finds it and makes no second one', async () => {
+    const two = people.unknown.slice(10, 12)
+    const { id } = await shortlistOf('Five hundred', two)
+    fakes.greenhouse.store.faults.failAfterCreate = 1
+    const first = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id },
+      jobId: null,
+      stageId: null
+    })
+    expect(first).toMatchObject({ created: 1, failed: 1 })
+    expect(first.outcomes[0]?.message).toMatch(/500/)
+    const email = emailsOf(two[0]!)[0] as string
+    // Greenhouse made it although it answered 500
+    expect(greenhouseWithEmail(fakes, email)).toBe(1)
+    const retry = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id },
+      jobId: null,
+      stageId: null
+    })
+    expect(retry).toMatchObject({ created: 1, skipped: 1, failed: 0 })
+    expect(retry.outcomes[0]?.message).toMatch(/earlier send had created it/)
+    expect(greenhouseWithEmail(fakes, email)).toBe(1)
+    const record = fakes.greenhouse.store.candidates.find((c) => c.email_addresses.some((e) => e.value === email))
+    expect(retry.outcomes[0]?.atsId).toBe(String(record?.id))
+  })
+})
+
+describe('Send to Lever', () => {
+  it('creates opportunities as the acting user with the source, links and notes; a 5xx retry does not duplicate', async () => {
+    const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
+    const two = people.unknown.filter((p) => !inLever(p)).slice(20, 22)
+    const { id, memberIds } = await shortlistOf('Lever people', two)
+    await main.ok('updateMember', {
+      memberId: memberIds[0] as number,
+      patch: { notes: 'Prefers remote.', tags: ['Go'] }
+    })
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: LEVER,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    expect(preview.counts).toMatchObject({ new: 2, existing: 0 })
+    const posting = preview.jobs.find((j) => j.name === 'Data Scientist')!
+    const stage = posting.stages.find((s) => s.name === 'Reached out')!
+    fakes.lever.store.faults.failAfterCreate = 1
+    const first = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: LEVER,
+      source: { kind: 'shortlist', shortlistId: id },
+      jobId: posting.id,
+      stageId: stage.id
+    })
+    expect(first).toMatchObject({ created: 1, failed: 1 })
+    const retry = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: LEVER,
+      source: { kind: 'shortlist', shortlistId: id },
+      jobId: posting.id,
+      stageId: stage.id
+    })
+    expect(retry).toMatchObject({ created: 1, skipped: 1, failed: 0 })
+    for (const p of two) expect(leverWithEmail(fakes, emailsOf(p)[0] as string)).toBe(1)
+    const made = fakes.lever.store.get(retry.outcomes[1]?.atsId as string)!
+    const p = two[1]!
+    expect(made).toMatchObject({
+      name: p.full_name,
+      headline: `${p.cur_title} at ${p.cur_company}`,
+      emails: emailsOf(p),
+      links: linksOf(p),
+      sources: ['Talent Desk'],
+      origin: 'sourced',
+      stage: stage.id,
+      owner: fakes.lever.userId
+    })
+    // the first person's notes (the 500 came after the opportunity was made: the notes were not added then)
+    const firstMade = fakes.lever.store.opportunities.find((o) => o.emails.includes(emailsOf(two[0]!)[0] as string))!
+    expect(firstMade.tags).toEqual(['Go'])
+    expect(fakes.lever.store.notes.filter((n) => n.value === 'Prefers remote.')).toHaveLength(0)
+  })
+})
+
+describe('a 429 storm', () => {
+  it('is paced: every person is sent once, none fails, though Greenhouse refused calls on the way', async () => {
+    // 3 calls a second: the send's lookups and creates run into the window again and again
+    const tight = await startAtsFakes({ seed: 7, fromProfiles: 300, greenhouseRateLimit: 3, greenhouseWindowMs: 1000 })
+    const stormMain = await startMain({ atsOpener: fakeOpener(tight, dispatcher) })
+    try {
+      const eight = sandboxPeople(7, 300, tight).unknown.slice(40, 48)
+      const shortlist = await stormMain.ok('createShortlist', { name: 'Storm' })
+      await stormMain.ok('addMembers', { shortlistId: shortlist.id, profiles: eight })
+      const before = tight.greenhouse.store.candidates.length
+      const result = await stormMain.ok('sendToAts', {
+        sendId: 'storm-send-1',
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: shortlist.id },
+        jobId: null,
+        stageId: null
+      })
+      expect(result).toMatchObject({ created: 8, failed: 0 })
+      expect(tight.greenhouse.store.refused).toBeGreaterThan(0)
+      expect(tight.greenhouse.store.candidates.length).toBe(before + 8)
+      for (const p of eight) expect(greenhouseWithEmail(tight, emailsOf(p)[0] as string)).toBe(1)
+      // prospects (no job chosen): an application marked prospect, on no job
+      const made = tight.greenhouse.store.get(Number(result.outcomes[0]?.atsId))
+      expect(made?.applications[0]).toMatchObject({ prospect: true, jobs: [] })
+    } finally {
+      await stormMain.close()
+      await tight.close()
+    }
+  }, 60_000)
+})
