@@ -10,6 +10,8 @@
  * the main process's code comes once the link is out (cli.ts). The same parts for tests and the
  * bench, loaded at once: out/main/host-lib.cjs (host-lib.ts).
  */
+// first: the compile cache, before the host's code is required
+import './compile-cache'
 import { runWebCli } from './cli'
 
 export { runWebCli }

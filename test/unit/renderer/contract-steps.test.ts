@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runContractInSteps } from '../../../renderer/src/app/contract-steps'
+
+const stepsDir = join(import.meta.dirname, '../../../renderer/src/app/contract-steps')
+const channelsDir = join(import.meta.dirname, '../../../shared/ipc/channels')
+
+/** Each step file's glob of shared/ipc/channels, as a regular expression over a file name. */
+const steps = readdirSync(stepsDir)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => {
+    const glob = /channels\/([^']+)'/.exec(readFileSync(join(stepsDir, file), 'utf8'))?.[1]
+    if (glob === undefined) throw new Error(`${file} has no glob of shared/ipc/channels`)
+    return { file, matches: new RegExp(`^${glob.replaceAll('.', '\\.').replaceAll('*', '.*')}$`) }
+  })
+const areas = readdirSync(channelsDir).filter((file) => file.endsWith('.ts'))
+const stepOf = (area: string) => steps.filter((step) => step.matches.test(area)).map((step) => step.file)
+
+describe("the contract's steps (issue #36 item 12: the page's longest task before the first row)", () => {
+  it('runs every step in a task of its own, the first too: none in the task that asked', async () => {
+    const ran: number[] = []
+    const turns: Array<() => void> = []
+    // the tasks, turned by hand
+    const yieldTask = () => new Promise<void>((resolve) => turns.push(resolve))
+    const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+    const done = runContractInSteps(
+      [1, 2, 3].map((n) => async () => void ran.push(n)),
+      yieldTask
+    )
+    await flush()
+    expect(ran).toEqual([])
+    for (const expected of [[1], [1, 2], [1, 2, 3]]) {
+      turns.shift()!()
+      await flush()
+      expect(ran).toEqual(expected)
+    }
+    await done
+  })
+
+  it('builds every area of the contract in exactly one step, a new one too', () => {
+    expect(areas.length).toBeGreaterThan(20)
+    expect(areas.filter((area) => stepOf(area).length !== 1)).toEqual([])
+  })
+
+  it('builds the costly areas (contacts, team, tools: ~15–25 ms each in the trace) in steps apart', () => {
+    const costly = ['contacts.ts', 'team.ts', 'tools.ts'].map((area) => stepOf(area)[0])
+    expect(new Set(costly).size).toBe(3)
+  })
+})
