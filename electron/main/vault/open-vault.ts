@@ -25,7 +25,7 @@ export async function openVault(load: KeytarLoader, logger: Logger): Promise<Sec
     return new SessionOnlyVault(reason)
   }
   try {
-    await keytar.findCredentials(KEYCHAIN_SERVICE)
+    await probe(keytar)
   } catch (error) {
     const reason =
       'The system keychain did not answer, so keys are kept for this session only. On Linux, make sure a keyring ' +
@@ -35,6 +35,23 @@ export async function openVault(load: KeytarLoader, logger: Logger): Promise<Sec
   }
   return new KeytarVault(keytar)
 }
+
+/**
+ * Asks the keychain once, and again after 0.3 s and 1 s when it does not answer: a keyring still
+ * starting at login, or one busy with another program's first request, answers a moment later.
+ */
+async function probe(keytar: KeytarModule): Promise<void> {
+  for (const pause of PROBE_PAUSES_MS) {
+    try {
+      await keytar.findCredentials(KEYCHAIN_SERVICE)
+      return
+    } catch (error) {
+      if (pause === null) throw error
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
+}
+const PROBE_PAUSES_MS = [300, 1000, null] as const
 
 export function explainLoadFailure(error: unknown): string {
   const text = String(error)
