@@ -24,6 +24,7 @@ import { teamChannels, teamEvents } from './channels/team'
 import { teamSpendChannels } from './channels/team-spend'
 import { atsChannels, atsEvents } from './channels/ats'
 import { atsSendChannels, atsSendEvents } from './channels/ats-send'
+import { atsPullChannels, atsPullEvents } from './channels/ats-pull'
 import type { ChannelNameOfList, EventNameOfList } from './names'
 
 /**
@@ -58,7 +59,8 @@ export const channels = {
   ...teamChannels,
   ...teamSpendChannels,
   ...atsChannels,
-  ...atsSendChannels
+  ...atsSendChannels,
+  ...atsPullChannels
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Push events from main to renderer, declared the same way (name → payload schema). */
@@ -77,7 +79,8 @@ export const events = {
   ...budgetsEvents,
   ...teamEvents,
   ...atsEvents,
-  ...atsSendEvents
+  ...atsSendEvents,
+  ...atsPullEvents
 } as const satisfies Record<string, z.ZodType>
 
 export interface ChannelDefinition {

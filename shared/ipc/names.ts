@@ -169,7 +169,10 @@ export const channelNameList = [
   'previewAtsSend',
   'sendToAts',
   'cancelAtsSend',
-  'listAtsSent'
+  'listAtsSent',
+  'pullAtsNow',
+  'getAtsPullStatus',
+  'cancelAtsPull'
 ] as const
 
 export const eventNameList = [
@@ -191,7 +194,8 @@ export const eventNameList = [
   'budgetsChanged',
   'teamChanged',
   'atsConnectionsChanged',
-  'atsSendProgress'
+  'atsSendProgress',
+  'atsPullProgress'
 ] as const
 
 export type ChannelNameOfList = (typeof channelNameList)[number]

@@ -3,6 +3,7 @@ import { AtsKeys } from './ats-keys'
 import { AtsConnections } from './connections/ats-connections'
 import { atsHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
+import { atsPullPart } from './pull'
 
 export { AtsConnections, type OpenedAtsConnection, type AtsConnectionChange } from './connections/ats-connections'
 
@@ -31,8 +32,33 @@ export const contribution = {
       logger: context.logger
     })
     await keys.primeWatcher()
+    // Known people, live (pull/): each saved connection's people pulled into "People you already have"
+    const pull = atsPullPart({
+      opener: {
+        open: async (id) => {
+          if (!atsConnections.list().some((row) => row.id === id)) return null
+          const { connection, client } = await atsConnections.open(id)
+          return { kind: connection.kind, name: connection.name, client }
+        },
+        connectionIds: () => atsConnections.list().map((row) => row.id)
+      },
+      knownPeople: () => context.port('knownPeople'),
+      doNotContact: () => context.port('doNotContact'),
+      clock: context.clock,
+      emit: (status) => context.events.emit('atsPullProgress', status)
+    })
+    let started = false
+    // a connection added (or brought back) gets its first full pull at once; a removed one's pulled
+    // list goes with it (its marks would claim an ATS the desk no longer reads; Undo pulls it again)
+    atsConnections.onChange((change) => {
+      if (change.type === 'added') {
+        if (started) pull.pull.start(change.id)
+        return
+      }
+      void pull.pull.forget(change.id).then(() => context.port('knownPeople').removeAtsLists(change.id))
+    })
     return {
-      handlers: atsHandlers(atsConnections),
+      handlers: { ...atsHandlers(atsConnections), ...pull.handlers },
       provides: {
         // what "Send to the ATS" (push/) writes through: a saved connection, its acting user, its client
         atsTargets: {
@@ -50,8 +76,19 @@ export const contribution = {
       },
       personalData: personalDataOwner(() => context.stores.get()),
       // removed connections' keys go; the Sandbox's fakes start only if a saved connection uses them
-      start: { when: 'after-first-screen', run: () => void atsConnections.start() },
-      close: () => atsConnections.purgeRemoved()
+      // then the pull's schedule: every connection pulls once now, and again every 15 minutes
+      start: {
+        when: 'after-first-screen',
+        run: () => {
+          started = true
+          void atsConnections.start().finally(() => pull.start())
+        }
+      },
+      wake: pull.wake,
+      close: async () => {
+        await pull.close()
+        await atsConnections.purgeRemoved()
+      }
     }
   }
 } satisfies FeatureContribution<unknown>

@@ -67,7 +67,8 @@ export const contribution = {
           check: (people, connectionId) => lists.check(people, connectionId),
           writeAtsList: (list) => lists.writeAtsList(list),
           atsList: (name, connectionId) => lists.atsList(name, connectionId),
-          upsertAtsPeople: (list, people, pulledAt) => lists.upsertAtsPeople(list, people, pulledAt)
+          upsertAtsPeople: (list, people, pulledAt) => lists.upsertAtsPeople(list, people, pulledAt),
+          removeAtsLists: (connectionId) => lists.removeAtsLists(connectionId)
         }
       },
       personalData: personalDataOwner(() => stores.get()),

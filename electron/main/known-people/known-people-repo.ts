@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { PULLED_LIST_SOURCE } from '../../../shared/ipc/channels/known-people'
 import type { HashKind } from './person-keys'
 
 export interface KnownListRow {
@@ -42,11 +43,17 @@ export class KnownPeopleRepo {
     )
   }
 
-  /** The lists checked for a connection: the shared ones and its own. */
+  /**
+   * The lists checked for a connection: the shared ones, its own, and those pulled from a
+   * connected ATS (kept under the ATS connection's id: the ATS is the recruiter's, whichever
+   * Partner API connection searches).
+   */
   listsFor(connectionId: string | null): KnownListRow[] {
     return this.#db
-      .prepare('SELECT * FROM known_people_lists WHERE ready = 1 AND (connection_id IS NULL OR connection_id = ?)')
-      .all(connectionId) as KnownListRow[]
+      .prepare(
+        'SELECT * FROM known_people_lists WHERE ready = 1 AND (connection_id IS NULL OR connection_id = ? OR source LIKE ?)'
+      )
+      .all(connectionId, `${PULLED_LIST_SOURCE}%`) as KnownListRow[]
   }
 
   /** The people any of these hashes names, with the hash and its kind. */

@@ -1,5 +1,10 @@
 import type { ChannelOutput, HandlerInput } from '../../../shared/ipc/contract'
-import type { KnownList, KnownMatch, KnownPersonToCheck } from '../../../shared/ipc/channels/known-people'
+import {
+  PULLED_LIST_SOURCE,
+  type KnownList,
+  type KnownMatch,
+  type KnownPersonToCheck
+} from '../../../shared/ipc/channels/known-people'
 import { AppError } from '../../../shared/ipc/errors'
 import { withoutBidiControls } from '../../../shared/bidi'
 import type { EventHub } from '../ipc/event-hub'
@@ -175,6 +180,14 @@ export class KnownPeopleService {
     const done = upsertAtsPeople(this.#db(), list, people, pulledAt)
     if (done !== null && people.length > 0) this.#deps.events.emit('knownPeopleChanged', {})
     return done
+  }
+
+  /** An ATS connection was removed: the lists pulled from it go as a removed list does. */
+  removeAtsLists(connectionId: string): number {
+    const ids = this.#db()
+      .prepare('SELECT id FROM known_people_lists WHERE ready = 1 AND connection_id = ? AND source LIKE ?')
+      .all(connectionId, `${PULLED_LIST_SOURCE}%`) as Array<{ id: number }>
+    return ids.filter(({ id }) => this.remove({ id }).removed).length
   }
 
   /** Hides the list at once (checks no longer see it); its rows are deleted in slices after. */

@@ -322,6 +322,8 @@ export interface KnownPeoplePort {
     people: readonly AtsPersonRecord[],
     pulledAt: string
   ): { added: number; updated: number } | null
+  /** The connection was removed: its pulled lists are hidden at once (deleted in slices after); answers how many. */
+  removeAtsLists(connectionId: string): number
 }
 
 /**

@@ -40,9 +40,12 @@ export interface AtsPullDeps {
   clock: Clock
   /** Progress to the page (atsPullProgress). */
   emit: (status: AtsPullStatus) => void
-  /** Runs `run` every `ms` until the answer is called (the schedule; tests call run themselves). */
+  /** Runs `run` every `ms` until the answer is called (the schedule's look; tests call run themselves). */
   every?: (ms: number, run: () => void) => () => void
 }
+
+/** How often the schedule looks (by the injected clock) for a connection whose next pull is due. */
+export const ATS_PULL_LOOK_MS = 60_000
 
 class PullCancelled extends Error {}
 
@@ -82,6 +85,7 @@ export class AtsPullService {
   readonly #running = new Map<string, Running>()
   readonly #last = new Map<string, AtsPullStatus>()
   #stopSchedule: (() => void) | null = null
+  #everyMs = ATS_PULL_EVERY_MS
 
   constructor(deps: AtsPullDeps) {
     this.#deps = deps
@@ -115,14 +119,35 @@ export class AtsPullService {
     return true
   }
 
-  /** Incremental pulls of every saved ATS connection every 15 minutes (the first on the first turn). */
+  /**
+   * Incremental pulls of every saved ATS connection every 15 minutes by the injected clock: the
+   * first turn at once (a connection never pulled gets its full pull), then a look every minute
+   * (and at each `pullDue`, e.g. a wake from sleep) for a connection whose last pull ended that long ago.
+   */
   startSchedule(everyMs = ATS_PULL_EVERY_MS): void {
-    const every = this.#deps.every
-    if (every === undefined || this.#stopSchedule !== null) return
-    this.#stopSchedule = every(everyMs, () => void this.pullAll())
+    if (this.#stopSchedule !== null) return
+    this.#everyMs = everyMs
+    this.#stopSchedule = this.#deps.every?.(ATS_PULL_LOOK_MS, () => void this.pullDue()) ?? (() => undefined)
+    void this.pullDue()
   }
 
-  /** One turn of the schedule: each saved connection not pulling now pulls (full the first time). */
+  /** The schedule's look: each connection not pulling whose last pull (this session) ended `everyMs` ago, or that has none. */
+  pullDue(): Promise<AtsPullStatus[]> {
+    if (this.#stopSchedule === null) return Promise.resolve([])
+    const now = this.#deps.clock.now().getTime()
+    return Promise.all(
+      this.#deps.opener
+        .connectionIds()
+        .filter((id) => {
+          if (this.#running.has(id)) return false
+          const ended = this.#last.get(id)?.finishedAt
+          return ended === undefined || ended === null || Date.parse(ended) + this.#everyMs <= now
+        })
+        .map((id) => this.pull(id))
+    )
+  }
+
+  /** Every saved connection not pulling now pulls (full the first time). */
   pullAll(): Promise<AtsPullStatus[]> {
     return Promise.all(
       this.#deps.opener
@@ -130,6 +155,15 @@ export class AtsPullService {
         .filter((id) => !this.#running.has(id))
         .map((id) => this.pull(id))
     )
+  }
+
+  /** A connection removed: its pull stops and its status is forgotten. */
+  forget(connectionId: string): Promise<unknown> {
+    this.#last.delete(connectionId)
+    const running = this.#running.get(connectionId)
+    if (running === undefined) return Promise.resolve()
+    running.cancelled = true
+    return running.done.then(() => this.#last.delete(connectionId))
   }
 
   /** Stops the schedule and every pull (close). */

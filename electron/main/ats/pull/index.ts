@@ -10,8 +10,9 @@ export type { AtsOpener, OpenedAts } from './pull-ports'
 
 /**
  * The pull as the ATS feature's index takes it in: its service, its handlers, its schedule (every
- * 15 minutes while the app runs, from after the first screen) and its close. The feature passes
- * its connections (`opener`), the ports `knownPeople` and `doNotContact`, and the page's events.
+ * 15 minutes by the injected clock while the app runs, from after the first screen; `wake` looks
+ * again now) and its close. The feature passes its connections (`opener`), the ports
+ * `knownPeople` and `doNotContact`, and the page's events.
  */
 export function atsPullPart(deps: {
   opener: AtsOpener
@@ -32,6 +33,7 @@ export function atsPullPart(deps: {
     pull,
     handlers: atsPullHandlers(pull),
     start: () => pull.startSchedule(),
+    wake: () => void pull.pullDue(),
     close: () => pull.close()
   }
 }

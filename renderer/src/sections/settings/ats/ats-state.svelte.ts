@@ -4,6 +4,7 @@ import type {
   AtsConnections,
   AtsKindName
 } from '../../../../../shared/ipc/channels/ats'
+import type { AtsPullStatus } from '../../../../../shared/ipc/channels/ats-pull'
 import type { IpcError } from '../../../../../shared/ipc/errors'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
@@ -25,7 +26,10 @@ export class AtsState {
   #busy = $state<string | null>(null)
   #message = $state.raw<PanelMessage | null>(null)
   #removed = $state.raw<{ id: string; name: string } | null>(null)
+  #pulls = $state.raw<Record<string, AtsPullStatus>>({})
+  #pullErrors = $state.raw<Record<string, IpcError>>({})
   #stop: (() => void) | null = null
+  #stopPulls: (() => void) | null = null
 
   constructor(client: Client) {
     this.#client = client
@@ -49,8 +53,18 @@ export class AtsState {
     return this.#removed
   }
 
+  /** Each connection's pull (issue #39 item 3): the running one's progress or the last one's end, by events. */
+  get pulls() {
+    return this.#pulls
+  }
+  /** A pull status that could not be read, or a Pull now / Cancel main refused. */
+  get pullErrors() {
+    return this.#pullErrors
+  }
+
   /** Reads the list and, once, listens to main's events. */
   async load(): Promise<void> {
+    this.#stopPulls ??= this.#client.on('atsPullProgress', (status) => this.#pulled(status))
     this.#stop ??= this.#client.on('atsConnectionsChanged', (overview) => {
       this.#overview = { state: 'ready', value: overview }
     })
@@ -63,6 +77,40 @@ export class AtsState {
   close(): void {
     this.#stop?.()
     this.#stop = null
+    this.#stopPulls?.()
+    this.#stopPulls = null
+  }
+
+  /** A connection's pull status, read once when its block first shows (events keep it current after). */
+  async loadPull(connectionId: string): Promise<void> {
+    const reply = await this.#client.getAtsPullStatus({ connectionId })
+    if (reply.ok) {
+      // an event may have come while it was read: a pull running is newer than a status read before it
+      if (this.#pulls[connectionId]?.state !== 'pulling' || reply.data.state === 'pulling') this.#pulled(reply.data)
+    } else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
+  }
+
+  /** Pull now: a full pull the first time, then the changes since the last one. */
+  async pullNow(connectionId: string): Promise<void> {
+    const reply = await this.#client.pullAtsNow({ connectionId })
+    if (reply.ok) this.#pulled(reply.data)
+    else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
+  }
+
+  async cancelPull(connectionId: string): Promise<void> {
+    const reply = await this.#client.cancelAtsPull({ connectionId })
+    if (!reply.ok) this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
+  }
+
+  #pulled(status: AtsPullStatus): void {
+    const { [status.connectionId]: _cleared, ...errors } = this.#pullErrors
+    this.#pullErrors = errors
+    // a running pull does not carry the list: the one held stays shown until it ends
+    const held = this.#pulls[status.connectionId]?.list ?? null
+    this.#pulls = {
+      ...this.#pulls,
+      [status.connectionId]: status.state === 'pulling' && status.list === null ? { ...status, list: held } : status
+    }
   }
 
   async add(input: AddAtsConnection): Promise<boolean> {

@@ -1,0 +1,135 @@
+/// <reference lib="dom" />
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { atsPeople } from '../../sandbox/ats/ats-people'
+import { generateProfiles } from '../../sandbox/data/generate'
+import { artifacts, settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
+
+// Known people, live (issue #39 item 3) in Chromium against the built browser host and its
+// built-in Sandbox, by keyboard only: Settings → ATS → Try with the Sandbox's Greenhouse, whose
+// first full pull starts at once; Pull now pulls the changes; the status says how many people;
+// Settings → People you already have names the list "Greenhouse: Sandbox’s Greenhouse"; a Search
+// for a person the fake Greenhouse holds shows the "In your ATS" mark naming it. Axe clean;
+// screenshots at 1024 and 1440, light and dark (docs/screenshots/ats-pull-*.png).
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const PROFILES = 300
+
+// a person of the Sandbox's own (seed 1, the first 300) whom the fake Greenhouse holds, with a company
+const held = atsPeople({
+  seed: 1,
+  profiles: generateProfiles({ count: PROFILES, seed: 1 }),
+  extraShare: 0.05,
+  salt: 'greenhouse'
+}).find((person) => person.company !== null && person.links.length > 0)!
+
+let app: E2eApp
+let page: Page
+
+beforeAll(async () => {
+  app = await startApp({ colorScheme: 'light', sandboxProfiles: PROFILES })
+  page = app.page
+  await page.getByTestId('search-form').waitFor()
+  await page.getByTestId('active-connection').filter({ hasNotText: 'starting' }).waitFor({ timeout: 60_000 })
+}, 120_000)
+afterAll(() => app?.close())
+
+async function seriousViolations(): Promise<string[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
+    const result = await axe.run('main', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }
+    })
+    return (result.violations as Array<{ id: string; impact: string | null }>)
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id)
+  })
+}
+
+const panel = () => page.getByTestId('ats-panel')
+
+/** Moves the focus with Tab until `testId` has it (keyboard only), then presses `key`. */
+async function tabTo(testId: string, key = 'Enter'): Promise<void> {
+  for (let n = 0; n < 150; n++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) {
+      await page.keyboard.press(key)
+      return
+    }
+  }
+  throw new Error(`Tab never reached ${testId}`)
+}
+
+function keepShots(name: string): void {
+  mkdirSync(join(process.cwd(), 'docs/screenshots'), { recursive: true })
+  for (const width of [1024, 1440])
+    for (const scheme of ['light', 'dark'])
+      copyFileSync(
+        join(artifacts, `${name}-${width}-${scheme}.png`),
+        join(process.cwd(), `docs/screenshots/${name}-${width}-${scheme}.png`)
+      )
+}
+
+describe('Known people, live', () => {
+  it('pulls the Sandbox’s Greenhouse, says how many, and Search marks its people — by keyboard; axe clean', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('8')
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await settingsPage(page, 'ats')
+    await panel().getByTestId('ats-empty').waitFor()
+
+    await page.getByTestId('settings-page').focus()
+    await tabTo('ats-try-greenhouse')
+    const block = panel().getByTestId('ats-pull')
+    const state = block.getByTestId('ats-pull-state')
+    // the new connection's first full pull starts at once and ends with the list's size
+    await expect.poll(() => state.innerText(), { timeout: 60_000 }).toBe('Up to date')
+    const text = await block.innerText()
+    const people = Number(/ATS: Sandbox’s Greenhouse: ([\d,]+) people/.exec(text)?.[1]?.replace(/,/g, ''))
+    expect(people).toBeGreaterThan(0)
+    expect(text).toContain(`Last pull (full): ${people.toLocaleString('en-US')} people read`)
+    expect(await seriousViolations()).toEqual([])
+
+    // Pull now (by keyboard) pulls the changes since
+    await page.getByTestId('settings-page').focus()
+    await tabTo('ats-pull-now')
+    await expect.poll(() => block.innerText(), { timeout: 60_000 }).toMatch(/Last pull \(changes\): /)
+    await expect.poll(() => state.innerText()).toBe('Up to date')
+    expect(await block.innerText()).toContain(`ATS: Sandbox’s Greenhouse: ${people.toLocaleString('en-US')} people`)
+    expect(await seriousViolations()).toEqual([])
+    await shotsAtWidths(page, 'ats-pull-status', 'light')
+    keepShots('ats-pull-status')
+
+    // People you already have: the pulled list, its source in words
+    await settingsPage(page, 'known-people')
+    const row = page.getByTestId('known-people-row').filter({ hasText: 'ATS: Sandbox’s Greenhouse' })
+    await row.waitFor()
+    expect(await row.innerText()).toContain('Greenhouse: Sandbox’s Greenhouse')
+    expect(await row.innerText()).not.toContain('ats:greenhouse')
+
+    // Search: a person the fake Greenhouse holds is marked, the mark naming it
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('1')
+    await page.getByTestId('search-form').waitFor()
+    for (let n = 0; n < 40; n++) {
+      if (await page.evaluate(() => document.activeElement?.getAttribute('placeholder') === 'Ada Lovelace')) break
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.type(`${held.firstName} ${held.lastName}`)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(held.company!)
+    await page.keyboard.press('Enter')
+    const results = page.getByTestId('results-list')
+    await results.getByRole('option').first().waitFor({ timeout: 30_000 })
+    const mark = results.getByRole('option').first().locator('[data-mark="known"]')
+    await expect.poll(() => mark.textContent().catch(() => ''), { timeout: 30_000 }).toContain('In your ATS')
+    expect(await mark.getAttribute('title')).toContain('In ATS: Sandbox’s Greenhouse')
+    expect(await seriousViolations()).toEqual([])
+    await shotsAtWidths(page, 'ats-pull-search', 'light')
+    keepShots('ats-pull-search')
+  }, 240_000)
+})
