@@ -18,6 +18,7 @@ import { sweepSlice } from './entry-writer'
 import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
 import type { TeamPort } from '../platform/ports'
+import { teamLines } from './team-lines'
 import { removeShared, shareEntry, teamReasons } from './team-share'
 
 export interface DoNotContactServiceDeps {
@@ -173,6 +174,30 @@ export class DoNotContactService {
     const removed = removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))
     if (removed) this.#deps.events.emit('doNotContactChanged', {})
     return { removed }
+  }
+
+  imports(): ChannelOutput<'listDoNotContactImports'> {
+    return { imports: this.#repo().imports() }
+  }
+
+  /**
+   * Removes a whole import: hidden at once (gone from checks, the page and the count), its entries
+   * then deleted a slice at a time, each slice shared with the team as taken off (entry-writer.ts
+   * sweepSlice), and pushed once all are.
+   */
+  removeImport({ id }: HandlerInput<'removeDoNotContactImport'>): ChannelOutput<'removeDoNotContactImport'> {
+    const db = this.#db()
+    const held = db.transaction(() => this.#repo().hideImport(id)).immediate()
+    if (held === null) return { removed: false, entries: 0 }
+    this.#deps.events.emit('doNotContactChanged', {})
+    void this.sweep().then(() => this.#deps.team().pushWaiting())
+    return { removed: true, entries: held }
+  }
+
+  /** A page of the team's list as colleagues shared it (team-lines.ts); empty outside a team. */
+  teamList({ offset, limit }: HandlerInput<'listTeamDoNotContact'>): ChannelOutput<'listTeamDoNotContact'> {
+    if (!this.#deps.team().joined()) return { lines: [], offset, total: 0, entries: 0 }
+    return teamLines(this.#db(), offset, limit)
   }
 
   /** The people suppressed among these, by their place, with every reason (forgotten first). */

@@ -33,6 +33,7 @@ import * as m29 from './29-team-lists-register'
 import * as m30 from './30-shared-shortlists'
 import * as m31 from '../../contacts/migrations/31-team-bought-contacts'
 import * as m32 from '../../do-not-contact/migrations/32-team-do-not-contact-bytes'
+import * as m33 from './33-team-do-not-contact-lines'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -66,5 +67,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '29-team-lists-register.ts', module: m29 },
   { file: '30-shared-shortlists.ts', module: m30 },
   { file: '31-team-bought-contacts.ts', module: m31 },
-  { file: '32-team-do-not-contact-bytes.ts', module: m32 }
+  { file: '32-team-do-not-contact-bytes.ts', module: m32 },
+  { file: '33-team-do-not-contact-lines.ts', module: m33 }
 ]
