@@ -19,6 +19,7 @@ import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
 import type { TeamPort } from '../platform/ports'
 import { teamLines } from './team-lines'
+import { statement } from './statements'
 import { removeShared, shareEntry, teamReasons } from './team-share'
 
 export interface DoNotContactServiceDeps {
@@ -257,12 +258,13 @@ export class DoNotContactService {
    */
   #lists(): CheckLists {
     const db = this.#db()
-    const version = db.prepare(TOMBSTONES_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
+    const version = statement(db, TOMBSTONES_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
     if (this.#forgotten?.db !== db || this.#forgotten.version !== version) {
       this.#forgotten = { db, version, people: ForgottenPeople.read(db) }
     }
     // the list keeps each hash's bytes: the hex hashes go in as JSON, each unhexed to be found
-    const find = db.prepare(
+    const find = statement(
+      db,
       `SELECT d.hash, d.id FROM do_not_contact d
        WHERE d.kind = ? AND d.hash IN (SELECT unhex(value) FROM json_each(?)) AND ${SHOWN}`
     )

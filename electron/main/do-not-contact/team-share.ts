@@ -9,6 +9,7 @@ import {
 import { doNotContactBatchSchema, type DoNotContactBatch } from '../../../shared/team/protocol'
 import type { TeamPort } from '../platform/ports'
 import { sharedKind, type IncomingChange, type TeamShare } from '../platform/team-share'
+import { statement } from './statements'
 
 /*
  * What the do-not-contact list shares with the team (issue #38): each entry added or removed by
@@ -45,7 +46,8 @@ const ROWS_AT_ONCE = 100
 
 /** Who shared a change of entries, when and why: kept once per change, shown beside its entries. */
 function keepChange(db: BetterSqlite3.Database, change: IncomingChange<unknown>, reason: string): void {
-  db.prepare(
+  statement(
+    db,
     'INSERT OR REPLACE INTO team_do_not_contact_changes (seq, person_name, desk_id, server_time, reason) VALUES (?, ?, ?, ?, ?)'
   ).run(change.seq, change.author.personName, change.author.deskId, change.serverTime, reason)
 }
@@ -60,13 +62,15 @@ function applyBatch(db: BetterSqlite3.Database, seq: number, batch: DoNotContact
     const part = rows.slice(from, from + ROWS_AT_ONCE)
     if (batch.added) {
       // an upsert, not a replace: the counts' triggers see an entry moved from one import to another
-      db.prepare(
+      statement(
+        db,
         `INSERT INTO team_do_not_contact (kind, hash, seq, source) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
          ON CONFLICT (kind, hash) DO UPDATE SET seq = excluded.seq, source = excluded.source`
       ).run(part.flatMap(({ kind, hash }) => [kind, hash, seq, batch.import]))
     } else {
       // the import's own entries: one a colleague shared since (by hand or in their file) stays
-      db.prepare(
+      statement(
+        db,
         `DELETE FROM team_do_not_contact WHERE (kind, hash) IN (VALUES ${part.map(() => '(?, ?)').join(', ')}) AND source IS ?`
       ).run([...part.flatMap(({ kind, hash }) => [kind, hash]), batch.import])
     }
@@ -83,13 +87,17 @@ export const teamShare: TeamShare = {
         if (change.payload === null || change.payload.kind === 'phone') return
         const { kind, hash, added, reason } = change.payload
         if (added) {
-          db.prepare(
+          statement(
+            db,
             `INSERT INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)
              ON CONFLICT (kind, hash) DO UPDATE SET seq = excluded.seq, source = NULL`
           ).run(kind, Buffer.from(hash, 'hex'), change.seq)
           keepChange(db, change, reason)
         } else {
-          db.prepare('DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(kind, Buffer.from(hash, 'hex'))
+          statement(db, 'DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(
+            kind,
+            Buffer.from(hash, 'hex')
+          )
         }
       }
     }),
@@ -124,23 +132,12 @@ export function removeShared(db: BetterSqlite3.Database, team: TeamPort, id: num
   })()
 }
 
-/** The lookup of a check, prepared once per connection (a check is some milliseconds: preparing was a part of it). */
-const lookups = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>()
-
-function lookupOf(db: BetterSqlite3.Database): BetterSqlite3.Statement {
-  let lookup = lookups.get(db)
-  if (lookup === undefined) {
-    // every kind's hashes in one statement: each (kind, hash) one search of the primary key
-    lookup = db
-      .prepare(
-        `SELECT kind || ':' || lower(hex(hash)) FROM team_do_not_contact
-         WHERE (kind, hash) IN (SELECT value ->> 0, unhex(value ->> 1) FROM json_each(?))`
-      )
-      .pluck()
-    lookups.set(db, lookup)
-  }
-  return lookup
-}
+/**
+ * A check's lookup: every kind's hashes in one statement, each (kind, hash) one search of the
+ * primary key, prepared once per connection (a check is some milliseconds: preparing was a part).
+ */
+const LOOKUP = `SELECT kind || ':' || lower(hex(hash)) FROM team_do_not_contact
+  WHERE (kind, hash) IN (SELECT value ->> 0, unhex(value ->> 1) FROM json_each(?))`
 
 /** The team's entries naming each of these people (by place), as reasons; none outside a team. */
 export function teamReasons(
@@ -170,7 +167,7 @@ export function teamReasons(
     return hashes
   })
   if (sought.length === 0) return reasons
-  const listed = new Set(lookupOf(db).all(JSON.stringify(sought)) as string[])
+  const listed = new Set(statement(db, LOOKUP).pluck().all(JSON.stringify(sought)) as string[])
   hashed.forEach((hashes, index) => {
     for (const [hash, kind] of hashes) if (listed.has(`${kind}:${hash}`)) reasons[index]?.push({ why: 'team', kind })
   })
