@@ -1,21 +1,23 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TeamStatus } from '../../shared/ipc/channels/team'
 import { makeSetupCode, startTeamServer, type TeamServer } from '../../team-server/server'
 import { makeThrowawayCluster, type ThrowawayCluster } from '../../team-server/testing/throwaway-cluster'
 import { until } from '../integration/until'
-import { bridge, settingsPage, shot, startApp, type E2eApp } from './support'
+import { bridge, root, settingsPage, startApp, type E2eApp } from './support'
 
 // Issue #38 item 4.1 in Chromium, two desks (two browser hosts of the built app, two data folders)
 // and the team server on a throwaway PostgreSQL, as team-two-desks.e2e.ts sets them up. Ben's
 // Settings → Personal data → Do not contact, "The team's" chosen by keyboard: empty while no
 // colleague shared anything; Anna's file of 1,200 entries then shows as one line (her import,
 // its note, when) and her entry by hand as "hashed — added on Anna's desk", no value; axe finds
-// nothing serious, light and dark. Anna removes the file from her own page ("Remove the file's
-// entries"): its line leaves Ben's page, her hand entry stays.
+// nothing serious, light and dark (docs/screenshots/team-do-not-contact-1024-{light,dark}.png).
+// Anna removes the file from her own page ("Remove the file's entries"): its line leaves Ben's
+// page, her hand entry stays.
 
 type Status = Extract<TeamStatus, { state: 'joined' }>
 
@@ -114,11 +116,16 @@ describe('the team’s do-not-contact list on a colleague’s desk, in Chromium'
     await b.page.keyboard.press('ArrowDown')
     expect(await rows.nth(1).evaluate((row) => row === document.activeElement)).toBe(true)
 
+    // axe over the panel in both schemes; the user guide's picture at 1024 wide, light and dark
+    mkdirSync(join(root, 'docs/screenshots'), { recursive: true })
+    await b.page.setViewportSize({ width: 1024, height: 700 })
     for (const scheme of ['light', 'dark'] as const) {
       await b.page.emulateMedia({ colorScheme: scheme })
+      await b.page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
       expect(await seriousViolations(b.page), scheme).toEqual([])
-      await shot(b.page, `team-do-not-contact-page-${scheme}`)
+      await b.page.screenshot({ path: join(root, `docs/screenshots/team-do-not-contact-1024-${scheme}.png`) })
     }
+    await b.page.setViewportSize({ width: 1280, height: 800 })
     await b.page.emulateMedia({ colorScheme: 'light' })
 
     // Anna removes the whole file from her own page
