@@ -236,4 +236,25 @@ describe('DoNotContactState', () => {
     await list.show('mine')
     expect(list.entries.state).toBe('ready')
   })
+
+  it('says why the team’s lines could not be read, and reads them when asked again', async () => {
+    const main = fakeMain()
+    const list = new DoNotContactState(main.client)
+    const answer = (main.client as unknown as Record<string, unknown>).listTeamDoNotContact
+    let fail = true
+    Object.assign(main.client, {
+      listTeamDoNotContact: (input: { offset: number; limit: number }) =>
+        fail
+          ? Promise.resolve({ ok: false, error: { code: 'server_error', message: 'The data file could not be read.' } })
+          : (answer as (input: unknown) => Promise<unknown>)(input)
+    })
+    await list.show('team')
+    expect(list.team).toEqual({
+      state: 'error',
+      error: { code: 'server_error', message: 'The data file could not be read.' }
+    })
+    fail = false
+    await list.loadTeam()
+    expect(list.team).toEqual({ state: 'ready', value: [] })
+  })
 })
