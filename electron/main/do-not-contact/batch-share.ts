@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
-import type { DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
+import { normalisedValue, type DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
 import { MAX_DO_NOT_CONTACT_BATCH, type DoNotContactBatch } from '../../../shared/team/protocol'
 import { teamHash } from '../personal-data/team-hash'
 import { BATCH_KIND } from './team-share'
@@ -34,30 +34,82 @@ export class TeamBatches {
     if (this.#salt !== null) this.#entries.add(LETTERS[kind] + teamHash(this.#salt, value))
   }
 
-  /** Appends the batches to the outbox, in the caller's transaction (the one that shows the import); how many. */
-  write(db: BetterSqlite3.Database, note: string, deskTime: string): number {
+  /**
+   * Appends the batches to the outbox, in the caller's transaction (the one that shows the import,
+   * which keeps `importId`: its removal takes the same entries off again); how many.
+   */
+  write(db: BetterSqlite3.Database, note: string, deskTime: string, importId: string): number {
     if (this.#salt === null || this.#entries.size === 0) return 0
-    const entries = [...this.#entries]
-    const importId = randomUUID()
-    const reason = note.trim().slice(0, REASON_CHARS)
-    const rows: unknown[][] = []
-    for (let from = 0; from < entries.length; from += MAX_DO_NOT_CONTACT_BATCH) {
-      const batch: DoNotContactBatch = {
-        import: importId,
-        part: from / MAX_DO_NOT_CONTACT_BATCH,
-        reason,
-        entries: entries.slice(from, from + MAX_DO_NOT_CONTACT_BATCH),
-        added: true
-      }
-      rows.push([randomUUID(), BATCH_KIND, JSON.stringify(batch), '[]', deskTime])
-    }
-    for (let from = 0; from < rows.length; from += CHANGES_AT_ONCE) {
-      const part = rows.slice(from, from + CHANGES_AT_ONCE)
-      db.prepare(
-        `INSERT INTO team_outbox (change_id, kind, payload, subjects, desk_time) VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`
-      ).run(part.flat())
-    }
+    const written = writeBatches(
+      db,
+      { import: importId, firstPart: 0, reason: note, added: true },
+      [...this.#entries],
+      deskTime
+    )
     this.#entries.clear()
-    return rows.length
+    return written
   }
+
+  /** Whether the entries are shared (this desk is in a team). */
+  get sharing(): boolean {
+    return this.#salt !== null
+  }
+}
+
+/** Writes entries (kind letter + team hash) to the outbox as batches of one import; how many changes. */
+function writeBatches(
+  db: BetterSqlite3.Database,
+  of: { import: string; firstPart: number; reason: string; added: boolean },
+  entries: readonly string[],
+  deskTime: string
+): number {
+  const reason = of.reason.trim().slice(0, REASON_CHARS)
+  const rows: unknown[][] = []
+  for (let from = 0; from < entries.length; from += MAX_DO_NOT_CONTACT_BATCH) {
+    const batch: DoNotContactBatch = {
+      import: of.import,
+      part: of.firstPart + from / MAX_DO_NOT_CONTACT_BATCH,
+      reason,
+      entries: entries.slice(from, from + MAX_DO_NOT_CONTACT_BATCH),
+      added: of.added
+    }
+    rows.push([randomUUID(), BATCH_KIND, JSON.stringify(batch), '[]', deskTime])
+  }
+  for (let from = 0; from < rows.length; from += CHANGES_AT_ONCE) {
+    const part = rows.slice(from, from + CHANGES_AT_ONCE)
+    db.prepare(
+      `INSERT INTO team_outbox (change_id, kind, payload, subjects, desk_time) VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`
+    ).run(part.flat())
+  }
+  return rows.length
+}
+
+/**
+ * Shares that entries of a removed import are taken off (in the caller's transaction, the one that
+ * deletes them): batches with `added: false` under the id the import was shared with, each entry
+ * hashed again with the team's salt from the value this desk keeps. Only the import's own entries
+ * go on a colleague's desk (team-share.ts), so the same slice sent twice changes nothing more.
+ * Nothing outside a team, or for an import never shared (read before this desk joined).
+ */
+export function shareRemoved(
+  db: BetterSqlite3.Database,
+  teamImport: string | null,
+  entries: ReadonlyArray<{ id: number; kind: DoNotContactKind; value: string }>,
+  deskTime: string
+): number {
+  if (teamImport === null || entries.length === 0) return 0
+  const salt = db.prepare('SELECT salt FROM team_state WHERE id = 1').pluck().get() as string | undefined
+  if (salt === undefined) return 0
+  const hashed = new Set<string>()
+  for (const { kind, value } of entries) {
+    const normal = normalisedValue(kind, value)
+    if (normal !== null) hashed.add(LETTERS[kind] + teamHash(salt, normal))
+  }
+  // a part of the removal, numbered by its first entry's id (a part's number is not read back)
+  return writeBatches(
+    db,
+    { import: teamImport, firstPart: entries[0]!.id, reason: '', added: false },
+    [...hashed],
+    deskTime
+  )
 }

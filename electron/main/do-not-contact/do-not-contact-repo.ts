@@ -4,6 +4,7 @@ import {
   MAX_DO_NOT_CONTACT,
   normalisedValue,
   type DoNotContactEntry,
+  type DoNotContactImport,
   type DoNotContactKind
 } from '../../../shared/ipc/channels/do-not-contact'
 import { AppError } from '../../../shared/ipc/errors'
@@ -98,6 +99,36 @@ export class DoNotContactRepo {
       ids.push(...(find.all('email', entryHashBytes(salt, 'email', value), note.trim()) as number[]))
     }
     return ids
+  }
+
+  /**
+   * The files imported and shown, newest first: how many each added, and the note and time its
+   * entries were added with (read from one of them, through the index by import).
+   */
+  imports(limit = 200): DoNotContactImport[] {
+    return this.#db
+      .prepare(
+        `SELECT i.id, i.added, d.note, d.added_at AS addedAt FROM do_not_contact_imports i
+         JOIN do_not_contact d ON d.id = (SELECT id FROM do_not_contact WHERE import_id = i.id LIMIT 1)
+         WHERE i.ready = 1 ORDER BY i.id DESC LIMIT ?`
+      )
+      .all(limit) as DoNotContactImport[]
+  }
+
+  /**
+   * Hides a shown import (in the caller's transaction): its entries leave every check, page and the
+   * count at once; the sweep deletes them after (entry-writer.ts sweepSlice). How many it held, or
+   * null when there is no such import shown.
+   */
+  hideImport(id: number): number | null {
+    const held = this.#db.prepare('SELECT COUNT(*) FROM do_not_contact WHERE import_id = ?').pluck().get(id) as number
+    if (
+      this.#db.prepare('UPDATE do_not_contact_imports SET ready = 0 WHERE id = ? AND ready = 1').run(id).changes === 0
+    ) {
+      return null
+    }
+    this.#db.prepare('UPDATE do_not_contact_count SET entries = entries - ? WHERE id = 1').run(held)
+    return held
   }
 
   remove(id: number): boolean {

@@ -18,6 +18,8 @@ import { sweepSlice } from './entry-writer'
 import type { FileJobs } from './file-jobs'
 import { personHashes } from './person-hashes'
 import type { TeamPort } from '../platform/ports'
+import { teamLines } from './team-lines'
+import { statement } from './statements'
 import { removeShared, shareEntry, teamReasons } from './team-share'
 
 export interface DoNotContactServiceDeps {
@@ -210,6 +212,30 @@ export class DoNotContactService {
     return removed
   }
 
+  imports(): ChannelOutput<'listDoNotContactImports'> {
+    return { imports: this.#repo().imports() }
+  }
+
+  /**
+   * Removes a whole import: hidden at once (gone from checks, the page and the count), its entries
+   * then deleted a slice at a time, each slice shared with the team as taken off (entry-writer.ts
+   * sweepSlice), and pushed once all are.
+   */
+  removeImport({ id }: HandlerInput<'removeDoNotContactImport'>): ChannelOutput<'removeDoNotContactImport'> {
+    const db = this.#db()
+    const held = db.transaction(() => this.#repo().hideImport(id)).immediate()
+    if (held === null) return { removed: false, entries: 0 }
+    this.#deps.events.emit('doNotContactChanged', {})
+    void this.sweep().then(() => this.#deps.team().pushWaiting())
+    return { removed: true, entries: held }
+  }
+
+  /** A page of the team's list as colleagues shared it (team-lines.ts); empty outside a team. */
+  teamList({ offset, limit }: HandlerInput<'listTeamDoNotContact'>): ChannelOutput<'listTeamDoNotContact'> {
+    if (!this.#deps.team().joined()) return { lines: [], offset, total: 0, entries: 0 }
+    return teamLines(this.#db(), offset, limit)
+  }
+
   /** The people suppressed among these, by their place, with every reason (forgotten first). */
   check(people: readonly PersonToCheck[]): Suppression[] {
     if (people.length === 0) return []
@@ -267,12 +293,13 @@ export class DoNotContactService {
    */
   #lists(): CheckLists {
     const db = this.#db()
-    const version = db.prepare(TOMBSTONES_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
+    const version = statement(db, TOMBSTONES_VERSION).pluck().get(TOMBSTONE_SALT_SETTING) as string
     if (this.#forgotten?.db !== db || this.#forgotten.version !== version) {
       this.#forgotten = { db, version, people: ForgottenPeople.read(db) }
     }
     // the list keeps each hash's bytes: the hex hashes go in as JSON, each unhexed to be found
-    const find = db.prepare(
+    const find = statement(
+      db,
       `SELECT d.hash, d.id FROM do_not_contact d
        WHERE d.kind = ? AND d.hash IN (SELECT unhex(value) FROM json_each(?)) AND ${SHOWN}`
     )

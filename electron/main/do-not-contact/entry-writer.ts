@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { MAX_DO_NOT_CONTACT, type DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
 import { saltOf } from '../personal-data/tombstones'
-import { TeamBatches } from './batch-share'
+import { randomUUID } from 'node:crypto'
+import { shareRemoved, TeamBatches } from './batch-share'
 import { entriesHeld } from './do-not-contact-repo'
 import { entryHashBytes } from './person-hashes'
 
@@ -195,12 +196,14 @@ export class EntryWriter {
     if (this.#ownConnection) db.pragma('synchronous = FULL')
     return db
       .transaction(() => {
-        db.prepare('UPDATE do_not_contact_imports SET ready = 1, added = ? WHERE id = ?').run(
+        const teamImport = this.#team.sharing ? randomUUID() : null
+        db.prepare('UPDATE do_not_contact_imports SET ready = 1, added = ?, team_import = ? WHERE id = ?').run(
           this.added,
+          teamImport,
           this.#importId
         )
         db.prepare('UPDATE do_not_contact_count SET entries = entries + ? WHERE id = 1').run(this.added)
-        this.shared = this.#team.write(db, this.#note, this.#addedAt)
+        this.shared = teamImport === null ? 0 : this.#team.write(db, this.#note, this.#addedAt, teamImport)
         return entriesHeld(db)
       })
       .immediate()
@@ -250,25 +253,31 @@ export function hashOrder(kinds: Uint8Array, hashes: Buffer, count: number): Uin
 /**
  * Deletes one slice of a hidden import's entries (then the import itself once empty): the one
  * named, else any; false when there is none. An import being written is hidden too: without an id,
- * only call this when no import is running (the service checks).
+ * only call this when no import is running (the service checks). An import hidden to be removed
+ * (DoNotContactRepo.hideImport) was shared with the team: each slice's entries are shared as taken
+ * off (batch-share.ts shareRemoved) in the transaction that deletes them, so a removal cut short by
+ * a close goes on at the next sweep and shares the rest, and nothing is shared twice.
  */
 export function sweepSlice(db: BetterSqlite3.Database, limit = SWEEP_ON_MAIN, only?: number): boolean {
   return db
     .transaction(() => {
-      const id = (
+      const hidden = (
         only === undefined
-          ? db.prepare('SELECT id FROM do_not_contact_imports WHERE ready = 0 LIMIT 1').pluck().get()
-          : db.prepare('SELECT id FROM do_not_contact_imports WHERE ready = 0 AND id = ?').pluck().get(only)
-      ) as number | undefined
-      if (id === undefined) return false
-      const deleted = db
-        .prepare(
-          `DELETE FROM do_not_contact WHERE id IN
-           (SELECT id FROM do_not_contact WHERE import_id = ? LIMIT ?)`
+          ? db.prepare('SELECT id, team_import FROM do_not_contact_imports WHERE ready = 0 LIMIT 1').get()
+          : db.prepare('SELECT id, team_import FROM do_not_contact_imports WHERE ready = 0 AND id = ?').get(only)
+      ) as { id: number; team_import: string | null } | undefined
+      if (hidden === undefined) return false
+      const slice = db
+        .prepare('SELECT id, kind, value FROM do_not_contact WHERE import_id = ? ORDER BY id LIMIT ?')
+        .all(hidden.id, limit) as Array<{ id: number; kind: DoNotContactKind; value: string }>
+      if (slice.length > 0) {
+        shareRemoved(db, hidden.team_import, slice, new Date().toISOString())
+        db.prepare('DELETE FROM do_not_contact WHERE id IN (SELECT value FROM json_each(?))').run(
+          JSON.stringify(slice.map((entry) => entry.id))
         )
-        .run(id, limit).changes
-      if (deleted > 0) return true
-      db.prepare('DELETE FROM do_not_contact_imports WHERE id = ?').run(id)
+        return true
+      }
+      db.prepare('DELETE FROM do_not_contact_imports WHERE id = ?').run(hidden.id)
       return true
     })
     .immediate()

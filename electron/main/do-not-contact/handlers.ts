@@ -11,6 +11,9 @@ export function doNotContactHandlers(list: DoNotContactService) {
     discardDoNotContactUpload: (input) => list.discard(input),
     importDoNotContact: (input) => list.import(input),
     removeDoNotContact: (input) => list.remove(input),
+    listDoNotContactImports: () => list.imports(),
+    removeDoNotContactImport: (input) => list.removeImport(input),
+    listTeamDoNotContact: (input) => list.teamList(input),
     checkDoNotContact: async ({ people }) => ({ suppressed: await list.checkInSlices(people) })
   } satisfies Partial<Handlers>
 }

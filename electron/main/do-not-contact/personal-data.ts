@@ -36,7 +36,12 @@ export const personalDataOwner: PersonalDataOwnerFactory = (store: () => Store) 
       personal: false,
       why: 'an import of a file: whether it is shown, how many it added'
     },
-    { table: 'do_not_contact_count', personal: false, why: 'how many entries the list holds: one number' }
+    { table: 'do_not_contact_count', personal: false, why: 'how many entries the list holds: one number' },
+    {
+      table: 'team_do_not_contact_counts',
+      personal: false,
+      why: 'how many of the team’s entries each colleague’s import holds here: numbers'
+    }
   ],
   describe(person) {
     const rows = entriesAbout(store(), person).length

@@ -9,6 +9,7 @@ import {
 import { doNotContactBatchSchema, type DoNotContactBatch } from '../../../shared/team/protocol'
 import type { TeamPort } from '../platform/ports'
 import { sharedKind, type IncomingChange, type TeamShare } from '../platform/team-share'
+import { statement } from './statements'
 
 /*
  * What the do-not-contact list shares with the team (issue #38): each entry added or removed by
@@ -45,7 +46,8 @@ const ROWS_AT_ONCE = 100
 
 /** Who shared a change of entries, when and why: kept once per change, shown beside its entries. */
 function keepChange(db: BetterSqlite3.Database, change: IncomingChange<unknown>, reason: string): void {
-  db.prepare(
+  statement(
+    db,
     'INSERT OR REPLACE INTO team_do_not_contact_changes (seq, person_name, desk_id, server_time, reason) VALUES (?, ?, ?, ?, ?)'
   ).run(change.seq, change.author.personName, change.author.deskId, change.serverTime, reason)
 }
@@ -59,13 +61,18 @@ function applyBatch(db: BetterSqlite3.Database, seq: number, batch: DoNotContact
   for (let from = 0; from < rows.length; from += ROWS_AT_ONCE) {
     const part = rows.slice(from, from + ROWS_AT_ONCE)
     if (batch.added) {
-      db.prepare(
-        `INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq, source) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`
+      // an upsert, not a replace: the counts' triggers see an entry moved from one import to another
+      statement(
+        db,
+        `INSERT INTO team_do_not_contact (kind, hash, seq, source) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (kind, hash) DO UPDATE SET seq = excluded.seq, source = excluded.source`
       ).run(part.flatMap(({ kind, hash }) => [kind, hash, seq, batch.import]))
     } else {
-      db.prepare(
-        `DELETE FROM team_do_not_contact WHERE (kind, hash) IN (VALUES ${part.map(() => '(?, ?)').join(', ')})`
-      ).run(part.flatMap(({ kind, hash }) => [kind, hash]))
+      // the import's own entries: one a colleague shared since (by hand or in their file) stays
+      statement(
+        db,
+        `DELETE FROM team_do_not_contact WHERE (kind, hash) IN (VALUES ${part.map(() => '(?, ?)').join(', ')}) AND source IS ?`
+      ).run([...part.flatMap(({ kind, hash }) => [kind, hash]), batch.import])
     }
   }
 }
@@ -80,14 +87,17 @@ export const teamShare: TeamShare = {
         if (change.payload === null || change.payload.kind === 'phone') return
         const { kind, hash, added, reason } = change.payload
         if (added) {
-          db.prepare('INSERT OR REPLACE INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)').run(
-            kind,
-            Buffer.from(hash, 'hex'),
-            change.seq
-          )
+          statement(
+            db,
+            `INSERT INTO team_do_not_contact (kind, hash, seq) VALUES (?, ?, ?)
+             ON CONFLICT (kind, hash) DO UPDATE SET seq = excluded.seq, source = NULL`
+          ).run(kind, Buffer.from(hash, 'hex'), change.seq)
           keepChange(db, change, reason)
         } else {
-          db.prepare('DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(kind, Buffer.from(hash, 'hex'))
+          statement(db, 'DELETE FROM team_do_not_contact WHERE kind = ? AND hash = ?').run(
+            kind,
+            Buffer.from(hash, 'hex')
+          )
         }
       }
     }),
@@ -122,6 +132,13 @@ export function removeShared(db: BetterSqlite3.Database, team: TeamPort, id: num
   })()
 }
 
+/**
+ * A check's lookup: every kind's hashes in one statement, each (kind, hash) one search of the
+ * primary key, prepared once per connection (a check is some milliseconds: preparing was a part).
+ */
+const LOOKUP = `SELECT kind || ':' || lower(hex(hash)) FROM team_do_not_contact
+  WHERE (kind, hash) IN (SELECT value ->> 0, unhex(value ->> 1) FROM json_each(?))`
+
 /** The team's entries naming each of these people (by place), as reasons; none outside a team. */
 export function teamReasons(
   team: TeamPort,
@@ -130,12 +147,16 @@ export function teamReasons(
 ): SuppressionReason[][] {
   const reasons: SuppressionReason[][] = people.map(() => [])
   if (!team.joined()) return reasons
+  const sought: Array<[DoNotContactKind, string]> = []
   const hashed = people.map((person) => {
     const hashes = new Map<string, DoNotContactKind>()
     const add = (kind: DoNotContactKind, text: string) => {
       const value = normalisedValue(kind, text)
       const hash = value === null ? null : team.salted(value)
-      if (hash !== null) hashes.set(hash, kind)
+      if (hash !== null && !hashes.has(hash)) {
+        hashes.set(hash, kind)
+        sought.push([kind, hash])
+      }
     }
     if (person.key !== undefined) add('key', person.key)
     for (const email of person.emails ?? []) {
@@ -145,17 +166,8 @@ export function teamReasons(
     for (const handle of person.handles ?? []) add('handle', handle)
     return hashes
   })
-  const byKind = new Map<DoNotContactKind, string[]>()
-  for (const hashes of hashed) for (const [hash, kind] of hashes) byKind.set(kind, [...(byKind.get(kind) ?? []), hash])
-  if (byKind.size === 0) return reasons
-  // a kind's hashes looked up at once through the (kind, hash) index, each hex hash as its bytes
-  const find = db.prepare(
-    'SELECT lower(hex(hash)) FROM team_do_not_contact WHERE kind = ? AND hash IN (SELECT unhex(value) FROM json_each(?))'
-  )
-  const listed = new Set<string>()
-  for (const [kind, hashes] of byKind) {
-    for (const hash of find.pluck().all(kind, JSON.stringify(hashes)) as string[]) listed.add(`${kind}:${hash}`)
-  }
+  if (sought.length === 0) return reasons
+  const listed = new Set(statement(db, LOOKUP).pluck().all(JSON.stringify(sought)) as string[])
   hashed.forEach((hashes, index) => {
     for (const [hash, kind] of hashes) if (listed.has(`${kind}:${hash}`)) reasons[index]?.push({ why: 'team', kind })
   })

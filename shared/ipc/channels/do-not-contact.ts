@@ -91,6 +91,37 @@ export const doNotContactEntrySchema = z.object({
 })
 export type DoNotContactEntry = z.infer<typeof doNotContactEntrySchema>
 
+/** A file imported into this desk's list (removed whole: its entries go, and go from the team's list). */
+export const doNotContactImportSchema = z.object({
+  id: z.number().int().positive(),
+  /** Entries it added to the list when it was read. */
+  added: z.number().int().nonnegative(),
+  note: z.string(),
+  /** ISO 8601. */
+  addedAt: z.string()
+})
+export type DoNotContactImport = z.infer<typeof doNotContactImportSchema>
+
+const sharedBy = {
+  /** Why, in the colleague's words ('' when none was given). */
+  reason: z.string(),
+  /** Who shared it; null when this desk no longer knows (an entry kept from before that was recorded). */
+  personName: z.string().nullable(),
+  /** When the team server took it (ISO 8601), or null as above. */
+  sharedAt: z.string().nullable()
+}
+
+/**
+ * A line of the team's list as this desk shows it (issue #38): the server and this desk hold only
+ * team-salted hashes of colleagues' entries, so a line says the kind, why, who and when, never
+ * the value; a file a colleague imported is one line with how many entries it holds here.
+ */
+export const teamDoNotContactLineSchema = z.discriminatedUnion('line', [
+  z.object({ line: z.literal('entry'), key: z.string(), kind: doNotContactKindSchema, ...sharedBy }),
+  z.object({ line: z.literal('import'), key: z.string(), entries: z.number().int().positive(), ...sharedBy })
+])
+export type TeamDoNotContactLine = z.infer<typeof teamDoNotContactLineSchema>
+
 /** A person to check, as a search result, a saved profile or a spreadsheet row names them. */
 export const personToCheckSchema = z.object({
   key: z.string().max(200).optional(),
@@ -235,6 +266,41 @@ export const doNotContactChannels = {
   removeDoNotContact: {
     input: z.strictObject({ id: z.number().int().positive() }),
     output: z.object({ removed: z.boolean() })
+  },
+  /** The files imported into the list, newest first (at most 200). */
+  listDoNotContactImports: {
+    input: z.strictObject({}),
+    output: z.object({ imports: z.array(doNotContactImportSchema) })
+  },
+  /**
+   * Removes a whole import: its entries leave the list and every check at once, are deleted a
+   * slice at a time after, and (in a team) are taken off every colleague's desk.
+   */
+  removeDoNotContactImport: {
+    input: z.strictObject({ id: z.number().int().positive() }),
+    output: z.object({ removed: z.boolean(), entries: z.number().int().nonnegative() })
+  },
+  /**
+   * A page of the team's list as colleagues shared it (files first, one line each, newest first;
+   * then entries added by hand, newest first), with how many lines and how many entries in all
+   * (kept counts: never counted row by row). Empty outside a team.
+   */
+  listTeamDoNotContact: {
+    input: z.strictObject({
+      offset: z
+        .number()
+        .int()
+        .nonnegative()
+        .max(MAX_DO_NOT_CONTACT * 10)
+        .default(0),
+      limit: z.number().int().positive().max(500).default(DO_NOT_CONTACT_PAGE)
+    }),
+    output: z.object({
+      lines: z.array(teamDoNotContactLineSchema),
+      offset: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      entries: z.number().int().nonnegative()
+    })
   },
   /** Which of these people are suppressed, and why (only those; each by its place in the list). */
   checkDoNotContact: {

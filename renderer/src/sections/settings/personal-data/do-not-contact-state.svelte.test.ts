@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
-import type { DoNotContactEntry } from '../../../../../shared/ipc/channels/do-not-contact'
+import type {
+  DoNotContactEntry,
+  DoNotContactImport,
+  TeamDoNotContactLine
+} from '../../../../../shared/ipc/channels/do-not-contact'
 import { createClient } from '../../../lib/client'
 import { DoNotContactState } from './do-not-contact-state.svelte'
 
@@ -35,8 +39,29 @@ function fakeMain() {
   const stored: DoNotContactEntry[] = []
   const listeners = new Map<string, (payload: unknown) => void>()
   const pieces: string[] = []
+  const files: DoNotContactImport[] = []
+  const team: TeamDoNotContactLine[] = []
   let lists = 0
+  let teamLists = 0
   const bridge = {
+    listDoNotContactImports: () => Promise.resolve({ ok: true, data: { imports: [...files] } }),
+    removeDoNotContactImport: (input: { id: number }) => {
+      const at = files.findIndex((file) => file.id === input.id)
+      const removed = at < 0 ? [] : files.splice(at, 1)
+      return Promise.resolve({ ok: true, data: { removed: removed.length > 0, entries: removed[0]?.added ?? 0 } })
+    },
+    listTeamDoNotContact: (input: { offset: number; limit: number }) => {
+      teamLists += 1
+      return Promise.resolve({
+        ok: true,
+        data: {
+          lines: team.slice(input.offset, input.offset + input.limit),
+          offset: input.offset,
+          total: team.length,
+          entries: team.reduce((sum, line) => sum + (line.line === 'import' ? line.entries : 1), 0)
+        }
+      })
+    },
     listDoNotContact: (input: { offset: number; limit: number }) => {
       lists += 1
       const newestFirst = [...stored].reverse()
@@ -89,7 +114,16 @@ function fakeMain() {
       return () => listeners.delete(name)
     }
   } as unknown as TalentDeskBridge
-  return { client: createClient(bridge), listeners, lists: () => lists, stored, pieces }
+  return {
+    client: createClient(bridge),
+    listeners,
+    lists: () => lists,
+    teamLists: () => teamLists,
+    stored,
+    pieces,
+    files,
+    team
+  }
 }
 
 describe('DoNotContactState', () => {
@@ -157,5 +191,70 @@ describe('DoNotContactState', () => {
     main.listeners.get('doNotContactChanged')!({})
     main.listeners.get('peopleForgotten')!({ keys: ['p-1'] })
     expect(main.lists()).toBe(before + 2)
+  })
+
+  it('lists the files imported and removes one whole, saying how many entries left', async () => {
+    const main = fakeMain()
+    main.stored.push(entry(1, 'a@example.com'))
+    main.files.push({ id: 4, added: 45_000, note: 'Imported from crm.csv', addedAt: '2026-11-28T09:00:00.000Z' })
+    const list = new DoNotContactState(main.client)
+    await list.load()
+    expect(list.imports.map((file) => file.id)).toEqual([4])
+    expect(await list.removeImport(list.imports[0]!)).toBe(true)
+    expect(list.message).toEqual({ tone: 'ok', text: 'Removed Imported from crm.csv: 45,000 entries left the list.' })
+    expect(list.imports).toEqual([])
+  })
+
+  it('shows the team’s lines when asked, a page at a time, and reads them again when the team’s changes come', async () => {
+    const main = fakeMain()
+    main.team.push({
+      line: 'import',
+      key: 'import:1',
+      entries: 45_000,
+      reason: 'objected',
+      personName: 'Anna',
+      sharedAt: '2026-11-28T09:00:00.000Z'
+    })
+    for (let n = 0; n < 150; n += 1) {
+      main.team.push({ line: 'entry', key: `e:${n}`, kind: 'email', reason: '', personName: 'Ben', sharedAt: null })
+    }
+    const list = new DoNotContactState(main.client)
+    expect(list.whose).toBe('mine')
+    expect(main.teamLists()).toBe(0)
+    await list.show('team')
+    expect(list.whose).toBe('team')
+    expect(list.teamEntries).toBe(45_150)
+    expect(list.teamTotal).toBe(151)
+    expect(list.team.state === 'ready' && list.team.value).toHaveLength(100)
+    expect([list.teamHasNewer, list.teamHasOlder]).toEqual([false, true])
+    await list.olderTeam()
+    expect(list.teamOffset).toBe(100)
+    expect(list.team.state === 'ready' && list.team.value).toHaveLength(51)
+    const before = main.teamLists()
+    main.listeners.get('teamChanged')!({ state: 'none' })
+    expect(main.teamLists()).toBe(before + 1)
+    await list.show('mine')
+    expect(list.entries.state).toBe('ready')
+  })
+
+  it('says why the team’s lines could not be read, and reads them when asked again', async () => {
+    const main = fakeMain()
+    const list = new DoNotContactState(main.client)
+    const answer = (main.client as unknown as Record<string, unknown>).listTeamDoNotContact
+    let fail = true
+    Object.assign(main.client, {
+      listTeamDoNotContact: (input: { offset: number; limit: number }) =>
+        fail
+          ? Promise.resolve({ ok: false, error: { code: 'server_error', message: 'The data file could not be read.' } })
+          : (answer as (input: unknown) => Promise<unknown>)(input)
+    })
+    await list.show('team')
+    expect(list.team).toEqual({
+      state: 'error',
+      error: { code: 'server_error', message: 'The data file could not be read.' }
+    })
+    fail = false
+    await list.loadTeam()
+    expect(list.team).toEqual({ state: 'ready', value: [] })
   })
 })

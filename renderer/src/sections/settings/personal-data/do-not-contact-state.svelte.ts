@@ -5,7 +5,9 @@ import {
   normalisedValue,
   refusedValue,
   type DoNotContactEntry,
-  type DoNotContactKind
+  type DoNotContactImport,
+  type DoNotContactKind,
+  type TeamDoNotContactLine
 } from '../../../../../shared/ipc/channels/do-not-contact'
 import type { ChannelOutput } from '../../../../../shared/ipc/contract'
 import type { IpcError } from '../../../../../shared/ipc/errors'
@@ -18,11 +20,16 @@ import { formatCount } from '../../../lib/format'
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
 const PIECE_BYTES = (DO_NOT_CONTACT_CHUNK_CHARS / 4) * 3
 
+/** Whose entries the page shows: this desk's own, or the team's (colleagues' entries, as hashes). */
+export type Whose = 'mine' | 'team'
+
 /**
  * Settings → Personal data → Do not contact: the recruiter's list (added by hand or from a file
- * of lines or CSV, removed), a page of it at a time with how many it holds in all (up to a
- * million: never read whole), and how many forgotten people are suppressed besides. The page is
- * read again when main says the list changed or people were forgotten (their entries go).
+ * of lines or CSV, removed, a file removed whole), a page of it at a time with how many it holds
+ * in all (up to a million: never read whole), and how many forgotten people are suppressed
+ * besides. In a team, the team's list too (issue #38): colleagues' entries, a file as one line.
+ * The page is read again when main says the list changed, people were forgotten (their entries
+ * go), or the team's changes came in.
  */
 export class DoNotContactState {
   readonly #client: Client
@@ -33,14 +40,86 @@ export class DoNotContactState {
   #working = $state<string | null>(null)
   #busy = $state(false)
   #message = $state.raw<PanelMessage | null>(null)
+  #imports = $state.raw<DoNotContactImport[]>([])
+  #whose = $state<Whose>('mine')
+  #team = $state.raw<Load<TeamDoNotContactLine[]>>({ state: 'idle' })
+  #teamTotal = $state(0)
+  #teamEntries = $state(0)
+  #teamOffset = $state(0)
 
   constructor(client: Client) {
     this.#client = client
     const again = () => {
       if (this.#entries.state === 'ready') void this.load()
+      if (this.#team.state === 'ready') void this.loadTeam()
     }
     client.on('doNotContactChanged', again)
     client.on('peopleForgotten', again)
+    client.on('teamChanged', () => {
+      if (this.#team.state === 'ready') void this.loadTeam()
+    })
+  }
+
+  /** Whose entries are shown. */
+  get whose() {
+    return this.#whose
+  }
+  /** The files imported into this desk's list (each removed whole). */
+  get imports() {
+    return this.#imports
+  }
+  /** A page of the team's lines: a colleague's file is one line, an entry by hand one. */
+  get team() {
+    return this.#team
+  }
+  /** The team's lines in all (files and entries by hand). */
+  get teamTotal() {
+    return this.#teamTotal
+  }
+  /** The team's entries in all (a file counts every entry it holds). */
+  get teamEntries() {
+    return this.#teamEntries
+  }
+  get teamOffset() {
+    return this.#teamOffset
+  }
+  get teamHasOlder() {
+    return this.#teamOffset + this.pageSize < this.#teamTotal
+  }
+  get teamHasNewer() {
+    return this.#teamOffset > 0
+  }
+
+  /** Shows this desk's entries or the team's (read when first shown). */
+  async show(whose: Whose): Promise<void> {
+    this.#whose = whose
+    if (whose === 'team' && this.#team.state !== 'ready') await this.loadTeam()
+    if (whose === 'mine' && this.#entries.state !== 'ready') await this.load()
+  }
+
+  /** Reads a page of the team's lines; past the end (lines taken off), the last page. */
+  async loadTeam(offset = this.#teamOffset): Promise<void> {
+    if (this.#team.state !== 'ready') this.#team = { state: 'loading' }
+    let reply = await this.#client.listTeamDoNotContact({ offset, limit: this.pageSize })
+    if (reply.ok && reply.data.lines.length === 0 && offset > 0 && reply.data.total > 0) {
+      const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize
+      reply = await this.#client.listTeamDoNotContact({ offset: last, limit: this.pageSize })
+    }
+    if (!reply.ok) {
+      this.#team = { state: 'error', error: reply.error }
+      return
+    }
+    this.#team = { state: 'ready', value: reply.data.lines }
+    this.#teamOffset = reply.data.offset
+    this.#teamTotal = reply.data.total
+    this.#teamEntries = reply.data.entries
+  }
+
+  async olderTeam(): Promise<void> {
+    if (this.teamHasOlder) await this.loadTeam(this.#teamOffset + this.pageSize)
+  }
+  async newerTeam(): Promise<void> {
+    if (this.teamHasNewer) await this.loadTeam(Math.max(0, this.#teamOffset - this.pageSize))
   }
 
   get entries() {
@@ -92,6 +171,9 @@ export class DoNotContactState {
     this.#offset = reply.data.offset
     this.#total = reply.data.total
     this.#forgotten = reply.data.forgotten
+    // the files are a line each above the entries; a failure to read them leaves the entries shown
+    const files = await this.#client.listDoNotContactImports({})
+    this.#imports = files.ok ? files.data.imports : []
   }
 
   /** The next page of older entries, or the previous of newer ones. */
@@ -191,6 +273,22 @@ export class DoNotContactState {
       const reply = await this.#client.removeDoNotContact({ id: entry.id })
       if (!reply.ok) return this.#fail(reply.error)
       this.#message = { tone: 'ok', text: `Removed ${entry.value}.` }
+      await this.load()
+      return true
+    })
+  }
+
+  /** Removes a whole file: its entries leave the list (and, in a team, every colleague's desk). */
+  async removeImport(file: DoNotContactImport): Promise<boolean> {
+    return this.#run(async () => {
+      const reply = await this.#client.removeDoNotContactImport({ id: file.id })
+      if (!reply.ok) return this.#fail(reply.error)
+      this.#message = {
+        tone: 'ok',
+        text: reply.data.removed
+          ? `Removed ${file.note || 'the import'}: ${formatCount(reply.data.entries, 'entry', 'entries')} left the list.`
+          : 'That import was already removed.'
+      }
       await this.load()
       return true
     })
