@@ -32,7 +32,7 @@ import * as m28 from '../../do-not-contact/migrations/28-do-not-contact-hash-byt
 import * as m29 from './29-team-lists-register'
 import * as m30 from './30-shared-shortlists'
 import * as m31 from '../../contacts/migrations/31-team-bought-contacts'
-import * as m32 from '../../do-not-contact/migrations/32-team-do-not-contact-bytes'
+import * as m32 from '../../team/migrations/32-team-do-not-contact-bytes'
 import * as m33 from '../../ats/migrations/33-ats-connections'
 import * as m34 from '../../ats/migrations/34-ats-send-journal'
 import * as m35 from './35-team-do-not-contact-lines'
