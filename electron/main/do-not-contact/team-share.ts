@@ -16,7 +16,7 @@ import { statement } from './statements'
  * hand, and every entry read from a file (by the thousand, "do-not-contact.batch", written to the
  * outbox by the import itself: batch-share.ts), as the team-salted hash of its value (never the
  * value), so it reaches every desk. A colleague's entry is kept in the team's own table
- * (team_do_not_contact: 32-byte hashes keyed (kind, hash), migrations/32-team-do-not-contact-bytes.ts),
+ * (team_do_not_contact: 32-byte hashes keyed (kind, hash), team/migrations/32-team-do-not-contact-bytes.ts),
  * who shared it, when and why once per change (team_do_not_contact_changes), and every check
  * consults it beside this desk's list.
  */
