@@ -39,9 +39,11 @@ export async function openVault(load: KeytarLoader, logger: Logger): Promise<Sec
 /**
  * Asks the keychain once, and again after 0.3 s and 1 s when it does not answer: a keyring still
  * starting at login, or one busy with another program's first request, answers a moment later.
+ * On Linux without a D-Bus session there is no keyring to wait for: one question, no pause.
  */
 async function probe(keytar: KeytarModule): Promise<void> {
-  for (const pause of PROBE_PAUSES_MS) {
+  const noSession = process.platform === 'linux' && !process.env['DBUS_SESSION_BUS_ADDRESS']
+  for (const pause of noSession ? [null] : PROBE_PAUSES_MS) {
     try {
       await keytar.findCredentials(KEYCHAIN_SERVICE)
       return
