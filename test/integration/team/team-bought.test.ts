@@ -1,17 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
-import type BetterSqlite3 from 'better-sqlite3'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
-import { systemClock } from '../../../sandbox/index'
-import { storeFilePath } from '../../../electron/main/store'
+import { describe, expect, it } from 'vitest'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
-import { startTestSandbox, testCatalog } from '../sandbox/helpers'
-import { startMain, type TestMain } from '../services/helpers'
+import { testCatalog } from '../sandbox/helpers'
 import { until } from '../until'
+import { quick, scanFolder, useTeamServer } from './fixtures/team-fixture'
 import { quoteText } from '../../../renderer/src/components/contacts/quote-words'
 
 /*
@@ -23,87 +14,11 @@ import { quoteText } from '../../../renderer/src/components/contacts/quote-words
  * either desk, and the server's copy without its payload.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
-const closing: Array<{ close(): Promise<void> }> = []
-const opened: BetterSqlite3.Database[] = []
-
 const poll = { firstMs: 20, factor: 1.5, maxMs: 60, limitMs: 10_000 }
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const db of opened.splice(0)) db.close()
-  for (const main of mains.splice(0)) await main.close()
-  for (const running of closing.splice(0)) await running.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-async function desk(): Promise<TestMain> {
-  const main = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } }, contactPolling: poll })
-  mains.push(main)
-  return main
-}
+const team = useTeamServer({ team: quick, contactPolling: poll })
 
 /** Anna's and Ben's desks in one team, each connected to one Sandbox with the same key (one account). */
-async function twoDesksOneAccount(credits: number) {
-  const service = await startTestSandbox({
-    clock: systemClock,
-    credits,
-    contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
-  })
-  closing.push(service)
-  const a = await desk()
-  const b = await desk()
-  joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Bought Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  joined(
-    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
-  )
-  for (const [main, name] of [
-    [a, 'Agency account'],
-    [b, 'Shared key']
-  ] as const) {
-    const overview = await main.ok('saveConnection', {
-      name,
-      baseUrl: service.baseUrl,
-      authUrl: service.authUrl,
-      mcpUrl: service.mcpUrl,
-      clientId: service.clientId
-    })
-    const id = overview.connections.find((c) => c.name === name)!.id
-    await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: service.apiKey, sessionOnly: true })
-    await main.ok('setSecret', {
-      connectionId: id,
-      kind: 'clientSecret',
-      value: service.clientSecret,
-      sessionOnly: true
-    })
-    await main.ok('setActiveConnection', { id })
-  }
-  return { a, b }
-}
+const twoDesksOneAccount = (credits: number) => team.startTeam({ teamName: 'Bought Talent', sandbox: { credits } })
 
 describe('contacts bought by the team', () => {
   it('A buys X’s email; B’s quote says free, B’s purchase serves it from the team with 0 credits; a forget on B leaves nothing of X anywhere', async () => {
@@ -166,7 +81,8 @@ describe('contacts bought by the team', () => {
     const phones = await b.ok('buyContacts', { quoteId: bPhones.quoteId, requestId: 'team-bought-b-phones' })
     expect(phones.creditsSpent).toBe(1)
     const calls = (purchaseId: string) =>
-      storeOf(b)
+      team
+        .storeOf(b)
         .prepare("SELECT count(*) FROM api_log WHERE transaction_id = ? AND endpoint LIKE '%GetPremiumContacts%'")
         .pluck()
         .get(purchaseId) as number
@@ -200,15 +116,15 @@ describe('contacts bought by the team', () => {
       await main.services.compaction.idle()
     }
     for (const main of [a, b]) {
-      expect(tableRows(main, 'team_bought_contacts')).toBe(0)
+      expect(team.tableRows(main, 'team_bought_contacts')).toBe(0)
       expect(scanFolder(main.dataDir, [x, email!])).toEqual([])
     }
-    const onServer = await cluster.query<{ payload: unknown }>(
+    const onServer = await team.cluster.query<{ payload: unknown }>(
       "SELECT payload FROM changes WHERE kind = 'contacts.bought' ORDER BY seq"
     )
     // A's purchase of X's email and B's own of X's phones: both without their payload
     expect(onServer).toEqual([{ payload: null }, { payload: null }])
-    const text = await cluster.query<{ n: number }>(
+    const text = await team.cluster.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE $1',
       [`%${email!}%`]
     )
@@ -245,40 +161,11 @@ describe('contacts bought by the team', () => {
     // one credit, for Z: Y came from the team
     expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
     expect((await b.ok('contactsFor', { keys: [y!] }))[y!]).toEqual([aBought.statuses[0]!.result])
-    const ledger = storeOf(b)
+    const ledger = team
+      .storeOf(b)
       .prepare("SELECT credits_spent, keys_json FROM credit_ledger WHERE message LIKE 'From the team%'")
       .all()
     expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
+
 })
-
-/** A connection of the test's own to a desk's data file (WAL: the desk's stays open beside it). */
-function storeOf(main: TestMain): BetterSqlite3.Database {
-  const db = new Database(storeFilePath(main.dataDir))
-  opened.push(db)
-  return db
-}
-
-function tableRows(main: TestMain, table: string): number {
-  return storeOf(main).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
-}
-
-/** Files under `dir` (recursively) whose bytes hold any of `words` (UTF-8, case-insensitive), with the word. */
-function scanFolder(dir: string, words: readonly string[]): string[] {
-  const hits: string[] = []
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else {
-        const text = fs.readFileSync(full).toString('latin1').toLowerCase()
-        for (const word of words) {
-          if (text.includes(Buffer.from(word.toLowerCase(), 'utf8').toString('latin1')))
-            hits.push(`${entry.name}: ${word}`)
-        }
-      }
-    }
-  }
-  walk(dir)
-  return hits
-}
