@@ -168,4 +168,45 @@ describe('contacts bought by the team', () => {
     expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
 
+  it('a Tools call on B does not send a person whose team copy was erased between the quote and the call', async () => {
+    const { a, b } = await twoDesksOneAccount(50)
+    const [y, z] = testCatalog()
+      .search({}, { limit: 2, offset: 440 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [y!], contactType: 'Email' })
+    expect((await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-erased-a' })).creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: [y, z], contact_type: 'Email' } }
+    const toolQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        const asked = await b.fail('callTool', { ...lookup, requestId: `team-erased-ask-${Math.random()}` })
+        return toolQuoteRequiredSchema.parse(asked.details).quote
+      },
+      (quote) => (quote.contacts?.fromTeam ?? []).length === 1
+    )
+    expect(toolQuote.contacts).toMatchObject({ creditsNeeded: 1, newKeys: [z], fromTeam: [{ key: y }] })
+
+    // Y is forgotten on A after B's quote: B's copy of the team's purchase is erased
+    await a.ok('forgetPeople', { keys: [y!], reason: 'person-asked' })
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+    await until(
+      async () => {
+        await b.services.teamSync.sync()
+        await b.services.teamSync.idle()
+        return team.tableRows(b, 'team_bought_contacts')
+      },
+      (rows) => rows === 0
+    )
+
+    const before = (await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available
+    await b.ok('callTool', { ...lookup, requestId: 'team-erased-call', quoteId: toolQuote.quoteId })
+    // the call went for Z only: one credit, and nothing of Y looked up or saved on B
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
+    expect((await b.ok('contactsFor', { keys: [y!, z!] }))[y!] ?? []).toEqual([])
+    expect(((await b.ok('contactsFor', { keys: [z!] }))[z!] ?? []).length).toBeGreaterThan(0)
+  }, 90_000)
 })
