@@ -3,6 +3,7 @@ import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shar
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
 import type { PartnerClient } from '../api/partner-client'
+import { ApiError } from '../api/api-error'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { Logger } from '../logging/logger'
 import type { ConnectionsPort } from '../platform/ports'
@@ -158,9 +159,24 @@ export class ContactPurchases {
 
     // `New` in parts the service accepts, each sent once (never retried). A part refused as too
     // big spent nothing: the size is learnt and the same keys go in smaller parts.
-    const bought = await this.deps.inSpendTurn(quote.connectionId, () =>
-      this.deps.parts.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
-    )
+    const bought = await this.deps
+      .inSpendTurn(quote.connectionId, () =>
+        this.deps.parts.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
+      )
+      .catch((error: unknown) => {
+        // people served from the team are saved and in the ledger: a refusal of the rest (out of
+        // credits, refused by the service) is this purchase's message, not its failure
+        if (team.statuses.length === 0 || !refusal(error)) throw error
+        return {
+          outcome: 'none' as const,
+          creditsSpent: 0,
+          available: null,
+          used: null,
+          ledgerOf: new Map<string, number>(),
+          notBought: [...toBuy],
+          message: `${team.statuses.length} served from what the team already bought, free; the rest were refused: ${error.message.replace('Nothing was bought.', 'Nothing was bought from the service.')}`
+        }
+      })
     if (bought.outcome !== 'none') outcome = bought.outcome
     creditsSpent = bought.creditsSpent
     available = bought.available ?? available
@@ -192,6 +208,12 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true })
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
+}
+
+/** A refusal of a purchase's `New` (out of credits, or refused by the service): not a stop, not an internal error. */
+function refusal(error: unknown): error is Error {
+  if (error instanceof ApiError) return error.kind !== 'cancelled'
+  return error instanceof AppError && error.code === 'payment_required'
 }
 
 /** An abort (a backoff sleep or a request stopped by the recruiter) is `cancelled`, never an internal error. */

@@ -168,6 +168,43 @@ describe('contacts bought by the team', () => {
     expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
 
+  it('a purchase on B served in part from the team and refused for the rest (out of credits) answers both', async () => {
+    // one credit on the account: A's purchase of X's email spends it
+    const { a, b } = await twoDesksOneAccount(1)
+    const [x, w] = testCatalog()
+      .search({}, { limit: 2, offset: 450 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [x!], contactType: 'Email' })
+    expect((await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-partial-a' })).creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const bQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        return b.ok('quoteContacts', { keys: [x!, w!], contactType: 'Email' })
+      },
+      (quote) => (quote.fromTeam ?? []).length === 1
+    )
+    expect(bQuote).toMatchObject({ newKeys: [w], creditsNeeded: 1 })
+    const bought = await b.ok('buyContacts', { quoteId: bQuote.quoteId, requestId: 'team-partial-b' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 0, notBought: [w] })
+    expect(bought.statuses.find((status) => status.key === x)?.status).toBe('Completed')
+    expect(bought.message).toMatch(
+      /^1 served from what the team already bought, free; the rest were refused: Not enough credits: 1 needed, 0 left\. Nothing was bought from the service\.$/
+    )
+    // X saved on B with its 0-credit line; W's refusal in the ledger too
+    expect(((await b.ok('contactsFor', { keys: [x!] }))[x!] ?? []).length).toBeGreaterThan(0)
+    const ledger = team
+      .storeOf(b)
+      .prepare('SELECT outcome, credits_spent, keys_json FROM credit_ledger ORDER BY id')
+      .all()
+    expect(ledger).toEqual([
+      { outcome: 'bought', credits_spent: 0, keys_json: JSON.stringify([x]) },
+      { outcome: 'refused', credits_spent: 0, keys_json: JSON.stringify([w]) }
+    ])
+  }, 90_000)
+
   it('a Tools call on B does not send a person whose team copy was erased between the quote and the call', async () => {
     const { a, b } = await twoDesksOneAccount(50)
     const [y, z] = testCatalog()
