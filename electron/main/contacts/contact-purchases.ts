@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
-import type { PartnerClient } from '../api/partner-client'
+import type { PartnerClient, TolerantRecord } from '../api/partner-client'
 import { ApiError } from '../api/api-error'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { Logger } from '../logging/logger'
@@ -38,6 +38,8 @@ export class ContactPurchases {
       inSpendTurn: <T>(connectionId: string, work: () => Promise<T>) => Promise<T>
       /** Told whose contact details were served from the team (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
+      /** Told results of this desk's purchases as they are saved, in the saving transaction (shared with the team). */
+      saved?: (quote: ContactQuote, results: TolerantRecord[], own: readonly string[]) => void
     }
   ) {}
 
@@ -153,6 +155,12 @@ export class ContactPurchases {
         for (const [key, entryId] of uncertain)
           if (seen.has(key)) store.ledger.markBought(quote.connectionId, type, [key], entryId)
         saveAnswer(store, answer.results, answer.count?.value, quote, 'Polling')
+        // sold by the unanswered purchase: this desk's, shared with the team like any it bought
+        this.deps.saved?.(
+          quote,
+          answer.results,
+          [...uncertain.keys()].filter((key) => seen.has(key))
+        )
       })
       toBuy = quote.newKeys.filter((key) => !seen.has(key))
     }

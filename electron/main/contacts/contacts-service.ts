@@ -99,10 +99,10 @@ export class ContactsService {
     })
     this.#balance = new CreditsBalance({ ...deps, now })
     // what this desk bought goes to the team as it is saved: a colleague's quote then serves it free
-    const saved = (quote: ContactQuote, results: TolerantRecord[]) => {
+    const saved = (quote: ContactQuote, results: TolerantRecord[], own: readonly string[] = quote.newKeys) => {
       const team = deps.team?.() ?? null
       if (team === null || !team.joined()) return
-      const ours = new Set(quote.newKeys)
+      const ours = new Set(own)
       const completed = results.flatMap((record) => {
         const key = resultKey(record)
         const value = record.value
@@ -149,7 +149,8 @@ export class ContactsService {
       parts,
       follower: this.#follower,
       inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work),
-      ...(deps.held ? { held: deps.held } : {})
+      ...(deps.held ? { held: deps.held } : {}),
+      saved
     })
   }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
-import { testCatalog } from '../sandbox/helpers'
+import { startTestSandbox, testCatalog } from '../sandbox/helpers'
+import { tempDir } from '../services/helpers'
+import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { until } from '../until'
-import { quick, scanFolder, useTeamServer } from './fixtures/team-fixture'
+import { connectSandbox, quick, scanFolder, useTeamServer } from './fixtures/team-fixture'
 import { quoteText } from '../../../renderer/src/components/contacts/quote-words'
 
 /*
@@ -14,6 +16,7 @@ import { quoteText } from '../../../renderer/src/components/contacts/quote-words
  * either desk, and the server's copy without its payload.
  */
 
+const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const poll = { firstMs: 20, factor: 1.5, maxMs: 60, limitMs: 10_000 }
 const team = useTeamServer({ team: quick, contactPolling: poll })
 
@@ -167,6 +170,59 @@ describe('contacts bought by the team', () => {
       .all()
     expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
+
+  // A restarts mid-purchase: its keys (the team's credential, the connection's) must outlive it
+  it.runIf(keychainHere)(
+    'a purchase on A followed to its end after a restart is shared: B’s quote still says free',
+    async () => {
+      // the Sandbox on a clock of the test's: A's lookup stays Pending until the clock moves
+      const sandbox = team.closeAfter(
+        await startTestSandbox({
+          credits: 50,
+          contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
+        })
+      )
+      const dataDir = tempDir('td-team-bought-restart-')
+      const aOptions = { team: quick, contactPolling: poll, dataDir, loadKeytar: loadNodeKeytar }
+      const { a, b } = await team.startTeam({ teamName: 'Restart Talent', desk: (i) => (i === 0 ? aOptions : {}) })
+      await connectSandbox(a, sandbox, 'Agency account', false)
+      await connectSandbox(b, sandbox, 'Shared key')
+      const x = testCatalog().search({}, { limit: 1, offset: 460 }).results[0]!.key!
+
+      const aQuote = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+      const buying = a.call('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-restart-a' })
+      // bought (its ledger line written) and being followed, still Pending at the service
+      await until(
+        async () =>
+          team
+            .storeOf(a)
+            .prepare("SELECT count(*) FROM credit_ledger WHERE outcome = 'bought' AND credits_spent = 1")
+            .pluck()
+            .get() as number,
+        (n) => n === 1
+      )
+      await a.close()
+      await buying
+      sandbox.clock.advance(120_000)
+
+      // started again, A follows the lookup to its end (free Polling) and shares it
+      const again = await team.desk(aOptions)
+      await until(
+        async () => ((await again.ok('contactsFor', { keys: [x] }))[x] ?? []).length,
+        (n) => n > 0
+      )
+      const bQuote = await until(
+        async () => {
+          await again.services.teamSync.sync()
+          await b.services.teamSync.sync()
+          return b.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+        },
+        (quote) => (quote.fromTeam ?? []).length === 1
+      )
+      expect(bQuote).toMatchObject({ creditsNeeded: 0, newKeys: [], fromTeam: [{ key: x, boughtBy: 'Anna' }] })
+    },
+    90_000
+  )
 
   it('a purchase on B served in part from the team and refused for the rest (out of credits) answers both', async () => {
     // one credit on the account: A's purchase of X's email spends it
