@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
+import path from 'node:path'
+import { systemClock } from '../../../sandbox/index'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
 import { tempDir } from '../services/helpers'
 import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
@@ -223,6 +225,54 @@ describe('contacts bought by the team', () => {
     },
     90_000
   )
+
+  it('a person an unanswered purchase on A sold, found by the free check when A buys again, is shared: B’s quote says free', async () => {
+    const stateFile = path.join(tempDir('td-team-bought-lost-'), 'sandbox.json')
+    const contactTiming = { startAfterMs: 40, completeAfterMs: 120, failureShare: 0 }
+    // a slow service: every answer comes after A's time limit, though the work is done
+    const slow = await startTestSandbox({
+      clock: systemClock,
+      credits: 10,
+      faults: 'stall=1,stallMs=1500',
+      contactTiming,
+      stateFile
+    })
+    const http = {
+      timeouts: { headersMs: 300, bodyMs: 300 },
+      retry: { retries: 1, minTimeoutMs: 10, maxTimeoutMs: 20 }
+    }
+    const { a, b } = await team.startTeam({
+      teamName: 'Lost Talent',
+      desk: (i) => (i === 0 ? { team: quick, contactPolling: poll, http } : {})
+    })
+    await connectSandbox(a, slow, 'Agency account')
+    const x = testCatalog().search({}, { limit: 1, offset: 470 }).results[0]!.key!
+    const first = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+    expect((await a.fail('buyContacts', { quoteId: first.quoteId, requestId: 'team-lost-1' })).code).toBe('timeout')
+    await slow.close()
+
+    // the service recovers (same address, same organisation): X was sold; A buys again and the
+    // free check finds it, nothing is bought twice
+    const port = Number(new URL(slow.baseUrl).port)
+    const back = team.closeAfter(
+      await startTestSandbox({ clock: systemClock, credits: 10, contactTiming, stateFile, port })
+    )
+    await connectSandbox(b, back, 'Shared key')
+    const again = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+    const bought = await a.ok('buyContacts', { quoteId: again.quoteId, requestId: 'team-lost-2' })
+    expect(bought.creditsSpent).toBe(0)
+    expect(bought.statuses.map((status) => status.status)).toEqual(['Completed'])
+
+    const bQuote = await until(
+      async () => {
+        await a.services.teamSync.sync()
+        await b.services.teamSync.sync()
+        return b.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+      },
+      (quote) => (quote.fromTeam ?? []).length === 1
+    )
+    expect(bQuote).toMatchObject({ creditsNeeded: 0, newKeys: [], fromTeam: [{ key: x, boughtBy: 'Anna' }] })
+  }, 90_000)
 
   it('a purchase on B served in part from the team and refused for the rest (out of credits) answers both', async () => {
     // one credit on the account: A's purchase of X's email spends it
