@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { ContactPurchase, ContactQuote, ContactStatus } from '../../../shared/ipc/channels/contacts'
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/errors'
-import type { PartnerClient } from '../api/partner-client'
+import type { PartnerClient, TolerantRecord } from '../api/partner-client'
+import { ApiError } from '../api/api-error'
 import type { RequestRegistry } from '../ipc/request-registry'
 import type { Logger } from '../logging/logger'
 import type { ConnectionsPort } from '../platform/ports'
@@ -37,6 +38,8 @@ export class ContactPurchases {
       inSpendTurn: <T>(connectionId: string, work: () => Promise<T>) => Promise<T>
       /** Told whose contact details were served from the team (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
+      /** Told results of this desk's purchases as they are saved, in the saving transaction (shared with the team). */
+      saved?: (quote: ContactQuote, results: TolerantRecord[], own: readonly string[]) => void
     }
   ) {}
 
@@ -152,15 +155,36 @@ export class ContactPurchases {
         for (const [key, entryId] of uncertain)
           if (seen.has(key)) store.ledger.markBought(quote.connectionId, type, [key], entryId)
         saveAnswer(store, answer.results, answer.count?.value, quote, 'Polling')
+        // sold by the unanswered purchase: this desk's, shared with the team like any it bought
+        this.deps.saved?.(
+          quote,
+          answer.results,
+          [...uncertain.keys()].filter((key) => seen.has(key))
+        )
       })
       toBuy = quote.newKeys.filter((key) => !seen.has(key))
     }
 
     // `New` in parts the service accepts, each sent once (never retried). A part refused as too
     // big spent nothing: the size is learnt and the same keys go in smaller parts.
-    const bought = await this.deps.inSpendTurn(quote.connectionId, () =>
-      this.deps.parts.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
-    )
+    const bought = await this.deps
+      .inSpendTurn(quote.connectionId, () =>
+        this.deps.parts.buyInParts(client, quote, purchaseId, toBuy, statuses, signal)
+      )
+      .catch((error: unknown) => {
+        // people served from the team are saved and in the ledger: a refusal of the rest (out of
+        // credits, refused by the service) is this purchase's message, not its failure
+        if (team.statuses.length === 0 || !refusal(error)) throw error
+        return {
+          outcome: 'none' as const,
+          creditsSpent: 0,
+          available: null,
+          used: null,
+          ledgerOf: new Map<string, number>(),
+          notBought: [...toBuy],
+          message: `${team.statuses.length} served from what the team already bought, free; the rest were refused: ${error.message.replace('Nothing was bought.', 'Nothing was bought from the service.')}`
+        }
+      })
     if (bought.outcome !== 'none') outcome = bought.outcome
     creditsSpent = bought.creditsSpent
     available = bought.available ?? available
@@ -192,6 +216,12 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true })
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
+}
+
+/** A refusal of a purchase's `New` (out of credits, or refused by the service): not a stop, not an internal error. */
+function refusal(error: unknown): error is Error {
+  if (error instanceof ApiError) return error.kind !== 'cancelled'
+  return error instanceof AppError && error.code === 'payment_required'
 }
 
 /** An abort (a backoff sleep or a request stopped by the recruiter) is `cancelled`, never an internal error. */

@@ -99,10 +99,10 @@ export class ContactsService {
     })
     this.#balance = new CreditsBalance({ ...deps, now })
     // what this desk bought goes to the team as it is saved: a colleague's quote then serves it free
-    const saved = (quote: ContactQuote, results: TolerantRecord[]) => {
+    const saved = (quote: ContactQuote, results: TolerantRecord[], own: readonly string[] = quote.newKeys) => {
       const team = deps.team?.() ?? null
       if (team === null || !team.joined()) return
-      const ours = new Set(quote.newKeys)
+      const ours = new Set(own)
       const completed = results.flatMap((record) => {
         const key = resultKey(record)
         const value = record.value
@@ -149,7 +149,8 @@ export class ContactsService {
       parts,
       follower: this.#follower,
       inSpendTurn: (connectionId, work) => this.inSpendTurn(connectionId, work),
-      ...(deps.held ? { held: deps.held } : {})
+      ...(deps.held ? { held: deps.held } : {}),
+      saved
     })
   }
 
@@ -232,13 +233,12 @@ export class ContactsService {
     spend?: { purchaseId: string; overBudget: boolean }
   ): { quote: ContactQuote; release: () => void; hold: BudgetHold } {
     const { quote: taken, hold } = this.#quotes.takeForTool(quoteId, call, spend)
-    // people a colleague of the team bought: served from the team's copy now, not sent with the call
-    const team =
-      (taken.fromTeam?.length ?? 0) === 0
-        ? null
-        : serveFromTeam(this.#store(), taken, spend?.purchaseId ?? `tool-${quoteId}`, this.deps.held)
-    const served = new Set(team?.statuses.map((status) => status.key) ?? [])
-    const quote = served.size === 0 ? taken : { ...taken, keys: taken.keys.filter((key) => !served.has(key)) }
+    // people a colleague of the team bought: served from the team's copy now, never sent with the
+    // call; one whose copy was erased since the quote (forgotten at their request) is re-checked by
+    // the same serveFromTeam and not sent either, as a purchase of the app's own does not buy them
+    const fromTeam = new Set((taken.fromTeam ?? []).map((copy) => copy.key))
+    if (fromTeam.size > 0) serveFromTeam(this.#store(), taken, spend?.purchaseId ?? `tool-${quoteId}`, this.deps.held)
+    const quote = fromTeam.size === 0 ? taken : { ...taken, keys: taken.keys.filter((key) => !fromTeam.has(key)) }
     this.#running.claim(quote.connectionId, quote.contactType, quote.newKeys, `tool-${quoteId}`)
     return {
       quote,

@@ -47,8 +47,12 @@ export class PurchaseFollower {
       logger: Logger
       now: () => number
       poll?: Partial<PollTiming> | undefined
-      /** Told a purchase's results as they are saved, in the saving transaction (shared with the team). */
-      saved?: (quote: ContactQuote, results: TolerantRecord[]) => void
+      /**
+       * Told a purchase's results as they are saved, in the saving transaction (shared with the
+       * team), with the keys this desk bought in it (the quote's new keys; every key of a purchase
+       * resumed after a restart).
+       */
+      saved?: (quote: ContactQuote, results: TolerantRecord[], own: readonly string[]) => void
     }
   ) {}
 
@@ -58,7 +62,8 @@ export class PurchaseFollower {
     quote: ContactQuote,
     purchaseId: string,
     requestId: string,
-    bought: Bought
+    bought: Bought,
+    own: readonly string[] = quote.newKeys
   ): Promise<ContactPurchase> {
     const type = quote.contactType
     const signal = this.#closing.signal
@@ -99,7 +104,7 @@ export class PurchaseFollower {
       })
       store.transaction(() => {
         saveAnswer(store, changed, countsChanged ? answer.count?.value : null, quote, 'Polling')
-        this.deps.saved?.(quote, changed)
+        this.deps.saved?.(quote, changed, own)
         // What the service shows as a lookup of ours is bought (after an uncertain New, too).
         for (const key of quote.newKeys) {
           const entryId = ledgerOf.get(key)
@@ -224,16 +229,24 @@ export class PurchaseFollower {
     this.deps.running.start({ purchaseId, requestId, connectionId, contactType, keys })
     try {
       const { client } = await this.deps.connections.client(connectionId)
-      await this.follow(client, quote, purchaseId, requestId, {
-        statuses: new Map(),
-        outcome: 'none',
-        creditsSpent: 0,
-        available: null,
-        used: null,
-        ledgerOf: new Map(),
-        notBought: [],
-        message: null
-      })
+      // lookups this desk bought and was following: shared with the team as they complete
+      await this.follow(
+        client,
+        quote,
+        purchaseId,
+        requestId,
+        {
+          statuses: new Map(),
+          outcome: 'none',
+          creditsSpent: 0,
+          available: null,
+          used: null,
+          ledgerOf: new Map(),
+          notBought: [],
+          message: null
+        },
+        keys
+      )
     } finally {
       // the Contacts list reads the stored states again when it hears the end
       this.deps.running.progress(

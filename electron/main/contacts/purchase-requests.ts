@@ -44,7 +44,7 @@ export class PurchaseRequests {
       /** Told whose contact details a part bought (the bus's peopleHeld: provenance). */
       held?: (held: PeopleHeld) => void
       /** Told a purchase's results as they are saved, in the saving transaction (shared with the team). */
-      saved?: (quote: ContactQuote, results: TolerantRecord[]) => void
+      saved?: (quote: ContactQuote, results: TolerantRecord[], own: readonly string[]) => void
     }
   ) {}
 
@@ -104,7 +104,7 @@ export class PurchaseRequests {
           // All charged: all bought. Otherwise the polling shows which ones the service has.
           if (spent === part.length) store.ledger.markBought(quote.connectionId, type, part, entry.id)
           saveAnswer(store, answer.results, answer.count?.value, quote, 'New')
-          this.deps.saved?.(quote, answer.results)
+          this.deps.saved?.(quote, answer.results, quote.newKeys)
         })
         this.deps.held?.({
           kind: 'purchase',

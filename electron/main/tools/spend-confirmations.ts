@@ -114,7 +114,7 @@ export class SpendConfirmations {
         hold.release()
         throw new AppError(
           'conflict',
-          'Everyone this call names was left out by its quote (do not contact, or already in your ATS) or served from what the team already bought (see Contacts), so it was not sent. Nothing was spent.'
+          'Everyone this call names was left out by its quote (do not contact, or already in your ATS) or served from what the team already bought (see Contacts), or forgotten since the quote, so it was not sent. Nothing was spent.'
         )
       }
       return { release, hold, keys: quote.keys }

@@ -1,21 +1,8 @@
-import { createRequire } from 'node:module'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
+import { describe, expect, it } from 'vitest'
 import type { TeamTimers } from '../../../electron/main/team'
-import { makeProfile, startMain, type TestMain } from '../services/helpers'
+import { makeProfile, type TestMain } from '../services/helpers'
 import { until } from '../until'
-
-/** The slice of pg the test uses (team-server/ has its own dependencies and types). */
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
+import { joined, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * Shared shortlists (issue #38 item 4.4) between desks and the real team server (on a throwaway
@@ -27,62 +14,10 @@ const pg = createRequire(new URL('../../../team-server/package.json', import.met
  * it gets none of its later changes.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
+const team = useTeamServer()
 
-const quick = { backoff: { firstMs: 20, maxMs: 200 } }
 /** Timers that never fire: a desk given them reaches the server only when the test says sync. */
 const held: TeamTimers = { after: () => () => undefined }
-
-async function desk(team: { backoff?: { firstMs: number; maxMs: number }; timers?: TeamTimers } = quick) {
-  const main = await startMain({ team })
-  mains.push(main)
-  return main
-}
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const main of mains.splice(0)) await main.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-/** Desk A (Anna) creates the team; each other desk joins by invite under its person's name. */
-async function team(a: TestMain, ...others: Array<[TestMain, string]>): Promise<void> {
-  joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Northwind Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  for (const [main, personName] of others) {
-    const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-    joined(
-      await main.ok('joinTeam', {
-        server: server.url,
-        inviteCode: invite.code,
-        personName,
-        deskName: `${personName}’s desk`
-      })
-    )
-  }
-}
 
 const chinedu = {
   ...makeProfile(0, 93),
@@ -130,9 +65,7 @@ async function settled(...desks: TestMain[]) {
 
 describe('a shortlist shared with the team', () => {
   it('appears on B with its people, stage, tags, rating and notes; A’s rename and B’s stage reach the other; Activity says who did what', async () => {
-    const a = await desk()
-    const b = await desk()
-    await team(a, [b, 'Ben'])
+    const { a, b } = await team.startTeam()
     const { list, chineduId } = await sharedOnA(a)
 
     const { list: bList, memberId } = await onB(b)
@@ -181,9 +114,7 @@ describe('a shortlist shared with the team', () => {
   }, 90_000)
 
   it('offline edits merge per field: B’s stage and A’s offline tags are both kept; on one field the later in the server’s order wins; two notes at once are both kept', async () => {
-    const a = await desk({ timers: held })
-    const b = await desk()
-    await team(a, [b, 'Ben'])
+    const { a, b } = await team.startTeam({ desk: (index) => (index === 0 ? { team: { timers: held } } : {}) })
     const { chineduId } = await sharedOnA(a)
     await settled(a)
     const { memberId } = await onB(b)
@@ -193,15 +124,14 @@ describe('a shortlist shared with the team', () => {
     )
 
     // A goes offline (the server stops; A's stream waits on timers that never fire) and edits
-    const port = Number(new URL(server.url).port)
-    await server.close()
+    await team.stopServer()
     await a.ok('updateMember', { memberId: chineduId, patch: { tags: ['go', 'remote'], rating: 2 } })
     await a.ok('addMemberNote', { memberId: chineduId, text: 'Anna: wants remote two days a week.' })
     await a.services.teamSync.idle()
     expect(joined(await a.ok('getTeam', {})).sync.waiting).toBe(3)
 
     // meanwhile, with the server back, B (online) moves Chinedu on, rates him and writes a note
-    server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port, log: () => undefined })
+    await team.startServer()
     await until(
       () => b.ok('getTeam', {}),
       (status) => joined(status).sync.online
@@ -244,9 +174,7 @@ describe('a shortlist shared with the team', () => {
   }, 120_000)
 
   it('a forget on A removes the person on B and deletes their payloads on the server', async () => {
-    const a = await desk()
-    const b = await desk()
-    await team(a, [b, 'Ben'])
+    const { a, b } = await team.startTeam()
     await sharedOnA(a)
     const { list: bList, memberId } = await onB(b)
     await until(
@@ -264,7 +192,7 @@ describe('a shortlist shared with the team', () => {
 
     // on the server: every shortlist change about him has lost its payload; nothing names him
     const teamId = joined(await a.ok('getTeam', {})).team.id
-    const rows = await serverRows<{ kind: string; payload: unknown }>(
+    const rows = await team.cluster.query<{ kind: string; payload: unknown }>(
       "SELECT kind, payload FROM changes WHERE team_id = $1 AND kind LIKE 'shortlist.%' ORDER BY seq",
       [teamId]
     )
@@ -276,10 +204,8 @@ describe('a shortlist shared with the team', () => {
   }, 90_000)
 
   it('a list shared with named colleagues reaches them and not a third desk', async () => {
-    const a = await desk()
-    const b = await desk()
-    const c = await desk()
-    await team(a, [b, 'Ben'], [c, 'Chloe'])
+    const { a, b, desks } = await team.startTeam({ desks: 3, people: ['Anna', 'Ben', 'Chloe'] })
+    const c = desks[2]!
     const overview = joined(await a.ok('getTeam', {}))
     const ben = overview.desks?.find((d) => d.personName === 'Ben')
     expect(ben).toBeDefined()
@@ -307,7 +233,7 @@ describe('a shortlist shared with the team', () => {
     const chloe = overview.desks!.find((d) => d.personName === 'Chloe')!
     const audiences = async (after: number) =>
       (
-        await serverRows<{ audience: string[] | null }>(
+        await team.cluster.query<{ audience: string[] | null }>(
           "SELECT audience::text[] AS audience FROM changes WHERE team_id = $1 AND seq > $2 AND kind LIKE 'shortlist.%' ORDER BY seq",
           [overview.team.id, after]
         )
@@ -336,13 +262,3 @@ describe('a shortlist shared with the team', () => {
     )
   }, 90_000)
 })
-
-async function serverRows<Row>(sql: string, values: unknown[]): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query<Row>(sql, values)).rows
-  } finally {
-    await client.end()
-  }
-}

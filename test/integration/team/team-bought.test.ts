@@ -1,17 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
-import type BetterSqlite3 from 'better-sqlite3'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
-import { systemClock } from '../../../sandbox/index'
-import { storeFilePath } from '../../../electron/main/store'
+import { describe, expect, it } from 'vitest'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
+import path from 'node:path'
+import { systemClock } from '../../../sandbox/index'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
-import { startMain, type TestMain } from '../services/helpers'
+import { tempDir } from '../services/helpers'
+import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { until } from '../until'
+import { connectSandbox, quick, scanFolder, useTeamServer } from './fixtures/team-fixture'
 import { quoteText } from '../../../renderer/src/components/contacts/quote-words'
 
 /*
@@ -23,87 +18,12 @@ import { quoteText } from '../../../renderer/src/components/contacts/quote-words
  * either desk, and the server's copy without its payload.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
-const closing: Array<{ close(): Promise<void> }> = []
-const opened: BetterSqlite3.Database[] = []
-
+const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const poll = { firstMs: 20, factor: 1.5, maxMs: 60, limitMs: 10_000 }
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const db of opened.splice(0)) db.close()
-  for (const main of mains.splice(0)) await main.close()
-  for (const running of closing.splice(0)) await running.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-async function desk(): Promise<TestMain> {
-  const main = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } }, contactPolling: poll })
-  mains.push(main)
-  return main
-}
+const team = useTeamServer({ team: quick, contactPolling: poll })
 
 /** Anna's and Ben's desks in one team, each connected to one Sandbox with the same key (one account). */
-async function twoDesksOneAccount(credits: number) {
-  const service = await startTestSandbox({
-    clock: systemClock,
-    credits,
-    contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
-  })
-  closing.push(service)
-  const a = await desk()
-  const b = await desk()
-  joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Bought Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  joined(
-    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
-  )
-  for (const [main, name] of [
-    [a, 'Agency account'],
-    [b, 'Shared key']
-  ] as const) {
-    const overview = await main.ok('saveConnection', {
-      name,
-      baseUrl: service.baseUrl,
-      authUrl: service.authUrl,
-      mcpUrl: service.mcpUrl,
-      clientId: service.clientId
-    })
-    const id = overview.connections.find((c) => c.name === name)!.id
-    await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: service.apiKey, sessionOnly: true })
-    await main.ok('setSecret', {
-      connectionId: id,
-      kind: 'clientSecret',
-      value: service.clientSecret,
-      sessionOnly: true
-    })
-    await main.ok('setActiveConnection', { id })
-  }
-  return { a, b }
-}
+const twoDesksOneAccount = (credits: number) => team.startTeam({ teamName: 'Bought Talent', sandbox: { credits } })
 
 describe('contacts bought by the team', () => {
   it('A buys X’s email; B’s quote says free, B’s purchase serves it from the team with 0 credits; a forget on B leaves nothing of X anywhere', async () => {
@@ -166,7 +86,8 @@ describe('contacts bought by the team', () => {
     const phones = await b.ok('buyContacts', { quoteId: bPhones.quoteId, requestId: 'team-bought-b-phones' })
     expect(phones.creditsSpent).toBe(1)
     const calls = (purchaseId: string) =>
-      storeOf(b)
+      team
+        .storeOf(b)
         .prepare("SELECT count(*) FROM api_log WHERE transaction_id = ? AND endpoint LIKE '%GetPremiumContacts%'")
         .pluck()
         .get(purchaseId) as number
@@ -200,15 +121,15 @@ describe('contacts bought by the team', () => {
       await main.services.compaction.idle()
     }
     for (const main of [a, b]) {
-      expect(tableRows(main, 'team_bought_contacts')).toBe(0)
+      expect(team.tableRows(main, 'team_bought_contacts')).toBe(0)
       expect(scanFolder(main.dataDir, [x, email!])).toEqual([])
     }
-    const onServer = await cluster.query<{ payload: unknown }>(
+    const onServer = await team.cluster.query<{ payload: unknown }>(
       "SELECT payload FROM changes WHERE kind = 'contacts.bought' ORDER BY seq"
     )
     // A's purchase of X's email and B's own of X's phones: both without their payload
     expect(onServer).toEqual([{ payload: null }, { payload: null }])
-    const text = await cluster.query<{ n: number }>(
+    const text = await team.cluster.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE $1',
       [`%${email!}%`]
     )
@@ -245,40 +166,190 @@ describe('contacts bought by the team', () => {
     // one credit, for Z: Y came from the team
     expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
     expect((await b.ok('contactsFor', { keys: [y!] }))[y!]).toEqual([aBought.statuses[0]!.result])
-    const ledger = storeOf(b)
+    const ledger = team
+      .storeOf(b)
       .prepare("SELECT credits_spent, keys_json FROM credit_ledger WHERE message LIKE 'From the team%'")
       .all()
     expect(ledger).toEqual([{ credits_spent: 0, keys_json: JSON.stringify([y]) }])
   }, 90_000)
-})
 
-/** A connection of the test's own to a desk's data file (WAL: the desk's stays open beside it). */
-function storeOf(main: TestMain): BetterSqlite3.Database {
-  const db = new Database(storeFilePath(main.dataDir))
-  opened.push(db)
-  return db
-}
+  // A restarts mid-purchase: its keys (the team's credential, the connection's) must outlive it
+  it.runIf(keychainHere)(
+    'a purchase on A followed to its end after a restart is shared: B’s quote still says free',
+    async () => {
+      // the Sandbox on a clock of the test's: A's lookup stays Pending until the clock moves
+      const sandbox = team.closeAfter(
+        await startTestSandbox({
+          credits: 50,
+          contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
+        })
+      )
+      const dataDir = tempDir('td-team-bought-restart-')
+      const aOptions = { team: quick, contactPolling: poll, dataDir, loadKeytar: loadNodeKeytar }
+      const { a, b } = await team.startTeam({ teamName: 'Restart Talent', desk: (i) => (i === 0 ? aOptions : {}) })
+      await connectSandbox(a, sandbox, 'Agency account', false)
+      await connectSandbox(b, sandbox, 'Shared key')
+      const x = testCatalog().search({}, { limit: 1, offset: 460 }).results[0]!.key!
 
-function tableRows(main: TestMain, table: string): number {
-  return storeOf(main).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
-}
+      const aQuote = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+      const buying = a.call('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-restart-a' })
+      // bought (its ledger line written) and being followed, still Pending at the service
+      await until(
+        async () =>
+          team
+            .storeOf(a)
+            .prepare("SELECT count(*) FROM credit_ledger WHERE outcome = 'bought' AND credits_spent = 1")
+            .pluck()
+            .get() as number,
+        (n) => n === 1
+      )
+      await a.close()
+      await buying
+      sandbox.clock.advance(120_000)
 
-/** Files under `dir` (recursively) whose bytes hold any of `words` (UTF-8, case-insensitive), with the word. */
-function scanFolder(dir: string, words: readonly string[]): string[] {
-  const hits: string[] = []
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else {
-        const text = fs.readFileSync(full).toString('latin1').toLowerCase()
-        for (const word of words) {
-          if (text.includes(Buffer.from(word.toLowerCase(), 'utf8').toString('latin1')))
-            hits.push(`${entry.name}: ${word}`)
-        }
-      }
+      // started again, A follows the lookup to its end (free Polling) and shares it
+      const again = await team.desk(aOptions)
+      await until(
+        async () => ((await again.ok('contactsFor', { keys: [x] }))[x] ?? []).length,
+        (n) => n > 0
+      )
+      const bQuote = await until(
+        async () => {
+          await again.services.teamSync.sync()
+          await b.services.teamSync.sync()
+          return b.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+        },
+        (quote) => (quote.fromTeam ?? []).length === 1
+      )
+      expect(bQuote).toMatchObject({ creditsNeeded: 0, newKeys: [], fromTeam: [{ key: x, boughtBy: 'Anna' }] })
+    },
+    90_000
+  )
+
+  it('a person an unanswered purchase on A sold, found by the free check when A buys again, is shared: B’s quote says free', async () => {
+    const stateFile = path.join(tempDir('td-team-bought-lost-'), 'sandbox.json')
+    const contactTiming = { startAfterMs: 40, completeAfterMs: 120, failureShare: 0 }
+    // a slow service: every answer comes after A's time limit, though the work is done
+    const slow = await startTestSandbox({
+      clock: systemClock,
+      credits: 10,
+      faults: 'stall=1,stallMs=1500',
+      contactTiming,
+      stateFile
+    })
+    const http = {
+      timeouts: { headersMs: 300, bodyMs: 300 },
+      retry: { retries: 1, minTimeoutMs: 10, maxTimeoutMs: 20 }
     }
-  }
-  walk(dir)
-  return hits
-}
+    const { a, b } = await team.startTeam({
+      teamName: 'Lost Talent',
+      desk: (i) => (i === 0 ? { team: quick, contactPolling: poll, http } : {})
+    })
+    await connectSandbox(a, slow, 'Agency account')
+    const x = testCatalog().search({}, { limit: 1, offset: 470 }).results[0]!.key!
+    const first = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+    expect((await a.fail('buyContacts', { quoteId: first.quoteId, requestId: 'team-lost-1' })).code).toBe('timeout')
+    await slow.close()
+
+    // the service recovers (same address, same organisation): X was sold; A buys again and the
+    // free check finds it, nothing is bought twice
+    const port = Number(new URL(slow.baseUrl).port)
+    const back = team.closeAfter(
+      await startTestSandbox({ clock: systemClock, credits: 10, contactTiming, stateFile, port })
+    )
+    await connectSandbox(b, back, 'Shared key')
+    const again = await a.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+    const bought = await a.ok('buyContacts', { quoteId: again.quoteId, requestId: 'team-lost-2' })
+    expect(bought.creditsSpent).toBe(0)
+    expect(bought.statuses.map((status) => status.status)).toEqual(['Completed'])
+
+    const bQuote = await until(
+      async () => {
+        await a.services.teamSync.sync()
+        await b.services.teamSync.sync()
+        return b.ok('quoteContacts', { keys: [x], contactType: 'Email' })
+      },
+      (quote) => (quote.fromTeam ?? []).length === 1
+    )
+    expect(bQuote).toMatchObject({ creditsNeeded: 0, newKeys: [], fromTeam: [{ key: x, boughtBy: 'Anna' }] })
+  }, 90_000)
+
+  it('a purchase on B served in part from the team and refused for the rest (out of credits) answers both', async () => {
+    // one credit on the account: A's purchase of X's email spends it
+    const { a, b } = await twoDesksOneAccount(1)
+    const [x, w] = testCatalog()
+      .search({}, { limit: 2, offset: 450 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [x!], contactType: 'Email' })
+    expect((await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-partial-a' })).creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const bQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        return b.ok('quoteContacts', { keys: [x!, w!], contactType: 'Email' })
+      },
+      (quote) => (quote.fromTeam ?? []).length === 1
+    )
+    expect(bQuote).toMatchObject({ newKeys: [w], creditsNeeded: 1 })
+    const bought = await b.ok('buyContacts', { quoteId: bQuote.quoteId, requestId: 'team-partial-b' })
+    expect(bought).toMatchObject({ outcome: 'bought', creditsSpent: 0, notBought: [w] })
+    expect(bought.statuses.find((status) => status.key === x)?.status).toBe('Completed')
+    expect(bought.message).toMatch(
+      /^1 served from what the team already bought, free; the rest were refused: Not enough credits: 1 needed, 0 left\. Nothing was bought from the service\.$/
+    )
+    // X saved on B with its 0-credit line; W's refusal in the ledger too
+    expect(((await b.ok('contactsFor', { keys: [x!] }))[x!] ?? []).length).toBeGreaterThan(0)
+    const ledger = team
+      .storeOf(b)
+      .prepare('SELECT outcome, credits_spent, keys_json FROM credit_ledger ORDER BY id')
+      .all()
+    expect(ledger).toEqual([
+      { outcome: 'bought', credits_spent: 0, keys_json: JSON.stringify([x]) },
+      { outcome: 'refused', credits_spent: 0, keys_json: JSON.stringify([w]) }
+    ])
+  }, 90_000)
+
+  it('a Tools call on B does not send a person whose team copy was erased between the quote and the call', async () => {
+    const { a, b } = await twoDesksOneAccount(50)
+    const [y, z] = testCatalog()
+      .search({}, { limit: 2, offset: 440 })
+      .results.map((person) => person.key!)
+    const aQuote = await a.ok('quoteContacts', { keys: [y!], contactType: 'Email' })
+    expect((await a.ok('buyContacts', { quoteId: aQuote.quoteId, requestId: 'team-erased-a' })).creditsSpent).toBe(1)
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+
+    const lookup = { name: 'contacts', arguments: { action: 'lookup', keys: [y, z], contact_type: 'Email' } }
+    const toolQuote = await until(
+      async () => {
+        await b.services.teamSync.sync()
+        const asked = await b.fail('callTool', { ...lookup, requestId: `team-erased-ask-${Math.random()}` })
+        return toolQuoteRequiredSchema.parse(asked.details).quote
+      },
+      (quote) => (quote.contacts?.fromTeam ?? []).length === 1
+    )
+    expect(toolQuote.contacts).toMatchObject({ creditsNeeded: 1, newKeys: [z], fromTeam: [{ key: y }] })
+
+    // Y is forgotten on A after B's quote: B's copy of the team's purchase is erased
+    await a.ok('forgetPeople', { keys: [y!], reason: 'person-asked' })
+    await a.services.teamSync.sync()
+    await a.services.teamSync.idle()
+    await until(
+      async () => {
+        await b.services.teamSync.sync()
+        await b.services.teamSync.idle()
+        return team.tableRows(b, 'team_bought_contacts')
+      },
+      (rows) => rows === 0
+    )
+
+    const before = (await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available
+    await b.ok('callTool', { ...lookup, requestId: 'team-erased-call', quoteId: toolQuote.quoteId })
+    // the call went for Z only: one credit, and nothing of Y looked up or saved on B
+    expect((await b.ok('refreshCredits', { maxAgeSeconds: 0 })).available).toBe(before! - 1)
+    expect((await b.ok('contactsFor', { keys: [y!, z!] }))[y!] ?? []).toEqual([])
+    expect(((await b.ok('contactsFor', { keys: [z!] }))[z!] ?? []).length).toBeGreaterThan(0)
+  }, 90_000)
+})

@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { storeFilePath } from '../../../electron/main/store'
 import { MAX_DO_NOT_CONTACT_BATCH } from '../../../shared/team/protocol'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
 import { loadNodeKeytar } from '../../../electron/main/vault/open-vault'
 import { startMain, tempDir, type TestMain } from '../services/helpers'
 import { until } from '../until'
+import { useTeamServer } from './fixtures/team-fixture'
 
 /*
  * A desk killed with SIGKILL while it pushes a file's entries to the team (issue #38): the desk in
@@ -21,57 +19,24 @@ import { until } from '../until'
 
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
-
 const ENTRIES = 45_000
 const BATCHES = Math.ceil(ENTRIES / MAX_DO_NOT_CONTACT_BATCH)
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-let anna: TestMain
-
-beforeAll(async () => {
-  if (!keychainHere) return
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-  anna = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } } })
-  await anna.ok('createTeam', {
-    server: server.url,
-    setupCode: await makeSetupCode(cluster.databaseUrl),
-    teamName: 'Kill test',
-    personName: 'Anna',
-    deskName: 'Laptop'
-  })
-}, 120_000)
-
-afterAll(async () => {
-  await anna?.close()
-  await server?.close()
-  await cluster?.close()
-})
-
-async function onServer(deskId: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      "SELECT id FROM changes WHERE author_desk = $1 AND kind = 'do-not-contact.batch'",
-      [deskId]
-    )
-    return rows.map((row) => row.id)
-  } finally {
-    await client.end()
-  }
-}
-
 describe.runIf(keychainHere)('a desk killed while it pushes an import', () => {
+  const team = useTeamServer()
+  let anna: TestMain
+  beforeAll(async () => {
+    anna = (await team.startTeam({ desks: 1, teamName: 'Kill test' })).a
+  }, 120_000)
+
+  const onServer = async (deskId: string): Promise<string[]> =>
+    (
+      await team.cluster.query<{ id: string }>(
+        "SELECT id FROM changes WHERE author_desk = $1 AND kind = 'do-not-contact.batch'",
+        [deskId]
+      )
+    ).map((row) => row.id)
+
   it('loses no batch and doubles none: each in its outbox or on the server, pushed once when it is back', async () => {
     const dataDir = tempDir('td-team-import-killed-')
     const invite = await anna.ok('inviteToTeam', { role: 'recruiter' })
@@ -82,7 +47,7 @@ describe.runIf(keychainHere)('a desk killed while it pushes an import', () => {
         'tsx',
         'test/integration/team/fixtures/import-child.ts',
         dataDir,
-        server.url,
+        team.server.url,
         invite.code,
         String(ENTRIES)
       ],

@@ -1,12 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
+import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../electron/main/logging/logger'
 import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
 import { credentialAccount } from '../../../electron/main/team'
 import { startMain, tempDir, type TestMain } from '../services/helpers'
+import { useTeamServer } from './fixtures/team-fixture'
 
 /*
  * The device credential in the OS keychain (issue #38 item 2), on the real libsecret keychain of
@@ -17,23 +16,8 @@ import { startMain, tempDir, type TestMain } from '../services/helpers'
 
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-
 describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
-  beforeAll(async () => {
-    cluster = await makeThrowawayCluster()
-    server = await startTeamServer({
-      databaseUrl: cluster.databaseUrl,
-      host: '127.0.0.1',
-      port: 0,
-      log: () => undefined
-    })
-  }, 120_000)
-  afterAll(async () => {
-    await server?.close()
-    await cluster?.close()
-  })
+  const team = useTeamServer()
 
   it('keeps it under the exact origin, out of the data folder and the log; a restart syncs with it; leaving deletes it', async () => {
     const dataDir = tempDir('td-team-keychain-')
@@ -44,8 +28,8 @@ describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
     expect(vault.status()).toEqual({ backend: 'keychain', available: true })
     const first: TestMain = await startMain({ dataDir, loadKeytar: loadNodeKeytar })
     const created = await first.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
+      server: team.server.url,
+      setupCode: await team.setupCode(),
       teamName: 'Keychain team',
       personName: 'Anna',
       deskName: 'Laptop'
@@ -54,7 +38,7 @@ describe.runIf(keychainHere)('the team credential in the OS keychain', () => {
     await first.close()
 
     if (created.state !== 'joined') throw new Error('not joined')
-    const origin = new URL(server.url).origin
+    const origin = new URL(team.server.url).origin
     // the account names the desk too: another desk on this keychain cannot overwrite it
     const account = credentialAccount(origin, created.me.deskId)
     expect(account).toBe(`team:${origin}:${created.me.deskId}`)

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
 import { storeFilePath } from '../../../electron/main/store'
-import { startMain, tempDir, type TestMain } from '../services/helpers'
+import { tempDir, type TestMain } from '../services/helpers'
+import { useTeamServer } from './fixtures/team-fixture'
 
 /*
  * A desk killed with SIGKILL in the middle of its sync (issue #38 item 3): a desk in a child
@@ -16,37 +14,12 @@ import { startMain, tempDir, type TestMain } from '../services/helpers'
  * the server has kept it.
  */
 
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
-
-let cluster: ThrowawayCluster
-let server: TeamServer
+const team = useTeamServer()
 let anna: TestMain
 
 beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-  anna = await startMain()
-  await anna.ok('createTeam', {
-    server: server.url,
-    setupCode: await makeSetupCode(cluster.databaseUrl),
-    teamName: 'Kill test',
-    personName: 'Anna',
-    deskName: 'Laptop'
-  })
+  anna = (await team.startTeam({ desks: 1, teamName: 'Kill test' })).a
 }, 120_000)
-
-afterAll(async () => {
-  await anna?.close()
-  await server?.close()
-  await cluster?.close()
-})
 
 describe('a desk killed mid-sync', () => {
   it('keeps every change once: in its outbox or on the server, never an entry without its change', async () => {
@@ -54,7 +27,7 @@ describe('a desk killed mid-sync', () => {
     const invite = await anna.ok('inviteToTeam', { role: 'recruiter' })
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/integration/team/fixtures/desk-child.ts', dataDir, server.url, invite.code],
+      ['--import', 'tsx', 'test/integration/team/fixtures/desk-child.ts', dataDir, team.server.url, invite.code],
       { stdio: ['ignore', 'pipe', 'pipe'] }
     )
     let stderr = ''
@@ -86,12 +59,8 @@ describe('a desk killed mid-sync', () => {
         .all() as string[]
       const outbox = db.prepare('SELECT change_id FROM team_outbox').pluck().all() as string[]
       const deskId = db.prepare('SELECT desk_id FROM team_state').pluck().get() as string
-      const client = new pg.Client({ connectionString: cluster.databaseUrl })
-      await client.connect()
-      const kept = await client
-        .query<{ id: string }>('SELECT id FROM changes WHERE author_desk = $1', [deskId])
-        .finally(() => client.end())
-      const onServer = new Set(kept.rows.map((row) => row.id))
+      const kept = await team.cluster.query<{ id: string }>('SELECT id FROM changes WHERE author_desk = $1', [deskId])
+      const onServer = new Set(kept.map((row) => row.id))
       // at least what it said it added (one more may have committed before the kill landed)
       expect(entries.length).toBeGreaterThanOrEqual(killedAfter)
       // every entry's change is in the outbox or on the server (both, when the kill cut a push's

@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { systemClock } from '../../../sandbox/index'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
 import { storeFilePath } from '../../../electron/main/store'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
 import { startTestSandbox, testCatalog } from '../sandbox/helpers'
-import { connect, startMain, type TestMain } from '../services/helpers'
+import { connect, type TestMain } from '../services/helpers'
 import { until } from '../until'
+import { useTeamServer } from './fixtures/team-fixture'
 
 /*
  * People you already have, shared with the team (issue #38 item 4.2): two desks and the real team
@@ -17,55 +14,7 @@ import { until } from '../until'
  * replaces it on B, and a removal on A removes it on B; what went to the server is fingerprints.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
-const closing: Array<{ close(): Promise<void> | void }> = []
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const main of mains.splice(0)) await main.close()
-  for (const thing of closing.splice(0)) await thing.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-async function desk(): Promise<TestMain> {
-  const main = await startMain({ team: { backoff: { firstMs: 20, maxMs: 200 } } })
-  mains.push(main)
-  return main
-}
-
-async function twoDesks(): Promise<{ a: TestMain; b: TestMain }> {
-  const a = await desk()
-  const b = await desk()
-  joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Northwind Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  joined(
-    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
-  )
-  return { a, b }
-}
+const team = useTeamServer()
 
 /** Imports a CSV (as the page sends it) into a shared list, the columns guessed. */
 async function importCsv(main: TestMain, text: string, name: string) {
@@ -76,35 +25,15 @@ async function importCsv(main: TestMain, text: string, name: string) {
   return main.ok('importKnownPeople', { uploadId, fileName: `${name}.csv`, name, scope: { kind: 'shared' }, mapping })
 }
 
-/** The slice of pg the test uses (team-server/ has its own dependencies and types). */
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
-
 /** Every payload the server holds of these kinds, as text. */
 async function serverPayloads(kinds: readonly string[]): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ payload: unknown }>('SELECT payload FROM changes WHERE kind = ANY($1)', [
-      kinds
-    ])
-    return JSON.stringify(rows)
-  } finally {
-    await client.end()
-  }
+  return JSON.stringify(await team.cluster.query('SELECT payload FROM changes WHERE kind = ANY($1)', [kinds]))
 }
 
 describe('people you already have, across the team', () => {
   it('a list imported on A marks the person on B and leaves them out of B’s quote', async () => {
-    const { a, b } = await twoDesks()
-    const sandbox = await startTestSandbox({ clock: systemClock, credits: 10 })
-    closing.push(sandbox)
+    const { a, b } = await team.startTeam()
+    const sandbox = team.closeAfter(await startTestSandbox({ clock: systemClock, credits: 10 }))
     await connect(b, sandbox, 'Partner sandbox')
     const keys = testCatalog()
       .search({}, { limit: 4, offset: 70 })
@@ -144,7 +73,7 @@ describe('people you already have, across the team', () => {
   }, 90_000)
 
   it('a list imported again on A replaces it on B, and a removal on A removes it on B', async () => {
-    const { a, b } = await twoDesks()
+    const { a, b } = await team.startTeam()
     const people = [{ key: 'p-known-first' }, { key: 'p-known-second' }]
     await importCsv(a, 'Profile key\np-known-first\n', 'Pipeline')
     await until(

@@ -1,13 +1,10 @@
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
-import { makeProfile, ScriptedDialogs, startMain, tempDir, type TestMain } from '../services/helpers'
+import { describe, expect, it } from 'vitest'
+import { makeProfile, ScriptedDialogs, tempDir } from '../services/helpers'
 import { until } from '../until'
+import { quick, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * The register for the data-protection officer (issue #38 item 4.5): two desks and the real team
@@ -17,77 +14,14 @@ import { until } from '../until'
  * filtered by kind and month.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
+const team = useTeamServer()
 
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const main of mains.splice(0)) await main.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-async function desk(dialogs?: ScriptedDialogs): Promise<TestMain> {
-  const main = await startMain({
-    team: { backoff: { firstMs: 20, maxMs: 200 } },
-    ...(dialogs === undefined ? {} : { fileDialogs: dialogs })
-  })
-  mains.push(main)
-  return main
-}
-
-async function twoDesks(dialogs: ScriptedDialogs): Promise<{ a: TestMain; b: TestMain }> {
-  const a = await desk(dialogs)
-  const b = await desk(dialogs)
-  joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Northwind Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  joined(
-    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
-  )
-  return { a, b }
-}
-
-/** The slice of pg the test uses (team-server/ has its own dependencies and types). */
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
+/** Anna's and Ben's desks in one team, both saving files through `dialogs`. */
+const twoDesks = (dialogs: ScriptedDialogs) => team.startTeam({ desk: { team: quick, fileDialogs: dialogs } })
 
 /** Every payload the server holds of this kind, as text. */
 async function serverPayloads(kind: string): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ payload: unknown }>('SELECT payload FROM changes WHERE kind = $1', [kind])
-    return JSON.stringify(rows)
-  } finally {
-    await client.end()
-  }
+  return JSON.stringify(await team.cluster.query('SELECT payload FROM changes WHERE kind = $1', [kind]))
 }
 
 describe('the register, across the team', () => {

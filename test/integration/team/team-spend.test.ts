@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
-import { systemClock } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { startTeamServer, type TeamServer } from '../../../team-server/server'
 import { toolQuoteRequiredSchema } from '../../../shared/ipc/channels/tools'
-import { startTestSandbox, testCatalog } from '../sandbox/helpers'
-import { startMain, type TestMain } from '../services/helpers'
+import { testCatalog } from '../sandbox/helpers'
+import type { TestMain } from '../services/helpers'
 import { loadNodeKeytar, type KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { until } from '../until'
+import { quick, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * The team's spend (issue #38 item 4.3) with two desks and the real team server (on a throwaway
@@ -16,32 +14,8 @@ import { until } from '../until'
  * its edge, and each desk's purchases are in the team's book, read on the other desk.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
-const closing: Array<{ close(): Promise<void> }> = []
-
 const poll = { firstMs: 20, factor: 1.5, maxMs: 60, limitMs: 10_000 }
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const main of mains.splice(0)) await main.close()
-  for (const running of closing.splice(0)) await running.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
+const team = useTeamServer()
 
 /**
  * Each desk its own keychain, as on two computers: the real one (libsecret), under a service name
@@ -64,56 +38,18 @@ const ownKeychain = (): KeytarLoader => {
 }
 
 async function desk(): Promise<TestMain> {
-  const main = await startMain({
-    team: { backoff: { firstMs: 20, maxMs: 200 } },
-    contactPolling: poll,
-    loadKeytar: ownKeychain()
-  })
-  mains.push(main)
-  return main
+  return team.desk({ team: quick, contactPolling: poll, loadKeytar: ownKeychain() })
 }
 
 /** Both desks on one Sandbox with the same key: one Partner API account, named differently on each desk. */
-async function twoDesksOneAccount(credits: number, on: TeamServer = server) {
-  const service = await startTestSandbox({
-    clock: systemClock,
-    credits,
-    contactTiming: { startAfterMs: 20, completeAfterMs: 60, failureShare: 0 }
+async function twoDesksOneAccount(credits: number, on?: TeamServer) {
+  const { a, b, connections } = await team.startTeam({
+    teamName: 'Spend Talent',
+    ...(on === undefined ? {} : { server: on }),
+    desk: () => ({ team: quick, contactPolling: poll, loadKeytar: ownKeychain() }),
+    sandbox: { credits }
   })
-  closing.push(service)
-  const a = await desk()
-  const b = await desk()
-  joined(
-    await a.ok('createTeam', {
-      server: on.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Spend Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  joined(await b.ok('joinTeam', { server: on.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' }))
-  const connect = async (main: TestMain, name: string) => {
-    const overview = await main.ok('saveConnection', {
-      name,
-      baseUrl: service.baseUrl,
-      authUrl: service.authUrl,
-      mcpUrl: service.mcpUrl,
-      clientId: service.clientId
-    })
-    const id = overview.connections.find((c) => c.name === name)!.id
-    await main.ok('setSecret', { connectionId: id, kind: 'apiKey', value: service.apiKey, sessionOnly: true })
-    await main.ok('setSecret', {
-      connectionId: id,
-      kind: 'clientSecret',
-      value: service.clientSecret,
-      sessionOnly: true
-    })
-    await main.ok('setActiveConnection', { id })
-    return id
-  }
-  return { service, a, b, aConnection: await connect(a, 'Agency account'), bConnection: await connect(b, 'Shared key') }
+  return { a, b, aConnection: connections[0]!, bConnection: connections[1]! }
 }
 
 /** Keys of people nobody bought yet, distinct per call. */
@@ -249,7 +185,7 @@ describe('the team’s spend', () => {
   it('the team server down: the purchase goes through on the local budget and says the team budget could not be checked', async () => {
     // a second instance on the same database: stopped, this desk's team server is down
     const own = await startTeamServer({
-      databaseUrl: cluster.databaseUrl,
+      databaseUrl: team.cluster.databaseUrl,
       host: '127.0.0.1',
       port: 0,
       log: () => undefined

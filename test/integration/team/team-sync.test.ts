@@ -1,26 +1,7 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeSetupCode, startTeamServer, type TeamServer } from '../../../team-server/server'
-import { makeThrowawayCluster, type ThrowawayCluster } from '../../../team-server/testing/throwaway-cluster'
-import type { TeamStatus } from '../../../shared/ipc/channels/team'
-import { makeProfile, startMain, type TestMain } from '../services/helpers'
+import { describe, expect, it } from 'vitest'
+import { makeProfile, type TestMain } from '../services/helpers'
 import { until } from '../until'
-import Database from 'better-sqlite3'
-import type BetterSqlite3 from 'better-sqlite3'
-import { storeFilePath } from '../../../electron/main/store'
-
-/** The slice of pg the test uses (team-server/ has its own dependencies and types). */
-interface PgModule {
-  Client: new (config: { connectionString: string }) => {
-    connect(): Promise<void>
-    end(): Promise<void>
-    query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>
-  }
-}
-// the team server's own PostgreSQL client (team-server/ has its own dependencies)
-const pg = createRequire(new URL('../../../team-server/package.json', import.meta.url))('pg') as PgModule
+import { joined, scanFolder, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * Two desks and the real team server (team-server/, on a throwaway embedded PostgreSQL), over real
@@ -30,56 +11,13 @@ const pg = createRequire(new URL('../../../team-server/package.json', import.met
  * and applied once; the credential goes only to the origin it was issued by.
  */
 
-let cluster: ThrowawayCluster
-let server: TeamServer
-const mains: TestMain[] = []
-
-const quick = { backoff: { firstMs: 20, maxMs: 200 } }
-
-async function desk(dataDir?: string): Promise<TestMain> {
-  const main = await startMain({ team: quick, ...(dataDir === undefined ? {} : { dataDir }) })
-  mains.push(main)
-  return main
-}
-
-const joined = (status: TeamStatus) => {
-  if (status.state !== 'joined') throw new Error('not in a team')
-  return status
-}
-
-beforeAll(async () => {
-  cluster = await makeThrowawayCluster()
-  server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port: 0, log: () => undefined })
-}, 120_000)
-
-afterEach(async () => {
-  for (const db of opened.splice(0)) db.close()
-  for (const main of mains.splice(0)) await main.close()
-})
-
-afterAll(async () => {
-  await server?.close()
-  await cluster?.close()
-})
+const team = useTeamServer()
 
 /** Desk A creates the team, invites a recruiter, desk B joins with the code. */
 async function twoDesks(): Promise<{ a: TestMain; b: TestMain }> {
-  const a = await desk()
-  const b = await desk()
-  const created = joined(
-    await a.ok('createTeam', {
-      server: server.url,
-      setupCode: await makeSetupCode(cluster.databaseUrl),
-      teamName: 'Northwind Talent',
-      personName: 'Anna',
-      deskName: 'Anna’s laptop'
-    })
-  )
-  expect(created.me.role).toBe('admin')
-  const invite = await a.ok('inviteToTeam', { role: 'recruiter' })
-  const bJoined = joined(
-    await b.ok('joinTeam', { server: server.url, inviteCode: invite.code, personName: 'Ben', deskName: 'Ben’s desk' })
-  )
+  const { a, b } = await team.startTeam()
+  expect(joined(await a.ok('getTeam', {})).me.role).toBe('admin')
+  const bJoined = joined(await b.ok('getTeam', {}))
   expect(bJoined.team.name).toBe('Northwind Talent')
   expect(bJoined.me.role).toBe('recruiter')
   return { a, b }
@@ -116,7 +54,7 @@ describe('two desks in one team', () => {
     )
     // nothing echoed: A's outbox stayed empty, and B did not apply its own change again
     expect(joined(await a.ok('getTeam', {})).sync.waiting).toBe(0)
-    expect(tableRows(b, 'team_do_not_contact'), 'B keeps its own entries in its own list, not the team’s').toBe(0)
+    expect(team.tableRows(b, 'team_do_not_contact'), 'B keeps its own entries in its own list, not the team’s').toBe(0)
 
     // removed on B: no longer on A's check
     const listed = await b.ok('listDoNotContact', {})
@@ -192,15 +130,14 @@ describe('two desks in one team', () => {
       { index: 0, reasons: [{ why: 'forgotten', reason: 'objected' }] },
       { index: 1, reasons: [{ why: 'forgotten', reason: 'objected' }] }
     ])
-    expect(tableRows(b, 'tombstones'), 'no tombstone of B’s own: B held nothing of them').toBe(0)
+    expect(team.tableRows(b, 'tombstones'), 'no tombstone of B’s own: B held nothing of them').toBe(0)
   }, 60_000)
 })
 
 describe('offline and twice', () => {
   it('B offline (the server stopped) keeps working and queues; back online it catches up and A sees it', async () => {
     const { a, b } = await twoDesks()
-    const port = Number(new URL(server.url).port)
-    await server.close()
+    await team.stopServer()
     await until(
       () => b.ok('getTeam', {}),
       (status) => !joined(status).sync.online
@@ -215,7 +152,7 @@ describe('offline and twice', () => {
       (await b.ok('checkDoNotContact', { people: [{ emails: ['two@offline.example'] }] })).suppressed
     ).toHaveLength(1)
 
-    server = await startTeamServer({ databaseUrl: cluster.databaseUrl, host: '127.0.0.1', port, log: () => undefined })
+    await team.startServer()
     // the live stream reconnects on its own (backoff), pushes what waited
     await until(
       () => b.ok('getTeam', {}),
@@ -239,14 +176,15 @@ describe('offline and twice', () => {
     )
     // A has it once before the second push
     await until(
-      () => tableRows(a, 'team_do_not_contact'),
+      () => team.tableRows(a, 'team_do_not_contact'),
       (rows) => rows === 1
     )
     await a.services.teamSync.idle()
     const seqBefore = joined(await a.ok('getTeam', {}))
     const pushed = await serverChange('do-not-contact.entry')
     // the same change back in B's outbox, as if the server's answer had been lost on the way
-    storeOf(b)
+    team
+      .storeOf(b)
       .prepare('INSERT INTO team_outbox (change_id, kind, payload, subjects, desk_time) VALUES (?, ?, ?, ?, ?)')
       .run(pushed.id, pushed.kind, JSON.stringify(pushed.payload), JSON.stringify(pushed.subjects), pushed.deskTime)
     await b.ok('syncTeam', {})
@@ -255,14 +193,14 @@ describe('offline and twice', () => {
     const after = joined(await a.ok('getTeam', {}))
     // the server gave no new sequence number, and A holds the entry once
     expect(after.sync.lastSeq).toBe(seqBefore.sync.lastSeq)
-    expect(tableRows(a, 'team_do_not_contact')).toBe(1)
+    expect(team.tableRows(a, 'team_do_not_contact')).toBe(1)
   }, 60_000)
 
   it('the credential goes only to the origin it was issued by: a changed address never gets it', async () => {
     const { b } = await twoDesks()
-    const url = new URL(server.url)
+    const url = new URL(team.server.url)
     // the same server under another name: another origin
-    storeOf(b).prepare('UPDATE team_state SET server_origin = ?').run(`http://localhost:${url.port}`)
+    team.storeOf(b).prepare('UPDATE team_state SET server_origin = ?').run(`http://localhost:${url.port}`)
     await b.ok('addDoNotContact', { kind: 'key', value: 'p-elsewhere' })
     const status = await until(
       async () => joined(await b.ok('syncTeam', {})),
@@ -273,63 +211,25 @@ describe('offline and twice', () => {
   }, 60_000)
 })
 
-/** A connection of the test's own to a desk's data file (WAL: the desk's stays open beside it). */
-function storeOf(main: TestMain): BetterSqlite3.Database {
-  const db = new Database(storeFilePath(main.dataDir))
-  opened.push(db)
-  return db
-}
-const opened: BetterSqlite3.Database[] = []
-
-function tableRows(main: TestMain, table: string): number {
-  return storeOf(main).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
-}
-
 /** The newest change of a kind as the server keeps it (read from its database). */
 async function serverChange(kind: string) {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{
-      id: string
-      kind: string
-      payload: unknown
-      subjects: string[]
-      desk_time: string
-    }>(
-      'SELECT id, kind, payload, subjects, desk_time FROM changes WHERE kind = $1 ORDER BY server_time DESC, seq DESC LIMIT 1',
-      [kind]
-    )
-    const change = rows[0]
-    if (change === undefined) throw new Error(`no ${kind} change on the server`)
-    return {
-      id: change.id,
-      kind: change.kind,
-      payload: change.payload,
-      subjects: change.subjects,
-      deskTime: change.desk_time
-    }
-  } finally {
-    await client.end()
+  const rows = await team.cluster.query<{
+    id: string
+    kind: string
+    payload: unknown
+    subjects: string[]
+    desk_time: string
+  }>(
+    'SELECT id, kind, payload, subjects, desk_time FROM changes WHERE kind = $1 ORDER BY server_time DESC, seq DESC LIMIT 1',
+    [kind]
+  )
+  const change = rows[0]
+  if (change === undefined) throw new Error(`no ${kind} change on the server`)
+  return {
+    id: change.id,
+    kind: change.kind,
+    payload: change.payload,
+    subjects: change.subjects,
+    deskTime: change.desk_time
   }
-}
-
-/** Files under `dir` (recursively) whose bytes hold any of `words` (UTF-8, case-insensitive), with the word. */
-function scanFolder(dir: string, words: readonly string[]): string[] {
-  const hits: string[] = []
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else {
-        const text = fs.readFileSync(full).toString('latin1').toLowerCase()
-        for (const word of words) {
-          if (text.includes(Buffer.from(word.toLowerCase(), 'utf8').toString('latin1')))
-            hits.push(`${entry.name}: ${word}`)
-        }
-      }
-    }
-  }
-  walk(dir)
-  return hits
 }

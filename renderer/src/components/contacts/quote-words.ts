@@ -1,4 +1,4 @@
-import type { ContactQuote } from '../../../../shared/ipc/channels/contacts'
+import type { ContactPurchase, ContactQuote } from '../../../../shared/ipc/channels/contacts'
 import { formatDateTime, formatNumber } from '../../lib/format'
 
 /** What a contact type buys, in the recruiter's words. */
@@ -31,6 +31,25 @@ export function quoteText(q: ContactQuote, now = Date.now()): string {
 export function confirmWords(q: ContactQuote): string {
   if (q.creditsNeeded === 0) return `Show ${contactTypeWords[q.contactType]} (free)`
   return `Buy ${q.creditsNeeded} for ${q.creditsNeeded} ${q.creditsNeeded === 1 ? 'credit' : 'credits'}`
+}
+
+/**
+ * What a purchase did, first words of its summary: what it bought from the service for what, and
+ * how many of its people came free from what the team already bought ("1 from what the team
+ * already bought — free. Nothing new was bought from the service."). A refusal of the rest is the
+ * purchase's message, said beside it.
+ */
+export function purchaseWords(purchase: ContactPurchase, quote: Pick<ContactQuote, 'fromTeam'>): string {
+  const fromTeam = new Set((quote.fromTeam ?? []).map((copy) => copy.key))
+  const served = purchase.statuses.filter((status) => fromTeam.has(status.key) && status.result !== null).length
+  const spent = purchase.creditsSpent
+  const bought =
+    spent === 0
+      ? served > 0
+        ? 'Nothing new was bought from the service.'
+        : 'Nothing new was bought.'
+      : `Bought ${spent} for ${spent} ${spent === 1 ? 'credit' : 'credits'}.`
+  return served > 0 ? `${formatNumber(served)} from what the team already bought — free. ${bought}` : bought
 }
 
 /** The warning for a quote that needs more credits than are available, or null when it does not. */
