@@ -16,6 +16,11 @@ export interface AtsConnectionChoice {
 
 export const atsKindNames: Record<AtsConnectionChoice['kind'], string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
 
+/** The button that opens the dialog: "Send to Greenhouse…" for the one connection, else "Send to ATS…" (a chooser in it). */
+export function sendLabel(connections: readonly AtsConnectionChoice[], send = 'Send to'): string {
+  return `${send} ${connections.length === 1 ? atsKindNames[connections[0]!.kind] : 'ATS'}…`
+}
+
 /** People sent to (or found in) an ATS, by person key: their ids there. */
 export type AtsIdsByPerson = Readonly<Record<string, readonly string[]>>
 

@@ -5,6 +5,7 @@ import type {
   AtsKindName
 } from '../../../../../shared/ipc/channels/ats'
 import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { AtsConnectionChoice } from '../../../components/ats-send/ats-send-state.svelte'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import type { PanelMessage } from '../personal-data/panel-message'
@@ -16,7 +17,8 @@ export type AtsTest =
 /**
  * Settings → ATS (issue #39 item 1): the Greenhouse and Lever connections, kept current by main's
  * atsConnectionsChanged events (another window added one, the Sandbox's fake came up), never by
- * reloading; each one's last test; the removal that can still be undone.
+ * reloading; each one's last test; the removal that can still be undone. One for the app
+ * (app-state's `ats`): the page shows it and "Send to Greenhouse…/Lever…" sends to its connections.
  */
 export class AtsState {
   readonly #client: Client
@@ -25,7 +27,7 @@ export class AtsState {
   #busy = $state<string | null>(null)
   #message = $state.raw<PanelMessage | null>(null)
   #removed = $state.raw<{ id: string; name: string } | null>(null)
-  #stop: (() => void) | null = null
+  #listening = false
 
   constructor(client: Client) {
     this.#client = client
@@ -33,6 +35,13 @@ export class AtsState {
 
   get overview() {
     return this.#overview
+  }
+  /** The connections to send to (Shortlists, the Import review): none until the list is read. */
+  get choices(): AtsConnectionChoice[] {
+    const overview = this.#overview
+    return overview.state === 'ready'
+      ? overview.value.connections.map(({ id, name, kind }) => ({ id, name, kind }))
+      : []
   }
   get tests() {
     return this.#tests
@@ -51,18 +60,23 @@ export class AtsState {
 
   /** Reads the list and, once, listens to main's events. */
   async load(): Promise<void> {
-    this.#stop ??= this.#client.on('atsConnectionsChanged', (overview) => {
-      this.#overview = { state: 'ready', value: overview }
-    })
+    if (!this.#listening) {
+      this.#listening = true
+      this.#client.on('atsConnectionsChanged', (overview) => {
+        this.#overview = { state: 'ready', value: overview }
+      })
+    }
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
     const reply = await this.#client.listAtsConnections({})
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
-  /** Stops listening (the page closed). */
+  /**
+   * The page closed: its message goes. The list keeps following main's events, for the send dialog
+   * reads it too (the state is the app's, made once).
+   */
   close(): void {
-    this.#stop?.()
-    this.#stop = null
+    this.#message = null
   }
 
   async add(input: AddAtsConnection): Promise<boolean> {
