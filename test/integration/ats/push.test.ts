@@ -180,7 +180,10 @@ describe('Send to Greenhouse', () => {
       kind: 'ats-send',
       format: 'greenhouse',
       source: 'Backend — Q3 → Greenhouse (Agency Greenhouse)',
-      people: 3
+      people: 3,
+      // sent through the ATS's API, not a file: the connection it went to, by name
+      delivery: 'ats',
+      connection: { id: GH, name: 'Agency Greenhouse' }
     })
   })
 

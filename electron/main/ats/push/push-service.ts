@@ -379,7 +379,10 @@ export class PushService {
         format: target.kind,
         source: `${name} → ${atsName} (${target.name})`,
         people: created,
-        files: []
+        files: [],
+        connectionId: target.connectionId,
+        connectionName: target.name,
+        delivery: 'ats'
       })
     }
     return {

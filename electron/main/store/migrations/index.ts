@@ -35,6 +35,7 @@ import * as m31 from '../../contacts/migrations/31-team-bought-contacts'
 import * as m32 from '../../do-not-contact/migrations/32-team-do-not-contact-bytes'
 import * as m33 from '../../ats/migrations/33-ats-connections'
 import * as m34 from '../../ats/migrations/34-ats-send-journal'
+import * as m35 from '../../export-log/migrations/35-export-log-ats-delivery'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -70,5 +71,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '31-team-bought-contacts.ts', module: m31 },
   { file: '32-team-do-not-contact-bytes.ts', module: m32 },
   { file: '33-ats-connections.ts', module: m33 },
-  { file: '34-ats-send-journal.ts', module: m34 }
+  { file: '34-ats-send-journal.ts', module: m34 },
+  { file: '35-export-log-ats-delivery.ts', module: m35 }
 ]
