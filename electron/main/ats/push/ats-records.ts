@@ -127,6 +127,25 @@ export async function jobsOf(target: AtsTarget): Promise<AtsJob[]> {
   return list(postings.body).map((p) => ({ id: String(p.id), name: text(p.text), stages: stageList }))
 }
 
+/**
+ * Greenhouse's source named "Talent Desk" (Harvest `GET /v1/sources`), whose id a create sends as
+ * `source_id`; null when the account has none (an admin adds it under Configure → Sources). Lever
+ * takes the source by name (`sources`), so it is never looked up there.
+ */
+export async function sourceIdOf(target: AtsTarget): Promise<string | null> {
+  if (target.kind !== 'greenhouse') return null
+  let path: string | null = '/v1/sources?per_page=500'
+  while (path !== null) {
+    const answer = await target.client.call('Read sources', path)
+    if (!Array.isArray(answer.body)) return null
+    for (const raw of answer.body as Array<Record<string, unknown>>) {
+      if (text(raw.name).toLowerCase() === SEND_SOURCE.toLowerCase()) return String(raw.id)
+    }
+    path = nextLink(answer.headers.get('link'))
+  }
+  return null
+}
+
 /** What the ATS requires that the person lacks, in the ATS's field names. */
 export function missingFields(kind: AtsTarget['kind'], person: PushPerson): string[] {
   if (kind === 'lever') return person.name.trim() === '' ? ['name'] : []
@@ -140,6 +159,40 @@ export function missingFields(kind: AtsTarget['kind'], person: PushPerson): stri
 export interface SendChoice {
   jobId: string | null
   stageId: string | null
+  /** Greenhouse's "Talent Desk" source (sourceIdOf), or null: the records go without a source. */
+  sourceId: string | null
+}
+
+/** Whether a Greenhouse candidate already has an application on this job (looked at before one is added). */
+export async function hasApplication(target: AtsTarget, candidateId: string, jobId: string): Promise<boolean> {
+  const answer = await target.client.call('Read the candidate', `/v1/candidates/${encodeURIComponent(candidateId)}`)
+  const applications = (answer.body as { applications?: unknown } | null)?.applications
+  return (
+    Array.isArray(applications) &&
+    applications.some(
+      (a: unknown) =>
+        Array.isArray((a as { jobs?: unknown }).jobs) &&
+        ((a as { jobs: unknown[] }).jobs as Array<{ id?: unknown }>).some((job) => String(job?.id) === jobId)
+    )
+  )
+}
+
+/**
+ * A new application for a Greenhouse candidate already there (Harvest `POST
+ * /v1/candidates/{id}/applications`, On-Behalf-Of the acting user), on the chosen job and stage,
+ * credited to the source. Throws the client's ApiError on failure.
+ */
+export async function addApplication(target: AtsTarget, candidateId: string, choice: SendChoice): Promise<void> {
+  if (choice.jobId === null) throw new AppError('invalid_input', 'Choose a job for the new applications.')
+  await target.client.call('Add the application', `/v1/candidates/${encodeURIComponent(candidateId)}/applications`, {
+    method: 'POST',
+    body: {
+      job_id: Number(choice.jobId),
+      ...(choice.stageId === null ? {} : { initial_stage_id: Number(choice.stageId) }),
+      ...(choice.sourceId === null ? {} : { source_id: Number(choice.sourceId) })
+    },
+    headers: { 'on-behalf-of': target.actingUserId }
+  })
 }
 
 /**
@@ -151,6 +204,7 @@ export async function createRecord(target: AtsTarget, person: PushPerson, choice
   const { client } = target
   if (target.kind === 'greenhouse') {
     const prospect = choice.jobId === null || choice.stageId === null
+    const source = choice.sourceId === null ? {} : { source_id: Number(choice.sourceId) }
     const body = {
       first_name: person.firstName,
       last_name: person.lastName,
@@ -168,8 +222,8 @@ export async function createRecord(target: AtsTarget, person: PushPerson, choice
             ]
           }),
       ...(prospect
-        ? { application: { job_ids: choice.jobId === null ? [] : [Number(choice.jobId)] } }
-        : { applications: [{ job_id: Number(choice.jobId), initial_stage_id: Number(choice.stageId) }] })
+        ? { application: { job_ids: choice.jobId === null ? [] : [Number(choice.jobId)], ...source } }
+        : { applications: [{ job_id: Number(choice.jobId), initial_stage_id: Number(choice.stageId), ...source }] })
     }
     const answer = await client.call(
       prospect ? 'Create the prospect' : 'Create the candidate',
