@@ -183,12 +183,25 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     await shotsAtWidths(page, 'ats-send-preview', 'light')
     keepShots('ats-send-preview')
 
-    // Send: progress, then done
+    // those already there are skipped unless chosen otherwise (the choice is there once a job is)
+    expect(await dialog.getByTestId('ats-send-existing').inputValue()).toBe('skip')
+    expect(await dialog.getByTestId('ats-send-submit').innerText()).toBe('Send 5 people')
+    expect(await dialog.getByTestId('ats-send-source-note').count()).toBe(0)
+
+    // Send: progress (the bar is seen, however briefly: a MutationObserver notes it), then done
+    await page.evaluate(() => {
+      ;(window as unknown as { sawProgress: boolean }).sawProgress = false
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"][aria-label="Send progress"]'))
+          (window as unknown as { sawProgress: boolean }).sawProgress = true
+      }).observe(document.body, { childList: true, subtree: true })
+    })
     await tabTo('ats-send-submit')
     await dialog.getByTestId('ats-send-done').waitFor({ timeout: 60_000 })
     expect(await dialog.getByTestId('ats-send-done').innerText()).toContain(
       '5 created · 3 skipped · 0 failed · 0 left out · 0 incomplete'
     )
+    expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
     await shotsAtWidths(page, 'ats-send-result', 'light')
     keepShots('ats-send-result')
@@ -230,6 +243,11 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     await openSettingsPage('export-log')
     const row = page.getByTestId('export-log-row').filter({ hasText: 'Platform, Berlin' })
     await row.waitFor()
-    expect(await row.innerText()).toContain('Greenhouse')
+    const cells = await row.locator('td').allInnerTexts()
+    // what and where: sent to Greenhouse, 5 people, delivered to the ATS through the connection
+    expect(cells.join(' | ')).toMatch(/Sent to an ATS greenhouse/)
+    expect(cells).toContain('5')
+    expect(cells).toContain('ATS')
+    expect(cells.at(-1)).toMatch(/Greenhouse/)
   }, 240_000)
 })
