@@ -98,7 +98,7 @@ export type AtsExistingChoice = z.infer<typeof atsExistingChoiceSchema>
 export const atsSendOutcomeSchema = z.object({
   personKey: z.string(),
   name: z.string(),
-  /** applied: already in the ATS, given a new application on the chosen job (Greenhouse). */
+  /** applied: already in the ATS, given a new application on the chosen job (Lever: a new opportunity for the posting). */
   result: z.enum(['created', 'applied', 'skipped', 'failed', 'left-out', 'missing']),
   atsId: z.string().nullable(),
   /** What happened, in words ('' for a plain create). */
@@ -149,7 +149,7 @@ export const atsSendChannels = {
       source: atsSendSourceSchema,
       jobId: z.string().min(1).max(100).nullable(),
       stageId: z.string().min(1).max(100).nullable(),
-      /** People already there: skipped (the default), or a new application on the job (Greenhouse; a job is needed). */
+      /** People already there: skipped (the default), or a new application on the job (Lever: an opportunity for the posting); a job is needed. */
       existing: atsExistingChoiceSchema.optional()
     }),
     output: atsSendResultSchema

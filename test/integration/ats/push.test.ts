@@ -363,6 +363,48 @@ describe('Greenhouse: people already there get a new application; the “Talent 
 })
 
 describe('Send to Lever', () => {
+  it('chosen in the send: a contact already there gets one new opportunity for the posting, of the same contact', async () => {
+    const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
+    const two = people.profiles.filter((p) => emailsOf(p).length > 0 && p.cur_company && inLever(p)).slice(0, 2)
+    expect(two).toHaveLength(2)
+    const { id } = await shortlistOf('Lever contacts, new posting', two)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: LEVER,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    expect(preview.counts).toMatchObject({ new: 0, existing: 2 })
+    const posting = preview.jobs.find((j) => j.name === 'Product Manager')!
+    const contactOf = (atsId: string | null) => fakes.lever.store.get(atsId as string)!.contact
+    const forPosting = (contact: string) =>
+      fakes.lever.store.opportunities.filter(
+        (o) =>
+          o.contact === contact &&
+          o.applications.some((a) => fakes.lever.store.applicationPosting.get(a) === posting.id)
+      )
+    const contacts = preview.rows.map((row) => contactOf(row.atsId))
+    for (const contact of contacts) expect(forPosting(contact)).toHaveLength(0)
+    const opportunities = fakes.lever.store.opportunities.length
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: LEVER,
+        source: { kind: 'shortlist', shortlistId: id },
+        jobId: posting.id,
+        stageId: null,
+        existing: 'apply'
+      })
+    expect(await send()).toMatchObject({ created: 0, applied: 2, failed: 0 })
+    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
+    for (const contact of contacts) {
+      const made = forPosting(contact)
+      expect(made).toHaveLength(1)
+      expect(made[0]?.sources).toEqual(['Talent Desk'])
+    }
+    // again: nobody gets a second one
+    expect(await send()).toMatchObject({ applied: 0, skipped: 2 })
+    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
+  })
+
   it('creates opportunities as the acting user with the source, links and notes; a 5xx retry does not duplicate', async () => {
     const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
     const two = people.unknown.filter((p) => !inLever(p)).slice(20, 22)

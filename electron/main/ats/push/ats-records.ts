@@ -163,8 +163,31 @@ export interface SendChoice {
   sourceId: string | null
 }
 
-/** Whether a Greenhouse candidate already has an application on this job (looked at before one is added). */
+/** The contact of a Lever opportunity (Lever keeps one contact per person across their opportunities). */
+async function leverContact(target: AtsTarget, opportunityId: string): Promise<string> {
+  const answer = await target.client.call(
+    'Read the opportunity',
+    `/v1/opportunities/${encodeURIComponent(opportunityId)}`
+  )
+  const contact = (answer.body as { data?: { contact?: unknown } } | null)?.data?.contact
+  if (typeof contact !== 'string') throw new AppError('invalid_response', 'Lever answered without the contact.')
+  return contact
+}
+
+/**
+ * Whether someone already in the ATS already has an application on this job (looked at before one
+ * is added): a Greenhouse candidate's applications; a Lever contact's opportunities for the posting.
+ */
 export async function hasApplication(target: AtsTarget, candidateId: string, jobId: string): Promise<boolean> {
+  if (target.kind === 'lever') {
+    const contact = await leverContact(target, candidateId)
+    const answer = await target.client.call(
+      'Look for the opportunity',
+      `/v1/opportunities?contact_id=${encodeURIComponent(contact)}&posting_id=${encodeURIComponent(jobId)}&limit=1`
+    )
+    const data = (answer.body as { data?: unknown } | null)?.data
+    return Array.isArray(data) && data.length > 0
+  }
   const answer = await target.client.call('Read the candidate', `/v1/candidates/${encodeURIComponent(candidateId)}`)
   const applications = (answer.body as { applications?: unknown } | null)?.applications
   return (
@@ -178,12 +201,21 @@ export async function hasApplication(target: AtsTarget, candidateId: string, job
 }
 
 /**
- * A new application for a Greenhouse candidate already there (Harvest `POST
- * /v1/candidates/{id}/applications`, On-Behalf-Of the acting user), on the chosen job and stage,
- * credited to the source. Throws the client's ApiError on failure.
+ * A new application for someone already there, on the chosen job and stage: Greenhouse's `POST
+ * /v1/candidates/{id}/applications` (On-Behalf-Of the acting user), credited to the source; Lever
+ * a new opportunity of their contact for the posting (perform_as). Throws the client's ApiError.
  */
-export async function addApplication(target: AtsTarget, candidateId: string, choice: SendChoice): Promise<void> {
+export async function addApplication(
+  target: AtsTarget,
+  candidateId: string,
+  person: PushPerson,
+  choice: SendChoice
+): Promise<void> {
   if (choice.jobId === null) throw new AppError('invalid_input', 'Choose a job for the new applications.')
+  if (target.kind === 'lever') {
+    await createRecord(target, person, choice, await leverContact(target, candidateId))
+    return
+  }
   await target.client.call('Add the application', `/v1/candidates/${encodeURIComponent(candidateId)}/applications`, {
     method: 'POST',
     body: {
@@ -198,9 +230,15 @@ export async function addApplication(target: AtsTarget, candidateId: string, cho
 /**
  * Creates the person's record and answers its id: Greenhouse a candidate on the chosen job and
  * stage, or a prospect when no stage is chosen (On-Behalf-Of the acting user); Lever an
- * opportunity (perform_as), its notes added after it. Throws the client's ApiError on failure.
+ * opportunity (perform_as), of `contact` when given, its notes added after it. Throws the
+ * client's ApiError on failure.
  */
-export async function createRecord(target: AtsTarget, person: PushPerson, choice: SendChoice): Promise<string> {
+export async function createRecord(
+  target: AtsTarget,
+  person: PushPerson,
+  choice: SendChoice,
+  contact?: string
+): Promise<string> {
   const { client } = target
   if (target.kind === 'greenhouse') {
     const prospect = choice.jobId === null || choice.stageId === null
@@ -243,6 +281,7 @@ export async function createRecord(target: AtsTarget, person: PushPerson, choice
   const answer = await client.call('Create the opportunity', `/v1/opportunities?${performAs}`, {
     method: 'POST',
     body: {
+      ...(contact === undefined ? {} : { contact }),
       name: person.name,
       headline: [person.title, person.company].filter(Boolean).join(' at '),
       emails: person.emails,

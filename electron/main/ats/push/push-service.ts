@@ -297,8 +297,8 @@ export class PushService {
       stageId: input.jobId === null ? null : input.stageId,
       sourceId: await sourceIdOf(target)
     }
-    // people already there get a new application: Greenhouse, on a chosen job
-    const apply = input.existing === 'apply' && target.kind === 'greenhouse' && choice.jobId !== null
+    // people already there get a new application (Lever: a new opportunity for the posting) on a chosen job
+    const apply = input.existing === 'apply' && choice.jobId !== null
     const journal = this.#journal()
     const now = () => isoNow(this.#deps.clock)
     const leftOut = this.#leftOut(people)
@@ -343,7 +343,7 @@ export class PushService {
         return
       }
       try {
-        await addApplication(target, candidateId, choice)
+        await addApplication(target, candidateId, person, choice)
       } catch (error) {
         if (error instanceof ApiError && ['invalid_request', 'forbidden', 'not_found', 'auth'].includes(error.kind))
           journal.drop(scope, person.personKey)

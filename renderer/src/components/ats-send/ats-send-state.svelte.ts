@@ -79,7 +79,7 @@ export class AtsSendState {
   get stageId() {
     return this.#stageId
   }
-  /** People already there: skipped, or a new application on the job (Greenhouse, once a job is chosen). */
+  /** People already there: skipped, or a new application on the job (once a job or posting is chosen). */
   get existing(): AtsExistingChoice {
     return this.#existing
   }
@@ -87,10 +87,7 @@ export class AtsSendState {
   get applying(): boolean {
     const phase = this.#phase
     return (
-      this.#existing === 'apply' &&
-      this.#jobId !== null &&
-      (phase.state === 'preview' || phase.state === 'sending') &&
-      phase.preview.kind === 'greenhouse'
+      this.#existing === 'apply' && this.#jobId !== null && (phase.state === 'preview' || phase.state === 'sending')
     )
   }
   /** How many people the send would make records or applications for. */
