@@ -12,7 +12,7 @@ interface Row {
   source: string
   people: number
   files_json: string
-  delivery: 'file' | 'download'
+  delivery: ExportLogEntry['delivery']
   connection_id: string | null
   connection_name: string | null
   person_key: string | null

@@ -60,11 +60,14 @@ export class ExportLogService {
       source: trace.source,
       people: trace.people,
       files: trace.files.map(fileOf),
-      delivery: trace.files.some((file) => file.kind === 'file') ? 'file' : 'download',
+      delivery: trace.delivery ?? (trace.files.some((file) => file.kind === 'file') ? 'file' : 'download'),
       connection:
         connectionId === null
           ? null
-          : { id: connectionId, name: this.#deps.connectionName(connectionId) ?? connectionId },
+          : {
+              id: connectionId,
+              name: trace.connectionName ?? this.#deps.connectionName(connectionId) ?? connectionId
+            },
       personKey: trace.personKey ?? null
     })
     this.#deps.events.emit('exportLogged', entry)

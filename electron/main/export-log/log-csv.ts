@@ -1,5 +1,12 @@
 import { exportLogKindLabels, type ExportLogEntry } from '../../../shared/ipc/channels/export-log'
 
+/** How the people left, in the recruiter's words. */
+const deliveryWords: Record<ExportLogEntry['delivery'], string> = {
+  file: 'Saved file',
+  download: 'Browser download',
+  ats: 'ATS'
+}
+
 /** The export log's columns, in order. */
 const HEADERS = ['When', 'What', 'Format', 'From', 'People', 'Files', 'Folder', 'Delivery', 'Connection']
 
@@ -21,7 +28,7 @@ function line(entry: ExportLogEntry): string {
     entry.people,
     entry.files.map((file) => file.name).join('; '),
     [...new Set(entry.files.flatMap((file) => (file.folder === null ? [] : [file.folder])))].join('; '),
-    entry.delivery === 'file' ? 'Saved file' : 'Browser download',
+    deliveryWords[entry.delivery],
     entry.connection?.name ?? ''
   ]
     .map(csvCell)

@@ -231,6 +231,10 @@ export interface ExportTrace {
   files: readonly FileTarget[]
   /** The connection whose data it was, when one was involved. */
   connectionId?: string | null
+  /** Its name, for a connection the Partner API's list does not hold (an ATS connection). */
+  connectionName?: string
+  /** People sent to an ATS through its API: no file, the log says 'ATS'. */
+  delivery?: 'ats'
   /** An access-request copy's person: forgetting them blanks the copy's file names in the log. */
   personKey?: string
 }

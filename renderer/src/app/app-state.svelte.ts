@@ -111,6 +111,17 @@ export class AppState {
     const { KnownPeopleState } = await import('../sections/settings/known-people/known-people-state.svelte')
     return new KnownPeopleState(this.client)
   })
+  /**
+   * The saved ATS connections (issue #39), kept current by main's atsConnectionsChanged events:
+   * Settings → ATS shows them, Shortlists and the Import review send to them. Its code loads with
+   * the first of those screens, not with the first screen.
+   */
+  readonly ats = new Lazy(async () => {
+    const { AtsState } = await import('../sections/settings/ats/ats-state.svelte')
+    const ats = new AtsState(this.client)
+    void ats.load()
+    return ats
+  })
   /** Settings → Team: the team this desk is in, kept current by main's teamChanged events. */
   readonly team = new Lazy(async () => {
     const { TeamPageState } = await import('../sections/settings/team/team-state.svelte')

@@ -4,7 +4,7 @@ import { sendJson } from '../../server/http/respond'
 import { basicAuthKey } from '../basic-auth'
 import { BodyProblem, isNonEmptyString, readJsonObject, valueList } from '../json-io'
 import { RollingWindow } from '../rolling-window'
-import { SANDBOX_SOURCE, type HarvestCandidate, type HarvestStore } from './harvest-store'
+import type { HarvestCandidate, HarvestStore } from './harvest-store'
 
 export interface HarvestKeys {
   /** May call every endpoint. */
@@ -195,6 +195,7 @@ async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options:
       const job = store.job(Number(m[1]))
       return job === undefined ? fail(404, 'Resource not found') : { status: 200, body: job.stages }
     }
+    if (path === '/v1/sources') return page(url, store.sources)
     if (path === '/v1/users') return page(url, store.users)
     if ((m = /^\/v1\/users\/(\d+)$/.exec(path))) {
       const user = store.user(Number(m[1]))
@@ -211,6 +212,32 @@ async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options:
     }
     const answer = create(await readJsonObject(req), path === '/v1/prospects', user.id, options)
     return answer.status === 201 ? afterCreate(answer, String((answer.body as HarvestCandidate).id), store) : answer
+  }
+  // Harvest's "Add Application to Candidate/Prospect": a candidate already there, on another job
+  if (method === 'POST' && (m = /^\/v1\/candidates\/(\d+)\/applications$/.exec(path))) {
+    if (!mayWrite) return fail(403, 'This API Key does not have permission to access this endpoint')
+    const actor = Number(req.headers['on-behalf-of'])
+    const user = Number.isInteger(actor) ? store.user(actor) : undefined
+    if (user === undefined || user.disabled) {
+      return fail(403, 'Invalid or missing On-Behalf-Of header: it must be the id of an active user')
+    }
+    const candidate = store.get(Number(m[1]))
+    if (candidate === undefined) return fail(404, 'Resource not found')
+    const body = await readJsonObject(req)
+    const job = store.job(Number(body['job_id'])) ?? null
+    if (job === null)
+      return fail(422, 'Validation error', [{ message: 'Must be the id of an open job', field: 'job_id' }])
+    let stage = null
+    if (body['initial_stage_id'] !== undefined) {
+      stage = job.stages.find((s) => s.id === Number(body['initial_stage_id'])) ?? null
+      if (stage === null)
+        return fail(422, 'Validation error', [{ message: 'Must be a stage of the job', field: 'initial_stage_id' }])
+    }
+    const source = sourceOf(body['source_id'], store)
+    if (source === undefined)
+      return fail(422, 'Validation error', [{ message: 'Must be the id of a source', field: 'source_id' }])
+    const application = store.addApplication(candidate, job, stage, source, new Date(options.clock.now()).toISOString())
+    return afterCreate({ status: 200, body: application }, String(candidate.id), store)
   }
   return fail(
     path.startsWith('/v1/') ? 405 : 404,
@@ -273,6 +300,13 @@ function page(url: URL, items: readonly unknown[]): Answer {
   }
 }
 
+/** The application's source by its `source_id`: null when none is given, undefined when it names none. */
+function sourceOf(sourceId: unknown, store: HarvestStore): { id: number; public_name: string } | null | undefined {
+  if (sourceId === undefined || sourceId === null) return null
+  const source = store.sources.find((s) => s.id === Number(sourceId))
+  return source === undefined ? undefined : { id: source.id, public_name: source.name }
+}
+
 /** The faults a test switched on (store.faults): a 500 although the record was made, a held answer. */
 async function afterCreate(answer: Answer, id: string, store: HarvestStore): Promise<Answer> {
   await store.faults.afterCreate?.(id)
@@ -290,8 +324,11 @@ function create(body: Record<string, unknown>, prospect: boolean, actor: number,
   if (!isNonEmptyString(body['last_name'])) errors.push({ message: 'Must be present', field: 'last_name' })
   let job = null
   let stage = null
+  let source: { id: number; public_name: string } | null | undefined = null
   if (prospect) {
-    const application = body['application'] as { job_ids?: unknown } | undefined
+    const application = body['application'] as { job_ids?: unknown; source_id?: unknown } | undefined
+    source = sourceOf(application?.source_id, store)
+    if (source === undefined) errors.push({ message: 'Must be the id of a source', field: 'application.source_id' })
     const jobIds = Array.isArray(application?.job_ids) ? (application.job_ids as unknown[]) : []
     if (jobIds.length > 0) {
       job = store.job(Number(jobIds[0])) ?? null
@@ -303,7 +340,9 @@ function create(body: Record<string, unknown>, prospect: boolean, actor: number,
     if (!Array.isArray(applications) || applications.length === 0) {
       errors.push({ message: 'At least one application is required', field: 'applications' })
     } else {
-      const first = applications[0] as { job_id?: unknown; initial_stage_id?: unknown }
+      const first = applications[0] as { job_id?: unknown; initial_stage_id?: unknown; source_id?: unknown }
+      source = sourceOf(first.source_id, store)
+      if (source === undefined) errors.push({ message: 'Must be the id of a source', field: 'applications.source_id' })
       job = store.job(Number(first.job_id)) ?? null
       if (job === null) errors.push({ message: 'Must be the id of an open job', field: 'applications.job_id' })
       else if (first.initial_stage_id !== undefined) {
@@ -330,7 +369,8 @@ function create(body: Record<string, unknown>, prospect: boolean, actor: number,
       can_email: true,
       tags: Array.isArray(body['tags']) ? body['tags'].filter((t): t is string => typeof t === 'string') : []
     },
-    { job, stage, prospect, source: SANDBOX_SOURCE },
+    // credited to the source named by `source_id` (GET /v1/sources), none without one
+    { job, stage, prospect, source: source ?? null },
     new Date(options.clock.now()).toISOString()
   )
   store.createdBy.set(candidate.id, actor)

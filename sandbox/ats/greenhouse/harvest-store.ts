@@ -81,6 +81,13 @@ const DAY_MS = 86_400_000
 
 export const SANDBOX_SOURCE = { id: 4_000_101, public_name: 'Talent Desk' }
 
+/** A source candidates are credited to (Harvest's GET /v1/sources). */
+export interface HarvestSource {
+  id: number
+  name: string
+  type: { id: number; name: string }
+}
+
 /** The fake Greenhouse's records: candidates (prospects are candidates whose applications are prospects), jobs, users. */
 export class HarvestStore {
   readonly candidates: HarvestCandidate[] = []
@@ -113,6 +120,15 @@ export class HarvestStore {
     status: 'open',
     stages: STAGE_NAMES.map((stage, s) => ({ id: 4_060_001 + j * 10 + s, name: stage, priority: s }))
   }))
+  /**
+   * The account's sources (GET /v1/sources): "Talent Desk" among them, as an admin adds it for an
+   * integration; a test removes it to see a send without one.
+   */
+  readonly sources: HarvestSource[] = [
+    { id: SANDBOX_SOURCE.id, name: SANDBOX_SOURCE.public_name, type: { id: 4_000_201, name: 'Prospecting' } },
+    { id: 4_000_102, name: 'LinkedIn', type: { id: 4_000_201, name: 'Prospecting' } },
+    { id: 4_000_103, name: 'Referral', type: { id: 4_000_202, name: 'Referral' } }
+  ]
   /** Notes written with a create (`activity_feed_notes`), by candidate. */
   readonly notes: { candidateId: number; userId: number; body: string; visibility: string }[] = []
   /** Test switches for the creates (POST /v1/candidates, /v1/prospects): see AtsCreateFaults. */
@@ -228,6 +244,35 @@ export class HarvestStore {
     this.candidates.push(candidate)
     this.#byId.set(id, candidate)
     return candidate
+  }
+
+  /** A new application of a candidate on a job, at a stage (its first when none), credited to a source. */
+  addApplication(
+    candidate: HarvestCandidate,
+    job: HarvestJob,
+    stage: { id: number; name: string } | null,
+    source: HarvestApplication['source'],
+    at: string
+  ): HarvestApplication {
+    const application: HarvestApplication = {
+      id: this.#nextApplicationId++,
+      candidate_id: candidate.id,
+      prospect: false,
+      applied_at: at,
+      rejected_at: null,
+      last_activity_at: at,
+      location: null,
+      source,
+      credited_to: null,
+      rejection_reason: null,
+      jobs: [{ id: job.id, name: job.name }],
+      status: 'active',
+      current_stage: stage ?? job.stages[0] ?? null
+    }
+    candidate.applications.push(application)
+    candidate.application_ids.push(application.id)
+    Object.assign(candidate, { updated_at: at, last_activity: at })
+    return application
   }
 
   /** Marks a candidate changed at `at` (tests and benches: what a recruiter's edit in Greenhouse does). */

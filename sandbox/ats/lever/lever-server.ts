@@ -168,7 +168,15 @@ function listOpportunities(url: URL, options: LeverOptions): Answer {
     bounds.push([name, at])
   }
   const emails = url.searchParams.getAll('email').map((e) => e.trim().toLowerCase())
+  const contacts = url.searchParams.getAll('contact_id')
+  const postings = url.searchParams.getAll('posting_id')
   const matches = (o: LeverOpportunity): boolean => {
+    if (contacts.length > 0 && !contacts.includes(o.contact)) return false
+    if (
+      postings.length > 0 &&
+      !o.applications.some((a) => postings.includes(options.store.applicationPosting.get(a) ?? ''))
+    )
+      return false
     for (const [name, at] of bounds) {
       const value = name.startsWith('created') ? o.createdAt : o.updatedAt
       if (name.endsWith('_start') ? value < at : value >= at) return false
@@ -209,9 +217,12 @@ function create(body: Record<string, unknown>, actor: string, options: LeverOpti
           : []
       )
     : []
-  // Lever keeps one contact per person: an email it knows joins the new opportunity to that
-  // contact (a second opportunity, not a second person); a client that wants none looks first
-  // (GET /v1/opportunities?email=).
+  // Lever keeps one contact per person: `contact` (an existing contact's id) or an email it knows
+  // joins the new opportunity to that contact (a second opportunity, not a second person); a
+  // client that wants none looks first (GET /v1/opportunities?email=).
+  const contact = typeof body['contact'] === 'string' ? body['contact'] : undefined
+  if (contact !== undefined && !store.hasContact(contact))
+    return fail(400, 'BadRequestError', `contact "${contact}" does not exist`)
   const opportunity = store.add(
     {
       name: (body['name'] as string).trim(),
@@ -226,7 +237,9 @@ function create(body: Record<string, unknown>, actor: string, options: LeverOpti
       owner: typeof body['owner'] === 'string' ? body['owner'] : actor,
       location: typeof body['location'] === 'string' ? body['location'] : ''
     },
-    options.clock.now()
+    options.clock.now(),
+    options.clock.now(),
+    { ...(contact === undefined ? {} : { contact }), postings }
   )
   return { status: 201, body: { data: opportunity } }
 }

@@ -130,9 +130,18 @@ export class LeverStore {
     return this.users.find((u) => u.id === id)
   }
 
+  /** The posting each application is for (an opportunity's `applications` are these ids). */
+  readonly applicationPosting = new Map<string, string>()
+
+  /** Whether a contact id is one of this Lever's. */
+  hasContact(contact: string): boolean {
+    return this.opportunities.some((o) => o.contact === contact)
+  }
+
   /**
-   * A new opportunity. Its contact is the one an email of it already belongs to (Lever keeps one
-   * contact per person across their opportunities), else a new one.
+   * A new opportunity. Its contact is the one given (an existing contact's new opportunity), else
+   * the one an email of it already belongs to (Lever keeps one contact per person across their
+   * opportunities), else a new one. Each posting gives it an application.
    */
   add(
     fields: Pick<
@@ -150,12 +159,18 @@ export class LeverStore {
       | 'location'
     >,
     createdAt: number,
-    updatedAt = createdAt
+    updatedAt = createdAt,
+    link: { contact?: string; postings?: readonly string[] } = {}
   ): LeverOpportunity {
     const serial = this.#serial++
     const id = uuid(`opportunity:${serial}`)
     const known = fields.emails.map((e) => this.#contactByEmail.get(e.toLowerCase())).find((c) => c !== undefined)
-    const contact = known ?? uuid(`contact:${serial}`)
+    const contact = link.contact ?? known ?? uuid(`contact:${serial}`)
+    const applications = (link.postings ?? []).map((posting, i) => {
+      const application = uuid(`application:${serial}:${i}`)
+      this.applicationPosting.set(application, posting)
+      return application
+    })
     for (const email of fields.emails) this.#contactByEmail.set(email.toLowerCase(), contact)
     const opportunity: LeverOpportunity = {
       id,
@@ -171,7 +186,7 @@ export class LeverStore {
       stageChanges: [{ toStageId: fields.stage, toStageIndex: 0, updatedAt: createdAt, userId: fields.owner }],
       followers: [fields.owner],
       sourcedBy: fields.origin === 'sourced' ? fields.owner : null,
-      applications: [],
+      applications,
       urls: { list: 'https://hire.lever.co/candidates', show: `https://hire.lever.co/candidates/${id}` },
       isAnonymized: false,
       dataProtection: null

@@ -81,15 +81,25 @@ export const atsSendPreviewSchema = z.object({
   counts: atsSendCountsSchema,
   rows: z.array(atsPreviewRowSchema),
   /** Greenhouse's open jobs, Lever's published postings, each with the stages to start in. */
-  jobs: z.array(atsJobSchema)
+  jobs: z.array(atsJobSchema),
+  /**
+   * Said when the records will go without the "Talent Desk" source (Greenhouse has no source by
+   * that name: an admin adds it under Configure → Sources); null when they carry it.
+   */
+  sourceNote: z.string().nullable()
 })
 export type AtsSendPreview = z.infer<typeof atsSendPreviewSchema>
+
+/** What a send does with people already in the ATS: leaves them, or gives them a new application on the chosen job. */
+export const atsExistingChoiceSchema = z.enum(['skip', 'apply'])
+export type AtsExistingChoice = z.infer<typeof atsExistingChoiceSchema>
 
 /** One person's outcome in a send. */
 export const atsSendOutcomeSchema = z.object({
   personKey: z.string(),
   name: z.string(),
-  result: z.enum(['created', 'skipped', 'failed', 'left-out', 'missing']),
+  /** applied: already in the ATS, given a new application on the chosen job (Lever: a new opportunity for the posting). */
+  result: z.enum(['created', 'applied', 'skipped', 'failed', 'left-out', 'missing']),
   atsId: z.string().nullable(),
   /** What happened, in words ('' for a plain create). */
   message: z.string()
@@ -100,6 +110,8 @@ export const atsSendResultSchema = z.object({
   sendId: z.string(),
   cancelled: z.boolean(),
   created: z.number().int().nonnegative(),
+  /** People already there given a new application. */
+  applied: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
   leftOut: z.number().int().nonnegative(),
@@ -136,7 +148,9 @@ export const atsSendChannels = {
       connectionId: idSchema,
       source: atsSendSourceSchema,
       jobId: z.string().min(1).max(100).nullable(),
-      stageId: z.string().min(1).max(100).nullable()
+      stageId: z.string().min(1).max(100).nullable(),
+      /** People already there: skipped (the default), or a new application on the job (Lever: an opportunity for the posting); a job is needed. */
+      existing: atsExistingChoiceSchema.optional()
     }),
     output: atsSendResultSchema
   },

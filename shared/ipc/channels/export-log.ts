@@ -60,8 +60,8 @@ export const exportLogEntrySchema = z.object({
   /** People in the files (rows for an export, saved people for a backup, 1 for an access copy). */
   people: z.number().int().nonnegative(),
   files: z.array(exportLogFileSchema),
-  /** A file the recruiter saved (desktop) or a download the browser fetched. */
-  delivery: z.enum(['file', 'download']),
+  /** A file the recruiter saved (desktop), a download the browser fetched, or people sent to an ATS's API. */
+  delivery: z.enum(['file', 'download', 'ats']),
   /** The connection whose data it was, when one was involved (its name as it was then). */
   connection: z.object({ id: z.string(), name: z.string() }).nullable()
 })

@@ -180,7 +180,10 @@ describe('Send to Greenhouse', () => {
       kind: 'ats-send',
       format: 'greenhouse',
       source: 'Backend — Q3 → Greenhouse (Agency Greenhouse)',
-      people: 3
+      people: 3,
+      // sent through the ATS's API, not a file: the connection it went to, by name
+      delivery: 'ats',
+      connection: { id: GH, name: 'Agency Greenhouse' }
     })
   })
 
@@ -233,7 +236,175 @@ describe('Send to Greenhouse', () => {
   })
 })
 
+describe('Greenhouse: people already there get a new application; the “Talent Desk” source', () => {
+  const applicationsOn = (candidateId: string | null, jobId: string) =>
+    fakes.greenhouse.store
+      .get(Number(candidateId))
+      ?.applications.filter((a) => a.jobs.some((j) => String(j.id) === jobId)) ?? []
+
+  it('chosen in the send: each one already there gets one application on the job and stage, once', async () => {
+    const three = people.known.slice(5, 8)
+    const { id } = await shortlistOf('Known, new job', three)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    expect(preview.counts).toMatchObject({ new: 0, existing: 3 })
+    expect(preview.sourceNote).toBeNull()
+    // a job none of them has an application on yet
+    const job = preview.jobs.find((j) => preview.rows.every((row) => applicationsOn(row.atsId, j.id).length === 0))!
+    const stage = job.stages[2]!
+    const candidates = fakes.greenhouse.store.candidates.length
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: id },
+        jobId: job.id,
+        stageId: stage.id,
+        existing: 'apply'
+      })
+    const result = await send()
+    expect(result).toMatchObject({ created: 0, applied: 3, skipped: 0, failed: 0 })
+    expect(fakes.greenhouse.store.candidates.length).toBe(candidates)
+    for (const row of preview.rows) {
+      const made = applicationsOn(row.atsId, job.id)
+      expect(made).toHaveLength(1)
+      expect(made[0]).toMatchObject({
+        prospect: false,
+        current_stage: { id: Number(stage.id) },
+        source: { public_name: 'Talent Desk' }
+      })
+    }
+    // again: nobody gets a second one
+    const again = await send()
+    expect(again).toMatchObject({ created: 0, applied: 0, skipped: 3 })
+    for (const row of preview.rows) expect(applicationsOn(row.atsId, job.id)).toHaveLength(1)
+    const log = await main.ok('listExportLog', { limit: 1 })
+    expect(log.entries[0]).toMatchObject({ kind: 'ats-send', people: 3, delivery: 'ats' })
+  })
+
+  it('skipped by default, as before: no application is added', async () => {
+    const one = people.known.slice(8, 9)
+    const { id } = await shortlistOf('Known, skipped', one)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    const atsId = preview.rows[0]!.atsId
+    const job = preview.jobs.find((j) => applicationsOn(atsId, j.id).length === 0)!
+    const before = fakes.greenhouse.store.get(Number(atsId))!.applications.length
+    const result = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id },
+      jobId: job.id,
+      stageId: job.stages[0]!.id
+    })
+    expect(result).toMatchObject({ applied: 0, skipped: 1 })
+    expect(fakes.greenhouse.store.get(Number(atsId))!.applications).toHaveLength(before)
+  })
+
+  it('a 5xx after Greenhouse added the application: the retry looks and adds no second one', async () => {
+    const one = people.known.slice(9, 10)
+    const { id } = await shortlistOf('Known, five hundred', one)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: GH,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    const atsId = preview.rows[0]!.atsId
+    const job = preview.jobs.find((j) => applicationsOn(atsId, j.id).length === 0)!
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: id },
+        jobId: job.id,
+        stageId: job.stages[0]!.id,
+        existing: 'apply'
+      })
+    fakes.greenhouse.store.faults.failAfterCreate = 1
+    expect(await send()).toMatchObject({ applied: 0, failed: 1 })
+    // Greenhouse added it although it answered 500
+    expect(applicationsOn(atsId, job.id)).toHaveLength(1)
+    const retry = await send()
+    expect(retry).toMatchObject({ applied: 0, skipped: 1, failed: 0 })
+    expect(retry.outcomes[0]?.message).toMatch(/with an application for this job/)
+    expect(applicationsOn(atsId, job.id)).toHaveLength(1)
+  })
+
+  it('without a “Talent Desk” source in Greenhouse the preview says so and the records go without one', async () => {
+    const sources = fakes.greenhouse.store.sources
+    const kept = sources.splice(
+      sources.findIndex((s) => s.name === 'Talent Desk'),
+      1
+    )
+    try {
+      const { id } = await shortlistOf('No source', people.unknown.slice(30, 31))
+      const preview = await main.ok('previewAtsSend', {
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: id }
+      })
+      expect(preview.sourceNote).toMatch(/no source named “Talent Desk”/)
+      const job = preview.jobs[0]!
+      const result = await main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: GH,
+        source: { kind: 'shortlist', shortlistId: id },
+        jobId: job.id,
+        stageId: job.stages[0]!.id
+      })
+      expect(result.created).toBe(1)
+      expect(fakes.greenhouse.store.get(Number(result.outcomes[0]?.atsId))?.applications[0]?.source).toBeNull()
+    } finally {
+      sources.push(...kept)
+    }
+  })
+})
+
 describe('Send to Lever', () => {
+  it('chosen in the send: a contact already there gets one new opportunity for the posting, of the same contact', async () => {
+    const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
+    const two = people.profiles.filter((p) => emailsOf(p).length > 0 && p.cur_company && inLever(p)).slice(0, 2)
+    expect(two).toHaveLength(2)
+    const { id } = await shortlistOf('Lever contacts, new posting', two)
+    const preview = await main.ok('previewAtsSend', {
+      connectionId: LEVER,
+      source: { kind: 'shortlist', shortlistId: id }
+    })
+    expect(preview.counts).toMatchObject({ new: 0, existing: 2 })
+    const posting = preview.jobs.find((j) => j.name === 'Product Manager')!
+    const contactOf = (atsId: string | null) => fakes.lever.store.get(atsId as string)!.contact
+    const forPosting = (contact: string) =>
+      fakes.lever.store.opportunities.filter(
+        (o) =>
+          o.contact === contact &&
+          o.applications.some((a) => fakes.lever.store.applicationPosting.get(a) === posting.id)
+      )
+    const contacts = preview.rows.map((row) => contactOf(row.atsId))
+    for (const contact of contacts) expect(forPosting(contact)).toHaveLength(0)
+    const opportunities = fakes.lever.store.opportunities.length
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: LEVER,
+        source: { kind: 'shortlist', shortlistId: id },
+        jobId: posting.id,
+        stageId: null,
+        existing: 'apply'
+      })
+    expect(await send()).toMatchObject({ created: 0, applied: 2, failed: 0 })
+    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
+    for (const contact of contacts) {
+      const made = forPosting(contact)
+      expect(made).toHaveLength(1)
+      expect(made[0]?.sources).toEqual(['Talent Desk'])
+    }
+    // again: nobody gets a second one
+    expect(await send()).toMatchObject({ applied: 0, skipped: 2 })
+    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
+  })
+
   it('creates opportunities as the acting user with the source, links and notes; a 5xx retry does not duplicate', async () => {
     const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
     const two = people.unknown.filter((p) => !inLever(p)).slice(20, 22)

@@ -127,6 +127,25 @@ export async function jobsOf(target: AtsTarget): Promise<AtsJob[]> {
   return list(postings.body).map((p) => ({ id: String(p.id), name: text(p.text), stages: stageList }))
 }
 
+/**
+ * Greenhouse's source named "Talent Desk" (Harvest `GET /v1/sources`), whose id a create sends as
+ * `source_id`; null when the account has none (an admin adds it under Configure → Sources). Lever
+ * takes the source by name (`sources`), so it is never looked up there.
+ */
+export async function sourceIdOf(target: AtsTarget): Promise<string | null> {
+  if (target.kind !== 'greenhouse') return null
+  let path: string | null = '/v1/sources?per_page=500'
+  while (path !== null) {
+    const answer = await target.client.call('Read sources', path)
+    if (!Array.isArray(answer.body)) return null
+    for (const raw of answer.body as Array<Record<string, unknown>>) {
+      if (text(raw.name).toLowerCase() === SEND_SOURCE.toLowerCase()) return String(raw.id)
+    }
+    path = nextLink(answer.headers.get('link'))
+  }
+  return null
+}
+
 /** What the ATS requires that the person lacks, in the ATS's field names. */
 export function missingFields(kind: AtsTarget['kind'], person: PushPerson): string[] {
   if (kind === 'lever') return person.name.trim() === '' ? ['name'] : []
@@ -140,17 +159,90 @@ export function missingFields(kind: AtsTarget['kind'], person: PushPerson): stri
 export interface SendChoice {
   jobId: string | null
   stageId: string | null
+  /** Greenhouse's "Talent Desk" source (sourceIdOf), or null: the records go without a source. */
+  sourceId: string | null
+}
+
+/** The contact of a Lever opportunity (Lever keeps one contact per person across their opportunities). */
+async function leverContact(target: AtsTarget, opportunityId: string): Promise<string> {
+  const answer = await target.client.call(
+    'Read the opportunity',
+    `/v1/opportunities/${encodeURIComponent(opportunityId)}`
+  )
+  const contact = (answer.body as { data?: { contact?: unknown } } | null)?.data?.contact
+  if (typeof contact !== 'string') throw new AppError('invalid_response', 'Lever answered without the contact.')
+  return contact
+}
+
+/**
+ * Whether someone already in the ATS already has an application on this job (looked at before one
+ * is added): a Greenhouse candidate's applications; a Lever contact's opportunities for the posting.
+ */
+export async function hasApplication(target: AtsTarget, candidateId: string, jobId: string): Promise<boolean> {
+  if (target.kind === 'lever') {
+    const contact = await leverContact(target, candidateId)
+    const answer = await target.client.call(
+      'Look for the opportunity',
+      `/v1/opportunities?contact_id=${encodeURIComponent(contact)}&posting_id=${encodeURIComponent(jobId)}&limit=1`
+    )
+    const data = (answer.body as { data?: unknown } | null)?.data
+    return Array.isArray(data) && data.length > 0
+  }
+  const answer = await target.client.call('Read the candidate', `/v1/candidates/${encodeURIComponent(candidateId)}`)
+  const applications = (answer.body as { applications?: unknown } | null)?.applications
+  return (
+    Array.isArray(applications) &&
+    applications.some(
+      (a: unknown) =>
+        Array.isArray((a as { jobs?: unknown }).jobs) &&
+        ((a as { jobs: unknown[] }).jobs as Array<{ id?: unknown }>).some((job) => String(job?.id) === jobId)
+    )
+  )
+}
+
+/**
+ * A new application for someone already there, on the chosen job and stage: Greenhouse's `POST
+ * /v1/candidates/{id}/applications` (On-Behalf-Of the acting user), credited to the source; Lever
+ * a new opportunity of their contact for the posting (perform_as). Throws the client's ApiError.
+ */
+export async function addApplication(
+  target: AtsTarget,
+  candidateId: string,
+  person: PushPerson,
+  choice: SendChoice
+): Promise<void> {
+  if (choice.jobId === null) throw new AppError('invalid_input', 'Choose a job for the new applications.')
+  if (target.kind === 'lever') {
+    await createRecord(target, person, choice, await leverContact(target, candidateId))
+    return
+  }
+  await target.client.call('Add the application', `/v1/candidates/${encodeURIComponent(candidateId)}/applications`, {
+    method: 'POST',
+    body: {
+      job_id: Number(choice.jobId),
+      ...(choice.stageId === null ? {} : { initial_stage_id: Number(choice.stageId) }),
+      ...(choice.sourceId === null ? {} : { source_id: Number(choice.sourceId) })
+    },
+    headers: { 'on-behalf-of': target.actingUserId }
+  })
 }
 
 /**
  * Creates the person's record and answers its id: Greenhouse a candidate on the chosen job and
  * stage, or a prospect when no stage is chosen (On-Behalf-Of the acting user); Lever an
- * opportunity (perform_as), its notes added after it. Throws the client's ApiError on failure.
+ * opportunity (perform_as), of `contact` when given, its notes added after it. Throws the
+ * client's ApiError on failure.
  */
-export async function createRecord(target: AtsTarget, person: PushPerson, choice: SendChoice): Promise<string> {
+export async function createRecord(
+  target: AtsTarget,
+  person: PushPerson,
+  choice: SendChoice,
+  contact?: string
+): Promise<string> {
   const { client } = target
   if (target.kind === 'greenhouse') {
     const prospect = choice.jobId === null || choice.stageId === null
+    const source = choice.sourceId === null ? {} : { source_id: Number(choice.sourceId) }
     const body = {
       first_name: person.firstName,
       last_name: person.lastName,
@@ -168,8 +260,8 @@ export async function createRecord(target: AtsTarget, person: PushPerson, choice
             ]
           }),
       ...(prospect
-        ? { application: { job_ids: choice.jobId === null ? [] : [Number(choice.jobId)] } }
-        : { applications: [{ job_id: Number(choice.jobId), initial_stage_id: Number(choice.stageId) }] })
+        ? { application: { job_ids: choice.jobId === null ? [] : [Number(choice.jobId)], ...source } }
+        : { applications: [{ job_id: Number(choice.jobId), initial_stage_id: Number(choice.stageId), ...source }] })
     }
     const answer = await client.call(
       prospect ? 'Create the prospect' : 'Create the candidate',
@@ -189,6 +281,7 @@ export async function createRecord(target: AtsTarget, person: PushPerson, choice
   const answer = await client.call('Create the opportunity', `/v1/opportunities?${performAs}`, {
     method: 'POST',
     body: {
+      ...(contact === undefined ? {} : { contact }),
       name: person.name,
       headline: [person.title, person.company].filter(Boolean).join(' at '),
       emails: person.emails,

@@ -1,4 +1,5 @@
 import type {
+  AtsExistingChoice,
   AtsMatchedBy,
   AtsPreviewRow,
   AtsSendOutcome,
@@ -15,7 +16,18 @@ import type { BoughtContactsPort, DoNotContactPort, ExportLogPort, SheetRowsPort
 import { isoNow, type Clock } from '../../store/clock'
 import type { StoreAccess } from '../../store/store-access'
 import { atsNames } from '../ats-client'
-import { allRecords, createRecord, jobsOf, missingFields, recordsByEmail, type SendChoice } from './ats-records'
+import {
+  addApplication,
+  allRecords,
+  createRecord,
+  hasApplication,
+  jobsOf,
+  missingFields,
+  recordsByEmail,
+  SEND_SOURCE,
+  sourceIdOf,
+  type SendChoice
+} from './ats-records'
 import { normalizeLink, normalizeWords, pushPersonOf, sameNameAndCompany } from './push-people'
 import type { AtsOpener, AtsRecord, AtsTarget, PushPerson } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
@@ -228,7 +240,11 @@ export class PushService {
         leftOut: count('left-out')
       },
       rows,
-      jobs: await jobsOf(target)
+      jobs: await jobsOf(target),
+      sourceNote:
+        target.kind === 'greenhouse' && (await sourceIdOf(target)) === null
+          ? `Greenhouse has no source named “${SEND_SOURCE}”: these people will go without a source. An admin can add it under Configure → Sources.`
+          : null
     }
   }
 
@@ -250,6 +266,7 @@ export class PushService {
     source: AtsSendSource
     jobId: string | null
     stageId: string | null
+    existing?: AtsExistingChoice
   }): Promise<AtsSendResult> {
     if (this.#running.has(input.sendId)) throw new AppError('conflict', 'This send is already running.')
     const abort = new AbortController()
@@ -268,13 +285,20 @@ export class PushService {
       source: AtsSendSource
       jobId: string | null
       stageId: string | null
+      existing?: AtsExistingChoice
     },
     signal: AbortSignal
   ): Promise<AtsSendResult> {
     const { name, scope: sourceScope, people } = this.people(input.source)
     const target = await this.#deps.opener().open(input.connectionId)
     const scope: JournalScope = { ...sourceScope, connectionId: input.connectionId }
-    const choice: SendChoice = { jobId: input.jobId, stageId: input.jobId === null ? null : input.stageId }
+    const choice: SendChoice = {
+      jobId: input.jobId,
+      stageId: input.jobId === null ? null : input.stageId,
+      sourceId: await sourceIdOf(target)
+    }
+    // people already there get a new application (Lever: a new opportunity for the posting) on a chosen job
+    const apply = input.existing === 'apply' && choice.jobId !== null
     const journal = this.#journal()
     const now = () => isoNow(this.#deps.clock)
     const leftOut = this.#leftOut(people)
@@ -307,6 +331,29 @@ export class PushService {
       cancelled = true
     }
     const atsName = atsNames[target.kind]
+    /**
+     * A new application for someone already there, once: the intent first, then a look at their
+     * applications (a retry after a lost answer finds the one made), then the add.
+     */
+    const applyTo = async (person: PushPerson, candidateId: string, by: string): Promise<void> => {
+      journal.intend(scope, person.personKey, now(), candidateId)
+      if (await hasApplication(target, candidateId, choice.jobId as string)) {
+        journal.done(scope, person.personKey, candidateId, false, now())
+        outcome(person, 'skipped', candidateId, `Already in ${atsName} (${by}), with an application for this job.`)
+        return
+      }
+      try {
+        await addApplication(target, candidateId, person, choice)
+      } catch (error) {
+        if (error instanceof ApiError && ['invalid_request', 'forbidden', 'not_found', 'auth'].includes(error.kind))
+          journal.drop(scope, person.personKey)
+        throw error
+      }
+      journal.done(scope, person.personKey, candidateId, false, now())
+      outcome(person, 'applied', candidateId, `Already in ${atsName} (${by}): a new application for the job.`)
+    }
+    const byWords = (by: AtsMatchedBy) =>
+      `by ${by === 'name-company' ? 'name and company' : by === 'link' ? 'profile link' : 'email'}`
     for (const person of people) {
       if (cancelled || signal.aborted) {
         cancelled = true
@@ -318,11 +365,27 @@ export class PushService {
         continue
       }
       const entry = journal.get(scope, person.personKey)
-      if (entry?.state === 'done') {
+      // found there by an earlier send (not made by it): with "new application" chosen, it gets one now
+      const applyToFound = apply && entry?.state === 'done' && !entry.created && entry.atsId !== null
+      if (entry?.state === 'done' && !applyToFound) {
         outcome(person, 'skipped', entry.atsId, entry.created ? `Sent to ${atsName} before.` : `Already in ${atsName}.`)
         continue
       }
       try {
+        if (applyToFound) {
+          await applyTo(person, entry.atsId as string, 'found by an earlier send')
+          continue
+        }
+        if (entry?.state === 'intent' && entry.atsId !== null) {
+          // an application cut short (its intent names the candidate, there before it): applyTo
+          // looks before it adds; without "new application" chosen now, the person is skipped
+          if (apply) await applyTo(person, entry.atsId, 'found by an earlier send')
+          else {
+            journal.done(scope, person.personKey, entry.atsId, false, now())
+            outcome(person, 'skipped', entry.atsId, `Already in ${atsName}.`)
+          }
+          continue
+        }
         if (entry?.state === 'intent') {
           // a send cut short between the create and its answer: is the record there?
           const since = new Date(Date.parse(entry.intentAt) - RECOVERY_SKEW_MS).toISOString()
@@ -334,14 +397,13 @@ export class PushService {
           }
         } else {
           const hit = found.get(person.personKey)
+          if (hit !== undefined && apply) {
+            await applyTo(person, hit.record.id, byWords(hit.by))
+            continue
+          }
           if (hit !== undefined) {
             journal.done(scope, person.personKey, hit.record.id, false, now())
-            outcome(
-              person,
-              'skipped',
-              hit.record.id,
-              `Already in ${atsName} (by ${hit.by === 'name-company' ? 'name and company' : hit.by === 'link' ? 'profile link' : 'email'}).`
-            )
+            outcome(person, 'skipped', hit.record.id, `Already in ${atsName} (${byWords(hit.by)}).`)
             continue
           }
         }
@@ -373,19 +435,24 @@ export class PushService {
       }
     }
     const created = outcomes.filter((o) => o.result === 'created').length
-    if (created > 0) {
+    const applied = outcomes.filter((o) => o.result === 'applied').length
+    if (created + applied > 0) {
       this.#deps.exportLog().record({
         kind: 'ats-send',
         format: target.kind,
         source: `${name} → ${atsName} (${target.name})`,
-        people: created,
-        files: []
+        people: created + applied,
+        files: [],
+        connectionId: target.connectionId,
+        connectionName: target.name,
+        delivery: 'ats'
       })
     }
     return {
       sendId: input.sendId,
       cancelled,
       created,
+      applied,
       skipped: outcomes.filter((o) => o.result === 'skipped').length,
       failed: outcomes.filter((o) => o.result === 'failed').length,
       leftOut: outcomes.filter((o) => o.result === 'left-out').length,

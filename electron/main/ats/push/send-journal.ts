@@ -62,15 +62,18 @@ export class SendJournal {
     return rows.map((row) => ({ ...toRow(row), connectionId: row.connection_id }))
   }
 
-  /** Records the intent to create (before the call); an intent already there keeps its first time. */
-  intend(scope: JournalScope, personKey: string, at: string): void {
+  /**
+   * Records the intent to create (before the call); an intent already there keeps its first time.
+   * An intent to add an application to a record already there names that record (`atsId`).
+   */
+  intend(scope: JournalScope, personKey: string, at: string, atsId: string | null = null): void {
     this.db
       .prepare(
-        `INSERT INTO ats_send_journal (connection_id, source_kind, source_id, person_key, state, intent_at)
-           VALUES (?, ?, ?, ?, 'intent', ?)
+        `INSERT INTO ats_send_journal (connection_id, source_kind, source_id, person_key, state, ats_id, intent_at)
+           VALUES (?, ?, ?, ?, 'intent', ?, ?)
            ON CONFLICT (connection_id, source_kind, source_id, person_key) DO NOTHING`
       )
-      .run(scope.connectionId, scope.sourceKind, scope.sourceId, personKey, at)
+      .run(scope.connectionId, scope.sourceKind, scope.sourceId, personKey, atsId, at)
   }
 
   /** The ATS's id, once its record exists (made by this send or found there). */

@@ -36,6 +36,7 @@ import * as m32 from '../../team/migrations/32-team-do-not-contact-bytes'
 import * as m33 from '../../ats/migrations/33-ats-connections'
 import * as m34 from '../../ats/migrations/34-ats-send-journal'
 import * as m35 from './35-team-do-not-contact-lines'
+import * as m36 from '../../export-log/migrations/36-export-log-ats-delivery'
 
 export const migrationFiles: readonly MigrationFile[] = [
   { file: '01-shortlists.ts', module: m01 },
@@ -72,5 +73,6 @@ export const migrationFiles: readonly MigrationFile[] = [
   { file: '32-team-do-not-contact-bytes.ts', module: m32 },
   { file: '33-ats-connections.ts', module: m33 },
   { file: '34-ats-send-journal.ts', module: m34 },
-  { file: '35-team-do-not-contact-lines.ts', module: m35 }
+  { file: '35-team-do-not-contact-lines.ts', module: m35 },
+  { file: '36-export-log-ats-delivery.ts', module: m36 }
 ]

@@ -1,4 +1,5 @@
 import type {
+  AtsExistingChoice,
   AtsSendPreview,
   AtsSendProgress,
   AtsSendResult,
@@ -15,6 +16,11 @@ export interface AtsConnectionChoice {
 }
 
 export const atsKindNames: Record<AtsConnectionChoice['kind'], string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
+
+/** The button that opens the dialog: "Send to Greenhouse…" for the one connection, else "Send to ATS…" (a chooser in it). */
+export function sendLabel(connections: readonly AtsConnectionChoice[], send = 'Send to'): string {
+  return `${send} ${connections.length === 1 ? atsKindNames[connections[0]!.kind] : 'ATS'}…`
+}
 
 /** People sent to (or found in) an ATS, by person key: their ids there. */
 export type AtsIdsByPerson = Readonly<Record<string, readonly string[]>>
@@ -41,6 +47,7 @@ export class AtsSendState {
   #connectionId = $state<string | null>(null)
   #jobId = $state<string | null>(null)
   #stageId = $state<string | null>(null)
+  #existing = $state<AtsExistingChoice>('skip')
   #phase = $state.raw<AtsSendPhase>({ state: 'loading' })
   #sendId: string | null = null
   /** The open shortlist's people sent to (or found in) an ATS before: person key → the ATS ids. */
@@ -72,6 +79,23 @@ export class AtsSendState {
   get stageId() {
     return this.#stageId
   }
+  /** People already there: skipped, or a new application on the job (once a job or posting is chosen). */
+  get existing(): AtsExistingChoice {
+    return this.#existing
+  }
+  /** Whether those already there get a new application with this send. */
+  get applying(): boolean {
+    const phase = this.#phase
+    return (
+      this.#existing === 'apply' && this.#jobId !== null && (phase.state === 'preview' || phase.state === 'sending')
+    )
+  }
+  /** How many people the send would make records or applications for. */
+  get toSend(): number {
+    const phase = this.#phase
+    if (phase.state !== 'preview' && phase.state !== 'sending') return 0
+    return phase.preview.counts.new + (this.applying ? phase.preview.counts.existing : 0)
+  }
   /** The title's ATS: "Greenhouse", "Lever", or "your ATS" before one is chosen. */
   get atsName() {
     const connection = this.connection
@@ -85,6 +109,7 @@ export class AtsSendState {
     this.#connectionId = connections[0]?.id ?? null
     this.#jobId = null
     this.#stageId = null
+    this.#existing = 'skip'
     if (this.#connectionId === null) this.#phase = { state: 'no-connection' }
     else void this.preview()
   }
@@ -109,6 +134,10 @@ export class AtsSendState {
     this.#stageId = stageId
   }
 
+  chooseExisting(existing: AtsExistingChoice): void {
+    this.#existing = existing
+  }
+
   async preview(): Promise<void> {
     const source = this.#source
     const connectionId = this.#connectionId
@@ -122,7 +151,8 @@ export class AtsSendState {
   async send(): Promise<void> {
     const phase = this.#phase
     const source = this.#source
-    if (phase.state !== 'preview' || source === null || phase.preview.counts.new === 0) return
+    if (phase.state !== 'preview' || source === null || this.toSend === 0) return
+    const applying = this.applying
     const sendId = `ats-send-${Date.now().toString(36)}-${++sendCounter}`
     this.#sendId = sendId
     this.#phase = { state: 'sending', preview: phase.preview, progress: null }
@@ -131,7 +161,8 @@ export class AtsSendState {
       connectionId: phase.preview.connectionId,
       source: source.source,
       jobId: this.#jobId,
-      stageId: this.#jobId === null ? null : this.#stageId
+      stageId: this.#jobId === null ? null : this.#stageId,
+      existing: applying ? 'apply' : 'skip'
     })
     this.#sendId = null
     this.#phase = reply.ok ? { state: 'done', result: reply.data } : { state: 'error', error: reply.error }

@@ -6,6 +6,7 @@ import type {
 } from '../../../../../shared/ipc/channels/ats'
 import type { AtsPullStatus } from '../../../../../shared/ipc/channels/ats-pull'
 import type { IpcError } from '../../../../../shared/ipc/errors'
+import type { AtsConnectionChoice } from '../../../components/ats-send/ats-send-state.svelte'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import type { PanelMessage } from '../personal-data/panel-message'
@@ -17,7 +18,8 @@ export type AtsTest =
 /**
  * Settings → ATS (issue #39 item 1): the Greenhouse and Lever connections, kept current by main's
  * atsConnectionsChanged events (another window added one, the Sandbox's fake came up), never by
- * reloading; each one's last test; the removal that can still be undone.
+ * reloading; each one's last test; the removal that can still be undone. One for the app
+ * (app-state's `ats`): the page shows it and "Send to Greenhouse…/Lever…" sends to its connections.
  */
 export class AtsState {
   readonly #client: Client
@@ -28,8 +30,7 @@ export class AtsState {
   #removed = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
   #pullErrors = $state.raw<Record<string, IpcError>>({})
-  #stop: (() => void) | null = null
-  #stopPulls: (() => void) | null = null
+  #listening = false
 
   constructor(client: Client) {
     this.#client = client
@@ -37,6 +38,13 @@ export class AtsState {
 
   get overview() {
     return this.#overview
+  }
+  /** The connections to send to (Shortlists, the Import review): none until the list is read. */
+  get choices(): AtsConnectionChoice[] {
+    const overview = this.#overview
+    return overview.state === 'ready'
+      ? overview.value.connections.map(({ id, name, kind }) => ({ id, name, kind }))
+      : []
   }
   get tests() {
     return this.#tests
@@ -64,21 +72,24 @@ export class AtsState {
 
   /** Reads the list and, once, listens to main's events. */
   async load(): Promise<void> {
-    this.#stopPulls ??= this.#client.on('atsPullProgress', (status) => this.#pulled(status))
-    this.#stop ??= this.#client.on('atsConnectionsChanged', (overview) => {
-      this.#overview = { state: 'ready', value: overview }
-    })
+    if (!this.#listening) {
+      this.#listening = true
+      this.#client.on('atsConnectionsChanged', (overview) => {
+        this.#overview = { state: 'ready', value: overview }
+      })
+      this.#client.on('atsPullProgress', (status) => this.#pulled(status))
+    }
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
     const reply = await this.#client.listAtsConnections({})
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
-  /** Stops listening (the page closed). */
+  /**
+   * The page closed: its message goes. The list keeps following main's events, for the send dialog
+   * reads it too (the state is the app's, made once).
+   */
   close(): void {
-    this.#stop?.()
-    this.#stop = null
-    this.#stopPulls?.()
-    this.#stopPulls = null
+    this.#message = null
   }
 
   /** A connection's pull status, read once when its block first shows (events keep it current after). */

@@ -6,6 +6,7 @@ import type { DataControllerState } from '../personal-data/data-controller-state
 import type { DoNotContactState } from '../personal-data/do-not-contact-state.svelte'
 import type { KnownPeopleState } from '../known-people/known-people-state.svelte'
 import type { TeamPageState } from '../team/team-state.svelte'
+import type { AtsState } from '../ats/ats-state.svelte'
 
 /** The states Settings' pages read; each page takes what it shows from these. */
 export interface SettingsStates {
@@ -17,4 +18,6 @@ export interface SettingsStates {
   dataController: DataControllerState
   knownPeople: KnownPeopleState
   team: TeamPageState
+  /** The app's ATS connections (Settings → ATS; the send dialog reads them too). */
+  ats: AtsState
 }
