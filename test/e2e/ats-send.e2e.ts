@@ -220,6 +220,11 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
 
     // the member rows: everyone is in the ATS now (the five sent, the three found)
     await expect.poll(() => page.getByTestId('member-ats').count()).toBe(8)
+    // and the "In your ATS" marks say the same: the send made the pulled list read the changes
+    // at once (one question, one answer), not at the next scheduled pull
+    await expect
+      .poll(() => page.locator('[data-testid="person-mark"][data-mark="known"]').count(), { timeout: 30_000 })
+      .toBe(8)
 
     // again: nobody is new (the three found are kept as sent too), and a send creates nothing
     await send.focus()

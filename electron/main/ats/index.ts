@@ -57,6 +57,10 @@ export const contribution = {
       }
       void pull.pull.forget(change.id).then(() => context.port('knownPeople').removeAtsLists(change.id))
     })
+    // a send made records there: the pulled list reads them now, so the marks agree with the send
+    context.bus.subscribe('atsSent', ({ connectionId }) => {
+      if (atsConnections.list().some((row) => row.id === connectionId)) pull.pull.start(connectionId)
+    })
     return {
       handlers: { ...atsHandlers(atsConnections), ...pull.handlers },
       provides: {

@@ -41,7 +41,8 @@ export const contribution = {
       exportLog: () => context.port('exportLog'),
       boughtContacts: () => context.port('boughtContacts'),
       sheetRows: () => context.port('sheetRows'),
-      progress: (progress) => context.events.emit('atsSendProgress', progress)
+      progress: (progress) => context.events.emit('atsSendProgress', progress),
+      sent: (connectionId) => context.bus.publish('atsSent', { connectionId })
     })
     return {
       handlers: atsSendHandlers(push),

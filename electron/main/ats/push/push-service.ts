@@ -43,6 +43,8 @@ export interface PushServiceDeps {
   sheetRows: () => SheetRowsPort
   /** Told after each person of a send (the atsSendProgress event). */
   progress: (progress: AtsSendProgress) => void
+  /** Told once a send ends having made records in the ATS (its people are there now). */
+  sent?: (connectionId: string) => void
 }
 
 /** A recovery looks at records made from this long before its intent (clocks of desk and ATS differ). */
@@ -272,7 +274,9 @@ export class PushService {
     const abort = new AbortController()
     this.#running.set(input.sendId, abort)
     try {
-      return await this.#send(input, abort.signal)
+      const result = await this.#send(input, abort.signal)
+      if (result.created + result.applied > 0) this.#deps.sent?.(input.connectionId)
+      return result
     } finally {
       this.#running.delete(input.sendId)
     }
