@@ -12,7 +12,7 @@ import type { ConnectionsPort, TeamPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
-import type { AtsListWriter, AtsPersonRecord } from '../platform/ports'
+import type { AtsListWriter, AtsPagesTarget, AtsPagesWriter, AtsPersonRecord } from '../platform/ports'
 import { atsListWriter, knownRowOfAts, readyAtsList, upsertAtsPeople } from './ats-lists'
 import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
@@ -167,6 +167,43 @@ export class KnownPeopleService {
         if (!open) return
         close()
         // hidden already: its rows go in slices, as a removed list's do
+        void this.sweep()
+      }
+    }
+  }
+
+  /** A pull's pages, read and written by the list jobs (the worker in the app); a full pull's hidden list is left to it until it ends. */
+  writeAtsPages(target: AtsPagesTarget): AtsPagesWriter {
+    const pages = this.#deps.jobs.atsPages(target)
+    if (target.mode === 'full') this.#writingAts += 1
+    let open = true
+    const close = () => {
+      if (open && target.mode === 'full') this.#writingAts -= 1
+      open = false
+    }
+    return {
+      page: async (page) => {
+        if (!open) throw new Error('the ATS list is finished')
+        const written = await pages.page(page)
+        if (target.mode === 'incremental' && written.people > 0) this.#deps.events.emit('knownPeopleChanged', {})
+        return written
+      },
+      finish: async () => {
+        try {
+          await pages.finish()
+        } finally {
+          close()
+        }
+        if (target.mode === 'full') this.#deps.events.emit('knownPeopleChanged', {})
+      },
+      abandon: async () => {
+        if (!open) return
+        try {
+          await pages.abandon()
+        } finally {
+          close()
+        }
+        // deleted by the job already; one that stopped before is swept as a removed list is
         void this.sweep()
       }
     }
