@@ -130,10 +130,6 @@ describe('where a pull’s pages are read', () => {
           if (people.length > 0) onMain.push('upsertAtsPeople')
           return port.upsertAtsPeople(list, people, pulledAt)
         },
-        writeAtsList: (list) => {
-          onMain.push('writeAtsList')
-          return port.writeAtsList(list)
-        },
         writeAtsPages: (target) => {
           const pages = port.writeAtsPages(target)
           return {
@@ -161,7 +157,7 @@ describe('where a pull’s pages are read', () => {
     expect(incremental).toMatchObject({ state: 'done', mode: 'incremental', error: null })
     expect(threads).toHaveLength(full.pages + incremental.pages)
     expect(threads.every((id) => id !== threadId)).toBe(true)
-    // main never wrote a person itself
+    // main never wrote a person itself (the pull no longer holds main's list writer at all)
     expect(onMain).toEqual([])
   })
 })
