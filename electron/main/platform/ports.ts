@@ -293,15 +293,6 @@ export interface AtsPersonRecord {
   stage: string | null
 }
 
-/** A connection's ATS list being written by a full pull: hidden until `finish` swaps it in whole. */
-export interface AtsListWriter {
-  add(people: readonly AtsPersonRecord[]): void
-  /** Shows the list in place of the one of the same name (which goes); answers its size. */
-  finish(): { listId: number; people: number }
-  /** The pull failed or was cut short: the new list goes, the old one stays as it was. */
-  abandon(): void
-}
-
 /** One page of an ATS's answer as its text (read within the answer limits), for the known-people writer to read. */
 export interface AtsPageText {
   kind: 'greenhouse' | 'lever'
@@ -345,8 +336,6 @@ export interface AtsPagesWriter {
 export interface KnownPeoplePort {
   /** The known people among these, by their place in the list (one line per list), for a connection (the active one by default). */
   check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[]
-  /** A new list of a connection's ATS people (a full pull), written in parts, hidden until finished. */
-  writeAtsList(list: { name: string; connectionId: string; source: string; pulledAt: string }): AtsListWriter
   /** A pull's pages, each read (parsed, normalised, hashed) and written in known-people's worker thread. */
   writeAtsPages(target: AtsPagesTarget): AtsPagesWriter
   /** The ready list of that name for the connection: its size and when it was last pulled, or null. */
