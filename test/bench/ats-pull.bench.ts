@@ -2,7 +2,8 @@
  * Known people, live (issue #39 items 3 and 5): a full pull of 100,000 candidates from the fake
  * Greenhouse (in a process of its own) at its rate limit, scaled so the run takes about a minute
  * (4 requests a rolling second instead of 50 every 10 s; 500 candidates a page), through the app's
- * AtsClient, pace and gate into the known-people list on disk, while main's thread is watched by a
+ * AtsClient, pace and gate, each page's text handed to the app's known-people worker (built) which
+ * parses and writes it into the known-people list on disk, while main's thread is watched by a
  * 1 ms heartbeat. Figures: the pull's time against what the limit allows (the ratio), and main's
  * longest block. Run alone: npx tsx test/bench/ats-pull.bench.ts [--quick]
  */
@@ -20,6 +21,7 @@ import { defaultAnswerLimits } from '../../electron/main/net/answer-limits'
 import { createAppDispatcher } from '../../electron/main/net/dispatcher'
 import { ConnectionPace, systemTimers } from '../../electron/main/pace/connection-pace'
 import { systemClock } from '../../electron/main/store/clock'
+import { built } from './lib/build'
 import { done, figure, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
 
@@ -54,7 +56,9 @@ const main = await composeMain({
   appVersion: 'bench',
   trustedOrigins: ['http://bench'],
   logger: createLogger(() => undefined),
-  versions: {}
+  versions: {},
+  // the app's known-people worker (the built bundle): each page is parsed and written there
+  knownPeopleWorker: built().workers.knownPeople
 })
 const dispatcher = createAppDispatcher()
 const gate = new ConnectionGate()

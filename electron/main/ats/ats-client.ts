@@ -14,6 +14,8 @@ export interface AtsAnswer {
   status: number
   headers: Headers
   body: unknown
+  /** The body's text, read within the answer limits; a `raw` call's 2xx answer is not parsed here (body null). */
+  text: string
 }
 
 export interface AtsClientDeps {
@@ -57,12 +59,20 @@ export class AtsClient {
 
   /**
    * One call. `expected` lists the 4xx statuses the caller reads itself (e.g. 403 or 422 while
-   * probing what a key may do); 401, other 4xx and 5xx are thrown as ApiErrors.
+   * probing what a key may do); 401, other 4xx and 5xx are thrown as ApiErrors. `raw`: a 2xx
+   * answer's text is left unparsed (an ATS pull's page, parsed in known-people's worker), its size
+   * and nesting still checked here as it is read.
    */
   async call(
     operation: string,
     path: string,
-    options: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; expected?: number[] } = {}
+    options: {
+      method?: 'GET' | 'POST'
+      body?: unknown
+      headers?: Record<string, string>
+      expected?: number[]
+      raw?: boolean
+    } = {}
   ): Promise<AtsAnswer> {
     const url = new URL(path, this.deps.baseUrl)
     if (url.origin !== this.#origin) throw new AppError('invalid_input', `${path} is not on ${this.#origin}.`)
@@ -95,7 +105,7 @@ export class AtsClient {
           if (Number.isInteger(limit) && limit > 0) this.rateLimit = limit
           const text = await response.text()
           let body: unknown = null
-          if (text !== '') {
+          if (text !== '' && !(options.raw === true && response.status >= 200 && response.status < 300)) {
             try {
               body = JSON.parse(text)
             } catch {
@@ -107,7 +117,7 @@ export class AtsClient {
             this.deps.gate.pause(retryAfterMs)
             throw new ApiError({ kind: 'rate_limited', operation, status: 429, retryAfterMs })
           }
-          return { status: response.status, headers: response.headers, body }
+          return { status: response.status, headers: response.headers, body, text }
         })
         .catch((error: unknown) => {
           if (error instanceof ApiError && error.kind === 'rate_limited' && attempt < (this.deps.retries429 ?? 3))

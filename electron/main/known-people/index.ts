@@ -65,7 +65,7 @@ export const contribution = {
       provides: {
         knownPeople: {
           check: (people, connectionId) => lists.check(people, connectionId),
-          writeAtsList: (list) => lists.writeAtsList(list),
+          writeAtsPages: (target) => lists.writeAtsPages(target),
           atsList: (name, connectionId) => lists.atsList(name, connectionId),
           upsertAtsPeople: (list, people, pulledAt) => lists.upsertAtsPeople(list, people, pulledAt),
           removeAtsLists: (connectionId) => lists.removeAtsLists(connectionId)

@@ -12,8 +12,8 @@ import type { ConnectionsPort, TeamPort } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { ChunkedUploads } from '../transfers/chunked-uploads'
-import type { AtsListWriter, AtsPersonRecord } from '../platform/ports'
-import { atsListWriter, knownRowOfAts, readyAtsList, upsertAtsPeople } from './ats-lists'
+import type { AtsPagesTarget, AtsPagesWriter, AtsPersonRecord } from '../platform/ports'
+import { readyAtsList, upsertAtsPeople } from './ats-lists'
 import { knownAmong } from './known-people-check'
 import { KnownPeopleRepo, type KnownListRow } from './known-people-repo'
 import type { ListJobs } from './list-jobs'
@@ -136,37 +136,42 @@ export class KnownPeopleService {
   }
 
   /**
-   * A connection's ATS list, written by a full pull in parts (issue #39): hidden until `finish`
-   * swaps it for the list of the same name in one short transaction; `abandon` drops it and
-   * leaves the old list as it was.
+   * An ATS pull's pages (issue #39), each read and written by the list jobs (the worker in the
+   * app). A full pull writes a hidden list, swapped for the list of the same name in one short
+   * transaction at `finish` (the sweep leaves it alone until then); `abandon` drops it and leaves
+   * the old list as it was. An incremental pull's pages change the ready list as they come.
    */
-  writeAtsList(list: { name: string; connectionId: string; source: string; pulledAt: string }): AtsListWriter {
-    const db = this.#db()
-    const writer = atsListWriter(db, list)
-    this.#writingAts += 1
+  writeAtsPages(target: AtsPagesTarget): AtsPagesWriter {
+    const pages = this.#deps.jobs.atsPages(target)
+    if (target.mode === 'full') this.#writingAts += 1
     let open = true
     const close = () => {
-      if (open) this.#writingAts -= 1
+      if (open && target.mode === 'full') this.#writingAts -= 1
       open = false
     }
-    let people = 0
     return {
-      add: (records) => {
+      page: async (page) => {
         if (!open) throw new Error('the ATS list is finished')
-        writer.add(records.map(knownRowOfAts))
-        people += records.length
+        const written = await pages.page(page)
+        if (target.mode === 'incremental' && written.people > 0) this.#deps.events.emit('knownPeopleChanged', {})
+        return written
       },
-      finish: () => {
-        const { listId, replaced } = writer.finish()
-        close()
-        this.#deps.events.emit('knownPeopleChanged', {})
-        if (replaced !== null) void this.sweep()
-        return { listId, people }
+      finish: async () => {
+        try {
+          await pages.finish()
+        } finally {
+          close()
+        }
+        if (target.mode === 'full') this.#deps.events.emit('knownPeopleChanged', {})
       },
-      abandon: () => {
+      abandon: async () => {
         if (!open) return
-        close()
-        // hidden already: its rows go in slices, as a removed list's do
+        try {
+          await pages.abandon()
+        } finally {
+          close()
+        }
+        // deleted by the job already; one that stopped before is swept as a removed list is
         void this.sweep()
       }
     }

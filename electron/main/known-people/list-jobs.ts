@@ -1,10 +1,12 @@
 import type { Worker } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
+import type { AtsPageText, AtsPagesTarget, AtsPagesWriter, AtsPageWritten } from '../platform/ports'
 import type { KnownPreview } from '../../../shared/ipc/channels/known-people'
 import { AppError } from '../../../shared/ipc/errors'
 import { UnreadableSheet } from '../sheets/sheet-reader'
 import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
 import type { Store } from '../store/index'
+import { AtsPages } from './ats-pages'
 import { previewList, readIntoList, type ListJob, type ListRead } from './list-reading'
 import { sweepList } from './list-writer'
 
@@ -16,6 +18,8 @@ import { sweepList } from './list-writer'
 export interface ListJobs {
   preview(file: string, fileName: string): Promise<KnownPreview>
   read(job: ListJob): Promise<ListRead>
+  /** An ATS pull's pages, read and written one at a time (in the app, by one worker for the whole pull). */
+  atsPages(target: AtsPagesTarget): AtsPagesWriter
 }
 
 /** The store the worker opens: the file main has open, at its schema version. */
@@ -28,6 +32,11 @@ export interface KnownStoreTarget {
 export type KnownPeopleWorkerData =
   | ({ job: 'preview'; file: string; fileName: string } & KnownStoreTarget)
   | ({ job: 'read' } & ListJob & KnownStoreTarget)
+  | ({ job: 'atsPages'; target: AtsPagesTarget } & KnownStoreTarget)
+
+/** What main asks the worker of an ATS pull's pages, one at a time, and its answers. */
+export type AtsPagesAsk = { type: 'page'; page: AtsPageText } | { type: 'finish' } | { type: 'abandon' }
+export type AtsPagesAnswer = { type: 'done'; written: AtsPageWritten | null } | { type: 'failed'; message: string }
 
 export type KnownPeopleWorkerMessage = SheetWorkerMessage<{ preview: KnownPreview | null; read: ListRead | null }>
 
@@ -50,26 +59,81 @@ export function listJobsHere(db: () => BetterSqlite3.Database): ListJobs {
       // the list replaced is hidden already; here (tests) its rows go at once, as the worker deletes them after answering
       if (read.replaced !== null) sweepList(db(), read.replaced)
       return read
+    },
+    atsPages: (target) => {
+      const pages = new AtsPages(db(), target)
+      return {
+        page: async (page) => pages.page(page),
+        finish: async () => {
+          const replaced = pages.finish()
+          if (replaced !== null) sweepList(db(), replaced)
+        },
+        abandon: async () => pages.abandon()
+      }
     }
   }
 }
 
 export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Store): ListJobs {
-  const target = (): KnownStoreTarget => {
+  const storeTarget = (): KnownStoreTarget => {
     const { database } = store()
     return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
   }
   return {
     preview: async (file, fileName) => {
-      const { preview } = await run(spawn, { job: 'preview', file, fileName, ...target() })
+      const { preview } = await run(spawn, { job: 'preview', file, fileName, ...storeTarget() })
       if (preview === null) throw new AppError('internal', 'The list reader answered nothing.')
       return preview
     },
     read: async (job) => {
-      const { read } = await run(spawn, { job: 'read', ...job, ...target() })
+      const { read } = await run(spawn, { job: 'read', ...job, ...storeTarget() })
       if (read === null) throw new AppError('internal', 'The list reader answered nothing.')
       return read
-    }
+    },
+    atsPages: (target) => atsPagesInWorker(spawn({ job: 'atsPages', target, ...storeTarget() }))
+  }
+}
+
+/** One worker for a whole pull: each page's text sent to it in turn, its answer awaited. */
+function atsPagesInWorker(worker: Worker): AtsPagesWriter {
+  let waiting: { resolve: (written: AtsPageWritten | null) => void; reject: (error: Error) => void } | null = null
+  let stopped: Error | null = null
+  const stop = (error: Error) => {
+    stopped ??= error
+    waiting?.reject(error)
+    waiting = null
+  }
+  worker.on('message', (answer: AtsPagesAnswer) => {
+    const asked = waiting
+    waiting = null
+    if (answer.type === 'done') asked?.resolve(answer.written)
+    else asked?.reject(new Error(answer.message))
+  })
+  worker.once('error', (error) =>
+    stop(new AppError('internal', `The list writer stopped (${error.message}). Try again.`))
+  )
+  worker.once('exit', (code) =>
+    stop(new AppError('internal', `The list writer stopped unexpectedly (exit code ${code}). Try again.`))
+  )
+  const ask = (message: AtsPagesAsk) =>
+    new Promise<AtsPageWritten | null>((resolve, reject) => {
+      if (stopped !== null) return reject(stopped)
+      waiting = { resolve, reject }
+      worker.postMessage(message)
+    })
+  return {
+    page: async (page) => {
+      const written = await ask({ type: 'page', page })
+      if (written === null) throw new AppError('internal', 'The list writer answered nothing.')
+      return written
+    },
+    finish: async () => void (await ask({ type: 'finish' })),
+    // a worker already stopped left its hidden list: the service's sweep deletes it
+    abandon: () =>
+      ask({ type: 'abandon' }).then(
+        () => undefined,
+        () => undefined
+      )
   }
 }
 

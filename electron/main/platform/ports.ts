@@ -297,13 +297,40 @@ export interface AtsPersonRecord {
   stage: string | null
 }
 
-/** A connection's ATS list being written by a full pull: hidden until `finish` swaps it in whole. */
-export interface AtsListWriter {
-  add(people: readonly AtsPersonRecord[]): void
-  /** Shows the list in place of the one of the same name (which goes); answers its size. */
-  finish(): { listId: number; people: number }
-  /** The pull failed or was cut short: the new list goes, the old one stays as it was. */
-  abandon(): void
+/** One page of an ATS's answer as its text (read within the answer limits), for the known-people writer to read. */
+export interface AtsPageText {
+  kind: 'greenhouse' | 'lever'
+  text: string
+  /** "page 3 of candidates": how a refusal names it. */
+  what: string
+  /** Lever's stage ids and names (GET /v1/stages), to show a stage's name. */
+  stages: ReadonlyArray<readonly [string, string]>
+}
+
+/** What writing one page did: its people, the emails it says may not / may be emailed, Lever's next cursor. */
+export interface AtsPageWritten {
+  people: number
+  added: number
+  updated: number
+  mayNotEmail: string[]
+  mayEmail: string[]
+  next: string | null
+  /** The thread that read and wrote it (0: main's). */
+  threadId: number
+}
+
+/** Where a pull's pages go: a full pull's new hidden list, or an incremental pull's changes to the ready one. */
+export type AtsPagesTarget =
+  | { mode: 'full'; name: string; connectionId: string; source: string; pulledAt: string }
+  | { mode: 'incremental'; name: string; connectionId: string; heldPulledAt: string }
+
+/** A pull's pages, read and written off main's thread one at a time; `finish` or `abandon` ends it. */
+export interface AtsPagesWriter {
+  page(page: AtsPageText): Promise<AtsPageWritten>
+  /** A full pull's list shown in place of the old one (an incremental one: nothing more to do). */
+  finish(): Promise<void>
+  /** The pull failed or was cut short: a full pull's new list goes, the old one stays as it was. */
+  abandon(): Promise<void>
 }
 
 /**
@@ -313,8 +340,8 @@ export interface AtsListWriter {
 export interface KnownPeoplePort {
   /** The known people among these, by their place in the list (one line per list), for a connection (the active one by default). */
   check(people: readonly KnownPersonToCheck[], connectionId?: string): KnownMatch[]
-  /** A new list of a connection's ATS people (a full pull), written in parts, hidden until finished. */
-  writeAtsList(list: { name: string; connectionId: string; source: string; pulledAt: string }): AtsListWriter
+  /** A pull's pages, each read (parsed, normalised, hashed) and written in known-people's worker thread. */
+  writeAtsPages(target: AtsPagesTarget): AtsPagesWriter
   /** The ready list of that name for the connection: its size and when it was last pulled, or null. */
   atsList(name: string, connectionId: string): { listId: number; people: number; pulledAt: string } | null
   /**

@@ -5,7 +5,10 @@ import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
 import { noHarvestFaults } from '../../../sandbox/ats/greenhouse/harvest-server'
 import { ConnectionGate } from '../../../electron/main/api/connection-gate'
 import { AtsClient, type AtsKind } from '../../../electron/main/ats/ats-client'
-import { AtsPullService, mayNotEmailReason } from '../../../electron/main/ats/pull/ats-pull-service'
+import { AtsPullService, mayNotEmailReason, type AtsPullDeps } from '../../../electron/main/ats/pull/ats-pull-service'
+import { threadId } from 'node:worker_threads'
+import { spawnKnownPeopleWorkerFromSource } from '../../../electron/main/known-people/known-people-worker-from-source'
+import type { SpawnKnownPeopleWorker } from '../../../electron/main/known-people'
 import type { AtsOpener } from '../../../electron/main/ats/pull/pull-ports'
 import { defaultAnswerLimits } from '../../../electron/main/net/answer-limits'
 import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
@@ -56,8 +59,15 @@ interface Pulling {
   gate: ConnectionGate
 }
 
-async function pulling(): Promise<Pulling> {
-  const main = await start()
+async function pulling(
+  options: {
+    knownPeopleWorker?: SpawnKnownPeopleWorker
+    knownPeople?: (port: TestMain['services']['knownPeople']) => AtsPullDeps['knownPeople']
+  } = {}
+): Promise<Pulling> {
+  const main = await start(
+    options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }
+  )
   const keys: Record<string, string> = { [GH]: fakes.greenhouse.keys.readOnly, [LEVER]: fakes.lever.keys.readOnly }
   const gate = new ConnectionGate()
   const pace = new ConnectionPace({ ceiling: 1000, gate, timers: systemTimers })
@@ -80,7 +90,7 @@ async function pulling(): Promise<Pulling> {
   let scheduled: (() => void) | null = null
   const pull = new AtsPullService({
     opener,
-    knownPeople: () => main.services.knownPeople,
+    knownPeople: options.knownPeople?.(main.services.knownPeople) ?? (() => main.services.knownPeople),
     doNotContact: () => main.services.doNotContact,
     clock: systemClock,
     emit: (status) => events.push(status),
@@ -107,6 +117,50 @@ function peopleRows(main: TestMain, listId: number): Array<{ ats_id: string; sta
 
 const listOf = (main: TestMain, name = atsListName('Acme Greenhouse'), id = GH) =>
   main.services.knownPeople.atsList(name, id)
+
+describe('where a pull’s pages are read', () => {
+  it('main hands each page’s text to the known-people worker, which parses and writes it (full and incremental)', async () => {
+    const threads: number[] = []
+    const onMain: string[] = []
+    const { main, pull } = await pulling({
+      knownPeopleWorker: spawnKnownPeopleWorkerFromSource,
+      knownPeople: (port) => () => ({
+        atsList: (name, id) => port.atsList(name, id),
+        upsertAtsPeople: (list, people, pulledAt) => {
+          if (people.length > 0) onMain.push('upsertAtsPeople')
+          return port.upsertAtsPeople(list, people, pulledAt)
+        },
+        writeAtsPages: (target) => {
+          const pages = port.writeAtsPages(target)
+          return {
+            ...pages,
+            page: async (page) => {
+              const written = await pages.page(page)
+              threads.push(written.threadId)
+              return written
+            }
+          }
+        }
+      })
+    })
+    const candidates = fakes.greenhouse.store.candidates
+    const full = await pull.pull(GH)
+    expect(full).toMatchObject({ state: 'done', mode: 'full', people: candidates.length, error: null })
+    expect(threads).toHaveLength(full.pages)
+    expect(threads.every((id) => id !== threadId)).toBe(true)
+    expect(listOf(main)!.people).toBe(candidates.length)
+    const someone = candidates.find((c) => c.email_addresses.length > 0)!
+    const [match] = main.services.knownPeople.check([{ emails: [someone.email_addresses[0]!.value] }], GH)
+    expect(match).toMatchObject({ atsId: String(someone.id), by: 'email' })
+
+    const incremental = await pull.pull(GH)
+    expect(incremental).toMatchObject({ state: 'done', mode: 'incremental', error: null })
+    expect(threads).toHaveLength(full.pages + incremental.pages)
+    expect(threads.every((id) => id !== threadId)).toBe(true)
+    // main never wrote a person itself (the pull no longer holds main's list writer at all)
+    expect(onMain).toEqual([])
+  })
+})
 
 describe('a full pull from Greenhouse', () => {
   it('lists every candidate once, by the Link-header pages, with their ATS id and stage', async () => {

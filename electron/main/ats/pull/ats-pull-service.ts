@@ -7,10 +7,10 @@ import {
 import { errorMessage } from '../../../../shared/error-message'
 import { PULLED_LIST_SOURCE } from '../../../../shared/ipc/channels/known-people'
 import { ApiError } from '../../api/api-error'
-import type { AtsListWriter, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
+import type { AtsPagesWriter, AtsPageText, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
 import type { Clock } from '../../store/clock'
 import { atsNames } from '../ats-client'
-import { greenhousePage, leverPage, nextLink, type PulledPerson } from './ats-records'
+import { nextLink } from './next-link'
 import type { AtsOpener, OpenedAts } from './pull-ports'
 
 /*
@@ -18,11 +18,12 @@ import type { AtsOpener, OpenedAts } from './pull-ports'
  * https rules, the answer limits, the connection's pace and gate that bulk match and pushes share,
  * the key from the keychain) and a worker could share none of that state — a second pace in a
  * worker would double the rate Greenhouse sees. Every call is async, so main is never held by the
- * network. What holds main is each page's work: JSON.parse of at most 500 candidates (Harvest's
- * largest page) and the transactions writing them and their hashes (125 people and a few hundred
- * HMACs each, a turn of main's loop between them), a few milliseconds each, measured in
- * test/bench/ats-pull.bench.ts (main's longest block). Pages come one at a time, so that bound
- * holds however many people the ATS has.
+ * network. Each page's answer is read on main within the answer limits (size and nesting, checked
+ * as the stream is read) and handed over as its text, unparsed (the client's raw mode), to
+ * known-people's worker thread through the port writeAtsPages: JSON.parse of up to 500 candidates,
+ * their normalising, hashing and writing run there, over the worker's own connection to the store.
+ * Main awaits the page's counts and its can_email emails, which it gives to do-not-contact.
+ * Main's longest block is measured in test/bench/ats-pull.bench.ts.
  */
 
 /** An incremental pull asks for changes since the last completed pull's start, less this (clock skew, writes in flight). */
@@ -30,12 +31,10 @@ export const INCREMENTAL_MARGIN_MS = 5 * 60_000
 /** Harvest's largest page, Lever's largest. */
 const GREENHOUSE_PER_PAGE = 500
 const LEVER_LIMIT = 100
-/** People written per transaction: a page of 500 is written in four slices. */
-const PEOPLE_AT_ONCE = 125
 
 export interface AtsPullDeps {
   opener: AtsOpener
-  knownPeople: () => Pick<KnownPeoplePort, 'writeAtsList' | 'atsList' | 'upsertAtsPeople'>
+  knownPeople: () => Pick<KnownPeoplePort, 'writeAtsPages' | 'atsList' | 'upsertAtsPeople'>
   doNotContact: () => Pick<DoNotContactPort, 'addFromAts' | 'removeFromAts'>
   clock: Clock
   /** Progress to the page (atsPullProgress). */
@@ -205,7 +204,7 @@ export class AtsPullService {
     const status = running.status
     const { connectionId } = status
     const started = this.#deps.clock.now()
-    let writer: AtsListWriter | null = null
+    let writer: AtsPagesWriter | null = null
     let opened: OpenedAts | null = null
     try {
       opened = await this.#deps.opener.open(connectionId)
@@ -218,43 +217,35 @@ export class AtsPullService {
       status.mode = mode
       this.#deps.emit({ ...status })
       const since = mode === 'incremental' && held !== null ? Date.parse(held.pulledAt) - INCREMENTAL_MARGIN_MS : null
-      if (mode === 'full') {
-        writer = known.writeAtsList({
-          ...list,
-          source: `${PULLED_LIST_SOURCE}${opened.kind}`,
-          pulledAt: started.toISOString()
-        })
-      }
+      writer = known.writeAtsPages(
+        held === null || mode === 'full'
+          ? { mode: 'full', ...list, source: `${PULLED_LIST_SOURCE}${opened.kind}`, pulledAt: started.toISOString() }
+          : { mode: 'incremental', ...list, heldPulledAt: held.pulledAt }
+      )
+      const pager = writer
       const reason = mayNotEmailReason(opened)
-      const take = async (page: PulledPerson[]) => {
-        // a page is written in slices, a turn of main's loop between them: each holds main a few ms
-        for (let at = 0; at < page.length || at === 0; at += PEOPLE_AT_ONCE) {
-          if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve))
-          if (running.cancelled) throw new PullCancelled()
-          const people = page.slice(at, at + PEOPLE_AT_ONCE)
-          if (writer !== null) writer.add(people)
-          else if (held !== null) {
-            // the list's pull time stays until every page is in: a pull cut short is done again from there
-            const done = known.upsertAtsPeople(list, people, held.pulledAt)
-            if (done === null) throw new Error('The list was removed while it was being pulled.')
-            status.added += done.added
-            status.updated += done.updated
-          }
-          this.#doNotContact(people, reason, status)
-          status.people += people.length
-        }
+      // main reads each page within the answer limits and hands its text over; the worker parses and writes it
+      const take = async (page: AtsPageText): Promise<string | null> => {
+        if (running.cancelled) throw new PullCancelled()
+        const written = await pager.page(page)
+        status.added += written.added
+        status.updated += written.updated
+        const list = this.#deps.doNotContact()
+        status.doNotContactAdded += list.addFromAts(written.mayNotEmail, reason)
+        status.doNotContactRemoved += list.removeFromAts(written.mayEmail, reason)
+        status.people += written.people
         status.pages += 1
         this.#deps.emit({ ...status })
+        return written.next
       }
-      for await (const people of pages(opened, since)) await take(people)
+      await readPages(opened, since, take)
       if (running.cancelled) throw new PullCancelled()
-      if (writer !== null) {
-        writer.finish()
-        writer = null
-      } else known.upsertAtsPeople(list, [], started.toISOString())
+      await pager.finish()
+      writer = null
+      if (mode === 'incremental') known.upsertAtsPeople(list, [], started.toISOString())
       return this.#ended(status, 'done', opened.name, null)
     } catch (error) {
-      writer?.abandon()
+      await writer?.abandon()
       if (error instanceof PullCancelled) return this.#ended(status, 'cancelled', opened?.name ?? null, null)
       return this.#ended(status, 'failed', opened?.name ?? null, pullFailure(opened, status.mode, error))
     }
@@ -274,48 +265,44 @@ export class AtsPullService {
       list: connectionName === null ? null : this.#listOf(connectionName, status.connectionId)
     }
   }
-
-  /** `can_email: false` puts their emails on the list; true takes off only what a pull put there. */
-  #doNotContact(people: readonly PulledPerson[], reason: string, status: AtsPullStatus): void {
-    const mayNot = people.filter((p) => p.mayEmail === false).flatMap((p) => p.emails)
-    const may = people.filter((p) => p.mayEmail === true).flatMap((p) => p.emails)
-    const list = this.#deps.doNotContact()
-    status.doNotContactAdded += list.addFromAts(mayNot, reason)
-    status.doNotContactRemoved += list.removeFromAts(may, reason)
-  }
 }
 
-/** The pages of people: Harvest's Link-header pages, Lever's `next` cursors; `since` (ms) for changes only. */
-async function* pages(opened: OpenedAts, since: number | null): AsyncGenerator<PulledPerson[]> {
+/**
+ * The pages of people, read one at a time and each given to `take` as its text: Harvest's
+ * Link-header pages, Lever's `next` cursors (which `take` answers); `since` (ms) for changes only.
+ */
+async function readPages(
+  opened: OpenedAts,
+  since: number | null,
+  take: (page: AtsPageText) => Promise<string | null>
+): Promise<void> {
   const client = patient(opened.client)
   if (opened.kind === 'greenhouse') {
     let path: string | null =
       `/v1/candidates?per_page=${GREENHOUSE_PER_PAGE}` +
       (since === null ? '' : `&updated_after=${encodeURIComponent(new Date(since).toISOString())}`)
     for (let n = 1; path !== null; n++) {
-      const answer = await client.call('Read candidates', path)
-      yield greenhousePage(answer.body, `page ${n} of candidates`)
+      const answer = await client.call('Read candidates', path, { raw: true })
+      await take({ kind: 'greenhouse', text: answer.text, what: `page ${n} of candidates`, stages: [] })
       path = nextLink(answer.headers.get('link'))
     }
     return
   }
-  const stages = new Map<string, string>()
+  const stages: Array<[string, string]> = []
   const stageList = await client.call('Read stages', '/v1/stages')
   const data = (stageList.body as { data?: unknown } | null)?.data
   if (Array.isArray(data)) {
     for (const stage of data as Array<{ id?: unknown; text?: unknown }>) {
-      if (typeof stage.id === 'string' && typeof stage.text === 'string') stages.set(stage.id, stage.text)
+      if (typeof stage.id === 'string' && typeof stage.text === 'string') stages.push([stage.id, stage.text])
     }
   }
   const base = `/v1/opportunities?limit=${LEVER_LIMIT}` + (since === null ? '' : `&updated_at_start=${since}`)
   let offset: string | null = null
   for (let n = 1; ; n++) {
     const path: string = offset === null ? base : `${base}&offset=${encodeURIComponent(offset)}`
-    const answer = await client.call('Read opportunities', path)
-    const page = leverPage(answer.body, `page ${n} of opportunities`, stages)
-    yield page.people
-    if (page.next === null) return
-    offset = page.next
+    const answer = await client.call('Read opportunities', path, { raw: true })
+    offset = await take({ kind: 'lever', text: answer.text, what: `page ${n} of opportunities`, stages })
+    if (offset === null) return
   }
 }
 

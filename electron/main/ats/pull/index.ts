@@ -16,7 +16,7 @@ export type { AtsOpener, OpenedAts } from './pull-ports'
  */
 export function atsPullPart(deps: {
   opener: AtsOpener
-  knownPeople: () => Pick<KnownPeoplePort, 'writeAtsList' | 'atsList' | 'upsertAtsPeople'>
+  knownPeople: () => Pick<KnownPeoplePort, 'writeAtsPages' | 'atsList' | 'upsertAtsPeople'>
   doNotContact: () => Pick<DoNotContactPort, 'addFromAts' | 'removeFromAts'>
   clock: Clock
   emit: (status: AtsPullStatus) => void

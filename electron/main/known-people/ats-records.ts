@@ -1,9 +1,11 @@
-import type { AtsPersonRecord } from '../../platform/ports'
+import type { AtsPersonRecord } from '../platform/ports'
 
 /*
  * What one page of an ATS's answer says of its people, read as known-people records. A page whose
  * shape is not the one documented is refused whole (PageRefused): a full pull that meets one stops,
- * and the list it would have replaced stays as it was.
+ * and the list it would have replaced stays as it was. Known-people's, not the ATS feature's: the
+ * page is read where it is written, in known-people's worker thread (ats-pages.ts), so the ATS
+ * feature hands over the page's text and never holds a record (features do not import each other).
  */
 
 /** A person as pulled: the record, and whether the ATS says they may be emailed (null: it does not say). */
@@ -80,13 +82,4 @@ export function leverPage(
     }
   })
   return { people, next }
-}
-
-/** The `rel="next"` target of an RFC 5988 Link header (Harvest's paging), or null. */
-export function nextLink(header: string | null): string | null {
-  for (const part of (header ?? '').split(',')) {
-    const match = /<([^>]+)>\s*;\s*rel="next"/.exec(part)
-    if (match) return match[1] as string
-  }
-  return null
 }

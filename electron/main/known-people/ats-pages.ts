@@ -1,0 +1,67 @@
+import { threadId } from 'node:worker_threads'
+import type BetterSqlite3 from 'better-sqlite3'
+import type { AtsPageText, AtsPagesTarget, AtsPageWritten } from '../platform/ports'
+import { atsListWriter, knownRowOfAts, upsertAtsPeople } from './ats-lists'
+import { greenhousePage, leverPage, PageRefused, type PulledPerson } from './ats-records'
+import type { ListWriter } from './list-writer'
+
+/*
+ * An ATS pull's pages as known-people reads and writes them (issue #39 item 3): the page's text
+ * parsed, its people normalised and hashed and written, in the worker thread (known-people-worker.ts)
+ * over its own connection to the store; main only sends the text and awaits the counts.
+ */
+
+/** A pull's pages written through one connection: a full pull's hidden list, or an incremental pull's changes. */
+export class AtsPages {
+  readonly #db: BetterSqlite3.Database
+  readonly #target: AtsPagesTarget
+  readonly #writer: ListWriter | null
+
+  constructor(db: BetterSqlite3.Database, target: AtsPagesTarget) {
+    this.#db = db
+    this.#target = target
+    this.#writer = target.mode === 'full' ? atsListWriter(db, target) : null
+  }
+
+  /** Reads one page's text and writes its people (one transaction). */
+  page(page: AtsPageText): AtsPageWritten {
+    let json: unknown
+    try {
+      json = JSON.parse(page.text)
+    } catch {
+      throw new PageRefused(`${page.kind === 'greenhouse' ? 'Greenhouse' : 'Lever'}'s ${page.what} was not JSON.`)
+    }
+    let people: PulledPerson[]
+    let next: string | null = null
+    if (page.kind === 'greenhouse') people = greenhousePage(json, page.what)
+    else ({ people, next } = leverPage(json, page.what, new Map(page.stages)))
+    let added = 0
+    let updated = 0
+    if (this.#writer !== null) this.#writer.add(people.map(knownRowOfAts))
+    else if (this.#target.mode === 'incremental') {
+      // the list's pull time stays until every page is in: a pull cut short is done again from there
+      const done = upsertAtsPeople(this.#db, this.#target, people, this.#target.heldPulledAt)
+      if (done === null) throw new Error('The list was removed while it was being pulled.')
+      ;({ added, updated } = done)
+    }
+    return {
+      people: people.length,
+      added,
+      updated,
+      mayNotEmail: people.filter((p) => p.mayEmail === false).flatMap((p) => p.emails),
+      mayEmail: people.filter((p) => p.mayEmail === true).flatMap((p) => p.emails),
+      next,
+      threadId
+    }
+  }
+
+  /** A full pull's list swapped in: the id of the list it replaced (hidden now, its rows to delete), or null. */
+  finish(): number | null {
+    return this.#writer === null ? null : this.#writer.finish().replaced
+  }
+
+  /** The pull stopped: a full pull's hidden list is deleted. */
+  abandon(): void {
+    this.#writer?.abandon()
+  }
+}
