@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { atsPeople } from '../../sandbox/ats/ats-people'
 import { generateProfiles } from '../../sandbox/data/generate'
-import { artifacts, settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
+import { settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
+import { keepShots, seriousViolations, tabTo } from './page-checks'
 
 // Known people, live (issue #39 item 3) in Chromium against the built browser host and its
 // built-in Sandbox, by keyboard only: Settings → ATS → Try with the Sandbox's Greenhouse, whose
@@ -15,7 +13,6 @@ import { artifacts, settingsPage, shotsAtWidths, startApp, type E2eApp } from '.
 // for a person the fake Greenhouse holds shows the "In your ATS" mark naming it. Axe clean;
 // screenshots at 1024 and 1440, light and dark (docs/screenshots/ats-pull-*.png).
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const PROFILES = 300
 
 // a person of the Sandbox's own (seed 1, the first 300) whom the fake Greenhouse holds, with a company
@@ -37,42 +34,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => app?.close())
 
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
-    const result = await axe.run('main', {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }
-    })
-    return (result.violations as Array<{ id: string; impact: string | null }>)
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id)
-  })
-}
-
 const panel = () => page.getByTestId('ats-panel')
-
-/** Moves the focus with Tab until `testId` has it (keyboard only), then presses `key`. */
-async function tabTo(testId: string, key = 'Enter'): Promise<void> {
-  for (let n = 0; n < 150; n++) {
-    await page.keyboard.press('Tab')
-    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) {
-      await page.keyboard.press(key)
-      return
-    }
-  }
-  throw new Error(`Tab never reached ${testId}`)
-}
-
-function keepShots(name: string): void {
-  mkdirSync(join(process.cwd(), 'docs/screenshots'), { recursive: true })
-  for (const width of [1024, 1440])
-    for (const scheme of ['light', 'dark'])
-      copyFileSync(
-        join(artifacts, `${name}-${width}-${scheme}.png`),
-        join(process.cwd(), `docs/screenshots/${name}-${width}-${scheme}.png`)
-      )
-}
 
 describe('Known people, live', () => {
   it('pulls the Sandbox’s Greenhouse, says how many, and Search marks its people — by keyboard; axe clean', async () => {
@@ -83,7 +45,7 @@ describe('Known people, live', () => {
     await panel().getByTestId('ats-empty').waitFor()
 
     await page.getByTestId('settings-page').focus()
-    await tabTo('ats-try-greenhouse')
+    await tabTo(page, 'ats-try-greenhouse')
     const block = panel().getByTestId('ats-pull')
     const state = block.getByTestId('ats-pull-state')
     // the new connection's first full pull starts at once and ends with the list's size
@@ -92,15 +54,15 @@ describe('Known people, live', () => {
     const people = Number(/ATS: Sandbox’s Greenhouse: ([\d,]+) people/.exec(text)?.[1]?.replace(/,/g, ''))
     expect(people).toBeGreaterThan(0)
     expect(text).toContain(`Last pull (full): ${people.toLocaleString('en-US')} people read`)
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
 
     // Pull now (by keyboard) pulls the changes since
     await page.getByTestId('settings-page').focus()
-    await tabTo('ats-pull-now')
+    await tabTo(page, 'ats-pull-now')
     await expect.poll(() => block.innerText(), { timeout: 60_000 }).toMatch(/Last pull \(changes\): /)
     await expect.poll(() => state.innerText()).toBe('Up to date')
     expect(await block.innerText()).toContain(`ATS: Sandbox’s Greenhouse: ${people.toLocaleString('en-US')} people`)
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await shotsAtWidths(page, 'ats-pull-status', 'light')
     keepShots('ats-pull-status')
 
@@ -128,7 +90,7 @@ describe('Known people, live', () => {
     const mark = results.getByRole('option').first().locator('[data-mark="known"]')
     await expect.poll(() => mark.textContent().catch(() => ''), { timeout: 30_000 }).toContain('In your ATS')
     expect(await mark.getAttribute('title')).toContain('In ATS: Sandbox’s Greenhouse')
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await shotsAtWidths(page, 'ats-pull-search', 'light')
     keepShots('ats-pull-search')
   }, 240_000)

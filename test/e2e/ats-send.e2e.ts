@@ -1,32 +1,14 @@
 import { createHmac } from 'node:crypto'
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { emailsOf } from '../../sandbox/data/handles'
-import { artifacts, bridge, shotsAtWidths, startApp, type E2eApp } from './support'
+import { bridge, shotsAtWidths, startApp, type E2eApp } from './support'
+import { keepShots, seriousViolations, tabTo } from './page-checks'
 
 // Issue #39 item 2: "Send to ATS…" from the shortlist pane's tools, by keyboard, in Chromium
 // against the built app. With no ATS connected yet (the saved connections are item 1), the
 // dialog says how to connect one; axe finds nothing serious in it, light or dark.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } }
-    })
-    return result.violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${JSON.stringify(node.target)}`))
-}
 
 describe('Send to ATS… (keyboard, axe)', () => {
   let app: E2eApp
@@ -81,16 +63,6 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
   })
 
   /** Tab until `testId` has the focus, then press `key`. */
-  async function tabTo(testId: string, key = 'Enter'): Promise<void> {
-    for (let n = 0; n < 150; n++) {
-      await page.keyboard.press('Tab')
-      if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) {
-        await page.keyboard.press(key)
-        return
-      }
-    }
-    throw new Error(`Tab never reached ${testId}`)
-  }
 
   /** Settings at a page, chosen by keyboard in its page list. */
   async function openSettingsPage(id: string): Promise<void> {
@@ -102,21 +74,11 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     await page.locator(`[data-testid="settings-page"][data-page="${id}"]`).waitFor()
   }
 
-  function keepShots(name: string): void {
-    mkdirSync(join(process.cwd(), 'docs/screenshots'), { recursive: true })
-    for (const width of [1024, 1440])
-      for (const scheme of ['light', 'dark'])
-        copyFileSync(
-          join(artifacts, `${name}-${width}-${scheme}.png`),
-          join(process.cwd(), `docs/screenshots/${name}-${width}-${scheme}.png`)
-        )
-  }
-
   it('sends a shortlist to the fake Greenhouse once: preview, job and stage, progress, In ATS, the export log', async () => {
     await openSettingsPage('ats')
     await page.getByTestId('ats-panel').getByTestId('ats-empty').waitFor()
     await page.getByTestId('settings-page').focus()
-    await tabTo('ats-try-greenhouse')
+    await tabTo(page, 'ats-try-greenhouse')
     await page.getByTestId('ats-panel').getByTestId('ats-empty').waitFor({ state: 'detached' })
     const overview = await bridge<{ connections: Array<{ id: string; baseUrl: string | null; kind: string }> }>(
       app,
@@ -196,7 +158,7 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
           (window as unknown as { sawProgress: boolean }).sawProgress = true
       }).observe(document.body, { childList: true, subtree: true })
     })
-    await tabTo('ats-send-submit')
+    await tabTo(page, 'ats-send-submit')
     await dialog.getByTestId('ats-send-done').waitFor({ timeout: 60_000 })
     expect(await dialog.getByTestId('ats-send-done').innerText()).toContain(
       '5 created · 3 skipped · 0 failed · 0 left out · 0 incomplete'

@@ -57,10 +57,6 @@ export const contribution = {
       }
       void pull.pull.forget(change.id).then(() => context.port('knownPeople').removeAtsLists(change.id))
     })
-    // a send made records there: the pulled list reads them now, so the marks agree with the send
-    context.bus.subscribe('atsSent', ({ connectionId }) => {
-      if (atsConnections.list().some((row) => row.id === connectionId)) pull.pull.start(connectionId)
-    })
     return {
       handlers: { ...atsHandlers(atsConnections), ...pull.handlers },
       provides: {
@@ -75,6 +71,10 @@ export const contribution = {
               actingUserId: connection.actingUser,
               client
             }
+          },
+          // a send made records there: the pulled list reads them now, so the marks agree with the send
+          sent(id: string) {
+            if (atsConnections.list().some((row) => row.id === id)) pull.pull.start(id)
           }
         }
       },
@@ -85,7 +85,10 @@ export const contribution = {
         when: 'after-first-screen',
         run: () => {
           started = true
-          void atsConnections.start().finally(() => pull.start())
+          void atsConnections
+            .start()
+            .catch((error: unknown) => context.logger.warn('ats.start_failed', { error: String(error) }))
+            .finally(() => pull.start())
         }
       },
       wake: pull.wake,
@@ -97,6 +100,6 @@ export const contribution = {
   }
 } satisfies FeatureContribution<unknown>
 
-// "Send to the ATS" (issue #39 item 2, ats/push/) is a contribution of its own: its handlers, its
-// journal's personal-data part; it opens connections through the port atsTargets provided above.
+// "Send to the ATS" (issue #39 item 2, ats/push/) is a contribution of its own: its handlers (its
+// journal's people are this feature's owner's); it opens connections through the port atsTargets.
 export { contribution as sendContribution, type AtsSendOptions, type AtsOpener, type AtsTarget } from './push'

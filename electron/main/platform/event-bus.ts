@@ -32,12 +32,6 @@ export interface MainEvents {
    * it as activity, so their clock starts again.
    */
   personOpened: { key: string }
-  /**
-   * A send to an ATS made records there (ats/push/): the connection's pulled list reads the
-   * changes at once, so "In your ATS" marks agree with the send's "In ATS" without waiting for the
-   * next scheduled pull.
-   */
-  atsSent: { connectionId: string }
 }
 
 /** One arrival of people: what every one of them shares, and each one's own part. */

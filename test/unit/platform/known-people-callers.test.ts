@@ -41,6 +41,8 @@ describe('who answers "already in your ATS"', () => {
 
   it('every feature that marks, quotes, bulk-matches or exports asks the port', () => {
     expect(calling(main, /port\('knownPeople'\)/)).toEqual([
+      // the ATS pull writes the lists it pulls through it (and a removed connection's goes)
+      'electron/main/ats/index.ts',
       // the shell hands the port on (MainServices.knownPeople: the ATS pull's tests and bench)
       'electron/main/compose.ts',
       'electron/main/contacts/index.ts',

@@ -135,8 +135,7 @@ export class AtsPullService {
     if (this.#stopSchedule === null) return Promise.resolve([])
     const now = this.#deps.clock.now().getTime()
     return Promise.all(
-      this.#deps.opener
-        .connectionIds()
+      this.#connectionIds()
         .filter((id) => {
           if (this.#running.has(id)) return false
           const ended = this.#last.get(id)?.finishedAt
@@ -149,11 +148,22 @@ export class AtsPullService {
   /** Every saved connection not pulling now pulls (full the first time). */
   pullAll(): Promise<AtsPullStatus[]> {
     return Promise.all(
-      this.#deps.opener
-        .connectionIds()
+      this.#connectionIds()
         .filter((id) => !this.#running.has(id))
         .map((id) => this.pull(id))
     )
+  }
+
+  /**
+   * The saved connections' ids; none while the store cannot be read (damaged or locked: its banner
+   * says so, and a pull waits for the next look rather than failing the schedule's timer).
+   */
+  #connectionIds(): string[] {
+    try {
+      return this.#deps.opener.connectionIds()
+    } catch {
+      return []
+    }
   }
 
   /** A connection removed: its pull stops and its status is forgotten. */

@@ -1,7 +1,6 @@
 import { AppError } from '../../../../shared/ipc/errors'
 import type { FeatureContribution } from '../../platform/contribution'
 import { atsSendHandlers } from './handlers'
-import { personalDataOwner } from './personal-data'
 import type { AtsOpener } from './push-ports'
 import { PushService } from './push-service'
 
@@ -42,11 +41,11 @@ export const contribution = {
       boughtContacts: () => context.port('boughtContacts'),
       sheetRows: () => context.port('sheetRows'),
       progress: (progress) => context.events.emit('atsSendProgress', progress),
-      sent: (connectionId) => context.bus.publish('atsSent', { connectionId })
+      sent: (connectionId) => (context.options.atsOpener ?? savedConnections()).sent?.(connectionId)
     })
     return {
-      handlers: atsSendHandlers(push),
-      personalData: personalDataOwner(() => context.stores.get())
+      // the send journal's people are answered for by the ats feature's owner (ats/personal-data.ts)
+      handlers: atsSendHandlers(push)
     }
   }
 } satisfies FeatureContribution<AtsSendOptions>

@@ -15,9 +15,10 @@ interface JournalRow {
 
 /**
  * The send journal names a person by key, with the id of their record in the ATS: forgetting them
- * deletes their rows here (the ATS's own record is the ATS's to erase).
+ * deletes their rows here (the ATS's own record is the ATS's to erase). The ats feature's owner
+ * (ats/personal-data.ts) answers for it.
  */
-export const personalDataOwner: PersonalDataOwnerFactory = (store) => {
+export const sendJournalPart: PersonalDataOwnerFactory = (store) => {
   const rowsOf = (key: string) =>
     store()
       .database.db.prepare(

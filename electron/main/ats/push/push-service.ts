@@ -18,18 +18,17 @@ import type { StoreAccess } from '../../store/store-access'
 import { atsNames } from '../ats-client'
 import {
   addApplication,
-  allRecords,
   createRecord,
   hasApplication,
   jobsOf,
   missingFields,
-  recordsByEmail,
   SEND_SOURCE,
   sourceIdOf,
   type SendChoice
 } from './ats-records'
-import { normalizeLink, normalizeWords, pushPersonOf, sameNameAndCompany } from './push-people'
-import type { AtsOpener, AtsRecord, AtsTarget, PushPerson } from './push-ports'
+import { findInAts, type Found } from './find-in-ats'
+import { pushPersonOf } from './push-people'
+import type { AtsOpener, PushPerson } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
 
 export interface PushServiceDeps {
@@ -49,11 +48,6 @@ export interface PushServiceDeps {
 
 /** A recovery looks at records made from this long before its intent (clocks of desk and ATS differ). */
 const RECOVERY_SKEW_MS = 10 * 60_000
-
-interface Found {
-  record: AtsRecord
-  by: AtsMatchedBy
-}
 
 /**
  * "Send to the ATS" (issue #39 item 2): the preview (who is new, already there, sent before,
@@ -136,60 +130,6 @@ export class PushService {
     return out
   }
 
-  /**
-   * Who among these is already in the ATS: by email first (one search per email), then — for
-   * those left — by profile link or by name and company, which neither API searches: one read of
-   * the ATS's records (from `since` when given) compared here.
-   */
-  async #existing(
-    target: AtsTarget,
-    people: readonly PushPerson[],
-    signal?: AbortSignal,
-    since?: string
-  ): Promise<Map<string, Found>> {
-    const found = new Map<string, Found>()
-    for (const person of people) {
-      for (const email of person.emails) {
-        signal?.throwIfAborted()
-        const [record] = await recordsByEmail(target, email)
-        if (record !== undefined) {
-          found.set(person.personKey, { record, by: 'email' })
-          break
-        }
-      }
-    }
-    // a recovery (since given) reads only what was made after its intent: the name alone is enough there
-    const recovery = since !== undefined
-    const left = people.filter(
-      (p) =>
-        !found.has(p.personKey) &&
-        (p.links.length > 0 || ((recovery || p.company !== '') && normalizeWords(p.name) !== ''))
-    )
-    if (left.length === 0) return found
-    const byLink = new Map<string, PushPerson>()
-    for (const person of left) for (const link of person.links) byLink.set(normalizeLink(link), person)
-    const byName = new Map<string, PushPerson[]>()
-    for (const person of left) {
-      for (const name of new Set([
-        normalizeWords(person.name),
-        normalizeWords(`${person.firstName} ${person.lastName}`)
-      ]))
-        byName.set(name, [...(byName.get(name) ?? []), person])
-    }
-    for await (const record of allRecords(target, since, signal)) {
-      for (const link of record.links) {
-        const person = byLink.get(normalizeLink(link))
-        if (person !== undefined && found.get(person.personKey)?.by !== 'link')
-          found.set(person.personKey, { record, by: 'link' })
-      }
-      for (const person of byName.get(normalizeWords(record.name)) ?? []) {
-        if (!found.has(person.personKey) && (recovery || sameNameAndCompany(person, record)))
-          found.set(person.personKey, { record, by: 'name-company' })
-      }
-    }
-    return found
-  }
-
   async preview(connectionId: string, source: AtsSendSource): Promise<AtsSendPreview> {
     const { name, scope, people } = this.people(source)
     const target = await this.#deps.opener().open(connectionId)
@@ -218,7 +158,7 @@ export class PushService {
       else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
       else toLook.push(person)
     }
-    const found = await this.#existing(target, toLook)
+    const found = await findInAts(target, toLook)
     for (const person of toLook) {
       const hit = found.get(person.personKey)
       const missing = missingFields(target.kind, person)
@@ -329,7 +269,7 @@ export class PushService {
     let found = new Map<string, Found>()
     let cancelled = false
     try {
-      found = await this.#existing(target, fresh, signal)
+      found = await findInAts(target, fresh, signal)
     } catch (error) {
       if (!signal.aborted) throw error
       cancelled = true
@@ -393,7 +333,7 @@ export class PushService {
         if (entry?.state === 'intent') {
           // a send cut short between the create and its answer: is the record there?
           const since = new Date(Date.parse(entry.intentAt) - RECOVERY_SKEW_MS).toISOString()
-          const there = (await this.#existing(target, [person], signal, since)).get(person.personKey)
+          const there = (await findInAts(target, [person], signal, since)).get(person.personKey)
           if (there !== undefined) {
             journal.done(scope, person.personKey, there.record.id, true, now())
             outcome(person, 'created', there.record.id, `Found in ${atsName}: the earlier send had created it.`)
