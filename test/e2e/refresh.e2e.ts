@@ -94,11 +94,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect.poll(() => page.getByTestId('refreshing').count()).toBe(0)
       await shot(page, `refresh-completed-${colorScheme}`)
 
-      // The notification came once, from the page (the browser host), after the job's end.
+      // The notification came once, from the page (the browser host), after the job's end: it may
+      // follow the screen's "Completed" by a moment (its own event), so it is waited for.
+      await expect
+        .poll(async () =>
+          (await page.evaluate(() => (window as unknown as { __notices: Notice[] }).__notices)).map((n) => [
+            n.title,
+            n.body
+          ])
+        )
+        .toEqual([['Refresh finished', '21 pasted handles: 20 refreshed, 1 failed.']])
       const notices = await page.evaluate(() => (window as unknown as { __notices: Notice[] }).__notices)
-      expect(notices.map((n) => [n.title, n.body])).toEqual([
-        ['Refresh finished', '21 pasted handles: 20 refreshed, 1 failed.']
-      ])
       const detail = (await page.evaluate(async () => {
         const text = document.querySelector('[data-testid="job-page"] .record')?.textContent ?? '{}'
         return JSON.parse(text) as { endTime?: string }
