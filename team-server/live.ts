@@ -8,7 +8,15 @@ export const KEEP_ALIVE_MS = 25_000
 /** The most live streams one desk keeps open at once. */
 export const MAX_STREAMS_PER_DESK = 4
 
-type Notice = { t: 'changes'; team: string; lastSeq: number } | { t: 'revoked'; team: string; desks: string[] }
+/** The most desks one notice names: a NOTIFY payload is at most 8,000 bytes (a desk id takes 39). */
+export const MAX_DESKS_PER_NOTICE = 150
+
+/**
+ * What one instance tells the others. A `changes` notice names the desks that may read the change
+ * it announces; without `desks` it is for every desk of the team (as every notice was before).
+ */
+type Notice =
+  { t: 'changes'; team: string; lastSeq: number; desks?: string[] } | { t: 'revoked'; team: string; desks: string[] }
 
 type Stream = { teamId: string; deskId: string; res: ServerResponse }
 
@@ -22,7 +30,7 @@ type Stream = { teamId: string; deskId: string; res: ServerResponse }
 export class Live {
   readonly #databaseUrl: string
   readonly #log: (message: string) => void
-  readonly #lastSeqOf: (teamId: string) => Promise<number | null>
+  readonly #lastSeqOf: (teamId: string, deskId: string) => Promise<number | null>
   readonly #streams = new Set<Stream>()
   #client: pg.Client | null = null
   #closed = false
@@ -37,7 +45,8 @@ export class Live {
   constructor(options: {
     databaseUrl: string
     log: (message: string) => void
-    lastSeqOf: (teamId: string) => Promise<number | null>
+    /** The newest sequence number of the team's changes that this desk may read. */
+    lastSeqOf: (teamId: string, deskId: string) => Promise<number | null>
     /** Marks desks with an open stream as seen now (at every keep-alive). */
     seen: (deskIds: string[]) => Promise<void>
     keepAliveMs?: number
@@ -115,12 +124,13 @@ export class Live {
     }, wait)
   }
 
-  /** After a lost connection: every open stream hears the newest sequence of its team. */
+  /** After a lost connection: every open stream hears the newest sequence of its team that its desk may read. */
   async #catchUp(): Promise<void> {
-    const teams = new Set([...this.#streams].map((stream) => stream.teamId))
-    for (const team of teams) {
-      const lastSeq = await this.#lastSeqOf(team).catch(() => null)
-      if (lastSeq !== null) this.#deliver(JSON.stringify({ t: 'changes', team, lastSeq } satisfies Notice))
+    const desks = new Map([...this.#streams].map((stream) => [stream.deskId, stream.teamId]))
+    for (const [desk, team] of desks) {
+      const lastSeq = await this.#lastSeqOf(team, desk).catch(() => null)
+      if (lastSeq !== null)
+        this.#deliver(JSON.stringify({ t: 'changes', team, lastSeq, desks: [desk] } satisfies Notice))
     }
   }
 
@@ -132,7 +142,12 @@ export class Live {
       return
     }
     if (notice.t === 'changes') {
-      this.#write((stream) => stream.teamId === notice.team, changesEvent(notice.lastSeq))
+      // a change with an audience is announced to that audience only: no other desk learns it was made
+      const desks = notice.desks === undefined ? null : new Set(notice.desks)
+      this.#write(
+        (stream) => stream.teamId === notice.team && (desks === null || desks.has(stream.deskId)),
+        changesEvent(notice.lastSeq)
+      )
     } else if (notice.t === 'revoked') {
       const desks = new Set(notice.desks)
       for (const stream of [...this.#streams]) {
@@ -167,7 +182,8 @@ export class Live {
   }
 
   /**
-   * Opens an event stream for a desk; it starts with the team's newest sequence. A desk keeps at
+   * Opens an event stream for a desk; it starts with the newest sequence of the team's changes that
+   * the desk may read. A desk keeps at
    * most MAX_STREAMS_PER_DESK open (one per window, and one reconnecting): a further one closes
    * its oldest, so no desk can hold the server's memory with streams.
    */
@@ -205,10 +221,33 @@ function changesEvent(lastSeq: number): string {
   return `event: changes\ndata: ${JSON.stringify({ lastSeq })}\n\n`
 }
 
-/** Sends a notice to every instance; inside a transaction, it leaves only when that commits. */
-export async function notifyChanges(client: pg.ClientBase, teamId: string, lastSeq: number): Promise<void> {
-  const notice: Notice = { t: 'changes', team: teamId, lastSeq }
-  await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(notice)])
+/**
+ * What a push's changes announce: the newest sequence of its team-wide changes (0 if none), and for
+ * each desk named in an audience the newest sequence of the changes meant for it.
+ */
+export type Announcement = { teamWide: number; audiences: ReadonlyMap<string, number> }
+
+/**
+ * Sends a push's notices to every instance; inside a transaction, they leave only when that commits.
+ * Every desk of the team hears the newest team-wide change; a desk named in an audience hears the
+ * newest change meant for it when that is later; a desk hears of no change it may not read.
+ */
+export async function notifyChanges(client: pg.ClientBase, teamId: string, announced: Announcement): Promise<void> {
+  const notices: Notice[] = []
+  if (announced.teamWide > 0) notices.push({ t: 'changes', team: teamId, lastSeq: announced.teamWide })
+  const bySeq = new Map<number, string[]>()
+  for (const [desk, seq] of announced.audiences) {
+    if (seq <= announced.teamWide) continue
+    bySeq.set(seq, [...(bySeq.get(seq) ?? []), desk])
+  }
+  for (const [lastSeq, desks] of [...bySeq].sort(([a], [b]) => a - b)) {
+    for (let at = 0; at < desks.length; at += MAX_DESKS_PER_NOTICE) {
+      notices.push({ t: 'changes', team: teamId, lastSeq, desks: desks.slice(at, at + MAX_DESKS_PER_NOTICE) })
+    }
+  }
+  for (const notice of notices) {
+    await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(notice)])
+  }
 }
 
 export async function notifyRevoked(client: pg.ClientBase, teamId: string, deskIds: string[]): Promise<void> {

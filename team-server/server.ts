@@ -18,7 +18,7 @@ import { migrate } from './db/migrations'
 import { fail, ok, readBody, RequestCut, send, type Reply } from './http/reply'
 import { Live } from './live'
 import { admit, release, spendBook } from './routes/budgets'
-import { events, pull, push } from './routes/changes'
+import { events, newestReadable, pull, push } from './routes/changes'
 import { authenticate, type Caller, type RouteContext } from './routes/context'
 import { createTeam, invite, join, leave, overview, revokeDesk, revokePerson } from './routes/membership'
 
@@ -265,10 +265,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     await pool.end()
     throw error
   }
-  const lastSeqOf = async (teamId: string): Promise<number | null> => {
-    const row = await pool.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [teamId])
-    return row.rows[0] === undefined ? null : Number(row.rows[0].last_seq)
-  }
+  const lastSeqOf = (teamId: string, deskId: string): Promise<number> => newestReadable(pool, teamId, deskId)
   const now = options.now ?? (() => new Date())
   const seen = async (deskIds: string[]): Promise<void> => {
     await pool.query('UPDATE desks SET last_seen_at = $2 WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL', [

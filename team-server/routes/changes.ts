@@ -11,7 +11,7 @@ import {
 import { inTransaction } from '../db/database'
 import { fail, ok, type Reply } from '../http/reply'
 import { applyChange, checkChange, personalDataTables } from '../kinds'
-import { notifyChanges } from '../live'
+import { notifyChanges, type Announcement } from '../live'
 import type { Caller, RouteContext } from './context'
 
 /**
@@ -64,6 +64,8 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
     }
     let erased = 0
     let added = 0
+    // what the live streams are told: each desk hears of the changes it may read only
+    const announced = { teamWide: 0, audiences: new Map<string, number>() } satisfies Announcement
     for (const change of changes) {
       const before = known.get(change.id)
       if (before !== undefined) {
@@ -108,6 +110,8 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
       const audience =
         isTombstone || change.audience === undefined ? null : [...new Set([...change.audience, caller.deskId])]
       pending.push({ seq, change, payload: keep ? change.payload : null, audience })
+      if (audience === null) announced.teamWide = seq
+      else for (const deskId of audience) announced.audiences.set(deskId, seq)
       if (keep && interpreted.has(change.kind)) {
         // what it does to the team's tables sees every change before it
         await flush()
@@ -120,7 +124,7 @@ export async function push(context: RouteContext, caller: Caller, changes: Chang
     await flush()
     if (added > 0) {
       await client.query('UPDATE teams SET last_seq = $2 WHERE id = $1', [caller.teamId, lastSeq])
-      await notifyChanges(client, caller.teamId, lastSeq)
+      await notifyChanges(client, caller.teamId, announced)
     }
     return { result, erased }
   })
@@ -227,10 +231,20 @@ export async function pull(context: RouteContext, caller: Caller, query: URLSear
   return ok(answer)
 }
 
-/** GET /v1/events: the desk's live stream (`event: changes`, `{ lastSeq }`), closed when it is revoked. */
+/**
+ * GET /v1/events: the desk's live stream (`event: changes`, `{ lastSeq }`), closed when it is
+ * revoked. It hears of the changes it may read only (live.ts), and starts with the newest of them.
+ */
 export async function events(context: RouteContext, caller: Caller, res: ServerResponse): Promise<void> {
-  const team = await context.pool.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [
-    caller.teamId
-  ])
-  context.live.open({ teamId: caller.teamId, deskId: caller.deskId, res }, Number(team.rows[0]!.last_seq))
+  const lastSeq = await newestReadable(context.pool, caller.teamId, caller.deskId)
+  context.live.open({ teamId: caller.teamId, deskId: caller.deskId, res }, lastSeq)
+}
+
+/** The newest sequence number of the team's changes that a desk may read (0 when none). */
+export async function newestReadable(pool: pg.Pool, teamId: string, deskId: string): Promise<number> {
+  const newest = await pool.query<{ seq: string | null }>(
+    'SELECT max(seq) AS seq FROM changes WHERE team_id = $1 AND (audience IS NULL OR $2::uuid = ANY (audience))',
+    [teamId, deskId]
+  )
+  return Number(newest.rows[0]?.seq ?? 0)
 }

@@ -7,7 +7,16 @@ import {
   type ClusterEngine,
   type ThrowawayCluster
 } from '../../team-server/testing/throwaway-cluster'
-import { addMember, change, createTeam, pullChanges, pushChanges, type TestDesk } from './support'
+import {
+  addMember,
+  change,
+  createTeam,
+  EventStream,
+  pullChanges,
+  pushChanges,
+  type SseEvent,
+  type TestDesk
+} from './support'
 
 /*
  * A change meant for named desks (a shortlist shared with named colleagues, issue #38 item 4.4) is
@@ -15,7 +24,9 @@ import { addMember, change, createTeam, pullChanges, pushChanges, type TestDesk 
  * any program with its credential could, gets nothing of it; a colleague taken out of the audience
  * gets none of the changes after; a forget still reaches every desk and erases the payloads it
  * names whatever their audience. An audience naming a desk of another team is refused (nothing
- * kept). On both engines: the embedded PostgreSQL and Debian's PostgreSQL 15.
+ * kept). The live stream keeps to the audience too: a desk outside it hears nothing when such a
+ * change is made (nor, opening its stream, the number of one), a later team-wide change reaches
+ * every desk, and each desk's pull converges past the numbers it cannot see. On both engines: the embedded PostgreSQL and Debian's PostgreSQL 15.
  */
 
 const pull = async (desk: TestDesk, after = 0, limit?: number) =>
@@ -126,6 +137,54 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('audience on %s PostgreSQ
       "SELECT count(*)::int AS n FROM changes WHERE payload::text LIKE '%Ada%'"
     )
     expect(text[0]!.n).toBe(0)
+  })
+
+  it('announces a change with an audience to that audience only; a later team-wide change reaches every desk and both converge', async () => {
+    const lastSeqs = (events: SseEvent[]) =>
+      events.filter((e) => e.event === 'changes').map((e) => (JSON.parse(e.data) as { lastSeq: number }).lastSeq)
+    const benBefore = (await pull(ben)).last
+    const cleoBefore = (await pull(cleo)).last
+    const benStream = await EventStream.open(server.url, ben.credential)
+    const cleoStream = await EventStream.open(server.url, cleo.credential)
+    await Promise.all([benStream, cleoStream].map((s) => s.next((e) => e.event === 'changes')))
+    const cleoOpened = cleoStream.events.length
+
+    const forBen = change(
+      'shortlist.note',
+      { list: 'l2', note: randomUUID(), text: 'Ben only' },
+      { audience: [ben.desk.id] }
+    )
+    const hidden = (await pushChanges(anna, [forBen])).body.accepted[0].seq as number
+    await benStream.reached(hidden)
+    const forAll = change('do-not-contact.entry', { hash: 'b'.repeat(64), kind: 'domain', reason: '', added: true })
+    const teamWide = (await pushChanges(anna, [forAll])).body.accepted[0].seq as number
+    expect(teamWide).toBe(hidden + 1)
+    await Promise.all([benStream.reached(teamWide), cleoStream.reached(teamWide)])
+    // notices arrive in commit order: had Cleo's stream been told of the hidden change, it would be here by now
+    expect(lastSeqs(cleoStream.events.slice(cleoOpened))).toEqual([teamWide])
+    expect(lastSeqs(benStream.events)).toContain(hidden)
+
+    // a stream opened after a change Cleo may not read starts at the newest she may
+    const laterForBen = change(
+      'shortlist.note',
+      { list: 'l2', note: randomUUID(), text: 'Ben again' },
+      { audience: [ben.desk.id] }
+    )
+    const hiddenAgain = (await pushChanges(anna, [laterForBen])).body.accepted[0].seq as number
+    await benStream.reached(hiddenAgain)
+    const cleoAgain = await EventStream.open(server.url, cleo.credential)
+    const opening = await cleoAgain.next((e) => e.event === 'changes')
+    expect(JSON.parse(opening.data)).toEqual({ lastSeq: teamWide })
+    for (const stream of [benStream, cleoStream, cleoAgain]) stream.close()
+
+    // each pulls from where it was: Ben gets both changes for him and the team's, Cleo the team's, and
+    // both end at the team's sequence (Cleo's desk moves past the numbers it cannot see)
+    const benPulled = await pull(ben, benBefore)
+    const cleoPulled = await pull(cleo, cleoBefore)
+    expect(ids(benPulled.changes)).toEqual([forBen.id, forAll.id, laterForBen.id])
+    expect(ids(cleoPulled.changes)).toEqual([forAll.id])
+    expect(cleoPulled.last).toBe(benPulled.last)
+    expect(await pull(cleo, cleoPulled.last)).toEqual({ changes: [], last: cleoPulled.last, more: false })
   })
 
   it('refuses an audience naming a desk that is not of the team (another team’s, or made up), and keeps nothing of it', async () => {
