@@ -213,3 +213,22 @@ export async function quoteEveryone(dialog: Locator): Promise<void> {
   await include.click()
   await include.waitFor({ state: 'detached' })
 }
+
+/**
+ * Adds a Partner API connection in Settings → Connections, as a recruiter does, with its key (kept
+ * for this session only where there is no keychain), and makes it the active one.
+ */
+export async function addActiveConnection(page: Page, name: string, baseUrl: string, apiKey: string): Promise<void> {
+  await page.getByRole('navigation').getByText('Settings').click()
+  await page.getByTestId('connection-add').click()
+  const form = page.getByTestId('connection-form')
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Base URL').fill(baseUrl)
+  await form.getByTestId('connection-save').click()
+  await page.getByTestId('secret-input-apiKey').fill(apiKey)
+  await page.getByTestId('secret-input-apiKey').press('Enter')
+  const sessionOnly = page.getByTestId('secret-session-only')
+  await page.getByTestId('secret-status-apiKey').or(sessionOnly).waitFor()
+  if (await sessionOnly.isVisible()) await sessionOnly.click()
+  await page.getByTestId('connection-activate').click()
+}
