@@ -8,7 +8,11 @@ export const KEEP_ALIVE_MS = 25_000
 /** The most live streams one desk keeps open at once. */
 export const MAX_STREAMS_PER_DESK = 4
 
-/** The most desks one notice names: a NOTIFY payload is at most 8,000 bytes (a desk id takes 39). */
+/**
+ * The most desks one notice names. A NOTIFY payload is at most 8,000 bytes and a desk id takes 39:
+ * a change's whole audience (the 200 desks it may name and its author) would take 7.9 kB, so an
+ * audience goes in notices of 150 at most, each with room to spare.
+ */
 export const MAX_DESKS_PER_NOTICE = 150
 
 /**

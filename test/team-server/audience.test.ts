@@ -187,6 +187,37 @@ describe.each<ClusterEngine>(['embedded', 'debian15'])('audience on %s PostgreSQ
     expect(await pull(cleo, cleoPulled.last)).toEqual({ changes: [], last: cleoPulled.last, more: false })
   })
 
+  it('announces a change to an audience of the most desks a change may name, in notices that fit PostgreSQL’s payload', async () => {
+    // 200 named desks and the author: more than one notice names (MAX_DESKS_PER_NOTICE)
+    const many: TestDesk[] = []
+    for (let n = 0; n < 200; n++) many.push(await addMember(anna, `Colleague ${n}`))
+    const lastNamed = many.at(-1)!
+    const streams = await Promise.all(
+      [lastNamed, anna, cleo].map((desk) => EventStream.open(server.url, desk.credential))
+    )
+    await Promise.all(streams.map((stream) => stream.next((e) => e.event === 'changes')))
+    const cleoOpened = streams[2]!.events.length
+    const forMany = change(
+      'shortlist.note',
+      { list: 'l3', note: randomUUID(), text: 'for two hundred' },
+      { audience: many.map((desk) => desk.desk.id) }
+    )
+    const pushed = await pushChanges(anna, [forMany])
+    expect(pushed.body.refused).toEqual([])
+    const seq = pushed.body.accepted[0].seq as number
+    await Promise.all([streams[0]!.reached(seq), streams[1]!.reached(seq)])
+    const forAll = change('do-not-contact.entry', { hash: 'c'.repeat(64), kind: 'domain', reason: '', added: true })
+    const teamWide = (await pushChanges(anna, [forAll])).body.accepted[0].seq as number
+    await streams[2]!.reached(teamWide)
+    expect(
+      streams[2]!.events
+        .slice(cleoOpened)
+        .filter((e) => e.event === 'changes')
+        .map((e) => JSON.parse(e.data))
+    ).toEqual([{ lastSeq: teamWide }])
+    for (const stream of streams) stream.close()
+  })
+
   it('refuses an audience naming a desk that is not of the team (another team’s, or made up), and keeps nothing of it', async () => {
     const olga = await createTeam(server.url, await makeSetupCode(cluster.databaseUrl), 'Other Agency', 'Olga')
     const teamBefore = (await pull(anna)).last
