@@ -27,6 +27,16 @@ const calendarDay = lazy(() => new Intl.DateTimeFormat(locale, { dateStyle: 'med
 const monthYear = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }))
 const monthDay = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }))
 
+/**
+ * Makes the number format now. The page's first Intl object loads the locale's data (~20–45 ms of
+ * Chromium's time): made where the Search screen first shows a count (Saved searches (0)), it was
+ * a third of the task that mounts that screen, the page's longest before the first row (the
+ * first-result bench's CPU profile; issue #36 item 12). main.ts calls it in a task of its own.
+ */
+export function prepareNumberFormat(): void {
+  numbers.get()
+}
+
 /** For tests: format as another locale would. */
 export function useLocale(next: string | undefined): void {
   locale = next
