@@ -140,7 +140,7 @@ export const atsSendChannels = {
     input: z.strictObject({ connectionId: idSchema, source: atsSendSourceSchema }),
     output: atsSendPreviewSchema
   },
-  /** Sends the new people (exactly once per person, source and connection); existing and sent ones are skipped. */
+  /** Sends the new people (exactly once per person, source and connection); existing and sent-before ones are skipped or get a new application. */
   sendToAts: {
     input: z.strictObject({
       /** Chosen by the page, so it can cancel the send and match its progress events. */
@@ -149,7 +149,7 @@ export const atsSendChannels = {
       source: atsSendSourceSchema,
       jobId: z.string().min(1).max(100).nullable(),
       stageId: z.string().min(1).max(100).nullable(),
-      /** People already there: skipped (the default), or a new application on the job (Lever: an opportunity for the posting); a job is needed. */
+      /** People already there or sent before: skipped (the default), or a new application on the job (Lever: an opportunity for the posting) on their record there; a job is needed. */
       existing: atsExistingChoiceSchema.optional()
     }),
     output: atsSendResultSchema

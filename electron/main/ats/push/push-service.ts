@@ -198,9 +198,11 @@ export class PushService {
   }
 
   /**
-   * Sends the people: left-out, sent-before, already-there and incomplete ones are said and not
-   * created; each of the others is created once (journal intent → create → ATS id). One person's
-   * failure is theirs alone; a cancel stops after the person in hand.
+   * Sends the people: left-out and incomplete ones are said and not created; sent-before and
+   * already-there ones are skipped, or with `existing: 'apply'` and a job get one new application
+   * on their record there (never a second person); each of the others is created once (journal
+   * intent → create → ATS id). One person's failure is theirs alone; a cancel stops after the
+   * person in hand.
    */
   async send(input: {
     sendId: string
@@ -279,10 +281,12 @@ export class PushService {
      * A new application for someone already there, once: the intent first, then a look at their
      * applications (a retry after a lost answer finds the one made), then the add.
      */
-    const applyTo = async (person: PushPerson, candidateId: string, by: string): Promise<void> => {
+    const applyTo = async (person: PushPerson, candidateId: string, by: string, created = false): Promise<void> => {
+      // a person sent before keeps their journal row ('done', the id, created): the look below is
+      // what keeps a retry after a lost answer from adding a second application
       journal.intend(scope, person.personKey, now(), candidateId)
       if (await hasApplication(target, candidateId, choice.jobId as string)) {
-        journal.done(scope, person.personKey, candidateId, false, now())
+        journal.done(scope, person.personKey, candidateId, created, now())
         outcome(person, 'skipped', candidateId, `Already in ${atsName} (${by}), with an application for this job.`)
         return
       }
@@ -293,7 +297,7 @@ export class PushService {
           journal.drop(scope, person.personKey)
         throw error
       }
-      journal.done(scope, person.personKey, candidateId, false, now())
+      journal.done(scope, person.personKey, candidateId, created, now())
       outcome(person, 'applied', candidateId, `Already in ${atsName} (${by}): a new application for the job.`)
     }
     const byWords = (by: AtsMatchedBy) =>
@@ -309,23 +313,25 @@ export class PushService {
         continue
       }
       const entry = journal.get(scope, person.personKey)
-      // found there by an earlier send (not made by it): with "new application" chosen, it gets one now
-      const applyToFound = apply && entry?.state === 'done' && !entry.created && entry.atsId !== null
-      if (entry?.state === 'done' && !applyToFound) {
+      // sent (or found there) by an earlier send: with "new application" chosen, the record the
+      // journal names gets one now (never a second person)
+      const applyToSent = apply && entry?.state === 'done' && entry.atsId !== null
+      if (entry?.state === 'done' && !applyToSent) {
         outcome(person, 'skipped', entry.atsId, entry.created ? `Sent to ${atsName} before.` : `Already in ${atsName}.`)
         continue
       }
       try {
-        if (applyToFound) {
-          await applyTo(person, entry.atsId as string, 'found by an earlier send')
+        if (applyToSent) {
+          const by = entry.created ? 'sent before' : 'found by an earlier send'
+          await applyTo(person, entry.atsId as string, by, entry.created)
           continue
         }
         if (entry?.state === 'intent' && entry.atsId !== null) {
           // an application cut short (its intent names the candidate, there before it): applyTo
           // looks before it adds; without "new application" chosen now, the person is skipped
-          if (apply) await applyTo(person, entry.atsId, 'found by an earlier send')
+          if (apply) await applyTo(person, entry.atsId, 'found by an earlier send', entry.created)
           else {
-            journal.done(scope, person.personKey, entry.atsId, false, now())
+            journal.done(scope, person.personKey, entry.atsId, entry.created, now())
             outcome(person, 'skipped', entry.atsId, `Already in ${atsName}.`)
           }
           continue

@@ -79,7 +79,7 @@ export class AtsSendState {
   get stageId() {
     return this.#stageId
   }
-  /** People already there: skipped, or a new application on the job (once a job or posting is chosen). */
+  /** People already there or sent before: skipped, or a new application on the job (once a job or posting is chosen). */
   get existing(): AtsExistingChoice {
     return this.#existing
   }
@@ -94,7 +94,7 @@ export class AtsSendState {
   get toSend(): number {
     const phase = this.#phase
     if (phase.state !== 'preview' && phase.state !== 'sending') return 0
-    return phase.preview.counts.new + (this.applying ? phase.preview.counts.existing : 0)
+    return phase.preview.counts.new + (this.applying ? alreadyThere(phase.preview) : 0)
   }
   /** The title's ATS: "Greenhouse", "Lever", or "your ATS" before one is chosen. */
   get atsName() {
@@ -197,6 +197,11 @@ export class AtsSendState {
     if (progress.sendId !== this.#sendId || phase.state !== 'sending') return
     this.#phase = { ...phase, progress }
   }
+}
+
+/** People who are in the ATS already, found there or sent before: each may be skipped or get a new application. */
+export function alreadyThere(preview: AtsSendPreview): number {
+  return preview.counts.existing + preview.counts.sent
 }
 
 /** The preview's counts in words: "3 new · 5 already in Greenhouse · 1 sent before · 1 incomplete · 1 left out". */
