@@ -27,7 +27,8 @@ export const atsSendSourceSchema = z.discriminatedUnion('kind', [
 export type AtsSendSource = z.infer<typeof atsSendSourceSchema>
 
 /** What the preview found for a person. */
-export const atsPreviewStatusSchema = z.enum(['new', 'existing', 'sent', 'missing', 'left-out'])
+/** unchecked: the ATS could not be asked about them (its answer failed or could not be read); looked for again when sent. */
+export const atsPreviewStatusSchema = z.enum(['new', 'existing', 'sent', 'missing', 'left-out', 'unchecked'])
 export type AtsPreviewStatus = z.infer<typeof atsPreviewStatusSchema>
 
 /** How a person already in the ATS was recognised. */
@@ -52,7 +53,9 @@ export const atsPreviewRowSchema = z.object({
   /** The ATS's required fields the person lacks (status missing). */
   missing: z.array(z.string()),
   /** Why they are left out (status left-out), in words. */
-  leftOutReason: z.string().nullable()
+  leftOutReason: z.string().nullable(),
+  /** Why the ATS could not be asked about them (status unchecked), in words. */
+  lookError: z.string().nullable()
 })
 export type AtsPreviewRow = z.infer<typeof atsPreviewRowSchema>
 
@@ -68,7 +71,8 @@ export const atsSendCountsSchema = z.object({
   existing: z.number().int().nonnegative(),
   sent: z.number().int().nonnegative(),
   missing: z.number().int().nonnegative(),
-  leftOut: z.number().int().nonnegative()
+  leftOut: z.number().int().nonnegative(),
+  unchecked: z.number().int().nonnegative()
 })
 export type AtsSendCounts = z.infer<typeof atsSendCountsSchema>
 

@@ -85,7 +85,7 @@ describe('Send to Greenhouse', () => {
       connectionName: 'Agency Greenhouse',
       sourceName: 'Backend — Q3'
     })
-    expect(preview.counts).toEqual({ new: 3, existing: 5, sent: 0, missing: 1, leftOut: 1 })
+    expect(preview.counts).toEqual({ new: 3, existing: 5, sent: 0, missing: 1, leftOut: 1, unchecked: 0 })
     const status = Object.fromEntries(preview.rows.map((r) => [r.personKey, r]))
     for (const p of newOnes) expect(status[p.key as string]?.status).toBe('new')
     for (const p of people.known.slice(0, 3)) {

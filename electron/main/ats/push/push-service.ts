@@ -26,7 +26,7 @@ import {
   sourceIdOf,
   type SendChoice
 } from './ats-records'
-import { findInAts, type Found } from './find-in-ats'
+import { findInAts, type Found, type Looked } from './find-in-ats'
 import { pushPersonOf } from './push-people'
 import type { AtsOpener, PushPerson } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
@@ -149,6 +149,7 @@ export class PushService {
       matchedBy: null,
       missing: [],
       leftOutReason: null,
+      lookError: null,
       ...fields
     })
     for (const person of people) {
@@ -158,11 +159,13 @@ export class PushService {
       else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
       else toLook.push(person)
     }
-    const found = await findInAts(target, toLook)
+    const { found, failed } = await findInAts(target, toLook)
     for (const person of toLook) {
       const hit = found.get(person.personKey)
+      const lookError = failed.get(person.personKey)
       const missing = missingFields(target.kind, person)
       if (hit !== undefined) rows.push(rowOf(person, { status: 'existing', atsId: hit.record.id, matchedBy: hit.by }))
+      else if (lookError !== undefined) rows.push(rowOf(person, { status: 'unchecked', lookError }))
       else if (missing.length > 0) rows.push(rowOf(person, { status: 'missing', missing }))
       else rows.push(rowOf(person, { status: 'new' }))
     }
@@ -179,7 +182,8 @@ export class PushService {
         existing: count('existing'),
         sent: count('sent'),
         missing: count('missing'),
-        leftOut: count('left-out')
+        leftOut: count('left-out'),
+        unchecked: count('unchecked')
       },
       rows,
       jobs: await jobsOf(target),
@@ -268,10 +272,10 @@ export class PushService {
 
     // look before create, for everyone not journalled: one pass at the batch's start
     const fresh = people.filter((p) => !leftOut.has(p.personKey) && journal.get(scope, p.personKey) === undefined)
-    let found = new Map<string, Found>()
+    let looked: Looked = { found: new Map<string, Found>(), failed: new Map<string, string>() }
     let cancelled = false
     try {
-      found = await findInAts(target, fresh, signal)
+      looked = await findInAts(target, fresh, signal)
     } catch (error) {
       if (!signal.aborted) throw error
       cancelled = true
@@ -339,14 +343,27 @@ export class PushService {
         if (entry?.state === 'intent') {
           // a send cut short between the create and its answer: is the record there?
           const since = new Date(Date.parse(entry.intentAt) - RECOVERY_SKEW_MS).toISOString()
-          const there = (await findInAts(target, [person], signal, since)).get(person.personKey)
+          const recovered = await findInAts(target, [person], signal, since)
+          const there = recovered.found.get(person.personKey)
+          const lookError = recovered.failed.get(person.personKey)
+          if (lookError !== undefined && there === undefined) {
+            // not known whether the earlier send made it: nothing is made now, a later send looks again
+            outcome(person, 'failed', null, `Could not look in ${atsName}: ${lookError}`)
+            continue
+          }
           if (there !== undefined) {
             journal.done(scope, person.personKey, there.record.id, true, now())
             outcome(person, 'created', there.record.id, `Found in ${atsName}: the earlier send had created it.`)
             continue
           }
         } else {
-          const hit = found.get(person.personKey)
+          const hit = looked.found.get(person.personKey)
+          const lookError = looked.failed.get(person.personKey)
+          if (hit === undefined && lookError !== undefined) {
+            // not known whether they are there: nothing is made (it could be a second record)
+            outcome(person, 'failed', null, `Could not look in ${atsName}: ${lookError}`)
+            continue
+          }
           if (hit !== undefined && apply) {
             await applyTo(person, hit.record.id, byWords(hit.by))
             continue

@@ -213,7 +213,8 @@ export function countsText(preview: AtsSendPreview): string {
     `${counts.existing} already in ${name}`,
     ...(counts.sent > 0 ? [`${counts.sent} sent before`] : []),
     ...(counts.missing > 0 ? [`${counts.missing} incomplete`] : []),
-    ...(counts.leftOut > 0 ? [`${counts.leftOut} left out (do not contact)`] : [])
+    ...(counts.leftOut > 0 ? [`${counts.leftOut} left out (do not contact)`] : []),
+    ...(counts.unchecked > 0 ? [`${counts.unchecked} not checked`] : [])
   ].join(' · ')
 }
 
@@ -223,5 +224,6 @@ export const statusWords: Record<AtsSendPreview['rows'][number]['status'], strin
   existing: 'Already there',
   sent: 'Sent before',
   missing: 'Incomplete',
-  'left-out': 'Left out'
+  'left-out': 'Left out',
+  unchecked: 'Not checked'
 }
