@@ -49,9 +49,9 @@ export interface AtsConnectionChange {
 export const atsPaceId = (id: string) => `ats:${id}`
 
 /**
- * The calls a connection's ATS allows, as calls a second: Greenhouse's X-RateLimit-Limit counts a
- * rolling 10 s window, so one less than the limit per window keeps any 10 s under it even with
- * calls at both of its ends.
+ * The calls a connection's ATS allows, as calls a second (what Settings → ATS shows): Greenhouse's
+ * X-RateLimit-Limit counts a rolling 10 s window, one less than the limit per window. The pace
+ * itself keeps to the window (Paces.windowSaid), a burst up to the limit included.
  */
 export function paceFromLimit(limit: number): number {
   return Math.max(limit - 1, 0.5) / (GREENHOUSE_WINDOW_MS / 1000)
@@ -146,7 +146,7 @@ export class AtsConnections {
     const info = this.deps.paces.info(atsPaceId(row.id))
     const ceiling =
       row.rateLimit === null ? info.ceiling : Math.min(info.ceiling, Math.round(paceFromLimit(row.rateLimit) * 10) / 10)
-    return { ceiling, rate: info.rate, limit: info.limit }
+    return { ceiling, rate: info.rate === null ? null : Math.min(info.rate, ceiling), limit: info.limit }
   }
 
   /** Saves a connection and its key in the keychain, bound to the API root's origin. */
@@ -263,7 +263,8 @@ export class AtsConnections {
         )
     }
     const paceId = atsPaceId(id)
-    if (row.rateLimit !== null) this.deps.paces.limitSaid(paceId, paceFromLimit(row.rateLimit))
+    // the limit learnt before (kept with the connection): the first call already keeps to it
+    if (row.rateLimit !== null) this.deps.paces.windowSaid(paceId, row.rateLimit, GREENHOUSE_WINDOW_MS)
     const run = this.deps.paces.for(paceId)
     let client: AtsClient | null = null
     // every attempt's answer teaches the pace (a 429 slows it), and Greenhouse's limit caps it
@@ -300,7 +301,7 @@ export class AtsConnections {
   #learnt(id: string, client: AtsClient): void {
     const limit = client.rateLimit
     if (limit === null) return
-    this.deps.paces.limitSaid(atsPaceId(id), paceFromLimit(limit))
+    this.deps.paces.windowSaid(atsPaceId(id), limit, GREENHOUSE_WINDOW_MS)
     try {
       const repo = this.#repo()
       if (repo.get(id)?.rateLimit === limit) return
