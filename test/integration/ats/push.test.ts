@@ -426,7 +426,7 @@ describe('people sent before: skipped, or a new application on the same record',
     expect(applicationsOn(atsId, job.id)).toHaveLength(0)
   })
 
-  it('Lever: the opportunities the desk made get one new opportunity for the posting, of the same contact, once', async () => {
+  it('Lever: the opportunities the desk made get one new opportunity for the posting, of the same contact, once, a 5xx retried', async () => {
     const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
     const two = people.unknown.filter((p) => !inLever(p)).slice(30, 32)
     const { id } = await shortlistOf('Lever leads, then a posting', two)
@@ -459,7 +459,10 @@ describe('people sent before: skipped, or a new application on the same record',
         stageId: null,
         existing: 'apply'
       })
-    expect(await send()).toMatchObject({ created: 0, applied: 2, failed: 0 })
+    // Lever makes the first new opportunity but answers 500: the retry looks and makes no second
+    fakes.lever.store.faults.failAfterCreate = 1
+    expect(await send()).toMatchObject({ created: 0, applied: 1, failed: 1 })
+    expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 2, failed: 0 })
     expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 2 })
     expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
     for (const contact of contacts) expect(forPosting(contact)).toHaveLength(1)
