@@ -168,6 +168,8 @@ export const channelNameList = [
   'testAtsConnection',
   'removeAtsConnection',
   'undoRemoveAtsConnection',
+  'editAtsConnection',
+  'undoEditAtsConnection',
   'connectSandboxAts',
   'previewAtsSend',
   'sendToAts',

@@ -195,6 +195,21 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     expect(await dialog.getByTestId('ats-send-counts').innerText()).toBe(
       '0 new · 0 already in Greenhouse · 8 sent before'
     )
+    // those sent before get the same choice as those found there: skipped, or a new application
+    // on their record once a job is chosen (by keyboard); nothing is sent here
+    expect(await dialog.getByTestId('ats-send-submit').innerText()).toBe('Send 0 people')
+    const existing = dialog.getByTestId('ats-send-existing')
+    expect(await existing.isDisabled()).toBe(true)
+    const jobAgain = dialog.getByTestId('ats-send-job')
+    await jobAgain.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => existing.isEnabled()).toBe(true)
+    await existing.focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await existing.inputValue()).toBe('apply')
+    expect(await dialog.getByTestId('ats-send-submit').innerText()).toBe('Send 8 people')
+    expect(await dialog.locator('tr[data-status="sent"]').last().innerText()).toContain('a new application')
+    expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     const again = await bridge<{ created: number }>(app, 'sendToAts', {
       sendId: 'e2e-send-again-1',

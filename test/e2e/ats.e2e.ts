@@ -6,8 +6,8 @@ import { keepShots, seriousViolations, tabTo } from './page-checks'
 
 // Settings → ATS (issue #39 item 1) in Chromium against the built browser host and its built-in
 // Sandbox: by keyboard only, the recruiter connects to the Sandbox's fake Greenhouse (started
-// then, not at the app's start), tests it (what the key may do, in words), removes it, undoes
-// that with Ctrl+Z, and removes it again. Axe clean; screenshots at 1024 and 1440, light and dark
+// then, not at the app's start), tests it (what the key may do, in words), renames it and undoes
+// that with Ctrl+Z, removes it, undoes that with Ctrl+Z, and removes it again. Axe clean; screenshots at 1024 and 1440, light and dark
 // (docs/screenshots/ats-*.png).
 
 let app: E2eApp
@@ -24,7 +24,7 @@ afterAll(() => app?.close())
 const panel = () => page.getByTestId('ats-panel')
 
 describe('Settings → ATS', () => {
-  it('connects to the Sandbox’s Greenhouse, tests it, removes it and undoes that — by keyboard; axe clean', async () => {
+  it('connects to the Sandbox’s Greenhouse, tests it, edits it, removes it, undoing each — by keyboard; axe clean', async () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('8')
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
@@ -66,6 +66,28 @@ describe('Settings → ATS', () => {
     expect(await seriousViolations(page)).toEqual([])
     await shotsAtWidths(page, 'ats-connected', 'light')
     keepShots('ats-connected')
+
+    // Edit: the form opens on its name; a new one saved by keyboard; Ctrl+Z puts the old one back
+    await page.getByTestId('settings-page').focus()
+    await tabTo(page, 'ats-edit')
+    const form = connection.getByTestId('ats-edit-form')
+    await form.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ats-edit-name')
+    // a Sandbox connection has no key of its own to replace
+    expect(await form.getByTestId('ats-edit-key').count()).toBe(0)
+    await page.keyboard.press('Control+a')
+    await page.keyboard.type('Agency Greenhouse')
+    expect(await seriousViolations(page)).toEqual([])
+    await tabTo(page, 'ats-edit-save')
+    await expect.poll(() => connection.locator('strong').first().innerText()).toBe('Agency Greenhouse')
+    expect(await form.count()).toBe(0)
+    // the keyboard is back on the row's Edit button
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ats-edit')
+    expect(await panel().innerText()).toContain('Agency Greenhouse is saved. Test it again below.')
+    await page.getByTestId('undo-bar').waitFor()
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => connection.locator('strong').first().innerText()).toBe('Sandbox’s Greenhouse')
+    expect(await page.getByTestId('undo-bar').count()).toBe(0)
 
     await page.getByTestId('settings-page').focus()
     await tabTo(page, 'ats-remove')

@@ -1,7 +1,7 @@
 import type { Handlers } from '../ipc/router'
 import type { AtsConnections } from './connections/ats-connections'
 
-/** Settings → ATS: the connections, their test, remove with undo, and the Sandbox's fakes. */
+/** Settings → ATS: the connections, their test, edit and remove with undo, and the Sandbox's fakes. */
 export function atsHandlers(connections: AtsConnections) {
   return {
     listAtsConnections: () => connections.overview(),
@@ -9,6 +9,8 @@ export function atsHandlers(connections: AtsConnections) {
     testAtsConnection: ({ id }) => connections.test(id),
     removeAtsConnection: ({ id }) => connections.remove(id),
     undoRemoveAtsConnection: ({ id }) => connections.undoRemove(id),
+    editAtsConnection: ({ id, ...changes }) => connections.edit(id, changes),
+    undoEditAtsConnection: ({ id }) => connections.undoEdit(id),
     connectSandboxAts: ({ kind }) => connections.connectSandbox(kind)
   } satisfies Partial<Handlers>
 }

@@ -9,6 +9,15 @@ export const UNTIMED_RATE = 1000
 const ISSUED_WINDOW_MS = 5_000
 /** Calls waited for the pace within this long: the pace, not the callers, sets the speed (ms). */
 const WAITING_MS = 2_000
+/**
+ * A call counts against a service's window (setWindow) this much longer than the window: the
+ * service counts a request when it arrives, a moment after it started here (ms, and a share of
+ * the window).
+ */
+const WINDOW_MARGIN_MS = 50
+const WINDOW_MARGIN_SHARE = 0.01
+/** Call starts kept before a window is said (one said later counts them): more than any service's window holds. */
+const KEPT_STARTS = 1000
 
 /** A call made at the connection's pace. */
 export type Paced = <T>(call: () => Promise<T>) => Promise<T>
@@ -41,6 +50,10 @@ export class ConnectionPace {
   #pausedUntil = -Infinity
   #lastWaitAt = -Infinity
   readonly #issued: number[] = []
+  /** The service's own window (an ATS's X-RateLimit-Limit over its window), or null: none said. */
+  #window: { limit: number; ms: number } | null = null
+  /** When the calls still counted in that window started (oldest first); the last KEPT_STARTS while none is said. */
+  readonly #inWindow: number[] = []
   #calls = 0
   #closed = false
 
@@ -77,6 +90,25 @@ export class ConnectionPace {
       if (opens > now && this.rule.rate < UNTIMED_RATE)
         this.#nextAt = Math.max(this.#nextAt, opens) + 1000 / this.rule.rate
     }
+  }
+
+  /**
+   * The service said how many calls it takes in any window of `windowMs` (Greenhouse: its
+   * X-RateLimit-Limit in a rolling 10 s): calls never start more often than that, counted over
+   * the window and a margin (the rate's spacing still applies within it). Null lifts it. The
+   * Partner API's connections never say one: their pace is the rule's alone.
+   */
+  setWindow(window: { limit: number; windowMs: number } | null): void {
+    this.#window =
+      window === null || !(window.limit >= 1) || !(window.windowMs > 0)
+        ? null
+        : {
+            limit: Math.floor(window.limit),
+            ms: window.windowMs + Math.max(WINDOW_MARGIN_MS, window.windowMs * WINDOW_MARGIN_SHARE)
+          }
+    if (this.#timer !== null) this.#timers.clearTimeout(this.#timer)
+    this.#timer = null
+    this.#schedule()
   }
 
   /** Holds every call for `ms` from now. */
@@ -131,6 +163,7 @@ export class ConnectionPace {
       this.rule.paused(now + held)
       return false
     }
+    if (this.#windowWait(now) > 0) return false
     const rate = this.rule.rate
     if (rate < UNTIMED_RATE) {
       if (now < this.#nextAt) return false
@@ -141,6 +174,9 @@ export class ConnectionPace {
       this.#nextAt = (now - this.#nextAt <= slack ? this.#nextAt : now) + gap
     }
     this.#calls += 1
+    // kept whether a window is said or not: one said by a later answer counts the calls before it
+    this.#inWindow.push(now)
+    if (this.#window === null && this.#inWindow.length > KEPT_STARTS) this.#inWindow.shift()
     this.#issued.push(now)
     if (this.#issued.length > 4 * UNTIMED_RATE) this.#trimIssued(now)
     return true
@@ -151,7 +187,7 @@ export class ConnectionPace {
     const now = this.#timers.now()
     const held = Math.max(this.#gate.remaining(), this.#pausedUntil - now)
     const spaced = this.rule.rate >= UNTIMED_RATE ? 0 : this.#nextAt - now
-    const wait = Math.max(1, Math.ceil(Math.max(held, spaced)))
+    const wait = Math.max(1, Math.ceil(Math.max(held, spaced, this.#windowWait(now))))
     this.#timer = this.#timers.setTimeout(() => {
       this.#timer = null
       this.#pump()
@@ -165,6 +201,15 @@ export class ConnectionPace {
       this.rule.wanted(this.#lastWaitAt)
     }
     this.#schedule()
+  }
+
+  /** How long until the service's window has room for one more call (0: it has now). */
+  #windowWait(now: number): number {
+    const window = this.#window
+    if (window === null) return 0
+    while (this.#inWindow.length > 0 && this.#inWindow[0]! <= now - window.ms) this.#inWindow.shift()
+    if (this.#inWindow.length < window.limit) return 0
+    return this.#inWindow[this.#inWindow.length - window.limit]! + window.ms - now
   }
 
   #trimIssued(now: number): void {

@@ -40,6 +40,8 @@ export class Paces implements PaceSignals {
   readonly #gates = new Map<string, ConnectionGate>()
   /** Ceilings the service itself said (an ATS's X-RateLimit-Limit), per connection: never passed. */
   readonly #said = new Map<string, number>()
+  /** Windows the service itself said (calls in any so many ms), per connection: never passed. */
+  readonly #windows = new Map<string, { limit: number; windowMs: number }>()
   readonly #timers: PaceTimers
 
   constructor(
@@ -118,6 +120,20 @@ export class Paces implements PaceSignals {
     this.#paces.get(connectionId)?.rule.setCeiling(this.#ceiling(connectionId))
   }
 
+  /**
+   * The service takes at most `limit` calls in any `windowMs` (Greenhouse's X-RateLimit-Limit in
+   * its rolling 10 s): the connection's calls never pass it, a burst up to it included, so a
+   * long run of calls takes about the time the limit allows and meets no 429. Kept for the pace
+   * made later; the running pace follows at once.
+   */
+  windowSaid(connectionId: string, limit: number, windowMs: number): void {
+    if (!(limit >= 1) || !(windowMs > 0)) return
+    const held = this.#windows.get(connectionId)
+    if (held?.limit === limit && held.windowMs === windowMs) return
+    this.#windows.set(connectionId, { limit, windowMs })
+    this.#paces.get(connectionId)?.setWindow({ limit, windowMs })
+  }
+
   close(): void {
     for (const pace of this.#paces.values()) pace.close()
     this.#paces.clear()
@@ -132,6 +148,8 @@ export class Paces implements PaceSignals {
         timers: this.#timers,
         ...(this.deps.tuning ? { tuning: this.deps.tuning } : {})
       })
+      const window = this.#windows.get(connectionId)
+      if (window !== undefined) pace.setWindow(window)
       this.#paces.set(connectionId, pace)
     }
     return pace

@@ -27,7 +27,8 @@ export const atsSendSourceSchema = z.discriminatedUnion('kind', [
 export type AtsSendSource = z.infer<typeof atsSendSourceSchema>
 
 /** What the preview found for a person. */
-export const atsPreviewStatusSchema = z.enum(['new', 'existing', 'sent', 'missing', 'left-out'])
+/** unchecked: the ATS could not be asked about them (its answer failed or could not be read); looked for again when sent. */
+export const atsPreviewStatusSchema = z.enum(['new', 'existing', 'sent', 'missing', 'left-out', 'unchecked'])
 export type AtsPreviewStatus = z.infer<typeof atsPreviewStatusSchema>
 
 /** How a person already in the ATS was recognised. */
@@ -52,7 +53,9 @@ export const atsPreviewRowSchema = z.object({
   /** The ATS's required fields the person lacks (status missing). */
   missing: z.array(z.string()),
   /** Why they are left out (status left-out), in words. */
-  leftOutReason: z.string().nullable()
+  leftOutReason: z.string().nullable(),
+  /** Why the ATS could not be asked about them (status unchecked), in words. */
+  lookError: z.string().nullable()
 })
 export type AtsPreviewRow = z.infer<typeof atsPreviewRowSchema>
 
@@ -68,7 +71,8 @@ export const atsSendCountsSchema = z.object({
   existing: z.number().int().nonnegative(),
   sent: z.number().int().nonnegative(),
   missing: z.number().int().nonnegative(),
-  leftOut: z.number().int().nonnegative()
+  leftOut: z.number().int().nonnegative(),
+  unchecked: z.number().int().nonnegative()
 })
 export type AtsSendCounts = z.infer<typeof atsSendCountsSchema>
 
@@ -140,7 +144,7 @@ export const atsSendChannels = {
     input: z.strictObject({ connectionId: idSchema, source: atsSendSourceSchema }),
     output: atsSendPreviewSchema
   },
-  /** Sends the new people (exactly once per person, source and connection); existing and sent ones are skipped. */
+  /** Sends the new people (exactly once per person, source and connection); existing and sent-before ones are skipped or get a new application. */
   sendToAts: {
     input: z.strictObject({
       /** Chosen by the page, so it can cancel the send and match its progress events. */
@@ -149,7 +153,7 @@ export const atsSendChannels = {
       source: atsSendSourceSchema,
       jobId: z.string().min(1).max(100).nullable(),
       stageId: z.string().min(1).max(100).nullable(),
-      /** People already there: skipped (the default), or a new application on the job (Lever: an opportunity for the posting); a job is needed. */
+      /** People already there or sent before: skipped (the default), or a new application on the job (Lever: an opportunity for the posting) on their record there; a job is needed. */
       existing: atsExistingChoiceSchema.optional()
     }),
     output: atsSendResultSchema

@@ -52,6 +52,22 @@ export const addAtsConnectionSchema = z.discriminatedUnion('kind', [
 ])
 export type AddAtsConnection = z.infer<typeof addAtsConnectionSchema>
 
+/**
+ * An edit of a saved connection: its name, its key (replacing the one the keychain keeps for the
+ * connection's address), the user it acts as (Greenhouse: a numeric id); what is absent is kept.
+ */
+export const editAtsConnectionSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  name: atsName.optional(),
+  apiKey: apiKey.optional(),
+  actingUser: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Enter the user’s id (letters, digits, “-”).')
+    .optional()
+})
+export type EditAtsConnection = z.infer<typeof editAtsConnectionSchema>
+
 export const atsConnectionViewSchema = z.object({
   id: z.string(),
   kind: atsKindSchema,
@@ -105,6 +121,10 @@ export const atsChannels = {
   /** Removes a connection at once (nothing calls it any more); its key goes when the undo is no longer offered. */
   removeAtsConnection: { input: idInput, output: atsConnectionsSchema },
   undoRemoveAtsConnection: { input: idInput, output: atsConnectionsSchema },
+  /** Renames it, replaces its key in the keychain (same address), changes the user it acts as; Test it again after. */
+  editAtsConnection: { input: editAtsConnectionSchema, output: atsConnectionsSchema },
+  /** Puts back what the last edit changed (its old key too), while the page offers it. */
+  undoEditAtsConnection: { input: idInput, output: atsConnectionsSchema },
   /** Starts the built-in Sandbox's fake Greenhouse or Lever (if not yet up) and connects to it. */
   connectSandboxAts: { input: z.strictObject({ kind: atsKindSchema }), output: atsConnectionsSchema }
 } as const

@@ -85,7 +85,7 @@ describe('Send to Greenhouse', () => {
       connectionName: 'Agency Greenhouse',
       sourceName: 'Backend — Q3'
     })
-    expect(preview.counts).toEqual({ new: 3, existing: 5, sent: 0, missing: 1, leftOut: 1 })
+    expect(preview.counts).toEqual({ new: 3, existing: 5, sent: 0, missing: 1, leftOut: 1, unchecked: 0 })
     const status = Object.fromEntries(preview.rows.map((r) => [r.personKey, r]))
     for (const p of newOnes) expect(status[p.key as string]?.status).toBe('new')
     for (const p of people.known.slice(0, 3)) {
@@ -359,6 +359,119 @@ describe('Greenhouse: people already there get a new application; the “Talent 
     } finally {
       sources.push(...kept)
     }
+  })
+})
+
+describe('people sent before: skipped, or a new application on the same record', () => {
+  const applicationsOn = (candidateId: string | null | undefined, jobId: string) =>
+    fakes.greenhouse.store
+      .get(Number(candidateId))
+      ?.applications.filter((a) => a.jobs.some((j) => String(j.id) === jobId)) ?? []
+
+  it('Greenhouse: the candidates the desk made get one application on the job, once, a 5xx retried', async () => {
+    const two = people.unknown.slice(50, 52)
+    const { id } = await shortlistOf('Sent, then a job', two)
+    const source = { kind: 'shortlist' as const, shortlistId: id }
+    const first = await main.ok('sendToAts', { sendId: sendId(), connectionId: GH, source, jobId: null, stageId: null })
+    expect(first).toMatchObject({ created: 2, failed: 0 })
+    const made = first.outcomes.map((o) => o.atsId)
+    const preview = await main.ok('previewAtsSend', { connectionId: GH, source })
+    expect(preview.counts).toMatchObject({ new: 0, existing: 0, sent: 2 })
+    expect(preview.rows.map((r) => r.atsId)).toEqual(made)
+    const job = preview.jobs[3]!
+    const stage = job.stages[1]!
+    const candidates = fakes.greenhouse.store.candidates.length
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: GH,
+        source,
+        jobId: job.id,
+        stageId: stage.id,
+        existing: 'apply'
+      })
+    // Greenhouse adds the first application but answers 500: the retry looks and adds no second
+    fakes.greenhouse.store.faults.failAfterCreate = 1
+    expect(await send()).toMatchObject({ created: 0, applied: 1, failed: 1 })
+    const retry = await send()
+    expect(retry).toMatchObject({ created: 0, applied: 0, skipped: 2, failed: 0 })
+    expect(retry.outcomes.map((o) => o.atsId)).toEqual(made)
+    expect(fakes.greenhouse.store.candidates.length).toBe(candidates)
+    for (const atsId of made) {
+      const on = applicationsOn(atsId, job.id)
+      expect(on).toHaveLength(1)
+      expect(on[0]).toMatchObject({ prospect: false, current_stage: { id: Number(stage.id) } })
+    }
+    for (const p of two) expect(greenhouseWithEmail(fakes, emailsOf(p)[0] as string)).toBe(1)
+    // still the desk's own records: the member rows say so
+    const sent = await main.ok('listAtsSent', { shortlistId: id })
+    expect(sent.map((s) => [s.atsId, s.created])).toEqual(made.map((atsId) => [atsId, true]))
+  })
+
+  it('Greenhouse: skipped when not chosen, as before', async () => {
+    const { id } = await shortlistOf('Sent, skipped', people.unknown.slice(52, 53))
+    const source = { kind: 'shortlist' as const, shortlistId: id }
+    const first = await main.ok('sendToAts', { sendId: sendId(), connectionId: GH, source, jobId: null, stageId: null })
+    const atsId = first.outcomes[0]?.atsId
+    const job = (await main.ok('previewAtsSend', { connectionId: GH, source })).jobs[0]!
+    const again = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: GH,
+      source,
+      jobId: job.id,
+      stageId: job.stages[0]!.id
+    })
+    expect(again).toMatchObject({ created: 0, applied: 0, skipped: 1 })
+    expect(again.outcomes[0]?.message).toMatch(/Sent to Greenhouse before/)
+    expect(applicationsOn(atsId, job.id)).toHaveLength(0)
+  })
+
+  it('Lever: the opportunities the desk made get one new opportunity for the posting, of the same contact, once, a 5xx retried', async () => {
+    const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
+    const two = people.unknown.filter((p) => !inLever(p)).slice(30, 32)
+    const { id } = await shortlistOf('Lever leads, then a posting', two)
+    const source = { kind: 'shortlist' as const, shortlistId: id }
+    const first = await main.ok('sendToAts', {
+      sendId: sendId(),
+      connectionId: LEVER,
+      source,
+      jobId: null,
+      stageId: null
+    })
+    expect(first).toMatchObject({ created: 2, failed: 0 })
+    const contacts = first.outcomes.map((o) => fakes.lever.store.get(o.atsId as string)!.contact)
+    const preview = await main.ok('previewAtsSend', { connectionId: LEVER, source })
+    expect(preview.counts).toMatchObject({ new: 0, existing: 0, sent: 2 })
+    const posting = preview.jobs.find((j) => j.name === 'Account Executive')!
+    const forPosting = (contact: string) =>
+      fakes.lever.store.opportunities.filter(
+        (o) =>
+          o.contact === contact &&
+          o.applications.some((a) => fakes.lever.store.applicationPosting.get(a) === posting.id)
+      )
+    const opportunities = fakes.lever.store.opportunities.length
+    const send = () =>
+      main.ok('sendToAts', {
+        sendId: sendId(),
+        connectionId: LEVER,
+        source,
+        jobId: posting.id,
+        stageId: null,
+        existing: 'apply'
+      })
+    // Lever makes the first new opportunity but answers 500: the retry looks and makes no second
+    fakes.lever.store.faults.failAfterCreate = 1
+    expect(await send()).toMatchObject({ created: 0, applied: 1, failed: 1 })
+    expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 2, failed: 0 })
+    expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 2 })
+    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 2)
+    for (const contact of contacts) expect(forPosting(contact)).toHaveLength(1)
+    // the same two people, not two more: every opportunity with their emails is of their contact
+    two.forEach((p, i) => {
+      const theirs = fakes.lever.store.opportunities.filter((o) => o.emails.includes(emailsOf(p)[0] as string))
+      expect(theirs).toHaveLength(2)
+      expect(new Set(theirs.map((o) => o.contact))).toEqual(new Set([contacts[i]]))
+    })
   })
 })
 

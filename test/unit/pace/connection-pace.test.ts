@@ -16,8 +16,16 @@ function paceOn(ceiling: number) {
  * rest 429 with Retry-After: 1, as the client does: the gate is paused and the pace told. The
  * recruiter's rows are sent by `workers` at once until `rows` were answered.
  */
-async function underRateLimit(options: { limit: number; ceiling: number; workers: number; seconds: number }) {
+async function underRateLimit(options: {
+  limit: number
+  ceiling: number
+  workers: number
+  seconds: number
+  /** The limit as the service says it (an ATS's X-RateLimit-Limit over its window), told to the pace. */
+  said?: boolean
+}) {
   const { timers, gate, pace } = paceOn(options.ceiling)
+  if (options.said === true) pace.setWindow({ limit: options.limit, windowMs: 1000 })
   const accepted: number[] = []
   let limited = 0
   let answered = 0
@@ -180,5 +188,40 @@ describe('one connection’s pace', () => {
     const { limited, rate } = await underRateLimit({ limit: 20, ceiling: 15, workers: 4, seconds: 20 })
     expect(limited).toBe(0)
     expect(rate).toBeGreaterThan(14)
+  })
+
+  it('told the service’s window (an ATS’s X-RateLimit-Limit), keeps to it from the first call: no 429, ≥ 90 % of it', async () => {
+    // 5 calls in any second, far below the pace's own start (10 a second): learnt, it never meets a 429
+    const { limited, rate, pace } = await underRateLimit({
+      limit: 5,
+      ceiling: 100,
+      workers: 4,
+      seconds: 30,
+      said: true
+    })
+    expect(limited).toBe(0)
+    expect(rate).toBeGreaterThanOrEqual(4.5)
+    expect(pace.rule.limit).toBeNull()
+  })
+
+  it('with a window, a burst up to it goes at once; the next waits for the oldest call to leave it', async () => {
+    const timers = new ManualTimers()
+    const pace = new ConnectionPace({
+      ceiling: UNTIMED_RATE,
+      gate: new ConnectionGate(() => timers.now()),
+      timers,
+      tuning: { startRate: UNTIMED_RATE }
+    })
+    pace.setWindow({ limit: 3, windowMs: 10_000 })
+    const started: number[] = []
+    const calls = [1, 2, 3, 4, 5].map(() => pace.run(async () => void started.push(timers.now())))
+    await settle()
+    expect(started).toEqual([0, 0, 0])
+    // the window and its margin (1 % of it): 10.1 s after the first call
+    await timers.advance(10_099)
+    expect(started).toHaveLength(3)
+    await timers.advance(1)
+    await Promise.all(calls)
+    expect(started).toEqual([0, 0, 0, 10_100, 10_100])
   })
 })

@@ -77,6 +77,13 @@ export class AtsConnectionsRepo {
     this.db.prepare('UPDATE ats_connections SET base_url = ? WHERE id = ?').run(baseUrl, id)
   }
 
+  /** A live connection's name and acting user (an edit in Settings → ATS, or its undo). */
+  update(id: string, fields: { name: string; actingUser: string }): void {
+    this.db
+      .prepare('UPDATE ats_connections SET name = ?, acting_user = ? WHERE id = ? AND removed_at IS NULL')
+      .run(fields.name, fields.actingUser, id)
+  }
+
   setRateLimit(id: string, limit: number): void {
     this.db.prepare('UPDATE ats_connections SET rate_limit = ? WHERE id = ?').run(limit, id)
   }

@@ -49,9 +49,9 @@ export interface AtsConnectionChange {
 export const atsPaceId = (id: string) => `ats:${id}`
 
 /**
- * The calls a connection's ATS allows, as calls a second: Greenhouse's X-RateLimit-Limit counts a
- * rolling 10 s window, so one less than the limit per window keeps any 10 s under it even with
- * calls at both of its ends.
+ * The calls a connection's ATS allows, as calls a second (what Settings → ATS shows): Greenhouse's
+ * X-RateLimit-Limit counts a rolling 10 s window, one less than the limit per window. The pace
+ * itself keeps to the window (Paces.windowSaid), a burst up to the limit included.
  */
 export function paceFromLimit(limit: number): number {
   return Math.max(limit - 1, 0.5) / (GREENHOUSE_WINDOW_MS / 1000)
@@ -74,6 +74,8 @@ export function paceFromLimit(limit: number): number {
  */
 export class AtsConnections {
   readonly #opened = new Map<string, Promise<OpenedAtsConnection>>()
+  /** What each connection's last edit changed, for its undo (this session only). */
+  readonly #edits = new Map<string, AtsEdit>()
   readonly #listeners = new Set<(change: AtsConnectionChange) => void>()
 
   constructor(
@@ -146,7 +148,7 @@ export class AtsConnections {
     const info = this.deps.paces.info(atsPaceId(row.id))
     const ceiling =
       row.rateLimit === null ? info.ceiling : Math.min(info.ceiling, Math.round(paceFromLimit(row.rateLimit) * 10) / 10)
-    return { ceiling, rate: info.rate, limit: info.limit }
+    return { ceiling, rate: info.rate === null ? null : Math.min(info.rate, ceiling), limit: info.limit }
   }
 
   /** Saves a connection and its key in the keychain, bound to the API root's origin. */
@@ -218,6 +220,59 @@ export class AtsConnections {
   }
 
   /**
+   * Renames a connection, replaces its key (the keychain's entry for the connection's address) or
+   * the user it acts as; what is absent is kept. The next call opens it anew with what was saved.
+   * What it changed is held (in this session only) for undoEdit.
+   */
+  async edit(
+    id: string,
+    changes: { name?: string; apiKey?: string; actingUser?: string }
+  ): Promise<AtsConnectionsOverview> {
+    const row = this.#repo().get(id)
+    if (row === null) throw notFound()
+    const actingUser = changes.actingUser ?? row.actingUser
+    if (row.kind === 'greenhouse' && !/^[0-9]{1,19}$/.test(actingUser))
+      throw new AppError('invalid_input', 'Enter the Greenhouse user’s numeric id.')
+    if (changes.apiKey !== undefined && row.sandbox)
+      throw new AppError(
+        'invalid_input',
+        'A connection to the Sandbox’s fake uses the Sandbox’s key: there is none to replace.'
+      )
+    const before: AtsEdit = { name: row.name, actingUser: row.actingUser, key: null }
+    if (changes.apiKey !== undefined) {
+      before.key = { secret: await this.deps.keys.read(id, row.baseUrl) }
+      await this.deps.keys.set(id, row.baseUrl, changes.apiKey)
+    }
+    this.#repo().update(id, { name: changes.name ?? row.name, actingUser })
+    this.#edits.set(id, before)
+    this.#opened.delete(id)
+    this.deps.logger.info('ats.connection_edited', {
+      id,
+      renamed: changes.name !== undefined,
+      key: changes.apiKey !== undefined,
+      actingUser: changes.actingUser !== undefined
+    })
+    return this.#changed(null)
+  }
+
+  /** Puts back what the connection's last edit changed, its old key too (none kept: none again). */
+  async undoEdit(id: string): Promise<AtsConnectionsOverview> {
+    const before = this.#edits.get(id)
+    const row = this.#repo().get(id)
+    if (before === undefined || row === null)
+      throw new AppError('not_found', 'That edit can no longer be undone: edit the connection again.')
+    if (before.key !== null) {
+      if (before.key.secret === null) await this.deps.keys.clear(id)
+      else await this.deps.keys.set(id, row.baseUrl, before.key.secret)
+    }
+    this.#repo().update(id, { name: before.name, actingUser: before.actingUser })
+    this.#edits.delete(id)
+    this.#opened.delete(id)
+    this.deps.logger.info('ats.connection_edit_undone', { id })
+    return this.#changed(null)
+  }
+
+  /**
    * At start (once the first screen is up): removed connections' keys go (their undo ended with
    * the last session), and the Sandbox's fakes start if a saved connection points at them.
    */
@@ -263,7 +318,8 @@ export class AtsConnections {
         )
     }
     const paceId = atsPaceId(id)
-    if (row.rateLimit !== null) this.deps.paces.limitSaid(paceId, paceFromLimit(row.rateLimit))
+    // the limit learnt before (kept with the connection): the first call already keeps to it
+    if (row.rateLimit !== null) this.deps.paces.windowSaid(paceId, row.rateLimit, GREENHOUSE_WINDOW_MS)
     const run = this.deps.paces.for(paceId)
     let client: AtsClient | null = null
     // every attempt's answer teaches the pace (a 429 slows it), and Greenhouse's limit caps it
@@ -300,7 +356,7 @@ export class AtsConnections {
   #learnt(id: string, client: AtsClient): void {
     const limit = client.rateLimit
     if (limit === null) return
-    this.deps.paces.limitSaid(atsPaceId(id), paceFromLimit(limit))
+    this.deps.paces.windowSaid(atsPaceId(id), limit, GREENHOUSE_WINDOW_MS)
     try {
       const repo = this.#repo()
       if (repo.get(id)?.rateLimit === limit) return
@@ -341,3 +397,10 @@ export class AtsConnections {
 }
 
 const notFound = () => new AppError('not_found', 'That ATS connection no longer exists.')
+
+/** A connection as it was before an edit; `key` only when the edit replaced it (its old secret, or null: none was kept). */
+interface AtsEdit {
+  name: string
+  actingUser: string
+  key: { secret: string | null } | null
+}

@@ -1,4 +1,5 @@
 import { AppError } from '../../../../shared/ipc/errors'
+import { ApiError } from '../../api/api-error'
 import type { AtsJob, AtsRecord, AtsTarget, PushPerson } from './push-ports'
 
 /** The source every record sent from here carries (Lever's `sources`, Greenhouse's source by name). */
@@ -13,8 +14,23 @@ const values = (list: unknown): string[] =>
       })
     : []
 
-function harvestRecord(raw: unknown): AtsRecord {
-  const c = raw as Record<string, unknown>
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** A record's id as the ATS gave it (Harvest a number, Lever a string), or null when it has none. */
+const idOf = (value: unknown): string | null =>
+  (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && value.trim() !== '')
+    ? String(value)
+    : null
+
+/**
+ * A Harvest candidate as a record to match; null for an entry that is no candidate (not an object,
+ * no id): one bad record is passed over, never the reason a whole look fails. Fields of the wrong
+ * type read as empty.
+ */
+function harvestRecord(raw: unknown): AtsRecord | null {
+  if (!isObject(raw) || idOf(raw.id) === null) return null
+  const c = raw
   return {
     id: String(c.id),
     name: [text(c.first_name), text(c.last_name)].filter(Boolean).join(' '),
@@ -26,8 +42,10 @@ function harvestRecord(raw: unknown): AtsRecord {
   }
 }
 
-function leverRecord(raw: unknown): AtsRecord {
-  const o = raw as Record<string, unknown>
+/** A Lever opportunity as a record to match; null for an entry that is no opportunity (as harvestRecord). */
+function leverRecord(raw: unknown): AtsRecord | null {
+  if (!isObject(raw) || idOf(raw.id) === null) return null
+  const o = raw
   return {
     id: String(o.id),
     name: text(o.name),
@@ -53,30 +71,30 @@ export async function recordsByEmail(target: AtsTarget, email: string): Promise<
   const q = encodeURIComponent(email)
   if (target.kind === 'greenhouse') {
     const answer = await target.client.call('Look for the candidate', `/v1/candidates?email=${q}&per_page=100`)
-    return Array.isArray(answer.body) ? answer.body.map(harvestRecord) : []
+    return Array.isArray(answer.body) ? records(answer.body, harvestRecord) : []
   }
   const answer = await target.client.call('Look for the opportunity', `/v1/opportunities?email=${q}&limit=100`)
   const data = (answer.body as { data?: unknown } | null)?.data
-  return Array.isArray(data) ? data.map(leverRecord) : []
+  return Array.isArray(data) ? records(data, leverRecord) : []
+}
+
+function records(list: readonly unknown[], read: (raw: unknown) => AtsRecord | null): AtsRecord[] {
+  return list.flatMap((raw) => read(raw) ?? [])
 }
 
 /**
- * Every record of the ATS, page by page (Harvest's Link headers, Lever's `next` cursors), created
- * at or after `since` when given (Harvest `created_after`, Lever `created_at_start`). Neither API
- * searches by profile link or by name, so those matches read the records; `since` keeps a
- * recovery's read to what could have been made since its intent.
+ * Every record of the ATS, page by page (Harvest's `page`/`per_page`, Lever's `next` cursors),
+ * created at or after `since` when given (Harvest `created_after`, Lever `created_at_start`).
+ * Neither API searches by profile link or by name, so those matches read the records; `since`
+ * keeps a recovery's read to what could have been made since its intent. A Harvest page that
+ * cannot be read (a record nested too deep or too large for the answer limits, or not JSON) is
+ * read again in smaller pages, down to one record, and only that record is passed over; Lever's
+ * next cursor is inside the page, so there a page that cannot be read ends the read (it throws).
  */
 export async function* allRecords(target: AtsTarget, since?: string, signal?: AbortSignal): AsyncGenerator<AtsRecord> {
   if (target.kind === 'greenhouse') {
-    let path: string | null =
-      `/v1/candidates?per_page=500${since === undefined ? '' : `&created_after=${encodeURIComponent(since)}`}`
-    while (path !== null) {
-      signal?.throwIfAborted()
-      const answer = await target.client.call('Read candidates', path)
-      if (!Array.isArray(answer.body)) return
-      for (const raw of answer.body) yield harvestRecord(raw)
-      path = nextLink(answer.headers.get('link'))
-    }
+    const filter = since === undefined ? '' : `&created_after=${encodeURIComponent(since)}`
+    yield* harvestPages(target, filter, { perPage: 500, first: 1, last: null }, signal)
     return
   }
   const base = `/v1/opportunities?limit=100${since === undefined ? '' : `&created_at_start=${Date.parse(since)}`}`
@@ -89,9 +107,49 @@ export async function* allRecords(target: AtsTarget, since?: string, signal?: Ab
     )
     const page = answer.body as { data?: unknown; hasNext?: unknown; next?: unknown } | null
     if (!Array.isArray(page?.data)) return
-    for (const raw of page.data) yield leverRecord(raw)
+    yield* records(page.data, leverRecord)
     if (page.hasNext !== true || typeof page.next !== 'string') return
     cursor = page.next
+  }
+}
+
+/** An answer the limits refused (too deep, too large) or that was not JSON: its records cannot be read. */
+const unreadable = (error: unknown): boolean =>
+  (error instanceof ApiError && error.kind === 'unreadable') ||
+  (error instanceof AppError && error.code === 'invalid_response')
+
+/**
+ * Harvest's candidates from page `first` to `last` (to the end when null) of `perPage` each; a
+ * page that cannot be read is read again as its 25-record (then 1-record) pages, the same records.
+ */
+async function* harvestPages(
+  target: AtsTarget,
+  filter: string,
+  range: { perPage: number; first: number; last: number | null },
+  signal?: AbortSignal
+): AsyncGenerator<AtsRecord> {
+  const { perPage, first, last } = range
+  for (let page = first; last === null || page <= last; page++) {
+    signal?.throwIfAborted()
+    let answer
+    try {
+      answer = await target.client.call('Read candidates', `/v1/candidates?per_page=${perPage}&page=${page}${filter}`)
+    } catch (error) {
+      if (!unreadable(error)) throw error
+      if (perPage === 1) continue // the one record that cannot be read
+      const smaller = perPage > 25 ? 25 : 1
+      const ratio = perPage / smaller
+      yield* harvestPages(
+        target,
+        filter,
+        { perPage: smaller, first: (page - 1) * ratio + 1, last: page * ratio },
+        signal
+      )
+      continue
+    }
+    if (!Array.isArray(answer.body)) return
+    yield* records(answer.body, harvestRecord)
+    if (nextLink(answer.headers.get('link')) === null) return
   }
 }
 

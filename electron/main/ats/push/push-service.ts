@@ -26,7 +26,7 @@ import {
   sourceIdOf,
   type SendChoice
 } from './ats-records'
-import { findInAts, type Found } from './find-in-ats'
+import { findInAts, type Found, type Looked } from './find-in-ats'
 import { pushPersonOf } from './push-people'
 import type { AtsOpener, PushPerson } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
@@ -149,6 +149,7 @@ export class PushService {
       matchedBy: null,
       missing: [],
       leftOutReason: null,
+      lookError: null,
       ...fields
     })
     for (const person of people) {
@@ -158,11 +159,13 @@ export class PushService {
       else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
       else toLook.push(person)
     }
-    const found = await findInAts(target, toLook)
+    const { found, failed } = await findInAts(target, toLook)
     for (const person of toLook) {
       const hit = found.get(person.personKey)
+      const lookError = failed.get(person.personKey)
       const missing = missingFields(target.kind, person)
       if (hit !== undefined) rows.push(rowOf(person, { status: 'existing', atsId: hit.record.id, matchedBy: hit.by }))
+      else if (lookError !== undefined) rows.push(rowOf(person, { status: 'unchecked', lookError }))
       else if (missing.length > 0) rows.push(rowOf(person, { status: 'missing', missing }))
       else rows.push(rowOf(person, { status: 'new' }))
     }
@@ -179,7 +182,8 @@ export class PushService {
         existing: count('existing'),
         sent: count('sent'),
         missing: count('missing'),
-        leftOut: count('left-out')
+        leftOut: count('left-out'),
+        unchecked: count('unchecked')
       },
       rows,
       jobs: await jobsOf(target),
@@ -198,9 +202,11 @@ export class PushService {
   }
 
   /**
-   * Sends the people: left-out, sent-before, already-there and incomplete ones are said and not
-   * created; each of the others is created once (journal intent → create → ATS id). One person's
-   * failure is theirs alone; a cancel stops after the person in hand.
+   * Sends the people: left-out and incomplete ones are said and not created; sent-before and
+   * already-there ones are skipped, or with `existing: 'apply'` and a job get one new application
+   * on their record there (never a second person); each of the others is created once (journal
+   * intent → create → ATS id). One person's failure is theirs alone; a cancel stops after the
+   * person in hand.
    */
   async send(input: {
     sendId: string
@@ -266,10 +272,10 @@ export class PushService {
 
     // look before create, for everyone not journalled: one pass at the batch's start
     const fresh = people.filter((p) => !leftOut.has(p.personKey) && journal.get(scope, p.personKey) === undefined)
-    let found = new Map<string, Found>()
+    let looked: Looked = { found: new Map<string, Found>(), failed: new Map<string, string>() }
     let cancelled = false
     try {
-      found = await findInAts(target, fresh, signal)
+      looked = await findInAts(target, fresh, signal)
     } catch (error) {
       if (!signal.aborted) throw error
       cancelled = true
@@ -279,10 +285,12 @@ export class PushService {
      * A new application for someone already there, once: the intent first, then a look at their
      * applications (a retry after a lost answer finds the one made), then the add.
      */
-    const applyTo = async (person: PushPerson, candidateId: string, by: string): Promise<void> => {
+    const applyTo = async (person: PushPerson, candidateId: string, by: string, created = false): Promise<void> => {
+      // a person sent before keeps their journal row ('done', the id, created): the look below is
+      // what keeps a retry after a lost answer from adding a second application
       journal.intend(scope, person.personKey, now(), candidateId)
       if (await hasApplication(target, candidateId, choice.jobId as string)) {
-        journal.done(scope, person.personKey, candidateId, false, now())
+        journal.done(scope, person.personKey, candidateId, created, now())
         outcome(person, 'skipped', candidateId, `Already in ${atsName} (${by}), with an application for this job.`)
         return
       }
@@ -293,7 +301,7 @@ export class PushService {
           journal.drop(scope, person.personKey)
         throw error
       }
-      journal.done(scope, person.personKey, candidateId, false, now())
+      journal.done(scope, person.personKey, candidateId, created, now())
       outcome(person, 'applied', candidateId, `Already in ${atsName} (${by}): a new application for the job.`)
     }
     const byWords = (by: AtsMatchedBy) =>
@@ -309,23 +317,25 @@ export class PushService {
         continue
       }
       const entry = journal.get(scope, person.personKey)
-      // found there by an earlier send (not made by it): with "new application" chosen, it gets one now
-      const applyToFound = apply && entry?.state === 'done' && !entry.created && entry.atsId !== null
-      if (entry?.state === 'done' && !applyToFound) {
+      // sent (or found there) by an earlier send: with "new application" chosen, the record the
+      // journal names gets one now (never a second person)
+      const applyToSent = apply && entry?.state === 'done' && entry.atsId !== null
+      if (entry?.state === 'done' && !applyToSent) {
         outcome(person, 'skipped', entry.atsId, entry.created ? `Sent to ${atsName} before.` : `Already in ${atsName}.`)
         continue
       }
       try {
-        if (applyToFound) {
-          await applyTo(person, entry.atsId as string, 'found by an earlier send')
+        if (applyToSent) {
+          const by = entry.created ? 'sent before' : 'found by an earlier send'
+          await applyTo(person, entry.atsId as string, by, entry.created)
           continue
         }
         if (entry?.state === 'intent' && entry.atsId !== null) {
           // an application cut short (its intent names the candidate, there before it): applyTo
           // looks before it adds; without "new application" chosen now, the person is skipped
-          if (apply) await applyTo(person, entry.atsId, 'found by an earlier send')
+          if (apply) await applyTo(person, entry.atsId, 'found by an earlier send', entry.created)
           else {
-            journal.done(scope, person.personKey, entry.atsId, false, now())
+            journal.done(scope, person.personKey, entry.atsId, entry.created, now())
             outcome(person, 'skipped', entry.atsId, `Already in ${atsName}.`)
           }
           continue
@@ -333,14 +343,27 @@ export class PushService {
         if (entry?.state === 'intent') {
           // a send cut short between the create and its answer: is the record there?
           const since = new Date(Date.parse(entry.intentAt) - RECOVERY_SKEW_MS).toISOString()
-          const there = (await findInAts(target, [person], signal, since)).get(person.personKey)
+          const recovered = await findInAts(target, [person], signal, since)
+          const there = recovered.found.get(person.personKey)
+          const lookError = recovered.failed.get(person.personKey)
+          if (lookError !== undefined && there === undefined) {
+            // not known whether the earlier send made it: nothing is made now, a later send looks again
+            outcome(person, 'failed', null, `Could not look in ${atsName}: ${lookError}`)
+            continue
+          }
           if (there !== undefined) {
             journal.done(scope, person.personKey, there.record.id, true, now())
             outcome(person, 'created', there.record.id, `Found in ${atsName}: the earlier send had created it.`)
             continue
           }
         } else {
-          const hit = found.get(person.personKey)
+          const hit = looked.found.get(person.personKey)
+          const lookError = looked.failed.get(person.personKey)
+          if (hit === undefined && lookError !== undefined) {
+            // not known whether they are there: nothing is made (it could be a second record)
+            outcome(person, 'failed', null, `Could not look in ${atsName}: ${lookError}`)
+            continue
+          }
           if (hit !== undefined && apply) {
             await applyTo(person, hit.record.id, byWords(hit.by))
             continue

@@ -79,7 +79,7 @@ export class AtsSendState {
   get stageId() {
     return this.#stageId
   }
-  /** People already there: skipped, or a new application on the job (once a job or posting is chosen). */
+  /** People already there or sent before: skipped, or a new application on the job (once a job or posting is chosen). */
   get existing(): AtsExistingChoice {
     return this.#existing
   }
@@ -94,7 +94,7 @@ export class AtsSendState {
   get toSend(): number {
     const phase = this.#phase
     if (phase.state !== 'preview' && phase.state !== 'sending') return 0
-    return phase.preview.counts.new + (this.applying ? phase.preview.counts.existing : 0)
+    return phase.preview.counts.new + (this.applying ? alreadyThere(phase.preview) : 0)
   }
   /** The title's ATS: "Greenhouse", "Lever", or "your ATS" before one is chosen. */
   get atsName() {
@@ -199,6 +199,11 @@ export class AtsSendState {
   }
 }
 
+/** People who are in the ATS already, found there or sent before: each may be skipped or get a new application. */
+export function alreadyThere(preview: AtsSendPreview): number {
+  return preview.counts.existing + preview.counts.sent
+}
+
 /** The preview's counts in words: "3 new · 5 already in Greenhouse · 1 sent before · 1 incomplete · 1 left out". */
 export function countsText(preview: AtsSendPreview): string {
   const name = atsKindNames[preview.kind]
@@ -208,7 +213,8 @@ export function countsText(preview: AtsSendPreview): string {
     `${counts.existing} already in ${name}`,
     ...(counts.sent > 0 ? [`${counts.sent} sent before`] : []),
     ...(counts.missing > 0 ? [`${counts.missing} incomplete`] : []),
-    ...(counts.leftOut > 0 ? [`${counts.leftOut} left out (do not contact)`] : [])
+    ...(counts.leftOut > 0 ? [`${counts.leftOut} left out (do not contact)`] : []),
+    ...(counts.unchecked > 0 ? [`${counts.unchecked} not checked`] : [])
   ].join(' · ')
 }
 
@@ -218,5 +224,6 @@ export const statusWords: Record<AtsSendPreview['rows'][number]['status'], strin
   existing: 'Already there',
   sent: 'Sent before',
   missing: 'Incomplete',
-  'left-out': 'Left out'
+  'left-out': 'Left out',
+  unchecked: 'Not checked'
 }

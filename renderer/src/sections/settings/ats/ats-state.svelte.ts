@@ -2,7 +2,8 @@ import type {
   AddAtsConnection,
   AtsCheckView,
   AtsConnections,
-  AtsKindName
+  AtsKindName,
+  EditAtsConnection
 } from '../../../../../shared/ipc/channels/ats'
 import type { AtsPullStatus } from '../../../../../shared/ipc/channels/ats-pull'
 import type { IpcError } from '../../../../../shared/ipc/errors'
@@ -28,6 +29,7 @@ export class AtsState {
   #busy = $state<string | null>(null)
   #message = $state.raw<PanelMessage | null>(null)
   #removed = $state.raw<{ id: string; name: string } | null>(null)
+  #edited = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
   #pullErrors = $state.raw<Record<string, IpcError>>({})
   #listening = false
@@ -49,7 +51,7 @@ export class AtsState {
   get tests() {
     return this.#tests
   }
-  /** Which action is running ('add', 'sandbox', 'remove'), or null. */
+  /** Which action is running ('add', 'sandbox', 'remove', 'edit'), or null. */
   get busy() {
     return this.#busy
   }
@@ -59,6 +61,10 @@ export class AtsState {
   /** The connection just removed, while its Undo is offered. */
   get removed() {
     return this.#removed
+  }
+  /** The connection just edited (its name before), while the edit's Undo is offered. */
+  get edited() {
+    return this.#edited
   }
 
   /** Each connection's pull (issue #39 item 3): the running one's progress or the last one's end, by events. */
@@ -153,10 +159,49 @@ export class AtsState {
     const done = await this.#act('remove', () => this.#client.removeAtsConnection({ id }), null)
     if (done) {
       this.#removed = { id, name }
-      const { [id]: _dropped, ...rest } = this.#tests
-      this.#tests = rest
+      this.#edited = null
+      this.#forgetTest(id)
     }
     return done
+  }
+
+  /**
+   * Saves an edit (a new name, key or acting user); the last test no longer says what the
+   * connection may do, so it goes, and Undo is offered (one Undo at a time: Ctrl+Z is one key).
+   */
+  async edit(input: EditAtsConnection, name: string): Promise<boolean> {
+    const done = await this.#act(
+      'edit',
+      () => this.#client.editAtsConnection(input),
+      `${input.name ?? name} is saved. Test it again below.`
+    )
+    if (done) {
+      this.#edited = { id: input.id, name }
+      this.#removed = null
+      this.#forgetTest(input.id)
+    }
+    return done
+  }
+
+  async undoEdit(): Promise<void> {
+    const edited = this.#edited
+    if (edited === null) return
+    this.#edited = null
+    const done = await this.#act(
+      'edit',
+      () => this.#client.undoEditAtsConnection({ id: edited.id }),
+      `${edited.name} is as it was.`
+    )
+    if (done) this.#forgetTest(edited.id)
+  }
+
+  dismissEditUndo(): void {
+    this.#edited = null
+  }
+
+  #forgetTest(id: string): void {
+    const { [id]: _dropped, ...rest } = this.#tests
+    this.#tests = rest
   }
 
   async undoRemove(): Promise<void> {
