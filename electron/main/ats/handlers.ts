@@ -1,7 +1,7 @@
 import type { Handlers } from '../ipc/router'
 import type { AtsConnections } from './connections/ats-connections'
 
-/** Settings → ATS: the connections, their test, remove with undo, and the Sandbox's fakes. */
+/** Settings → ATS: the connections, their test, remove with undo, the Sandbox's fakes, Lever OAuth's sign-in. */
 export function atsHandlers(connections: AtsConnections) {
   return {
     listAtsConnections: () => connections.overview(),
@@ -9,6 +9,9 @@ export function atsHandlers(connections: AtsConnections) {
     testAtsConnection: ({ id }) => connections.test(id),
     removeAtsConnection: ({ id }) => connections.remove(id),
     undoRemoveAtsConnection: ({ id }) => connections.undoRemove(id),
-    connectSandboxAts: ({ kind }) => connections.connectSandbox(kind)
+    connectSandboxAts: ({ kind }) => connections.connectSandbox(kind),
+    startLeverOAuth: (input) => connections.signIns.start(input),
+    finishLeverOAuth: ({ flowId }) => connections.finishLeverOAuth(flowId),
+    cancelLeverOAuth: ({ flowId }) => Promise.resolve(connections.signIns.cancel(flowId))
   } satisfies Partial<Handlers>
 }

@@ -85,7 +85,11 @@ describe('fake Lever OAuth', () => {
       else expect(back.searchParams.get('error')).toBe('access_denied')
     }
     // an unknown client or a redirect elsewhere is said on the page, never followed
-    for (const bad of [{ client_id: 'someone-else' }, { redirect_uri: 'https://evil.example/callback' }]) {
+    const bads: Record<string, string>[] = [
+      { client_id: 'someone-else' },
+      { redirect_uri: 'https://evil.example/callback' }
+    ]
+    for (const bad of bads) {
       const res = await request(authorizeUrl({ fake_approve: '1', ...bad }))
       await res.body.dump()
       expect(res.statusCode).toBe(400)
