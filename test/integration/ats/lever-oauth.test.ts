@@ -4,6 +4,8 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock as FakeClock } from '../../../sandbox/index'
 import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
+import { generateProfiles } from '../../../sandbox/data/generate'
+import { emailsOf } from '../../../sandbox/data/handles'
 import { AtsKeys } from '../../../electron/main/ats/ats-keys'
 import { createLogger } from '../../../electron/main/logging/logger'
 import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
@@ -89,7 +91,7 @@ const pullsEnded = (main: TestMain, id: string) =>
   )
 
 describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real keychain)', () => {
-  it('connects through the browser and the loopback redirect; tests, pulls; tokens only in the keychain', async () => {
+  it('connects through the browser and the loopback redirect; tests, pulls and sends; tokens only in the keychain', async () => {
     const opened: string[] = []
     const main = await start({ openInBrowser: async (url) => void opened.push(url) })
     const id = await connect(main, opened)
@@ -124,6 +126,32 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
     const [pulled] = await pullsEnded(main, id)
     expect(pulled).toMatchObject({ state: 'done', error: null })
     expect(pulled!.people).toBeGreaterThan(0)
+
+    // and the send: two of the Sandbox's people Lever does not have become opportunities, made as the acting user
+    const two = generateProfiles({ count: 200, seed: 9 })
+      .filter(
+        (p) =>
+          emailsOf(p).length > 0 &&
+          p.cur_company &&
+          !emailsOf(p).some((e) => fakes.lever.store.opportunities.some((o) => o.emails.includes(e)))
+      )
+      .slice(0, 2)
+    expect(two).toHaveLength(2)
+    const shortlist = await main.ok('createShortlist', { name: 'For Lever, by OAuth' })
+    await main.ok('addMembers', { shortlistId: shortlist.id, profiles: two })
+    const source = { kind: 'shortlist' as const, shortlistId: shortlist.id }
+    expect((await main.ok('previewAtsSend', { connectionId: id, source })).counts).toMatchObject({ new: 2 })
+    const before = fakes.lever.store.opportunities.length
+    const sent = await main.ok('sendToAts', {
+      sendId: 'oauth-send-1',
+      connectionId: id,
+      source,
+      jobId: null,
+      stageId: null
+    })
+    expect(sent).toMatchObject({ created: 2, failed: 0 })
+    const made = fakes.lever.store.opportunities.slice(before)
+    expect(made.map((o) => o.owner)).toEqual([fakes.lever.userId, fakes.lever.userId])
 
     // never in SQLite (the database and its journal), never in the log
     const secrets = [String(kept['accessToken']), String(kept['refreshToken']), fakes.lever.oauth.clientSecret]
