@@ -25,7 +25,8 @@ export interface AtsAnswer {
 export interface AtsAuth {
   readonly kind: 'oauth'
   authorization(): Promise<string>
-  renew(): Promise<void>
+  /** The API refused `refused` (the header sent): a new token, unless another call already got one. */
+  renew(refused: string): Promise<void>
 }
 
 export interface AtsClientDeps {
@@ -86,6 +87,7 @@ export class AtsClient {
     const name = atsNames[this.deps.kind]
     const auth = this.deps.auth
     let renewed = false
+    let sent = ''
     for (let attempt = 0; ; attempt++) {
       await this.deps.gate.wait()
       const answer = await this.deps
@@ -94,6 +96,7 @@ export class AtsClient {
             auth === undefined
               ? `Basic ${Buffer.from(`${this.deps.apiKey}:`).toString('base64')}`
               : await auth.authorization()
+          sent = authorization
           let response: Response
           try {
             response = await this.#fetch(url, {
@@ -145,7 +148,7 @@ export class AtsClient {
         // the access token was refused (expired early, or revoked): a new one once, then the call again
         if (!renewed) {
           renewed = true
-          await auth.renew()
+          await auth.renew(sent)
           continue
         }
         throw new ApiError(

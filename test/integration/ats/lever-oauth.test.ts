@@ -216,6 +216,10 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
     fakeClock.advance(3600 * 1000)
     await main.ok('testAtsConnection', { id })
     expect(fakes.lever.oauth.server.counts.refreshes).toBe(beforeExpiry + 1)
+    // two tests at once meet the refused token together: one refresh serves both
+    fakeClock.advance(3600 * 1000)
+    await Promise.all([main.ok('testAtsConnection', { id }), main.ok('testAtsConnection', { id })])
+    expect(fakes.lever.oauth.server.counts.refreshes).toBe(beforeExpiry + 2)
 
     // the Super Admin revoked the app in Lever
     fakes.lever.oauth.server.revokeAll()

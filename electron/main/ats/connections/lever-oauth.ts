@@ -251,8 +251,9 @@ export class LeverTokenAuth implements AtsAuth {
     return `Bearer ${await this.#refresh()}`
   }
 
-  /** The API refused the token (401): a new one, once. */
-  async renew(): Promise<void> {
+  /** The API refused the token (401): a new one — unless a call refused at the same time already got it. */
+  async renew(refused: string): Promise<void> {
+    if (this.#pending === null && refused !== `Bearer ${this.#tokens.accessToken}`) return
     await this.#refresh()
   }
 
