@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAtsFakes, type RunningAtsFakes } from '../../sandbox/ats/fakes'
-import { settingsPage, startApp, type E2eApp } from './support'
-import { seriousViolations, tabTo } from './page-checks'
+import { settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
+import { keepShots, seriousViolations, tabTo } from './page-checks'
 
 // "Connect Lever with OAuth" (issue #39 item 1) in Chromium against the built browser host: by
 // keyboard, the recruiter picks Lever and OAuth, enters the fake Lever's OAuth app, and connects;
@@ -12,6 +12,7 @@ import { seriousViolations, tabTo } from './page-checks'
 // the test — standing in for the recruiter's browser — follows it over HTTP (the consent form
 // posted, Lever's redirect to the desk's loopback callback followed). Then Test connection works
 // with the Bearer token. The tokens go to the keychain, so this runs under dbus-run-session.
+// Screenshots at 1024 and 1440, light and dark (docs/screenshots/ats-lever-oauth-*.png).
 const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
 let app: E2eApp
@@ -86,6 +87,8 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
     await waiting.waitFor({ timeout: 30_000 })
     expect(await waiting.innerText()).toContain('Open Lever’s page and allow Talent Desk there')
     expect(await seriousViolations(page)).toEqual([])
+    await shotsAtWidths(page, 'ats-lever-oauth-waiting', 'light')
+    keepShots('ats-lever-oauth-waiting')
     const authorizeUrl = (await panel().getByTestId('ats-oauth-link').getAttribute('href'))!
     expect(new URL(authorizeUrl).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
     expect(await allowInBrowser(authorizeUrl)).toContain('You can close this tab')
@@ -109,6 +112,8 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
       )
       .toMatch(/^Connected to Lever as .+\. This key may read candidates and create opportunities\.$/)
     expect(await seriousViolations(page)).toEqual([])
+    await shotsAtWidths(page, 'ats-lever-oauth-connected', 'light')
+    keepShots('ats-lever-oauth-connected')
 
     await page.getByTestId('settings-page').focus()
     await tabTo(page, 'ats-remove')
