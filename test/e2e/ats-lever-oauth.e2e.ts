@@ -110,7 +110,9 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
             .catch(() => ''),
         { timeout: 30_000 }
       )
-      .toMatch(/^Connected to Lever as .+\. This key may read candidates and create opportunities\.$/)
+      .toMatch(
+        /^Connected to Lever as .+ with OAuth\. This authorization may read candidates and create opportunities\.$/
+      )
     expect(await seriousViolations(page)).toEqual([])
     await shotsAtWidths(page, 'ats-lever-oauth-connected', 'light')
     keepShots('ats-lever-oauth-connected')

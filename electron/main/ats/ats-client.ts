@@ -57,6 +57,10 @@ export interface AtsClientDeps {
 export class AtsClient {
   readonly #fetch: typeof fetch
   readonly #origin: string
+  /** How calls authenticate: the API key, or Lever OAuth's tokens (Test connection words it). */
+  get auth(): 'apiKey' | 'oauth' {
+    return this.deps.auth?.kind ?? 'apiKey'
+  }
   /** The ATS's X-RateLimit-Limit, as its last answer said (Greenhouse), else null. */
   rateLimit: number | null = null
 

@@ -123,6 +123,9 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
     // everything that uses a Lever connection works the same: the test, the pull
     const check = await main.ok('testAtsConnection', { id })
     expect(check).toMatchObject({ kind: 'lever', mayReadCandidates: true, mayCreateCandidates: true })
+    expect(check.summary).toBe(
+      `Connected to Lever as ${check.actingUser} with OAuth. This authorization may read candidates and create opportunities.`
+    )
     const [pulled] = await pullsEnded(main, id)
     expect(pulled).toMatchObject({ state: 'done', error: null })
     expect(pulled!.people).toBeGreaterThan(0)
