@@ -74,7 +74,13 @@ async function main(): Promise<void> {
             baseUrl: ats.lever.baseUrl,
             apiKey: ats.lever.keys.full,
             readOnlyApiKey: ats.lever.keys.readOnly,
-            performAs: ats.lever.userId
+            performAs: ats.lever.userId,
+            // its OAuth app, for "Connect Lever with OAuth" (sandbox/ats/lever/lever-oauth.ts)
+            oauth: {
+              authUrl: ats.lever.oauth.authUrl,
+              clientId: ats.lever.oauth.clientId,
+              clientSecret: ats.lever.oauth.clientSecret
+            }
           }
         }
   console.log(JSON.stringify({ ...line, ...atsLine }))

@@ -106,6 +106,8 @@ async function start(): Promise<void> {
     ca: () => loadTrustedCertificates(process.env, logger).certificates,
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
+    // Lever's consent page ("Connect Lever with OAuth"): the system browser, where the recruiter is signed in
+    openInBrowser: (url) => shell.openExternal(url),
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,

@@ -10,7 +10,7 @@ import type { Clock } from './store/clock'
 import type { KeytarLoader } from './vault/open-vault'
 import type { ActivityOptions } from './activity'
 import type { AppInfoOptions } from './app-info'
-import type { AtsSendOptions } from './ats'
+import type { AtsOptions, AtsSendOptions } from './ats'
 import type { ContactsOptions } from './contacts'
 import type { DoNotContactOptions } from './do-not-contact'
 import type { ExportOptions } from './export'
@@ -30,6 +30,7 @@ export interface MainOptions
   extends
     ActivityOptions,
     AppInfoOptions,
+    AtsOptions,
     AtsSendOptions,
     ContactsOptions,
     DoNotContactOptions,

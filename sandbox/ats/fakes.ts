@@ -5,6 +5,7 @@ import { atsPeople } from './ats-people'
 import { harvestHandler, noHarvestFaults, type HarvestFaults, type HarvestKeys } from './greenhouse/harvest-server'
 import { HarvestStore } from './greenhouse/harvest-store'
 import { listenLoopback } from './listen'
+import { LeverOAuthServer, type LeverOAuthClient } from './lever/lever-oauth'
 import { leverHandler, type LeverKeys } from './lever/lever-server'
 import { LeverStore } from './lever/lever-store'
 
@@ -46,6 +47,11 @@ export interface RunningLever {
   userId: string
   deactivatedUserId: string
   store: LeverStore
+  /**
+   * Its OAuth app and authorization server (lever-oauth.ts), on the same port: `authUrl` stands for
+   * https://auth.lever.co (`/authorize`, `/oauth/token`); `server.revokeAll()` revokes the app.
+   */
+  oauth: LeverOAuthClient & { authUrl: string; server: LeverOAuthServer }
 }
 
 export interface RunningAtsFakes {
@@ -98,6 +104,12 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       faults: greenhouseFaults
     })
   )
+  const leverClient: LeverOAuthClient = {
+    clientId: deriveKey(seed, 'lever-oauth-client'),
+    clientSecret: deriveKey(seed, 'lever-oauth-secret')
+  }
+  let leverBase = ''
+  const leverAuth = new LeverOAuthServer(leverClient, clock, () => `${leverBase}/v1/`)
   const lever = await listenLoopback(
     options.leverPort ?? 0,
     leverHandler({
@@ -105,12 +117,14 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       keys: leverKeys,
       clock,
       rateLimit: options.leverRateLimit ?? 10,
-      windowMs: options.leverWindowMs ?? 1000
+      windowMs: options.leverWindowMs ?? 1000,
+      oauth: leverAuth
     })
   ).catch(async (error: unknown) => {
     await greenhouse.close()
     throw error
   })
+  leverBase = lever.baseUrl
   const [active, disabled] = harvestStore.users
   const [leverActive, leverGone] = leverStore.users
   return {
@@ -127,7 +141,8 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       keys: leverKeys,
       userId: leverActive!.id,
       deactivatedUserId: leverGone!.id,
-      store: leverStore
+      store: leverStore,
+      oauth: { ...leverClient, authUrl: lever.baseUrl, server: leverAuth }
     },
     close: async () => {
       await Promise.all([greenhouse.close(), lever.close()])

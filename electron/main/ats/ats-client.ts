@@ -18,11 +18,24 @@ export interface AtsAnswer {
   text: string
 }
 
+/**
+ * How a call says who it is when not by API key: Lever OAuth's Bearer token (connections/lever-oauth.ts),
+ * read before each attempt (refreshed before it expires); a 401 asks for a new one once.
+ */
+export interface AtsAuth {
+  readonly kind: 'oauth'
+  authorization(): Promise<string>
+  /** The API refused `refused` (the header sent): a new token, unless another call already got one. */
+  renew(refused: string): Promise<void>
+}
+
 export interface AtsClientDeps {
   kind: AtsKind
   /** The ATS's API root, e.g. https://harvest.greenhouse.io (the key goes to this origin only). */
   baseUrl: string
   apiKey: string
+  /** Calls authenticate this way instead of the API key (Lever OAuth); `apiKey` is then unused. */
+  auth?: AtsAuth
   /** The main process's dispatcher (net/dispatcher.ts): proxies, certificates, loopback rules. */
   dispatcher: Dispatcher
   /** The same limits as the Partner API's answers (size, nesting, deadline). */
@@ -37,24 +50,23 @@ export interface AtsClientDeps {
 
 /**
  * Calls to one ATS (Greenhouse Harvest or Lever) through the main process's network stack: Basic
- * auth with the key as user name, at the connection's pace, a 429 held for its Retry-After (for
+ * auth with the key as user name (or Lever OAuth's Bearer token, renewed once on a 401), at the connection's pace, a 429 held for its Retry-After (for
  * every call on the connection) and sent again, answers read within the answer limits. Failures
  * are ApiErrors in the recruiter's words; 4xx answers the caller expects are returned.
  */
 export class AtsClient {
   readonly #fetch: typeof fetch
   readonly #origin: string
+  /** How calls authenticate: the API key, or Lever OAuth's tokens (Test connection words it). */
+  get auth(): 'apiKey' | 'oauth' {
+    return this.deps.auth?.kind ?? 'apiKey'
+  }
   /** The ATS's X-RateLimit-Limit, as its last answer said (Greenhouse), else null. */
   rateLimit: number | null = null
 
   constructor(private readonly deps: AtsClientDeps) {
     this.#origin = new URL(deps.baseUrl).origin
-    const viaDispatcher = ((input: string | URL | Request, init?: RequestInit) =>
-      undiciFetch(
-        input as string,
-        { ...(init as object), dispatcher: deps.dispatcher } as never
-      )) as unknown as typeof fetch
-    this.#fetch = limitedFetch(viaDispatcher, deps.limits)
+    this.#fetch = atsFetch(deps.dispatcher, deps.limits)
   }
 
   /**
@@ -77,16 +89,24 @@ export class AtsClient {
     const url = new URL(path, this.deps.baseUrl)
     if (url.origin !== this.#origin) throw new AppError('invalid_input', `${path} is not on ${this.#origin}.`)
     const name = atsNames[this.deps.kind]
+    const auth = this.deps.auth
+    let renewed = false
+    let sent = ''
     for (let attempt = 0; ; attempt++) {
       await this.deps.gate.wait()
       const answer = await this.deps
         .paced(async () => {
+          const authorization =
+            auth === undefined
+              ? `Basic ${Buffer.from(`${this.deps.apiKey}:`).toString('base64')}`
+              : await auth.authorization()
+          sent = authorization
           let response: Response
           try {
             response = await this.#fetch(url, {
               method: options.method ?? 'GET',
               headers: {
-                authorization: `Basic ${Buffer.from(`${this.deps.apiKey}:`).toString('base64')}`,
+                authorization,
                 accept: 'application/json',
                 ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
                 ...options.headers
@@ -128,6 +148,18 @@ export class AtsClient {
       if (answer.status >= 200 && answer.status < 300) return answer
       if (options.expected?.includes(answer.status)) return answer
       const said = serverMessage(answer.body)
+      if (answer.status === 401 && auth !== undefined) {
+        // the access token was refused (expired early, or revoked): a new one once, then the call again
+        if (!renewed) {
+          renewed = true
+          await auth.renew(sent)
+          continue
+        }
+        throw new ApiError(
+          { kind: 'auth', operation, status: 401, serverMessage: said },
+          `${name} refused the OAuth access token (HTTP 401${said ? `: “${said}”` : ''}) even after a new one was issued — connect again.`
+        )
+      }
       if (answer.status === 401) {
         throw new ApiError(
           { kind: 'auth', operation, status: 401, serverMessage: said },
@@ -141,6 +173,13 @@ export class AtsClient {
       throw new ApiError({ kind: 'invalid_request', operation, status: answer.status, serverMessage: said })
     }
   }
+}
+
+/** undici's fetch on the main dispatcher, its answers read within the limits (the ATS calls, Lever's token endpoint). */
+export function atsFetch(dispatcher: Dispatcher, limits: AnswerLimits): typeof fetch {
+  const viaDispatcher = ((input: string | URL | Request, init?: RequestInit) =>
+    undiciFetch(input as string, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch
+  return limitedFetch(viaDispatcher, limits)
 }
 
 /** Retry-After in ms: seconds or an HTTP date; 1 s when absent or unreadable. */

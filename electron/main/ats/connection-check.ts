@@ -52,7 +52,7 @@ export async function checkConnection(client: AtsClient, kind: AtsKind, actingUs
   ].filter(Boolean)
   const cannot = [!mayRead ? 'read candidates' : null, !mayCreate ? 'create candidates' : null].filter(Boolean)
   const summary =
-    `Connected to ${name} as ${who}. This key may ${can.length > 0 ? can.join(' and ') : 'do neither'}` +
+    `Connected to ${name} as ${who}${client.auth === 'oauth' ? ' with OAuth' : ''}. This ${client.auth === 'oauth' ? 'authorization' : 'key'} may ${can.length > 0 ? can.join(' and ') : 'do neither'}` +
     (cannot.length > 0 ? `; it may not ${cannot.join(' or ')} — ask your ${name} admin to allow it.` : '.') +
     (client.rateLimit === null ? '' : ` ${name} allows ${client.rateLimit} requests every 10 seconds on it.`)
   return {

@@ -7,6 +7,17 @@ import { atsPullPart } from './pull'
 
 export { AtsConnections, type OpenedAtsConnection, type AtsConnectionChange } from './connections/ats-connections'
 
+/** What the shell gives the ATS connections (main-options.ts). */
+export interface AtsOptions {
+  /**
+   * Opens a web address in the system browser (Electron: `shell.openExternal`): Lever's consent
+   * page for "Connect Lever with OAuth". Without it (the browser host, tests) the page offers the link.
+   */
+  openInBrowser?: (url: string) => Promise<void>
+  /** How long a Lever sign-in waits for the browser to come back (10 minutes unless said). */
+  leverOAuthWaitMs?: number
+}
+
 /**
  * Your ATS, directly (issue #39): Greenhouse and Lever connections, their keys in the keychain
  * bound to the ATS's origin, each one's pace, and Settings → ATS. Push and pull (push/, pull/)
@@ -29,7 +40,9 @@ export const contribution = {
       paces: context.paces,
       clock: context.clock,
       events: context.events,
-      logger: context.logger
+      logger: context.logger,
+      openInBrowser: context.options.openInBrowser,
+      ...(context.options.leverOAuthWaitMs === undefined ? {} : { oauthWaitMs: context.options.leverOAuthWaitMs })
     })
     await keys.primeWatcher()
     // Known people, live (pull/): each saved connection's people pulled into "People you already have"
@@ -93,12 +106,13 @@ export const contribution = {
       },
       wake: pull.wake,
       close: async () => {
+        atsConnections.signIns.cancelAll()
         await pull.close()
         await atsConnections.purgeRemoved()
       }
     }
   }
-} satisfies FeatureContribution<unknown>
+} satisfies FeatureContribution<AtsOptions>
 
 // "Send to the ATS" (issue #39 item 2, ats/push/) is a contribution of its own: its handlers (its
 // journal's people are this feature's owner's); it opens connections through the port atsTargets.

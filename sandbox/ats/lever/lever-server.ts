@@ -4,6 +4,7 @@ import { sendJson } from '../../server/http/respond'
 import { basicAuthKey } from '../basic-auth'
 import { BodyProblem, isNonEmptyString, readJsonObject } from '../json-io'
 import { RollingWindow } from '../rolling-window'
+import type { LeverOAuthServer } from './lever-oauth'
 import { LEVER_STAGES, type LeverOpportunity, type LeverStore } from './lever-store'
 
 export interface LeverKeys {
@@ -19,6 +20,8 @@ export interface LeverOptions {
   /** Requests per window and key (default 10 per second, Lever's documented steady rate). */
   rateLimit: number
   windowMs: number
+  /** Lever's authorization server (lever-oauth.ts), on this port: its Bearer tokens are taken beside the keys. */
+  oauth?: LeverOAuthServer
 }
 
 type Answer = { status: number; body: unknown }
@@ -36,7 +39,8 @@ function decodeCursor(token: string): number | null {
 }
 
 /**
- * A Lever API v1 on loopback: Basic auth with the key as user name, `limit`/`offset` paging with
+ * A Lever API v1 on loopback: Basic auth with the key as user name (or an OAuth access token as
+ * `Authorization: Bearer`, 401 once it expired), `limit`/`offset` paging with
  * `{ data, hasNext, next }`, `updated_at_start`/`_end` (ms) filters, `perform_as` on writes, a rate
  * window answering 429 with Retry-After, errors `{ code, message }`.
  */
@@ -44,16 +48,23 @@ export function leverHandler(options: LeverOptions): (req: IncomingMessage, res:
   const window = new RollingWindow(options.rateLimit, options.windowMs, options.clock)
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const key = basicAuthKey(req)
-    if (key === null || (key !== options.keys.full && key !== options.keys.readOnly)) {
+    if (options.oauth !== undefined && (await options.oauth.handle(req, res, url))) return
+    const caller = authorized(req, options)
+    if (typeof caller === 'string') {
+      const expired = caller === 'expired'
       sendJson(
         res,
         401,
-        { code: 'UnauthorizedError', message: 'Invalid API key' },
-        { 'www-authenticate': 'Basic realm="Lever"' }
+        { code: 'UnauthorizedError', message: expired ? 'Access token expired' : 'Invalid API key' },
+        {
+          'www-authenticate': /^Bearer\s/i.test(req.headers.authorization ?? '')
+            ? `Bearer realm="Lever", error="invalid_token", error_description="${expired ? 'The access token expired' : 'Invalid access token'}"`
+            : 'Basic realm="Lever"'
+        }
       )
       return
     }
+    const { key, mayWrite } = caller
     const taken = window.take(key)
     if (!taken.allowed) {
       options.store.refused++
@@ -69,13 +80,28 @@ export function leverHandler(options: LeverOptions): (req: IncomingMessage, res:
     }
     let answer: Answer
     try {
-      answer = await route(req, url, key === options.keys.full, options)
+      answer = await route(req, url, mayWrite, options)
     } catch (error) {
       if (!(error instanceof BodyProblem)) throw error
       answer = fail(error.status, 'BadRequestError', error.message)
     }
     sendJson(res, answer.status, answer.body)
   }
+}
+
+/** Who calls: a key (Basic) or an access token (Bearer), and whether it may write; else why not. */
+function authorized(
+  req: IncomingMessage,
+  options: LeverOptions
+): { key: string; mayWrite: boolean } | 'expired' | 'invalid' {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')
+  if (bearer !== null) {
+    const seen = options.oauth?.bearer(bearer[1] as string) ?? 'invalid'
+    return typeof seen === 'string' ? seen : { key: `oauth:${seen.clientId}`, mayWrite: seen.mayWrite }
+  }
+  const key = basicAuthKey(req)
+  if (key === null || (key !== options.keys.full && key !== options.keys.readOnly)) return 'invalid'
+  return { key, mayWrite: key === options.keys.full }
 }
 
 async function route(req: IncomingMessage, url: URL, mayWrite: boolean, options: LeverOptions): Promise<Answer> {

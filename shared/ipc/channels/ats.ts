@@ -68,6 +68,36 @@ export const editAtsConnectionSchema = z.strictObject({
 })
 export type EditAtsConnection = z.infer<typeof editAtsConnectionSchema>
 
+/**
+ * "Connect Lever with OAuth" (electron/main/ats/connections/lever-oauth.ts): the agency's OAuth app
+ * (client id and secret, which Lever issues when it registers the app), Lever's API root and
+ * authorization server, and the user writes are made as. The secret goes to the keychain with the
+ * tokens, bound to their origins, once Lever sent the browser back; it never comes back.
+ */
+export const startLeverOAuthSchema = z.strictObject({
+  name: atsName,
+  baseUrl: atsUrl,
+  /** Lever's authorization server (https://auth.lever.co). */
+  authUrl: atsUrl,
+  clientId: wellFormed(z.string().trim().min(1, 'Paste the OAuth app’s client id.').max(200)),
+  clientSecret: wellFormed(z.string().trim().min(1, 'Paste the OAuth app’s client secret.').max(500)),
+  performAs: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Enter the Lever user’s id (letters, digits, “-”).')
+})
+export type StartLeverOAuth = z.infer<typeof startLeverOAuthSchema>
+
+export const leverOAuthStartedSchema = z.object({
+  /** Names this sign-in for finishLeverOAuth / cancelLeverOAuth. */
+  flowId: z.string(),
+  /** Lever's consent page, opened in the system browser; the page shows it too (to open it again). */
+  authorizeUrl: z.string(),
+  /** Whether the system browser was asked to open it (false where the shell cannot, e.g. the browser host). */
+  opened: z.boolean()
+})
+export type LeverOAuthStarted = z.infer<typeof leverOAuthStartedSchema>
+
 export const atsConnectionViewSchema = z.object({
   id: z.string(),
   kind: atsKindSchema,
@@ -80,6 +110,8 @@ export const atsConnectionViewSchema = z.object({
   sandbox: z.boolean(),
   /** Whether a key is kept for this address, and its last four characters (null when short or none). */
   key: z.object({ configured: z.boolean(), hint: z.string().nullable() }),
+  /** How it authenticates: an API key (Basic), or Lever OAuth (Bearer tokens kept in the keychain). */
+  auth: z.enum(['apiKey', 'oauth']),
   /** The ATS's request limit per 10 seconds, as its X-RateLimit-Limit last said (Greenhouse), else null. */
   rateLimit: z.number().int().positive().nullable(),
   /**
@@ -126,7 +158,16 @@ export const atsChannels = {
   /** Puts back what the last edit changed (its old key too), while the page offers it. */
   undoEditAtsConnection: { input: idInput, output: atsConnectionsSchema },
   /** Starts the built-in Sandbox's fake Greenhouse or Lever (if not yet up) and connects to it. */
-  connectSandboxAts: { input: z.strictObject({ kind: atsKindSchema }), output: atsConnectionsSchema }
+  connectSandboxAts: { input: z.strictObject({ kind: atsKindSchema }), output: atsConnectionsSchema },
+  /** Starts a Lever OAuth sign-in: a loopback redirect listener, Lever's consent page in the browser. */
+  startLeverOAuth: { input: startLeverOAuthSchema, output: leverOAuthStartedSchema },
+  /** Waits for Lever to send the browser back, exchanges the code, keeps the tokens, saves the connection. */
+  finishLeverOAuth: { input: z.strictObject({ flowId: z.string().min(1).max(100) }), output: atsConnectionsSchema },
+  /** Stops waiting for a sign-in (its finishLeverOAuth answers `cancelled`). */
+  cancelLeverOAuth: {
+    input: z.strictObject({ flowId: z.string().min(1).max(100) }),
+    output: z.object({ cancelled: z.boolean() })
+  }
 } as const
 
 export const atsEvents = {

@@ -138,6 +138,7 @@ export async function startMain(
     pace?: MainOptions['pace']
     team?: MainOptions['team']
     atsOpener?: MainOptions['atsOpener']
+    openInBrowser?: MainOptions['openInBrowser']
     exportLocale?: string
   } = {}
 ): Promise<TestMain> {
@@ -182,6 +183,7 @@ export async function startMain(
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.team === undefined ? {} : { team: options.team }),
     ...(options.atsOpener === undefined ? {} : { atsOpener: options.atsOpener }),
+    ...(options.openInBrowser === undefined ? {} : { openInBrowser: options.openInBrowser }),
     // the CSV list separator follows the locale: tests read commas unless they choose another
     exportLocale: options.exportLocale ?? 'en-US'
   })

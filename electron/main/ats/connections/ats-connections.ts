@@ -16,10 +16,12 @@ import type { AnswerLimits } from '../../net/answer-limits'
 import type { Paced, Paces } from '../../pace/paces'
 import { isoNow, type Clock } from '../../store/clock'
 import type { StoreAccess } from '../../store/store-access'
-import { AtsClient, atsNames, type AtsAnswer, type AtsKind } from '../ats-client'
+import { AtsClient, atsFetch, atsNames, type AtsAnswer, type AtsAuth, type AtsKind } from '../ats-client'
 import { atsOrigin, type AtsKeys } from '../ats-keys'
 import { checkConnection } from '../connection-check'
 import { AtsConnectionsRepo, type AtsConnectionRow } from './ats-connections-repo'
+import { LeverTokenAuth } from './lever-oauth'
+import { LeverSignIns } from './lever-sign-ins'
 
 /** What a Sandbox connection's row holds for its address: its fake's port is chosen at each start. */
 export const SANDBOX_ATS_PLACEHOLDER_URL = 'http://127.0.0.1/'
@@ -90,8 +92,25 @@ export class AtsConnections {
       events: EventHub
       logger: Logger
       newId?: () => string
+      /** Opens a web address in the system browser (the shell's port); without it the page offers the link. */
+      openInBrowser?: ((url: string) => Promise<void>) | undefined
+      /** How long a Lever sign-in waits for the browser (lever-oauth.ts's 10 minutes unless said). */
+      oauthWaitMs?: number
     }
-  ) {}
+  ) {
+    this.signIns = new LeverSignIns({
+      keys: deps.keys,
+      fetch: atsFetch(deps.dispatcher, deps.limits),
+      now: () => deps.clock.now().getTime(),
+      logger: deps.logger,
+      openInBrowser: deps.openInBrowser,
+      ...(deps.oauthWaitMs === undefined ? {} : { waitMs: deps.oauthWaitMs }),
+      ...(deps.newId === undefined ? {} : { newId: deps.newId })
+    })
+  }
+
+  /** "Connect Lever with OAuth": the sign-ins under way (start, cancel); finishLeverOAuth saves what one gave. */
+  readonly signIns: LeverSignIns
 
   #repo(): AtsConnectionsRepo {
     return new AtsConnectionsRepo(this.deps.stores.get().database.db)
@@ -124,7 +143,13 @@ export class AtsConnections {
     const connections: AtsConnectionView[] = []
     for (const row of this.list()) {
       let key: AtsConnectionView['key'] = { configured: true, hint: null }
-      if (!row.sandbox) {
+      let auth: AtsConnectionView['auth'] = 'apiKey'
+      const oauth =
+        !row.sandbox && row.kind === 'lever'
+          ? await this.deps.keys.readOAuth(row.id, row.baseUrl).catch(() => null)
+          : null
+      if (oauth !== null) auth = 'oauth'
+      else if (!row.sandbox) {
         const secret = await this.deps.keys.read(row.id, row.baseUrl).catch(() => null)
         key = { configured: secret !== null, hint: secret !== null && secret.length >= 8 ? secret.slice(-4) : null }
       }
@@ -136,6 +161,7 @@ export class AtsConnections {
         actingUser: row.actingUser,
         sandbox: row.sandbox,
         key,
+        auth,
         rateLimit: row.rateLimit,
         pace: this.#pace(row),
         createdAt: row.createdAt
@@ -173,6 +199,36 @@ export class AtsConnections {
       throw error
     }
     this.deps.logger.info('ats.connection_added', { id, kind: input.kind, origin: atsOrigin(baseUrl) })
+    return this.#changed({ type: 'added', id })
+  }
+
+  /** Step two (lever-sign-ins.ts): Lever sent the browser back; the tokens go to the keychain and the connection is saved. */
+  async finishLeverOAuth(flowId: string): Promise<AtsConnectionsOverview> {
+    const flow = await this.signIns.wait(flowId)
+    const tokens = flow.tokens
+    const id = this.deps.newId?.() ?? randomUUID()
+    await this.deps.keys.setOAuth(id, flow.input.baseUrl, tokens)
+    try {
+      this.#repo().insert({
+        id,
+        kind: 'lever',
+        name: flow.input.name,
+        baseUrl: flow.input.baseUrl,
+        actingUser: flow.input.performAs,
+        sandbox: false,
+        rateLimit: null,
+        createdAt: isoNow(this.deps.clock)
+      })
+    } catch (error) {
+      await this.deps.keys.clear(id).catch(() => undefined)
+      throw error
+    }
+    this.deps.logger.info('ats.connection_added', {
+      id,
+      kind: 'lever',
+      auth: 'oauth',
+      origin: atsOrigin(flow.input.baseUrl)
+    })
     return this.#changed({ type: 'added', id })
   }
 
@@ -305,12 +361,24 @@ export class AtsConnections {
     if (row === null) throw notFound()
     let connection = row
     let apiKey: string | null
+    let auth: AtsAuth | undefined
     if (row.sandbox) {
       const fake = (await this.#sandboxFakes())[row.kind]
       connection = { ...row, baseUrl: fake.baseUrl }
       apiKey = fake.apiKey
     } else {
-      apiKey = await this.deps.keys.read(id, row.baseUrl)
+      const tokens = row.kind === 'lever' ? await this.deps.keys.readOAuth(id, row.baseUrl) : null
+      // a Lever OAuth connection: Bearer tokens, refreshed before they expire, each new set kept
+      if (tokens !== null)
+        auth = new LeverTokenAuth(
+          {
+            fetch: atsFetch(this.deps.dispatcher, this.deps.limits),
+            now: () => this.deps.clock.now().getTime(),
+            save: (next) => this.deps.keys.setOAuth(id, row.baseUrl, next)
+          },
+          tokens
+        )
+      apiKey = tokens !== null ? '' : await this.deps.keys.read(id, row.baseUrl)
       if (apiKey === null)
         throw new AppError(
           'unauthorized',
@@ -344,6 +412,7 @@ export class AtsConnections {
       kind: row.kind,
       baseUrl: connection.baseUrl,
       apiKey,
+      ...(auth === undefined ? {} : { auth }),
       dispatcher: this.deps.dispatcher,
       limits: this.deps.limits,
       paced,

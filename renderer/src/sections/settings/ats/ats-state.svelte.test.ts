@@ -13,6 +13,7 @@ const connection = (id: string, kind: 'greenhouse' | 'lever'): AtsConnectionView
   actingUser: '4080001',
   sandbox: true,
   key: { configured: false, hint: null },
+  auth: 'apiKey',
   rateLimit: null,
   pace: { ceiling: 5, rate: null, limit: null },
   createdAt: '2026-11-28T10:00:00.000Z'

@@ -3,7 +3,9 @@ import type {
   AtsCheckView,
   AtsConnections,
   AtsKindName,
-  EditAtsConnection
+  EditAtsConnection,
+  LeverOAuthStarted,
+  StartLeverOAuth
 } from '../../../../../shared/ipc/channels/ats'
 import type { AtsPullStatus } from '../../../../../shared/ipc/channels/ats-pull'
 import type { IpcError } from '../../../../../shared/ipc/errors'
@@ -32,6 +34,7 @@ export class AtsState {
   #edited = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
   #pullErrors = $state.raw<Record<string, IpcError>>({})
+  #signIn = $state.raw<LeverOAuthStarted | null>(null)
   #listening = false
 
   constructor(client: Client) {
@@ -51,7 +54,11 @@ export class AtsState {
   get tests() {
     return this.#tests
   }
-  /** Which action is running ('add', 'sandbox', 'remove', 'edit'), or null. */
+  /** The Lever OAuth sign-in waiting for the browser (its consent page's address), or null. */
+  get signIn() {
+    return this.#signIn
+  }
+  /** Which action is running ('add', 'sandbox', 'remove', 'edit', 'oauth'), or null. */
   get busy() {
     return this.#busy
   }
@@ -136,6 +143,45 @@ export class AtsState {
       () => this.#client.addAtsConnection(input),
       `${input.name} is saved, its key in the keychain. Test it below.`
     )
+  }
+
+  /**
+   * "Connect Lever with OAuth": main opens Lever's consent page in the system browser and waits for
+   * Lever to send it back (the page shows the address meanwhile, with Cancel); the connection is
+   * saved, its tokens in the keychain, once Lever said yes.
+   */
+  async connectLeverOAuth(input: StartLeverOAuth): Promise<boolean> {
+    if (this.#busy !== null) return false
+    this.#busy = 'oauth'
+    this.#message = null
+    try {
+      const started = await this.#client.startLeverOAuth(input)
+      if (!started.ok) {
+        this.#message = { tone: 'error', text: started.error.message, error: started.error }
+        return false
+      }
+      this.#signIn = started.data
+      const reply = await this.#client.finishLeverOAuth({ flowId: started.data.flowId })
+      if (reply.ok) {
+        this.#overview = { state: 'ready', value: reply.data }
+        this.#message = {
+          tone: 'ok',
+          text: `${input.name} is connected with OAuth, its tokens in the keychain. Test it below.`
+        }
+        return true
+      }
+      this.#message = { tone: 'error', text: reply.error.message, error: reply.error }
+      return false
+    } finally {
+      this.#signIn = null
+      this.#busy = null
+    }
+  }
+
+  /** Stops waiting for Lever (the sign-in ends as cancelled). */
+  async cancelSignIn(): Promise<void> {
+    const signIn = this.#signIn
+    if (signIn !== null) await this.#client.cancelLeverOAuth({ flowId: signIn.flowId })
   }
 
   async trySandbox(kind: AtsKindName): Promise<boolean> {
