@@ -1,5 +1,6 @@
 import { fetch as undiciFetch, type Dispatcher } from 'undici'
 import { AppError } from '../../../shared/ipc/errors'
+import { atsKindNames } from '../../../shared/ipc/channels/ats'
 import { ApiError } from '../api/api-error'
 import type { ConnectionGate } from '../api/connection-gate'
 import type { AnswerLimits } from '../net/answer-limits'
@@ -8,7 +9,8 @@ import type { Paced } from '../pace/paces'
 
 export type AtsKind = 'greenhouse' | 'lever'
 
-export const atsNames: Record<AtsKind, string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
+/** Each ATS's name as the recruiter reads it (one list, shared with the page). */
+export const atsNames: Record<AtsKind, string> = atsKindNames
 
 export interface AtsAnswer {
   status: number

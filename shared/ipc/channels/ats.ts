@@ -12,6 +12,9 @@ import { wellFormed } from '../text'
 export const atsKindSchema = z.enum(['greenhouse', 'lever'])
 export type AtsKindName = z.infer<typeof atsKindSchema>
 
+/** Each ATS's name as the recruiter reads it (screens, messages, the log). */
+export const atsKindNames: Record<AtsKindName, string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
+
 const atsUrl = z
   .url({
     protocol: /^https?$/,

@@ -32,7 +32,7 @@ describe('the Details disclosure of an error', () => {
       'sections/chat/ChatScreen.svelte',
       'sections/contacts/ContactsScreen.svelte',
       'sections/search/ResultsMessage.svelte',
-      'sections/settings/ats/AtsPanel.svelte',
+      'sections/settings/ats/AtsConnectionItem.svelte',
       'sections/settings/personal-data/OutcomeMessage.svelte',
       'sections/settings/personal-data/ReadFailure.svelte',
       'sections/tools/ToolResult.svelte',

@@ -20,6 +20,7 @@ import { AtsClient, atsFetch, atsNames, type AtsAnswer, type AtsAuth, type AtsKi
 import { atsOrigin, type AtsKeys } from '../ats-keys'
 import { checkConnection } from '../connection-check'
 import { AtsConnectionsRepo, type AtsConnectionRow } from './ats-connections-repo'
+import { AtsConnectionEdits, type AtsConnectionChanges } from './connection-edits'
 import { LeverTokenAuth } from './lever-oauth'
 import { LeverSignIns } from './lever-sign-ins'
 
@@ -76,8 +77,6 @@ export function paceFromLimit(limit: number): number {
  */
 export class AtsConnections {
   readonly #opened = new Map<string, Promise<OpenedAtsConnection>>()
-  /** What each connection's last edit changed, for its undo (this session only). */
-  readonly #edits = new Map<string, AtsEdit>()
   readonly #listeners = new Set<(change: AtsConnectionChange) => void>()
 
   constructor(
@@ -98,6 +97,12 @@ export class AtsConnections {
       oauthWaitMs?: number
     }
   ) {
+    this.#edits = new AtsConnectionEdits({
+      repo: () => this.#repo(),
+      keys: deps.keys,
+      logger: deps.logger,
+      reopen: (id) => this.#opened.delete(id)
+    })
     this.signIns = new LeverSignIns({
       keys: deps.keys,
       fetch: atsFetch(deps.dispatcher, deps.limits),
@@ -108,6 +113,9 @@ export class AtsConnections {
       ...(deps.newId === undefined ? {} : { newId: deps.newId })
     })
   }
+
+  /** Edits and their undo (this session only). */
+  readonly #edits: AtsConnectionEdits
 
   /** "Connect Lever with OAuth": the sign-ins under way (start, cancel); finishLeverOAuth saves what one gave. */
   readonly signIns: LeverSignIns
@@ -275,56 +283,14 @@ export class AtsConnections {
     return this.#changed({ type: 'added', id })
   }
 
-  /**
-   * Renames a connection, replaces its key (the keychain's entry for the connection's address) or
-   * the user it acts as; what is absent is kept. The next call opens it anew with what was saved.
-   * What it changed is held (in this session only) for undoEdit.
-   */
-  async edit(
-    id: string,
-    changes: { name?: string; apiKey?: string; actingUser?: string }
-  ): Promise<AtsConnectionsOverview> {
-    const row = this.#repo().get(id)
-    if (row === null) throw notFound()
-    const actingUser = changes.actingUser ?? row.actingUser
-    if (row.kind === 'greenhouse' && !/^[0-9]{1,19}$/.test(actingUser))
-      throw new AppError('invalid_input', 'Enter the Greenhouse user’s numeric id.')
-    if (changes.apiKey !== undefined && row.sandbox)
-      throw new AppError(
-        'invalid_input',
-        'A connection to the Sandbox’s fake uses the Sandbox’s key: there is none to replace.'
-      )
-    const before: AtsEdit = { name: row.name, actingUser: row.actingUser, key: null }
-    if (changes.apiKey !== undefined) {
-      before.key = { secret: await this.deps.keys.read(id, row.baseUrl) }
-      await this.deps.keys.set(id, row.baseUrl, changes.apiKey)
-    }
-    this.#repo().update(id, { name: changes.name ?? row.name, actingUser })
-    this.#edits.set(id, before)
-    this.#opened.delete(id)
-    this.deps.logger.info('ats.connection_edited', {
-      id,
-      renamed: changes.name !== undefined,
-      key: changes.apiKey !== undefined,
-      actingUser: changes.actingUser !== undefined
-    })
+  /** Renames a connection, replaces its key or the user it acts as (connection-edits.ts); undoEdit puts it back. */
+  async edit(id: string, changes: AtsConnectionChanges): Promise<AtsConnectionsOverview> {
+    await this.#edits.edit(id, changes)
     return this.#changed(null)
   }
 
-  /** Puts back what the connection's last edit changed, its old key too (none kept: none again). */
   async undoEdit(id: string): Promise<AtsConnectionsOverview> {
-    const before = this.#edits.get(id)
-    const row = this.#repo().get(id)
-    if (before === undefined || row === null)
-      throw new AppError('not_found', 'That edit can no longer be undone: edit the connection again.')
-    if (before.key !== null) {
-      if (before.key.secret === null) await this.deps.keys.clear(id)
-      else await this.deps.keys.set(id, row.baseUrl, before.key.secret)
-    }
-    this.#repo().update(id, { name: before.name, actingUser: before.actingUser })
-    this.#edits.delete(id)
-    this.#opened.delete(id)
-    this.deps.logger.info('ats.connection_edit_undone', { id })
+    await this.#edits.undo(id)
     return this.#changed(null)
   }
 
@@ -466,10 +432,3 @@ export class AtsConnections {
 }
 
 const notFound = () => new AppError('not_found', 'That ATS connection no longer exists.')
-
-/** A connection as it was before an edit; `key` only when the edit replaced it (its old secret, or null: none was kept). */
-interface AtsEdit {
-  name: string
-  actingUser: string
-  key: { secret: string | null } | null
-}

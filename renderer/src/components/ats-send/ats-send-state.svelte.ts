@@ -6,6 +6,7 @@ import type {
   AtsSendSource
 } from '../../../../shared/ipc/channels/ats-send'
 import type { IpcError } from '../../../../shared/ipc/errors'
+import { atsKindNames } from '../../../../shared/ipc/channels/ats'
 import type { Client } from '../../lib/client'
 
 /** A saved ATS connection the recruiter may send to (Settings → ATS keeps them). */
@@ -15,7 +16,7 @@ export interface AtsConnectionChoice {
   kind: 'greenhouse' | 'lever'
 }
 
-export const atsKindNames: Record<AtsConnectionChoice['kind'], string> = { greenhouse: 'Greenhouse', lever: 'Lever' }
+export { atsKindNames }
 
 /** The button that opens the dialog: "Send to Greenhouse…" for the one connection, else "Send to ATS…" (a chooser in it). */
 export function sendLabel(connections: readonly AtsConnectionChoice[], send = 'Send to'): string {
