@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH, MAX_PUSH_BYTES } from '../../../shared/team/protocol'
 import type { TeamPayload } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
+import { WorkSlices, type SliceOptions } from '../work/work-slices'
 import type { TeamApply } from './team-apply'
 import type { TeamBoard } from './team-board'
 import type { TeamContext } from './team-context'
@@ -12,6 +13,8 @@ export interface TeamSyncDeps {
   clock: Clock
   apply: TeamApply
   board: TeamBoard
+  /** How long a slice of a page applies before main's event loop gets a turn (work-slices.ts; tests pass a clock of their own). */
+  slices?: SliceOptions
 }
 
 /**
@@ -126,10 +129,13 @@ export class TeamSync {
   }
 
   /**
-   * Pages after the last sequence applied, each applied in one transaction with its last sequence
-   * number. A page is as many changes as apply in about PAGE_APPLY_MS on main's thread (measured
-   * page by page: a colleague's entry applies in some microseconds, a file's batch of 900 in some
-   * milliseconds), so a desk back after a month never holds main's event loop for long.
+   * Pages after the last sequence applied. A page is read and checked in a turn of main's event
+   * loop of its own, then applied in slices of about DEFAULT_SLICE_MS each (work-slices.ts), each
+   * slice one transaction with the sequence number of its last change, and a turn of the event loop
+   * before each: a desk back after a month never holds main for long, whatever a change costs (a
+   * colleague's entry some microseconds, a file's batch of 900 some milliseconds, a commit that
+   * checkpoints the data file more). A page is as many changes as apply in about PAGE_APPLY_MS
+   * (measured page by page, the turns left out), which bounds the page read at once.
    */
   async #pull(state: TeamState): Promise<void> {
     const { context, apply } = this.#deps
@@ -139,14 +145,30 @@ export class TeamSync {
       const after = context.repo().state()?.lastSeq
       if (after === undefined) return
       const page = await client.pull(after, limit)
-      const started = performance.now()
-      const kinds = apply.page(state, page.changes, page.last)
-      apply.settle(state, kinds)
-      if (!page.more || page.changes.length === 0) return
-      limit = nextPullLimit(limit, performance.now() - started)
-      // a turn of main's event loop between pages
-      await new Promise((resolve) => setImmediate(resolve))
+      const changes = [...page.changes].sort((a, b) => a.seq - b.seq)
+      const slices = new WorkSlices(this.#deps.slices)
+      let appliedMs = 0
+      let from = 0
+      do {
+        await slices.pause()
+        // the desk closed or left the team (or joined another) during the turn: nothing more of this page
+        if (!this.#stillIn(state)) return
+        const started = performance.now()
+        const slice = apply.slice(state, changes, from, page.last, () => slices.spent())
+        apply.settle(state, slice.kinds)
+        appliedMs += performance.now() - started
+        from = slice.next
+      } while (from < changes.length)
+      if (!page.more || changes.length === 0) return
+      limit = nextPullLimit(limit, appliedMs)
     }
+  }
+
+  /** Whether the desk is still open and in the team (as the same desk) a sync started in. */
+  #stillIn(state: TeamState): boolean {
+    const { context } = this.#deps
+    const now = context.closed ? null : context.state()
+    return now !== null && now.teamId === state.teamId && now.deskId === state.deskId
   }
 }
 
