@@ -3,6 +3,7 @@ import { errorMessage } from '../../../shared/error-message'
 import type { Logger } from '../logging/logger'
 import type { ApplyContext, TeamShare } from '../platform/team-share'
 import { isoNow, type Clock } from '../store/clock'
+import { readChange } from './team-client'
 import type { TeamContext } from './team-context'
 import type { TeamState } from './team-repo'
 
@@ -37,11 +38,12 @@ export class TeamApply {
    * transaction records the sequence number of the last change it went past (the page's `last` once
    * it ends), so each change is applied exactly once whatever stops the sync between two slices.
    * Changes after the last applied only (one delivered twice is applied once), colleagues' only
-   * (ours are here already). Answers where the next slice starts and the kinds it applied.
+   * (ours are here already); each read by the protocol's schema here (readChange: one that does not
+   * fit fails the sync, its slice undone). Answers where the next slice starts and the kinds it applied.
    */
   slice(
     state: TeamState,
-    changes: readonly TeamChange[],
+    changes: readonly unknown[],
     from: number,
     last: number,
     spent: () => boolean
@@ -56,7 +58,7 @@ export class TeamApply {
       const repo = context.repo()
       let newest = repo.state()?.lastSeq ?? 0
       while (next < changes.length) {
-        const change = changes[next]!
+        const change = readChange(state.serverOrigin, changes[next])
         next += 1
         if (change.seq > newest) {
           newest = change.seq

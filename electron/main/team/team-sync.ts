@@ -5,6 +5,7 @@ import { isoNow, type Clock } from '../store/clock'
 import { WorkSlices, type SliceOptions } from '../work/work-slices'
 import type { TeamApply } from './team-apply'
 import type { TeamBoard } from './team-board'
+import { inSeqOrder } from './team-client'
 import type { TeamContext } from './team-context'
 import type { TeamState } from './team-repo'
 
@@ -129,8 +130,8 @@ export class TeamSync {
   }
 
   /**
-   * Pages after the last sequence applied. A page is read and checked in a turn of main's event
-   * loop of its own, then applied in slices of about DEFAULT_SLICE_MS each (work-slices.ts), each
+   * Pages after the last sequence applied. A page is read (JSON.parse) in a turn of main's event
+   * loop of its own, then its changes checked and applied in slices of about DEFAULT_SLICE_MS each (work-slices.ts), each
    * slice one transaction with the sequence number of its last change, and a turn of the event loop
    * before each: a desk back after a month never holds main for long, whatever a change costs (a
    * colleague's entry some microseconds, a file's batch of 900 some milliseconds, a commit that
@@ -145,10 +146,13 @@ export class TeamSync {
       const after = context.repo().state()?.lastSeq
       if (after === undefined) return
       const page = await client.pull(after, limit)
-      const changes = [...page.changes].sort((a, b) => a.seq - b.seq)
+      const changes = inSeqOrder(page.changes)
       const slices = new WorkSlices(this.#deps.slices)
       let appliedMs = 0
       let from = 0
+      // the page was read in a callback of the socket's: a first pause ends that turn of the event loop,
+      // the second lets timers and I/O in before the first slice
+      await slices.pause()
       do {
         await slices.pause()
         // the desk closed or left the team (or joined another) during the turn: nothing more of this page
