@@ -54,20 +54,29 @@ export class TeamApply {
     const applyContext = { db, salted: context.salted(state), deskId: state.deskId }
     const appliedKinds = new Set<string>()
     let next = from
-    db.transaction(() => {
-      const repo = context.repo()
-      let newest = repo.state()?.lastSeq ?? 0
-      while (next < changes.length) {
-        const change = readChange(state.serverOrigin, changes[next])
-        next += 1
-        if (change.seq > newest) {
-          newest = change.seq
-          if (this.#applyOne(state, change, kinds.get(change.kind), applyContext)) appliedKinds.add(change.kind)
+    // without waiting for the disk (synchronous = NORMAL, as an import's hidden entries are written:
+    // entry-writer.ts): a crash may lose the last slices, with the sequence number they recorded, and
+    // the next sync pulls them again; the store's next commit (FULL) puts them on disk
+    const synchronous = db.pragma('synchronous', { simple: true }) as number
+    db.pragma('synchronous = NORMAL')
+    try {
+      db.transaction(() => {
+        const repo = context.repo()
+        let newest = repo.state()?.lastSeq ?? 0
+        while (next < changes.length) {
+          const change = readChange(state.serverOrigin, changes[next])
+          next += 1
+          if (change.seq > newest) {
+            newest = change.seq
+            if (this.#applyOne(state, change, kinds.get(change.kind), applyContext)) appliedKinds.add(change.kind)
+          }
+          if (spent()) break
         }
-        if (spent()) break
-      }
-      repo.setLastSeq(next === changes.length ? Math.max(newest, last) : newest, isoNow(this.#deps.clock))
-    })()
+        repo.setLastSeq(next === changes.length ? Math.max(newest, last) : newest, isoNow(this.#deps.clock))
+      })()
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`)
+    }
     return { next, kinds: appliedKinds }
   }
 
