@@ -1,6 +1,7 @@
 import type { FeatureContribution } from '../platform/contribution'
 import { teamHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
+import type { SliceOptions } from '../work/work-slices'
 import type { TeamTimers } from './team-context'
 import { TeamService } from './team-service'
 import { TeamSpend } from './team-spend'
@@ -14,6 +15,8 @@ export interface TeamOptions {
     timers?: TeamTimers
     /** The live stream's reconnect: first wait, doubled each failure up to the last (ms; default 1 s to 60 s). */
     backoff?: { firstMs: number; maxMs: number }
+    /** How long a slice of a pulled page applies before main's event loop gets a turn (tests pass a clock of their own). */
+    slices?: SliceOptions
   }
 }
 
@@ -35,7 +38,8 @@ export const contribution = {
       logger: context.logger,
       shares: () => context.teamShares(),
       ...(context.options.team?.timers === undefined ? {} : { timers: context.options.team.timers }),
-      ...(context.options.team?.backoff === undefined ? {} : { backoff: context.options.team.backoff })
+      ...(context.options.team?.backoff === undefined ? {} : { backoff: context.options.team.backoff }),
+      ...(context.options.team?.slices === undefined ? {} : { slices: context.options.team.slices })
     })
     const port = {
       joined: () => team.joined(),

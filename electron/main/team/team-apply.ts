@@ -1,8 +1,9 @@
 import type { TeamChange } from '../../../shared/team/protocol'
 import { errorMessage } from '../../../shared/error-message'
 import type { Logger } from '../logging/logger'
-import type { TeamShare } from '../platform/team-share'
+import type { ApplyContext, TeamShare } from '../platform/team-share'
 import { isoNow, type Clock } from '../store/clock'
+import { readChange } from './team-client'
 import type { TeamContext } from './team-context'
 import type { TeamState } from './team-repo'
 
@@ -31,47 +32,83 @@ export class TeamApply {
     return this.#applying
   }
 
-  /** Applies a page: changes after the last applied only (one delivered twice is applied once), colleagues' only (ours are here already). */
-  page(state: TeamState, changes: readonly TeamChange[], last: number): Set<string> {
+  /**
+   * Applies a slice of a page (its changes in the order of their sequence numbers) from `from` on,
+   * in one transaction, until `spent()` answers true after a change or the page ends; the same
+   * transaction records the sequence number of the last change it went past (the page's `last` once
+   * it ends), so each change is applied exactly once whatever stops the sync between two slices.
+   * Changes after the last applied only (one delivered twice is applied once), colleagues' only
+   * (ours are here already); each read by the protocol's schema here (readChange: one that does not
+   * fit fails the sync, its slice undone). Answers where the next slice starts and the kinds it applied.
+   */
+  slice(
+    state: TeamState,
+    changes: readonly unknown[],
+    from: number,
+    last: number,
+    spent: () => boolean
+  ): { next: number; kinds: Set<string> } {
     const { context } = this.#deps
     const db = context.db()
     const kinds = new Map(this.#deps.shares().flatMap((share) => Object.entries(share.kinds)))
     const applyContext = { db, salted: context.salted(state), deskId: state.deskId }
     const appliedKinds = new Set<string>()
-    db.transaction(() => {
-      const repo = context.repo()
-      const applied = repo.state()?.lastSeq ?? 0
-      let newest = applied
-      for (const change of [...changes].sort((a, b) => a.seq - b.seq)) {
-        if (change.seq <= newest) continue
-        newest = change.seq
-        const mine = change.author.deskId === state.deskId
-        const kind = kinds.get(change.kind)
-        if (mine && kind?.mineToo !== true) continue
-        if (kind === undefined) {
-          this.#deps.logger.info('team.kind_unknown', { kind: change.kind, seq: change.seq })
-          continue
-        }
-        let payload: unknown = null
-        if (change.payload !== null) {
-          const parsed = kind.payload.safeParse(change.payload)
-          if (!parsed.success) {
-            this.#deps.logger.warn('team.payload_unreadable', { kind: change.kind, seq: change.seq })
-            continue
+    let next = from
+    // without waiting for the disk (synchronous = NORMAL, as an import's hidden entries are written:
+    // entry-writer.ts): a crash may lose the last slices, with the sequence number they recorded, and
+    // the next sync pulls them again; the store's next commit (FULL) puts them on disk
+    const synchronous = db.pragma('synchronous', { simple: true }) as number
+    db.pragma('synchronous = NORMAL')
+    try {
+      db.transaction(() => {
+        const repo = context.repo()
+        let newest = repo.state()?.lastSeq ?? 0
+        while (next < changes.length) {
+          const change = readChange(state.serverOrigin, changes[next])
+          next += 1
+          if (change.seq > newest) {
+            newest = change.seq
+            if (this.#applyOne(state, change, kinds.get(change.kind), applyContext)) appliedKinds.add(change.kind)
           }
-          payload = parsed.data
+          if (spent()) break
         }
-        this.#applying = true
-        try {
-          kind.apply({ ...change, payload, ...(mine ? { mine } : {}) }, applyContext)
-        } finally {
-          this.#applying = false
-        }
-        appliedKinds.add(change.kind)
+        repo.setLastSeq(next === changes.length ? Math.max(newest, last) : newest, isoNow(this.#deps.clock))
+      })()
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`)
+    }
+    return { next, kinds: appliedKinds }
+  }
+
+  /** Applies one change through its kind (inside the slice's transaction); false when skipped. */
+  #applyOne(
+    state: TeamState,
+    change: TeamChange,
+    kind: TeamShare['kinds'][string] | undefined,
+    applyContext: ApplyContext
+  ): boolean {
+    const mine = change.author.deskId === state.deskId
+    if (mine && kind?.mineToo !== true) return false
+    if (kind === undefined) {
+      this.#deps.logger.info('team.kind_unknown', { kind: change.kind, seq: change.seq })
+      return false
+    }
+    let payload: unknown = null
+    if (change.payload !== null) {
+      const parsed = kind.payload.safeParse(change.payload)
+      if (!parsed.success) {
+        this.#deps.logger.warn('team.payload_unreadable', { kind: change.kind, seq: change.seq })
+        return false
       }
-      repo.setLastSeq(Math.max(newest, last), isoNow(this.#deps.clock))
-    })()
-    return appliedKinds
+      payload = parsed.data
+    }
+    this.#applying = true
+    try {
+      kind.apply({ ...change, payload, ...(mine ? { mine } : {}) }, applyContext)
+    } finally {
+      this.#applying = false
+    }
+    return true
   }
 
   /** The desks a change of this kind is meant for, as its feature declares (SharedKind.audience); undefined: the whole team. */

@@ -11,6 +11,7 @@ import { teamHash } from '../personal-data/team-hash'
 import type { Clock } from '../store/clock'
 import type { StoreAccess } from '../store/store-access'
 import type { SecretVault } from '../vault/secret-vault'
+import type { SliceOptions } from '../work/work-slices'
 import { TeamApply } from './team-apply'
 import { TeamBoard } from './team-board'
 import { realTimers, TeamContext, type TeamTimers } from './team-context'
@@ -31,6 +32,8 @@ export interface TeamServiceDeps {
   timers?: TeamTimers
   /** The live stream's reconnect: first wait, doubled each failure up to the last (ms). */
   backoff?: { firstMs: number; maxMs: number }
+  /** How long a slice of a pulled page applies before main's event loop gets a turn (team-sync.ts). */
+  slices?: SliceOptions
 }
 
 /**
@@ -52,7 +55,13 @@ export class TeamService {
     const context = new TeamContext({ stores: deps.stores, vault: deps.vault, dispatcher: deps.dispatcher })
     const board = new TeamBoard({ context, clock: deps.clock, events: deps.events, logger: deps.logger })
     const apply = new TeamApply({ context, clock: deps.clock, logger: deps.logger, shares: deps.shares })
-    const sync = new TeamSync({ context, clock: deps.clock, apply, board })
+    const sync = new TeamSync({
+      context,
+      clock: deps.clock,
+      apply,
+      board,
+      ...(deps.slices === undefined ? {} : { slices: deps.slices })
+    })
     const live = new TeamLive({
       context,
       board,
