@@ -8,8 +8,8 @@ import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
 import { AtsKeys } from '../../../electron/main/ats/ats-keys'
 import { createLogger } from '../../../electron/main/logging/logger'
 import { SecretMask } from '../../../electron/main/logging/secret-mask'
-import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
-import { useMains } from '../services/helpers'
+import { openVault } from '../../../electron/main/vault/open-vault'
+import { useMains, keychainOfDataDir } from '../services/helpers'
 
 // Settings → ATS (issue #39 item 1) through the router, as the page calls it, over real HTTP
 // against the fake Greenhouse and Lever, with the key in the real OS keychain (run under
@@ -25,9 +25,9 @@ afterAll(async () => {
   await fakes.close()
 })
 
-async function keychainEntry(id: string): Promise<string | null> {
+async function keychainEntry(main: { dataDir: string }, id: string): Promise<string | null> {
   const vault = await openVault(
-    loadNodeKeytar,
+    keychainOfDataDir(main.dataDir),
     createLogger(() => undefined)
   )
   return vault.get(AtsKeys.account(id))
@@ -55,7 +55,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     })
     // the key never comes back on a channel, and is in the OS keychain bound to the fake's origin
     expect(JSON.stringify(added)).not.toContain(gh.keys.full)
-    expect(JSON.parse((await keychainEntry(connection.id))!)).toMatchObject({
+    expect(JSON.parse((await keychainEntry(main, connection.id))!)).toMatchObject({
       secret: gh.keys.full,
       origin: new URL(gh.baseUrl).origin
     })
@@ -80,7 +80,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     await main.ok('removeAtsConnection', { id: connection.id })
     // the undo ends with the session: the key leaves the keychain when the app closes
     await main.close()
-    expect(await keychainEntry(connection.id)).toBeNull()
+    expect(await keychainEntry(main, connection.id)).toBeNull()
   })
 
   it('says a wrong key in words, and a read-only Lever key is said to be unable to create', async () => {

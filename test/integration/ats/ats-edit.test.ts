@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
 import { AtsKeys } from '../../../electron/main/ats/ats-keys'
 import { createLogger } from '../../../electron/main/logging/logger'
-import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
-import { useMains } from '../services/helpers'
+import { openVault } from '../../../electron/main/vault/open-vault'
+import { useMains, keychainOfDataDir } from '../services/helpers'
 
 // Settings → ATS, editing a connection (issue #39 item 1): rename it, replace its key in the real
 // OS keychain (run under dbus-run-session with gnome-keyring unlocked, as docs/testing.md says),
@@ -20,9 +20,12 @@ afterAll(async () => {
   await fakes.close()
 })
 
-async function keychainSecret(id: string): Promise<{ secret: string; origin: string } | null> {
+async function keychainSecret(
+  main: { dataDir: string },
+  id: string
+): Promise<{ secret: string; origin: string } | null> {
   const vault = await openVault(
-    loadNodeKeytar,
+    keychainOfDataDir(main.dataDir),
     createLogger(() => undefined)
   )
   const stored = await vault.get(AtsKeys.account(id))
@@ -57,7 +60,7 @@ describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the 
       key: { configured: true, hint: gh.keys.full.slice(-4) }
     })
     // the keychain holds the new key, bound to the same address; it never comes back on a channel
-    expect(await keychainSecret(id)).toMatchObject({ secret: gh.keys.full, origin: new URL(gh.baseUrl).origin })
+    expect(await keychainSecret(main, id)).toMatchObject({ secret: gh.keys.full, origin: new URL(gh.baseUrl).origin })
     expect(JSON.stringify(edited)).not.toContain(gh.keys.full)
     // the page hears of it by event
     expect(
@@ -84,7 +87,7 @@ describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the 
       actingUser: String(gh.disabledUserId),
       key: { configured: true, hint: gh.keys.readOnly.slice(-4) }
     })
-    expect((await keychainSecret(id))?.secret).toBe(gh.keys.readOnly)
+    expect((await keychainSecret(main, id))?.secret).toBe(gh.keys.readOnly)
     expect((await main.fail('undoEditAtsConnection', { id })).code).toBe('not_found')
     await main.ok('removeAtsConnection', { id })
   })
@@ -102,7 +105,7 @@ describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the 
     const id = added.connections[0]!.id
     const edited = await main.ok('editAtsConnection', { id, actingUser: lever.userId })
     expect(edited.connections[0]).toMatchObject({ name: 'Our Lever', actingUser: lever.userId })
-    expect((await keychainSecret(id))?.secret).toBe(lever.keys.full)
+    expect((await keychainSecret(main, id))?.secret).toBe(lever.keys.full)
     expect(await main.ok('testAtsConnection', { id })).toMatchObject({ kind: 'lever', mayCreateCandidates: true })
     await main.ok('removeAtsConnection', { id })
   })

@@ -8,9 +8,9 @@ import { generateProfiles } from '../../../sandbox/data/generate'
 import { emailsOf } from '../../../sandbox/data/handles'
 import { AtsKeys } from '../../../electron/main/ats/ats-keys'
 import { createLogger } from '../../../electron/main/logging/logger'
-import { loadNodeKeytar, openVault } from '../../../electron/main/vault/open-vault'
+import { openVault } from '../../../electron/main/vault/open-vault'
 import type { AtsPullStatus } from '../../../shared/ipc/channels/ats-pull'
-import { ManualClock, useMains, type TestMain } from '../services/helpers'
+import { ManualClock, useMains, type TestMain, keychainOfDataDir } from '../services/helpers'
 import { until } from '../until'
 
 // "Connect Lever with OAuth" (issue #39 item 1) through the router, as the page calls it: the
@@ -49,9 +49,9 @@ async function browse(authorizeUrl: string, decision: 'allow' | 'deny'): Promise
   return { status: back.statusCode, page: await back.body.text() }
 }
 
-async function keychainEntry(id: string): Promise<Record<string, unknown> | null> {
+async function keychainEntry(main: { dataDir: string }, id: string): Promise<Record<string, unknown> | null> {
   const vault = await openVault(
-    loadNodeKeytar,
+    keychainOfDataDir(main.dataDir),
     createLogger(() => undefined)
   )
   const text = await vault.get(AtsKeys.oauthAccount(id))
@@ -110,7 +110,7 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
 
     const listed = (await main.ok('listAtsConnections', {})).connections.find((c) => c.id === id)!
     expect(listed).toMatchObject({ kind: 'lever', auth: 'oauth', actingUser: fakes.lever.userId, sandbox: false })
-    const kept = (await keychainEntry(id))!
+    const kept = (await keychainEntry(main, id))!
     expect(kept).toMatchObject({
       auth: 'oauth',
       clientId: fakes.lever.oauth.clientId,
@@ -202,7 +202,7 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
     const main = await start({ clock, openInBrowser: async (url) => void opened.push(url) })
     const id = await connect(main, opened)
     await main.ok('testAtsConnection', { id })
-    const first = (await keychainEntry(id))!
+    const first = (await keychainEntry(main, id))!
     const before = fakes.lever.oauth.server.counts.refreshes
 
     // 59 minutes 30 s on: inside the margin, so the token is renewed before the call
@@ -210,7 +210,7 @@ describe.runIf(keychainHere)('Lever OAuth (the fake Lever over HTTP, the real ke
     fakeClock.advance(59 * 60_000 + 30_000)
     await main.ok('testAtsConnection', { id })
     expect(fakes.lever.oauth.server.counts.refreshes).toBeGreaterThan(before)
-    const second = (await keychainEntry(id))!
+    const second = (await keychainEntry(main, id))!
     expect(second['accessToken']).not.toBe(first['accessToken'])
     expect(second['refreshToken']).toBe(first['refreshToken'])
 

@@ -1,6 +1,7 @@
 import { composeMain, type MainOptions, type MainServices } from '../../../electron/main/compose'
 import { spawnSandboxFromSource } from '../../../electron/main/embedded-api/spawn-from-source'
-import type { KeytarLoader } from '../../../electron/main/vault/open-vault'
+import { createHash } from 'node:crypto'
+import { loadNodeKeytar, type KeytarLoader } from '../../../electron/main/vault/open-vault'
 import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import type { FileDialogs, SaveDialogRequest } from '../../../electron/main/export/save-targets'
 import type { Clock } from '../../../electron/main/store/clock'
@@ -167,7 +168,7 @@ export async function startMain(
           }
         }),
     ...(options.firstScreen === undefined ? {} : { firstScreen: options.firstScreen }),
-    ...(options.loadKeytar === undefined ? {} : { loadKeytar: options.loadKeytar }),
+    loadKeytar: options.loadKeytar ?? keychainOfDataDir(dataDir),
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.secretWatcher === undefined ? {} : { secretWatcher: options.secretWatcher }),
     ...(options.contactPolling === undefined ? {} : { contactPolling: options.contactPolling }),
@@ -213,6 +214,26 @@ export async function startMain(
     async close() {
       unsubscribe()
       await services.close()
+    }
+  }
+}
+
+/**
+ * The real keychain (keytar, under the test run's own keyring), with its entries under a service
+ * of this data folder's own instead of the app's "Talent Desk": test files run side by side in one
+ * keyring, and a key one test saves (a hardening test's "constructor") must never be primed into
+ * another test's secret mask. A restart on the same data folder finds its keys again. Tests that
+ * read the app's own service pass `loadKeytar: loadNodeKeytar`.
+ */
+export function keychainOfDataDir(dataDir: string): KeytarLoader {
+  const service = `Talent Desk test ${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`
+  return () => {
+    const keytar = loadNodeKeytar()
+    return {
+      getPassword: (_service, account) => keytar.getPassword(service, account),
+      setPassword: (_service, account, password) => keytar.setPassword(service, account, password),
+      deletePassword: (_service, account) => keytar.deletePassword(service, account),
+      findCredentials: () => keytar.findCredentials(service)
     }
   }
 }
