@@ -188,6 +188,8 @@ export class TeamSync {
       // the second lets timers and I/O in before the first slice
       await slices.pause()
       do {
+        // the log copied whole by the checkpoint worker when it has grown long (wal-checkpoints.ts)
+        await checkpoints?.ready()
         await slices.pause()
         // the desk closed or left the team (or joined another) during the turn: nothing more of this page
         if (!this.#stillIn(state)) return

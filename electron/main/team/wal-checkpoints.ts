@@ -24,7 +24,13 @@ export type SpawnCheckpointWorker = (data: CheckpointWorkerData) => Worker
 export interface CheckpointOptions {
   /** Slices committed on main between two checkpoints asked of the worker (default 4: about 20 ms of applying). */
   everySlices?: number
-  /** How far the log may grow past its size at the start before main checkpoints it again itself (pages; default 4,000). */
+  /**
+   * Once a checkpoint finds this many pages in the log, the next slice waits (main's event loop free)
+   * for one more that copies all of it, so that its commit starts the log again from its beginning
+   * (default 1,000, SQLite's own automatic checkpoint's).
+   */
+  restartPages?: number
+  /** How far the log file may grow past its size at the start before main checkpoints by itself again (pages; default 4,000). */
   capPages?: number
   /** Each answer of the worker, with main's wal_autocheckpoint when it arrived (tests count them). */
   onReply?: (reply: CheckpointWorkerReply, mainAutoCheckpoint: number) => void
@@ -40,6 +46,7 @@ export interface WalCheckpointsDeps {
 }
 
 const DEFAULT_EVERY_SLICES = 4
+const DEFAULT_RESTART_PAGES = 1_000
 const DEFAULT_CAP_PAGES = 4_000
 
 /**
@@ -48,7 +55,11 @@ const DEFAULT_CAP_PAGES = 4_000
  * that crosses 1,000 pages of log, on main's thread: it copies the log into the data file and waits
  * for the disk twice (20–77 ms there). During a session main's connection has it off
  * (wal_autocheckpoint = 0), and a worker with a connection of its own checkpoints PASSIVE every few
- * slices and once at the end, before main's setting is put back. Nothing here changes what a slice
+ * slices and once at the end, before main's setting is put back. A PASSIVE checkpoint copies the
+ * log while main goes on appending to it, so the log would only grow: SQLite starts it again from
+ * its beginning only at a write that begins once all of it is copied. So once the log holds
+ * `restartPages`, the sync waits before its next slice for a checkpoint that copies the rest (an
+ * await: main's event loop turns meanwhile). Nothing here changes what a slice
  * commits: a checkpoint that fails, a worker that dies or a log that grows past the cap ends the
  * session early (logged) and main checkpoints by itself again, as before.
  */
@@ -86,11 +97,18 @@ export class CheckpointSession {
   readonly #walFile: string
   readonly #capBytes: number
   readonly #everySlices: number
+  readonly #restartPages: number
+  /** A checkpoint found `restartPages` in the log: the next slice waits for the log to be copied whole. */
+  #restartDue = false
+  /** The worker has answered once (its connection open): until then the first slice waits. */
+  #started = false
   /** The answer awaited from the worker, if one was asked for. */
   #waiting: { resolve: (reply: CheckpointWorkerReply) => void; promise: Promise<CheckpointWorkerReply> } | null = null
   #slices = 0
   /** Main checkpoints by itself again (the session ended, or failed). */
   #over = false
+  /** Settles once the worker thread has ended. */
+  readonly #exited: Promise<void>
 
   constructor(
     db: BetterSqlite3.Database,
@@ -105,12 +123,20 @@ export class CheckpointSession {
     this.#deps = deps
     this.#walFile = `${file.storeFile}-wal`
     this.#everySlices = Math.max(1, deps.options?.everySlices ?? DEFAULT_EVERY_SLICES)
+    this.#restartPages = deps.options?.restartPages ?? DEFAULT_RESTART_PAGES
     const pageSize = db.pragma('page_size', { simple: true }) as number
     this.#capBytes = walBytes(this.#walFile) + (deps.options?.capPages ?? DEFAULT_CAP_PAGES) * pageSize
     worker.on('message', (reply: CheckpointWorkerReply) => this.#answered(reply))
     worker.once('error', (error) => this.#answered({ done: false, reason: error.message }))
-    worker.once('exit', (code) => this.#answered({ done: false, reason: `the worker stopped (exit code ${code})` }))
+    this.#exited = new Promise((resolve) =>
+      worker.once('exit', (code) => {
+        this.#answered({ done: false, reason: `the worker stopped (exit code ${code})` })
+        resolve()
+      })
+    )
     db.pragma('wal_autocheckpoint = 0')
+    // a first checkpoint at once: the worker opens its connection while main reads the page
+    void this.#ask()
   }
 
   /** After each slice's commit: a checkpoint asked of the worker every few slices (none while one runs). */
@@ -127,14 +153,32 @@ export class CheckpointSession {
   }
 
   /**
-   * After the sync: the checkpoint running ends, one more copies what the last slices wrote, then
-   * main's own setting is back and the worker ends. Never fails (a failure is logged).
+   * Before a slice (an await: main's event loop turns meanwhile): the first waits for the worker's
+   * first answer; once the log has grown to `restartPages`, the checkpoint running ends and one more
+   * copies the rest, so the slice's commit starts the log again from its beginning.
    */
-  async end(): Promise<void> {
-    if (this.#over) return
+  async ready(): Promise<void> {
+    // the first slice waits for the worker's first answer (a worker that cannot open the file falls back before any slice)
+    if (!this.#started) await this.#waiting?.promise
+    if (this.#over || !this.#restartDue) return
+    this.#restartDue = false
     await this.#waiting?.promise
     if (!this.#over) await this.#ask()
-    this.#finish()
+    this.#slices = 0
+  }
+
+  /**
+   * After the sync: the checkpoint running ends, one more copies what the last slices wrote, then
+   * main's own setting is back and the worker ends (awaited). Never fails (a failure is logged).
+   */
+  async end(): Promise<void> {
+    if (!this.#over) {
+      await this.#waiting?.promise
+      if (!this.#over) await this.#ask()
+      this.#finish()
+    }
+    // the worker's connection closed before the sync ends (the desk may close the data file next)
+    await this.#exited
   }
 
   #ask(): Promise<CheckpointWorkerReply> {
@@ -152,9 +196,11 @@ export class CheckpointSession {
   #answered(reply: CheckpointWorkerReply): void {
     const waiting = this.#waiting
     this.#waiting = null
+    this.#started = true
     if (!this.#over) {
       this.#deps.options?.onReply?.(reply, this.#mainAutoCheckpoint())
       if (!reply.done) this.#fallBack(reply.reason)
+      else if (reply.log >= this.#restartPages) this.#restartDue = true
     }
     waiting?.resolve(reply)
   }
