@@ -32,7 +32,9 @@ export default defineConfig({
           // a file for the do-not-contact list (a million entries) is read and hashed in one too
           'do-not-contact-worker': resolve(root, 'electron/main/do-not-contact/do-not-contact-worker.ts'),
           // and the data file is rebuilt in one after people are forgotten (VACUUM)
-          'compact-worker': resolve(root, 'electron/main/privacy/compact-worker.ts')
+          'compact-worker': resolve(root, 'electron/main/privacy/compact-worker.ts'),
+          // and the write-ahead log is checkpointed in one while the team sync applies a backlog
+          'checkpoint-worker': resolve(root, 'electron/main/team/checkpoint-worker.ts')
         },
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }

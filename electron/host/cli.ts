@@ -8,6 +8,7 @@ import type { SpawnKnownPeopleWorker } from '../main/known-people'
 import type { SpawnDoNotContactWorker } from '../main/do-not-contact'
 import type { SpawnBackupWorker } from '../main/export'
 import type { SpawnCompactWorker } from '../main/privacy'
+import type { SpawnCheckpointWorker } from '../main/team'
 import type { FileLogger } from '../main/logging/file-logger'
 import { createLogger, LOG_FOLDER, type LogRecord } from '../main/logging/logger'
 import { SecretMask } from '../main/logging/secret-mask'
@@ -19,7 +20,7 @@ import { defaultDataDir } from './default-data-dir'
 import { startBrowserHost } from './server'
 import { errorMessage } from '../../shared/error-message'
 
-/** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs). */
+/** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs, checkpoint-worker.cjs). */
 export interface BuiltWorkers {
   sandbox: SpawnSandboxWorker
   backup: SpawnBackupWorker
@@ -27,6 +28,7 @@ export interface BuiltWorkers {
   knownPeople: SpawnKnownPeopleWorker
   doNotContact: SpawnDoNotContactWorker
   compact: SpawnCompactWorker
+  checkpoint: SpawnCheckpointWorker
 }
 
 export interface WebCliOptions {
@@ -150,6 +152,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
           knownPeopleWorker: workers.knownPeople,
           doNotContactWorker: workers.doNotContact,
           compactWorker: workers.compact,
+          checkpointWorker: workers.checkpoint,
           secretWatcher: mask,
           logFolder: { path: logDir }
         },

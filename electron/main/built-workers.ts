@@ -7,10 +7,11 @@ import { SANDBOX_WORKER_FILE } from './embedded-api/prewarmed-worker'
 import { IMPORT_WORKER_LIMITS, type SpawnImportWorker } from './imports'
 import { KNOWN_PEOPLE_WORKER_LIMITS, type SpawnKnownPeopleWorker } from './known-people'
 import type { SpawnCompactWorker } from './privacy'
+import type { SpawnCheckpointWorker } from './team'
 
 /**
  * The worker threads as the build lays them out: electron-vite bundles `sandbox-worker.cjs`,
- * `backup-worker.cjs`, `import-worker.cjs`, `known-people-worker.cjs`, `do-not-contact-worker.cjs` and `compact-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
+ * `backup-worker.cjs`, `import-worker.cjs`, `known-people-worker.cjs`, `do-not-contact-worker.cjs`, `compact-worker.cjs` and `checkpoint-worker.cjs` beside the entries in out/main (electron.vite.config.ts). Each built entry
  * (the desktop shell's index.cjs, the browser host's host.cjs) passes its own `__dirname`.
  */
 export function builtWorkers(outMainDir: string): {
@@ -20,6 +21,7 @@ export function builtWorkers(outMainDir: string): {
   knownPeople: SpawnKnownPeopleWorker
   doNotContact: SpawnDoNotContactWorker
   compact: SpawnCompactWorker
+  checkpoint: SpawnCheckpointWorker
 } {
   return {
     sandbox: (workerData) => new Worker(join(outMainDir, SANDBOX_WORKER_FILE), { workerData }),
@@ -36,6 +38,7 @@ export function builtWorkers(outMainDir: string): {
         workerData,
         resourceLimits: DO_NOT_CONTACT_WORKER_LIMITS
       }),
-    compact: (workerData) => new Worker(join(outMainDir, 'compact-worker.cjs'), { workerData })
+    compact: (workerData) => new Worker(join(outMainDir, 'compact-worker.cjs'), { workerData }),
+    checkpoint: (workerData) => new Worker(join(outMainDir, 'checkpoint-worker.cjs'), { workerData })
   }
 }

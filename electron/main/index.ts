@@ -115,6 +115,7 @@ async function start(): Promise<void> {
     knownPeopleWorker: workers.knownPeople,
     doNotContactWorker: workers.doNotContact,
     compactWorker: workers.compact,
+    checkpointWorker: workers.checkpoint,
     notifyRefreshEnded: (job) =>
       showRefreshNotification(job, () => {
         if (!mainWindow) return openWindow?.()

@@ -22,6 +22,7 @@ import { storeFilePath } from '../../electron/main/store'
 import { makeThrowawayCluster } from '../../team-server/testing/throwaway-cluster'
 import { done, figure, interleave, median, progress, quick, report } from './lib/figures'
 import { heartbeat } from './lib/heartbeat'
+import { built } from './lib/build'
 import { call, startMain } from './lib/main'
 
 const BACKLOG = quick ? 10_000 : 100_000
@@ -58,8 +59,10 @@ const cluster = await makeThrowawayCluster()
 const server = await startServer(cluster.databaseUrl)
 const dirA = mkdtempSync(join(tmpdir(), 'td-bench-team-a-'))
 const dirB = mkdtempSync(join(tmpdir(), 'td-bench-team-b-'))
-const a = await startMain({ dataDir: dirA })
-const b = await startMain({ dataDir: dirB })
+// as the app starts them: the log checkpointed by the built worker while a backlog applies
+const checkpointWorker = built().workers.checkpoint
+const a = await startMain({ dataDir: dirA, checkpointWorker })
+const b = await startMain({ dataDir: dirB, checkpointWorker })
 try {
   const created = await call(a.main, 'createTeam', {
     server: server.url,

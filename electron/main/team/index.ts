@@ -3,11 +3,13 @@ import { teamHandlers } from './handlers'
 import { personalDataOwner } from './personal-data'
 import type { SliceOptions } from '../work/work-slices'
 import type { TeamTimers } from './team-context'
+import type { CheckpointOptions, SpawnCheckpointWorker } from './wal-checkpoints'
 import { TeamService } from './team-service'
 import { TeamSpend } from './team-spend'
 
 export { credentialAccount } from './team-credential'
 export type { TeamTimers } from './team-context'
+export type { SpawnCheckpointWorker } from './wal-checkpoints'
 
 /** What the team needs of the shell (MainOptions): tests move the live stream's reconnects by hand. */
 export interface TeamOptions {
@@ -17,7 +19,14 @@ export interface TeamOptions {
     backoff?: { firstMs: number; maxMs: number }
     /** How long a slice of a pulled page applies before main's event loop gets a turn (tests pass a clock of their own). */
     slices?: SliceOptions
+    /** The log's checkpoints off main's thread while a backlog applies: their pace and cap (tests count their answers). */
+    checkpoints?: CheckpointOptions
   }
+  /**
+   * How to start the worker thread that checkpoints the data file's write-ahead log while the team
+   * sync applies a backlog (wal-checkpoints.ts). Without it main's commits checkpoint, as SQLite does by itself.
+   */
+  checkpointWorker?: SpawnCheckpointWorker
 }
 
 /**
@@ -39,7 +48,9 @@ export const contribution = {
       shares: () => context.teamShares(),
       ...(context.options.team?.timers === undefined ? {} : { timers: context.options.team.timers }),
       ...(context.options.team?.backoff === undefined ? {} : { backoff: context.options.team.backoff }),
-      ...(context.options.team?.slices === undefined ? {} : { slices: context.options.team.slices })
+      ...(context.options.team?.slices === undefined ? {} : { slices: context.options.team.slices }),
+      ...(context.options.team?.checkpoints === undefined ? {} : { checkpoints: context.options.team.checkpoints }),
+      ...(context.options.checkpointWorker === undefined ? {} : { checkpointWorker: context.options.checkpointWorker })
     })
     const port = {
       joined: () => team.joined(),

@@ -41,6 +41,12 @@ export class TeamContext {
     return this.#deps.stores.get().database.db
   }
 
+  /** The open data file, for a worker's connection of its own (wal-checkpoints.ts). */
+  file(): { storeFile: string; schemaVersion: number; nativeBinding: string | undefined } {
+    const { database } = this.#deps.stores.get()
+    return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
+  }
+
   repo(): TeamRepo {
     return new TeamRepo(this.db())
   }

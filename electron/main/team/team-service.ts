@@ -18,6 +18,7 @@ import { realTimers, TeamContext, type TeamTimers } from './team-context'
 import { TeamLive } from './team-live'
 import { TeamMembership } from './team-membership'
 import { TeamSync } from './team-sync'
+import { WalCheckpoints, type CheckpointOptions, type SpawnCheckpointWorker } from './wal-checkpoints'
 
 export interface TeamServiceDeps {
   stores: StoreAccess
@@ -34,6 +35,10 @@ export interface TeamServiceDeps {
   backoff?: { firstMs: number; maxMs: number }
   /** How long a slice of a pulled page applies before main's event loop gets a turn (team-sync.ts). */
   slices?: SliceOptions
+  /** The worker that checkpoints the data file's log while a backlog applies; without it main does, as SQLite does by itself. */
+  checkpointWorker?: SpawnCheckpointWorker
+  /** Its pace and cap (tests count its answers). */
+  checkpoints?: CheckpointOptions
 }
 
 /**
@@ -60,7 +65,12 @@ export class TeamService {
       clock: deps.clock,
       apply,
       board,
-      ...(deps.slices === undefined ? {} : { slices: deps.slices })
+      ...(deps.slices === undefined ? {} : { slices: deps.slices }),
+      checkpoints: new WalCheckpoints({
+        logger: deps.logger,
+        ...(deps.checkpointWorker === undefined ? {} : { spawn: deps.checkpointWorker }),
+        ...(deps.checkpoints === undefined ? {} : { options: deps.checkpoints })
+      })
     })
     const live = new TeamLive({
       context,

@@ -8,6 +8,7 @@ import type { TeamBoard } from './team-board'
 import { inSeqOrder } from './team-client'
 import type { TeamContext } from './team-context'
 import type { TeamState } from './team-repo'
+import type { CheckpointSession, WalCheckpoints } from './wal-checkpoints'
 
 export interface TeamSyncDeps {
   context: TeamContext
@@ -16,6 +17,8 @@ export interface TeamSyncDeps {
   board: TeamBoard
   /** How long a slice of a page applies before main's event loop gets a turn (work-slices.ts; tests pass a clock of their own). */
   slices?: SliceOptions
+  /** The write-ahead log checkpointed off main's thread while a backlog applies (wal-checkpoints.ts). */
+  checkpoints?: WalCheckpoints
 }
 
 /**
@@ -139,6 +142,36 @@ export class TeamSync {
    * (measured page by page, the turns left out), which bounds the page read at once.
    */
   async #pull(state: TeamState): Promise<void> {
+    let checkpoints: CheckpointSession | null = null
+    try {
+      await this.#pages(state, (page) => {
+        // a backlog (more than a page waiting): the log is checkpointed off main's thread until the pull ends
+        if (checkpoints === null && (page.more || page.changes >= CHECKPOINTS_FROM)) {
+          checkpoints = this.#checkpoints()
+        }
+        return checkpoints
+      })
+    } finally {
+      // after the last slice: one more checkpoint by the worker, then main's own setting back
+      await (checkpoints as CheckpointSession | null)?.end()
+    }
+  }
+
+  /** A checkpoint session on main's connection (none without a worker; a failure to start one is logged, never the sync's). */
+  #checkpoints(): CheckpointSession | null {
+    const { context, checkpoints } = this.#deps
+    if (checkpoints === undefined) return null
+    try {
+      return checkpoints.begin(context.db(), context.file())
+    } catch {
+      return null
+    }
+  }
+
+  async #pages(
+    state: TeamState,
+    backlog: (page: { more: boolean; changes: number }) => CheckpointSession | null
+  ): Promise<void> {
     const { context, apply } = this.#deps
     const client = context.client(state.serverOrigin, state.deskId)
     let limit = FIRST_PULL_LIMIT
@@ -147,6 +180,7 @@ export class TeamSync {
       if (after === undefined) return
       const page = await client.pull(after, limit)
       const changes = inSeqOrder(page.changes)
+      const checkpoints = backlog({ more: page.more, changes: changes.length })
       const slices = new WorkSlices(this.#deps.slices)
       let appliedMs = 0
       let from = 0
@@ -154,11 +188,14 @@ export class TeamSync {
       // the second lets timers and I/O in before the first slice
       await slices.pause()
       do {
+        // the log copied whole by the checkpoint worker when it has grown long (wal-checkpoints.ts)
+        await checkpoints?.ready()
         await slices.pause()
         // the desk closed or left the team (or joined another) during the turn: nothing more of this page
         if (!this.#stillIn(state)) return
         const started = performance.now()
         const slice = apply.slice(state, changes, from, page.last, () => slices.spent())
+        checkpoints?.committed()
         apply.settle(state, slice.kinds)
         appliedMs += performance.now() - started
         from = slice.next
@@ -175,6 +212,9 @@ export class TeamSync {
     return now !== null && now.teamId === state.teamId && now.deskId === state.deskId
   }
 }
+
+/** A page of this many changes (or one with more after it) is a backlog: its log is checkpointed off main's thread. */
+const CHECKPOINTS_FROM = 100
 
 /** Changes asked for in a sync's first page (their size unknown yet). */
 const FIRST_PULL_LIMIT = 100

@@ -34,6 +34,8 @@ export async function startMain(
     /** The known-people list reader (the known-people bench). */
     knownPeopleWorker?: MainOptions['knownPeopleWorker']
     doNotContactWorker?: MainOptions['doNotContactWorker']
+    /** The write-ahead log's checkpoints while the team sync applies a backlog (the team-desk bench). */
+    checkpointWorker?: MainOptions['checkpointWorker']
   } = {}
 ): Promise<{
   main: MainServices
@@ -56,6 +58,7 @@ export async function startMain(
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
     ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
     ...(options.doNotContactWorker === undefined ? {} : { doNotContactWorker: options.doNotContactWorker }),
+    ...(options.checkpointWorker === undefined ? {} : { checkpointWorker: options.checkpointWorker }),
     ...(options.profiles === undefined
       ? {}
       : { sandbox: { spawn: built.workers.sandbox, profiles: options.profiles, buildDelayMs: 0 } })

@@ -135,6 +135,7 @@ export async function startMain(
     knownPeopleWorker?: MainOptions['knownPeopleWorker']
     doNotContactWorker?: MainOptions['doNotContactWorker']
     compactWorker?: MainOptions['compactWorker']
+    checkpointWorker?: MainOptions['checkpointWorker']
     importMatching?: MainOptions['importMatching']
     pace?: MainOptions['pace']
     team?: MainOptions['team']
@@ -180,6 +181,7 @@ export async function startMain(
     ...(options.knownPeopleWorker === undefined ? {} : { knownPeopleWorker: options.knownPeopleWorker }),
     ...(options.doNotContactWorker === undefined ? {} : { doNotContactWorker: options.doNotContactWorker }),
     ...(options.compactWorker === undefined ? {} : { compactWorker: options.compactWorker }),
+    ...(options.checkpointWorker === undefined ? {} : { checkpointWorker: options.checkpointWorker }),
     ...(options.importMatching === undefined ? {} : { importMatching: options.importMatching }),
     ...(options.pace === undefined ? {} : { pace: options.pace }),
     ...(options.team === undefined ? {} : { team: options.team }),
