@@ -23,7 +23,7 @@ import { loadKeytarBinding, nativeBindingsFromEnv } from './native/native-bindin
 import { loadTrustedCertificates } from './net/ca-certificates'
 import { applyAppUserModelId } from './window/app-identity'
 import { appEntryUrl, appOrigin, appScheme, appSchemePrivileges, serveAppRequest } from './window/app-protocol'
-import { hardenWebContents, limitPermissions, secureWebPreferences } from './window/hardening'
+import { hardenWebContents, limitPermissions, safeExternalUrl, secureWebPreferences } from './window/hardening'
 import { showFailuresInWindow } from './window/load-failure'
 import { menuTemplate } from './window/menu'
 import { senderFromFrame } from './window/sender'
@@ -106,8 +106,13 @@ async function start(): Promise<void> {
     ca: () => loadTrustedCertificates(process.env, logger).certificates,
     secretWatcher: log.mask,
     logFolder: { path: logDir, open: async (dir) => (await shell.openPath(dir)) === '' },
-    // Lever's consent page ("Connect Lever with OAuth"): the system browser, where the recruiter is signed in
-    openInBrowser: (url) => shell.openExternal(url),
+    // Lever's consent page ("Connect Lever with OAuth"): the system browser, where the recruiter is
+    // signed in; like every hand-off to the OS browser, only safeExternalUrl's https result
+    openInBrowser: async (url) => {
+      const safe = safeExternalUrl(url)
+      if (safe === null) throw new Error('Only an https address without a user name opens in the system browser.')
+      await shell.openExternal(safe)
+    },
     // bundled beside index.cjs by electron-vite (electron.vite.config.ts)
     sandbox: { spawn: workers.sandbox },
     backupWorker: workers.backup,

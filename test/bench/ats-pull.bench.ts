@@ -122,7 +122,7 @@ const tookMs = performance.now() - began
 const longest = beat.stop()
 if (status.state !== 'done' || status.people !== fake.candidates) throw new Error(JSON.stringify(status))
 progress(
-  `longest block ${longest.toFixed(1)} ms: running ${beat.longestCpuMs().toFixed(1)} ms, waiting for a CPU ${beat.longestWaitMs().toFixed(1)} ms`
+  `longest block ${longest.toFixed(1)} ms: running ${beat.longestCpuMs().toFixed(1)} ms, waiting for a CPU ${beat.longestWaitMs().toFixed(1)} ms; it ended ${(beat.longestAtMs() / 1000).toFixed(2)} s into the pull`
 )
 // the first LIMIT requests may go at once, then LIMIT more each window: the least time the limit
 // allows before the last request; the pull's time also has the last window's pages served

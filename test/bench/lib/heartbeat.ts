@@ -14,9 +14,13 @@ export function heartbeat(options: { cpu?: boolean } = {}): {
   stop(): number
   longestCpuMs(): number
   longestWaitMs(): number
+  /** When the longest gap ended, in ms after the heartbeat started. */
+  longestAtMs(): number
 } {
   const ran = options.cpu === true ? threadCpu() : undefined
-  let last = performance.now()
+  const started = performance.now()
+  let last = started
+  let gapAt = NaN
   let lastRan = ran?.read() ?? { ranMs: NaN, waitedMs: NaN }
   let gap = 0
   let gapCpu = NaN
@@ -28,6 +32,7 @@ export function heartbeat(options: { cpu?: boolean } = {}): {
       gap = now - last
       gapCpu = nowRan.ranMs - lastRan.ranMs
       gapWait = nowRan.waitedMs - lastRan.waitedMs
+      gapAt = now - started
     }
     last = now
     lastRan = nowRan
@@ -41,7 +46,8 @@ export function heartbeat(options: { cpu?: boolean } = {}): {
       return gap
     },
     longestCpuMs: () => gapCpu,
-    longestWaitMs: () => gapWait
+    longestWaitMs: () => gapWait,
+    longestAtMs: () => gapAt
   }
 }
 
