@@ -2,8 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { spawnCheckpointWorkerFromSource } from '../../../electron/main/team/checkpoint-worker-from-source'
 import type { CheckpointWorkerReply, SpawnCheckpointWorker } from '../../../electron/main/team/wal-checkpoints'
-import { joined, quick, useTeamServer, type TeamFixture } from './fixtures/team-fixture'
-import type { TestMain } from '../services/helpers'
+import { joined, putWaitingChanges, quick, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * While a desk applies a backlog of team changes, the write-ahead log is checkpointed off main's
@@ -23,25 +22,6 @@ const slices = { sliceMs: 3, now: () => (ticks += 1) }
 
 /** More than the first page's 100: a backlog. */
 const WAITING = 250
-
-/** Anna's entries waiting for Ben, put in by SQL (no live event: B pulls when asked); answers the sequence number before them. */
-async function waitingFor(a: TestMain, fixture: TeamFixture): Promise<number> {
-  const aJoined = joined(await a.ok('getTeam', {}))
-  const [row] = await fixture.cluster.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [
-    aJoined.team.id
-  ])
-  const from = Number(row!.last_seq)
-  await fixture.cluster.query(
-    `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
-     SELECT $1, $2::bigint + g, gen_random_uuid(), 'do-not-contact.entry',
-       jsonb_build_object('hash', md5(g::text) || md5('x' || g), 'kind', 'email', 'reason', 'asked', 'added', true),
-       ARRAY[md5(g::text) || md5('x' || g)], $3, now(), now()::text
-     FROM generate_series(1, $4::int) AS g`,
-    [aJoined.team.id, from, aJoined.me.deskId, WAITING]
-  )
-  await fixture.cluster.query('UPDATE teams SET last_seq = $2 WHERE id = $1', [aJoined.team.id, from + WAITING])
-  return from
-}
 
 describe('the log checkpointed off main while a backlog applies', () => {
   it("turns main's automatic checkpoint off, checkpoints in the worker (the log starting again), once more at the end, then puts main's setting back", async () => {
@@ -64,7 +44,7 @@ describe('the log checkpointed off main while a backlog applies', () => {
     })
     await b.services.teamSync.idle()
     expect(replies).toEqual([])
-    const from = await waitingFor(a, team)
+    const from = await putWaitingChanges(a, team, WAITING)
 
     await b.services.teamSync.sync()
     await b.services.teamSync.idle()
@@ -117,7 +97,7 @@ describe('the log checkpointed off main while a backlog applies', () => {
       desk: (index) => (index === 1 ? { team: { ...quick, slices, checkpoints }, checkpointWorker: spawn } : {})
     })
     await b.services.teamSync.idle()
-    const from = await waitingFor(a, team)
+    const from = await putWaitingChanges(a, team, WAITING)
 
     await b.services.teamSync.sync()
     await b.services.teamSync.idle()

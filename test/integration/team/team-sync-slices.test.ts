@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { joined, quick, useTeamServer } from './fixtures/team-fixture'
+import { joined, putWaitingChanges, quick, useTeamServer } from './fixtures/team-fixture'
 
 /*
  * A desk back after a long time offline applies what waited for it in slices (issue #38: main's
@@ -23,23 +23,10 @@ const WAITING = 40
 describe('a page applied in slices', () => {
   it('applies each slice in a transaction of its own with its last sequence number, a turn of the event loop between', async () => {
     const { a, b } = await team.startTeam({ desk: (index) => (index === 1 ? { team: { ...quick, slices } } : {}) })
-    const aJoined = joined(await a.ok('getTeam', {}))
     await b.services.teamSync.idle()
 
     // Anna's entries waiting for Ben, put in by SQL (no live event: B pulls when asked)
-    const [row] = await team.cluster.query<{ last_seq: string }>('SELECT last_seq FROM teams WHERE id = $1', [
-      aJoined.team.id
-    ])
-    const from = Number(row!.last_seq)
-    await team.cluster.query(
-      `INSERT INTO changes (team_id, seq, id, kind, payload, subjects, author_desk, server_time, desk_time)
-       SELECT $1, $2::bigint + g, gen_random_uuid(), 'do-not-contact.entry',
-         jsonb_build_object('hash', md5(g::text) || md5('x' || g), 'kind', 'email', 'reason', 'asked', 'added', true),
-         ARRAY[md5(g::text) || md5('x' || g)], $3, now(), now()::text
-       FROM generate_series(1, $4::int) AS g`,
-      [aJoined.team.id, from, aJoined.me.deskId, WAITING]
-    )
-    await team.cluster.query('UPDATE teams SET last_seq = $2 WHERE id = $1', [aJoined.team.id, from + WAITING])
+    const from = await putWaitingChanges(a, team, WAITING)
     const store = team.storeOf(b)
     const seen = () =>
       store
