@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http'
+import type { EventName } from '../../shared/ipc/contract'
 import { stringifyJson } from '../../shared/json'
+import { endsOwnRefreshJob } from '../../shared/notice-events'
 import type { MainServices } from '../main/compose'
 import type { ThrottledWarnings } from './log-throttle'
 import { failure, sendJson } from './http-replies'
@@ -10,6 +12,9 @@ export interface EventStreamLimits {
   /** Events queued for a stream that does not read them: past this, the stream is closed. */
   maxStreamBacklogBytes: number
 }
+
+/** Job endings held while no tab listens (a host restart, a closed tab): the newest this many. */
+export const MAX_HELD_NOTICES = 20
 
 export interface EventStreams {
   /** `GET /bridge/events`: Server-Sent Events carrying the contract's push events, one stream per tab. */
@@ -25,8 +30,15 @@ export function createEventStreams(
   refusals: ThrottledWarnings
 ): EventStreams {
   const streams = new Set<ServerResponse>()
+  // The page notifies of a job's end when it hears it: one that ends while no tab listens is
+  // told to the next tab that opens, once.
+  const held: string[] = []
   const unsubscribe = events.subscribe((name, payload) => {
     const frame = `event: ${name}\ndata: ${stringifyJson(payload)}\n\n`
+    if (streams.size === 0 && endsOwnRefreshJob(name as EventName, payload)) {
+      held.push(frame)
+      if (held.length > MAX_HELD_NOTICES) held.shift()
+    }
     for (const stream of streams) {
       // A client that stopped reading would otherwise keep every event in memory.
       if (stream.writableLength > limits.maxStreamBacklogBytes) stream.destroy()
@@ -53,6 +65,7 @@ export function createEventStreams(
         connection: 'keep-alive'
       })
       response.write(': connected\n\n')
+      for (const frame of held.splice(0)) response.write(frame)
       streams.add(response)
       const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 15_000)
       response.on('close', () => {

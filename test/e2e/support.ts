@@ -130,6 +130,8 @@ export async function startApp(
   // The address is cleaned before the login answers; a test that reloads at once would reload
   // a page that never logged in. The session kept in this browser is the login's end.
   await page.waitForFunction((key) => localStorage.getItem(key) !== null, BRIDGE_SESSION_STORAGE_KEY)
+  // A section's key pressed before the app's shell is there would go nowhere: wait for its sections.
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
   return {
     get host() {
       return host

@@ -163,6 +163,60 @@ describe('browser host', () => {
     expect(info?.output).toMatchObject({ type: 'object', properties: { version: { type: 'string' } } })
   })
 
+  it('holds a job’s end told while no tab listens for the next tab that opens, once; progress is not held', async () => {
+    const job = (jobId: string, status: string, watchId: string | null = null) => ({
+      jobId,
+      connectionId: 'sandbox',
+      connectionName: 'Sandbox',
+      label: '3 pasted handles',
+      shortlistId: null,
+      watchId,
+      status,
+      tracking: status === 'Completed' ? 'finished' : 'following',
+      totalRequested: 3,
+      totalProcessed: 3,
+      totalSuccessful: 3,
+      totalFailed: 0,
+      progressPercentage: 100,
+      startTime: null,
+      endTime: null,
+      duration: null,
+      createdAt: '2026-11-28T00:00:00.000Z',
+      updatedAt: '2026-11-28T00:00:00.000Z',
+      finishedAt: null,
+      message: null,
+      outcome: null
+    })
+    // no stream is open yet (the first of this file's; as after a host restart, or with every tab closed)
+    host.services.events.emit('refreshJobChanged', { job: job('j-progress', 'InProgress'), finishedNow: false })
+    host.services.events.emit('refreshJobChanged', { job: job('j-watch', 'Completed', 'w1'), finishedNow: true })
+    host.services.events.emit('refreshJobChanged', { job: job('j-ended', 'Completed'), finishedNow: true })
+    const open = async () => {
+      const stream = await request(`${host.origin}/bridge/events`, { headers: { [SESSION_HEADER]: host.newSession() } })
+      let text = ''
+      const connected = new Promise<void>((resolve) =>
+        stream.body.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8')
+          if (text.includes(': connected\n\n')) resolve()
+        })
+      )
+      await connected
+      return { stream, text: () => text }
+    }
+    const first = await open()
+    // a later event on the same stream: everything held was written before it
+    host.services.events.emit('exportProgress', { exportId: 'x2', written: 1, total: 1, done: true })
+    await expect.poll(() => first.text()).toContain('event: exportProgress')
+    const told = [...first.text().matchAll(/"jobId":"([^"]+)"/g)].map((match) => match[1])
+    expect(told).toEqual(['j-ended'])
+    const second = await open()
+    host.services.events.emit('exportProgress', { exportId: 'x3', written: 1, total: 1, done: true })
+    await expect.poll(() => second.text()).toContain('event: exportProgress')
+    expect(second.text()).not.toContain('refreshJobChanged')
+    first.stream.body.destroy()
+    second.stream.body.destroy()
+  })
+
   it('streams push events as Server-Sent Events', async () => {
     const stream = await request(`${host.origin}/bridge/events`, {
       headers: { [SESSION_HEADER]: host.newSession() }

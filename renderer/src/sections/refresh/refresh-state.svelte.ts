@@ -6,6 +6,7 @@ import type {
 } from '../../../../shared/ipc/channels/refresh'
 import type { Shortlist } from '../../../../shared/ipc/channels/shortlists'
 import type { IpcError } from '../../../../shared/ipc/errors'
+import { endsOwnRefreshJob } from '../../../../shared/notice-events'
 import { refreshNotice } from '../../../../shared/refresh-notice'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
@@ -135,8 +136,7 @@ export class RefreshState {
       this.#detail = { state: 'ready', value: { ...detail.value, ...job } }
       if (moved) void this.select(job.jobId)
     }
-    // a watch's job tells its news through Activity's one notice
-    if (finishedNow && job.watchId === null) this.#notify(job)
+    if (endsOwnRefreshJob('refreshJobChanged', { job, finishedNow })) this.#notify(job)
   }
 
   #notify(job: RefreshJobSummary): void {
