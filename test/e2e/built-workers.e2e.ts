@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { AtsPagesAnswer } from '../../electron/main/known-people/list-jobs'
 import type { CheckpointWorkerReply } from '../../electron/main/team/wal-checkpoints'
 import { SANDBOX_WORKER_FILE } from '../../electron/main/embedded-api/prewarmed-worker'
 import { openTestStore, removeDir, tempDir } from '../integration/store/helpers'
@@ -16,6 +17,14 @@ import { builtHost } from './built-host'
 
 const root = resolve(import.meta.dirname, '../..')
 const outMain = join(root, 'out/main')
+
+/** The nice value of each of this process's threads (Linux: a nice value is a thread's own). */
+function niceOfThreads(): number[] {
+  return readdirSync('/proc/self/task').map((task) => {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
 
 const dirs: string[] = []
 afterEach(() => {
@@ -56,6 +65,9 @@ describe('the built workers', () => {
       })
       worker.postMessage('checkpoint')
       const answer = await reply
+      // it runs below main (nice 10), main's thread as it was: a busy machine's core goes to main first
+      expect(niceOfThreads().filter((nice) => nice === 10)).toHaveLength(1)
+      expect(niceOfThreads()[0]).toBe(0)
       expect(answer).toMatchObject({ done: true, busy: 0 })
       if (answer.done) {
         expect(answer.log).toBeGreaterThan(0)
@@ -63,7 +75,44 @@ describe('the built workers', () => {
       }
       worker.postMessage('close')
       expect(await exited).toBe(0)
+      expect(niceOfThreads().filter((nice) => nice === 10)).toHaveLength(0)
       expect(db.prepare('SELECT COUNT(*) FROM checkpoint_probe').pluck().get()).toBe(5_000)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('the built known-people worker takes an ATS pull’s pages below main’s priority, and ends when abandoned', async () => {
+    const dir = tempDir('td-e2e-known-pages-')
+    dirs.push(dir)
+    const { store } = openTestStore(dir)
+    const { path, version } = store.database
+    try {
+      const worker = builtHost().workers.knownPeople({
+        job: 'atsPages',
+        target: {
+          mode: 'full',
+          name: 'Greenhouse',
+          connectionId: 'sandbox',
+          source: 'greenhouse',
+          pulledAt: '2026-11-28T00:00:00.000Z'
+        },
+        storeFile: path,
+        schemaVersion: version,
+        nativeBinding: undefined
+      })
+      const exited = new Promise<number>((resolveExit) => worker.once('exit', resolveExit))
+      // its top level lowers its own thread's priority, main's stays: a busy machine's core goes to main first
+      await expect.poll(() => niceOfThreads().filter((nice) => nice === 10).length).toBe(1)
+      expect(niceOfThreads()[0]).toBe(0)
+      const answer = new Promise<AtsPagesAnswer>((resolveReply, reject) => {
+        worker.once('message', resolveReply)
+        worker.once('error', reject)
+      })
+      worker.postMessage({ type: 'abandon' })
+      expect(await answer).toEqual({ type: 'done', written: null })
+      expect(await exited).toBe(0)
+      expect(niceOfThreads().filter((nice) => nice === 10)).toHaveLength(0)
     } finally {
       store.close()
     }

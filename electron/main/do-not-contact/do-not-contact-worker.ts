@@ -4,10 +4,12 @@ import { UnreadableSheet } from '../sheets/sheet-reader'
 import { openExtraConnection } from '../store/database'
 import type { DoNotContactWorkerData, DoNotContactWorkerMessage } from './file-jobs'
 import { readIntoDoNotContact } from './file-reading'
+import { yieldCpuToMain } from '../platform/background-thread'
 
 // One job per worker: read a file into the do-not-contact list through a connection of its own
 // (hashing a million entries here, not on main's thread); then answer and exit.
 const data = workerData as DoNotContactWorkerData
+yieldCpuToMain()
 const post = (message: DoNotContactWorkerMessage) => parentPort?.postMessage(message)
 
 async function job(): Promise<DoNotContactWorkerMessage> {
