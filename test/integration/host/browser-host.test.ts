@@ -7,6 +7,7 @@ import { startBrowserHostApp } from '../../../electron/host/app-host'
 import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
 import { SESSION_HEADER, type BrowserHost } from '../../../electron/host/server'
 import { channelNames } from '../../../shared/ipc/contract'
+import type { RefreshJobSummary } from '../../../shared/ipc/channels/refresh'
 import { acceptedCspFindings, evaluateCsp } from '../../unit/window/csp-evaluator'
 
 const records: LogRecord[] = []
@@ -164,7 +165,7 @@ describe('browser host', () => {
   })
 
   it('holds a job’s end told while no tab listens for the next tab that opens, once; progress is not held', async () => {
-    const job = (jobId: string, status: string, watchId: string | null = null) => ({
+    const job = (jobId: string, status: string, watchId: string | null = null): RefreshJobSummary => ({
       jobId,
       connectionId: 'sandbox',
       connectionName: 'Sandbox',
