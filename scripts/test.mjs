@@ -5,7 +5,7 @@
 // of the sources and the build (electronegativity against security/allow-list.json) and the
 // end-to-end suite in Debian's Chromium.
 // Ends with one summary line "tests: N passed, N failed" so CI can read the result.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,7 +19,12 @@ let failedStep = null
 /** Each step's wall time, printed at the end: where `npm test`'s minutes go. */
 const times = []
 
-function run(label, command, args, { keyring = false } = {}) {
+/** The last lines a failed step printed (CI shows the end of the log: a step's own words would scroll away). */
+const failures = []
+const TAIL_BYTES = 64 * 1024
+
+/** Runs one step, its output passed through as it comes; resolves whether it exited 0. */
+async function run(label, command, args, { keyring = false } = {}) {
   console.log(`\n▶ ${label}`)
   const started = Date.now()
   let file = command
@@ -35,13 +40,36 @@ function run(label, command, args, { keyring = false } = {}) {
     file = 'dbus-run-session'
     argv = ['--', 'sh', '-c', inner, 'sh', command, ...args]
   }
-  const result = spawnSync(file, argv, {
-    stdio: 'inherit',
+  const child = spawn(file, argv, {
+    stdio: ['inherit', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' }
   })
+  let tail = ''
+  const keep = (chunk) => {
+    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES)
+  }
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk)
+    keep(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk)
+    keep(chunk)
+  })
+  const [code, signal] = await new Promise((resolve) => child.once('close', (...ended) => resolve(ended)))
   times.push([label, Date.now() - started])
-  if (result.status !== 0 && failedStep === null) failedStep = label
-  return result.status === 0
+  if (code !== 0) {
+    if (failedStep === null) failedStep = label
+    failures.push({ label, ended: signal ? `was killed by ${signal}` : `exited ${code}`, tail })
+  }
+  return code === 0
+}
+
+/** What a failed step said of its errors: vitest's error sections and its summary, else its last lines. */
+function errorsOf(tail) {
+  const lines = tail.split('\n')
+  const start = lines.findIndex((line) => /Unhandled|Failed Tests|Errors? occurred|Error:/.test(line))
+  return lines.slice(start === -1 ? -40 : Math.max(0, start - 2)).slice(-120).join('\n')
 }
 
 function count(reportFile) {
@@ -81,10 +109,10 @@ const vitestRun = (report, ...projects) => [
   `--outputFile.json=${report}`
 ]
 const unitReport = join(reports, 'unit.json')
-run('unit and integration tests', 'npx', vitestRun(unitReport, 'node', 'renderer'), { keyring })
+await run('unit and integration tests', 'npx', vitestRun(unitReport, 'node', 'renderer'), { keyring })
 count(unitReport)
 const slowReport = join(reports, 'slow.json')
-run(
+await run(
   'slow integration tests (LibreOffice, fault soak, large restores, security scan)',
   'npx',
   vitestRun(slowReport, 'slow'),
@@ -92,12 +120,12 @@ run(
 )
 count(slowReport)
 
-if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
+if (await run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
   // The built main's externals as Electron's Node loads them (scripts/check-bundle.mjs); it
   // fetches that Node and builds the native modules for it on first use, cached per machine.
   if (process.platform === 'linux' && process.arch === 'x64') {
     const bundleReport = join(reports, 'bundle.json')
-    run("build check under Electron's Node 22.20.0 (externals, native modules)", process.execPath, [
+    await run("build check under Electron's Node 22.20.0 (externals, native modules)", process.execPath, [
       join(import.meta.dirname, 'check-bundle.mjs'),
       '--report',
       bundleReport
@@ -109,13 +137,13 @@ if (run('build (electron-vite)', 'npx', ['electron-vite', 'build'])) {
     )
     totals.skipped += 1
   }
-  run('security scan (electronegativity, security/allow-list.json)', process.execPath, [
+  await run('security scan (electronegativity, security/allow-list.json)', process.execPath, [
     '--import',
     'tsx',
     join(import.meta.dirname, 'security-scan.ts')
   ])
   const e2eReport = join(reports, 'e2e.json')
-  run('end-to-end tests (Chromium)', 'npx', [
+  await run('end-to-end tests (Chromium)', 'npx', [
     'vitest',
     'run',
     '--config',
@@ -132,6 +160,9 @@ console.log('\nTime per step (wall):')
 for (const [label, ms] of times) console.log(`  ${(ms / 1000).toFixed(0).padStart(5)} s  ${label}`)
 console.log(`  ${(times.reduce((sum, [, ms]) => sum + ms, 0) / 1000).toFixed(0).padStart(5)} s  in all`)
 for (const dir of cleanup) rmSync(dir, { recursive: true, force: true })
+for (const { label, ended, tail } of failures) {
+  console.log(`\n✗ ${label} ${ended}. What it said of its errors:\n${errorsOf(tail)}`)
+}
 if (failedStep !== null && totals.failed === 0) totals.failed = 1
 console.log(
   `\n${failedStep ? `failed step: ${failedStep}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`
