@@ -18,7 +18,7 @@
  *   TD_BENCH_BASELINE=/tmp/before/out/main/host.cjs npx tsx test/bench/first-result.bench.ts
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -221,7 +221,9 @@ async function oneRun(
     await page.keyboard.type(name)
     await page.keyboard.press('Enter')
     await rowShown
-    const trace = pageTasks(await browser.stopTracing(), new URL(link).origin)
+    const rawTrace = await browser.stopTracing()
+    if (process.env.TD_BENCH_TRACE_DIR) writeFileSync(join(process.env.TD_BENCH_TRACE_DIR, `trace-${Date.now()}.json`), rawTrace)
+    const trace = pageTasks(rawTrace, new URL(link).origin)
     // (a string evaluated over CDP: the page's CSP refuses eval)
     const times = (await page.evaluate(`(() => {
       const probe = window.__firstResult
