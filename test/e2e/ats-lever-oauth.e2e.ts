@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAtsFakes, type RunningAtsFakes } from '../../sandbox/ats/fakes'
-import { settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
-import { keepShots, seriousViolations, tabTo } from './page-checks'
+import { shotsAtWidths, startApp, type E2eApp } from './support'
+import { atsCheckText, keepShots, openSettingsPage, seriousViolations, tabInSettings, tabTo } from './page-checks'
 
 // "Connect Lever with OAuth" (issue #39 item 1) in Chromium against the built browser host: by
 // keyboard, the recruiter picks Lever and OAuth, enters the fake Lever's OAuth app, and connects;
@@ -55,14 +55,10 @@ async function allowInBrowser(authorizeUrl: string): Promise<string> {
 
 describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () => {
   it('connects through Lever’s page and the loopback redirect, then tests the connection — by keyboard; axe clean', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } })
-    await page.keyboard.press('8')
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
-    await settingsPage(page, 'ats')
+    await openSettingsPage(page, 'ats')
     await panel().getByTestId('ats-empty').waitFor()
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-kind-greenhouse', 'ArrowRight')
+    await tabInSettings(page, 'ats-kind-greenhouse', 'ArrowRight')
     await expect.poll(() => panel().getByTestId('ats-kind-lever').isChecked()).toBe(true)
     await tabTo(page, 'ats-auth-apikey', 'ArrowRight')
     await expect.poll(() => panel().getByTestId('ats-auth-oauth').isChecked()).toBe(true)
@@ -70,8 +66,7 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
     expect(await panel().getByTestId('ats-add').innerText()).toBe('Connect Lever with OAuth')
 
     const fill = async (testId: string, text: string) => {
-      await page.getByTestId('settings-page').focus()
-      await tabTo(page, testId, 'Control+a')
+      await tabInSettings(page, testId, 'Control+a')
       await page.keyboard.type(text)
     }
     await fill('ats-name', 'Agency Lever')
@@ -80,8 +75,7 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
     await fill('ats-client-id', fakes.lever.oauth.clientId)
     await fill('ats-client-secret', fakes.lever.oauth.clientSecret)
     await fill('ats-user', fakes.lever.userId)
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-add')
+    await tabInSettings(page, 'ats-add')
 
     const waiting = panel().getByTestId('ats-oauth-waiting')
     await waiting.waitFor({ timeout: 30_000 })
@@ -99,17 +93,9 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
     expect(await panel().getByTestId('ats-oauth-waiting').count()).toBe(0)
     expect(await page.content()).not.toContain(fakes.lever.oauth.clientSecret)
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-test')
+    await tabInSettings(page, 'ats-test')
     await expect
-      .poll(
-        () =>
-          connection
-            .getByTestId('ats-check')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 30_000 }
-      )
+      .poll(atsCheckText(connection), { timeout: 30_000 })
       .toMatch(
         /^Connected to Lever as .+ with OAuth\. This authorization may read candidates and create opportunities\.$/
       )
@@ -117,8 +103,7 @@ describe.runIf(keychainHere)('Settings → ATS: Connect Lever with OAuth', () =>
     await shotsAtWidths(page, 'ats-lever-oauth-connected', 'light')
     keepShots('ats-lever-oauth-connected')
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-remove')
+    await tabInSettings(page, 'ats-remove')
     await panel().getByTestId('ats-empty').waitFor()
   }, 180_000)
 })

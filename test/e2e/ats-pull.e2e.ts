@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { atsPeople } from '../../sandbox/ats/ats-people'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
-import { keepShots, seriousViolations, tabTo } from './page-checks'
+import { connectionReady, keepShots, openSettingsPage, seriousViolations, tabInSettings } from './page-checks'
 
 // Known people, live (issue #39 item 3) in Chromium against the built browser host and its
 // built-in Sandbox, by keyboard only: Settings → ATS → Try with the Sandbox's Greenhouse, whose
@@ -29,8 +29,7 @@ let page: Page
 beforeAll(async () => {
   app = await startApp({ colorScheme: 'light', sandboxProfiles: PROFILES })
   page = app.page
-  await page.getByTestId('search-form').waitFor()
-  await page.getByTestId('active-connection').filter({ hasNotText: 'starting' }).waitFor({ timeout: 60_000 })
+  await connectionReady(page)
 }, 120_000)
 afterAll(() => app?.close())
 
@@ -38,14 +37,10 @@ const panel = () => page.getByTestId('ats-panel')
 
 describe('Known people, live', () => {
   it('pulls the Sandbox’s Greenhouse, says how many, and Search marks its people — by keyboard; axe clean', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } })
-    await page.keyboard.press('8')
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
-    await settingsPage(page, 'ats')
+    await openSettingsPage(page, 'ats')
     await panel().getByTestId('ats-empty').waitFor()
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-try-greenhouse')
+    await tabInSettings(page, 'ats-try-greenhouse')
     const block = panel().getByTestId('ats-pull')
     const state = block.getByTestId('ats-pull-state')
     // the new connection's first full pull starts at once and ends with the list's size
@@ -57,8 +52,7 @@ describe('Known people, live', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // Pull now (by keyboard) pulls the changes since
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-pull-now')
+    await tabInSettings(page, 'ats-pull-now')
     await expect.poll(() => block.innerText(), { timeout: 60_000 }).toMatch(/Last pull \(changes\): /)
     await expect.poll(() => state.innerText()).toBe('Up to date')
     expect(await block.innerText()).toContain(`ATS: Sandbox’s Greenhouse: ${people.toLocaleString('en-US')} people`)

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { generateProfiles } from '../../sandbox/data/generate'
 import { emailsOf } from '../../sandbox/data/handles'
 import { bridge, shotsAtWidths, startApp, type E2eApp } from './support'
-import { keepShots, seriousViolations, tabTo } from './page-checks'
+import { connectionReady, keepShots, openSettingsPage, seriousViolations, tabInSettings, tabTo } from './page-checks'
 
 // Issue #39 item 2: "Send to ATS…" from the shortlist pane's tools, by keyboard, in Chromium
 // against the built app. With no ATS connected yet (the saved connections are item 1), the
@@ -55,30 +55,16 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
   beforeAll(async () => {
     app = await startApp({ colorScheme: 'light', sandboxProfiles: 300 })
     page = app.page
-    await page.getByTestId('search-form').waitFor()
-    await page.getByTestId('active-connection').filter({ hasNotText: 'starting' }).waitFor({ timeout: 60_000 })
+    await connectionReady(page)
   }, 120_000)
   afterAll(async () => {
     await app?.close()
   })
 
-  /** Tab until `testId` has the focus, then press `key`. */
-
-  /** Settings at a page, chosen by keyboard in its page list. */
-  async function openSettingsPage(id: string): Promise<void> {
-    await page.locator('body').click({ position: { x: 5, y: 5 } })
-    await page.keyboard.press('8')
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
-    await page.getByTestId('settings-pages').locator(`button[data-page="${id}"]`).focus()
-    await page.keyboard.press('Enter')
-    await page.locator(`[data-testid="settings-page"][data-page="${id}"]`).waitFor()
-  }
-
   it('sends a shortlist to the fake Greenhouse once: preview, job and stage, progress, In ATS, the export log', async () => {
-    await openSettingsPage('ats')
+    await openSettingsPage(page, 'ats')
     await page.getByTestId('ats-panel').getByTestId('ats-empty').waitFor()
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-try-greenhouse')
+    await tabInSettings(page, 'ats-try-greenhouse')
     await page.getByTestId('ats-panel').getByTestId('ats-empty').waitFor({ state: 'detached' })
     const overview = await bridge<{ connections: Array<{ id: string; baseUrl: string | null; kind: string }> }>(
       app,
@@ -222,7 +208,7 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     expect(await createdSince()).toBe(5)
 
     // the export log lists the send
-    await openSettingsPage('export-log')
+    await openSettingsPage(page, 'export-log')
     const row = page.getByTestId('export-log-row').filter({ hasText: 'Platform, Berlin' })
     await row.waitFor()
     const cells = await row.locator('td').allInnerTexts()

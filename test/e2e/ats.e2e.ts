@@ -1,8 +1,16 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { settingsPage, shotsAtWidths, startApp, type E2eApp } from './support'
-import { keepShots, seriousViolations, tabTo } from './page-checks'
+import { shotsAtWidths, startApp, type E2eApp } from './support'
+import {
+  atsCheckText,
+  connectionReady,
+  keepShots,
+  openSettingsPage,
+  seriousViolations,
+  tabInSettings,
+  tabTo
+} from './page-checks'
 
 // Settings → ATS (issue #39 item 1) in Chromium against the built browser host and its built-in
 // Sandbox: by keyboard only, the recruiter connects to the Sandbox's fake Greenhouse (started
@@ -16,8 +24,7 @@ let page: Page
 beforeAll(async () => {
   app = await startApp({ colorScheme: 'light', sandboxProfiles: 300 })
   page = app.page
-  await page.getByTestId('search-form').waitFor()
-  await page.getByTestId('active-connection').filter({ hasNotText: 'starting' }).waitFor({ timeout: 60_000 })
+  await connectionReady(page)
 }, 120_000)
 afterAll(() => app?.close())
 
@@ -25,10 +32,7 @@ const panel = () => page.getByTestId('ats-panel')
 
 describe('Settings → ATS', () => {
   it('connects to the Sandbox’s Greenhouse, tests it, edits it, removes it, undoing each — by keyboard; axe clean', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } })
-    await page.keyboard.press('8')
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
-    await settingsPage(page, 'ats')
+    await openSettingsPage(page, 'ats')
     await panel().getByTestId('ats-empty').waitFor()
     expect(await panel().getByTestId('ats-try-greenhouse').innerText()).toBe('Try with the Sandbox’s Greenhouse')
     expect(await seriousViolations(page)).toEqual([])
@@ -37,25 +41,16 @@ describe('Settings → ATS', () => {
     await tabTo(page, 'ats-add')
     expect(await panel().getByRole('alert').innerText()).toBe('Give the connection a name, e.g. “Our Greenhouse”.')
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-try-greenhouse')
+    await tabInSettings(page, 'ats-try-greenhouse')
     const connection = panel().getByTestId('ats-connection')
     await connection.waitFor({ timeout: 30_000 })
     await expect.poll(() => connection.locator('code').innerText()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     // one kind is connected: only the other is offered
     expect(await panel().getByTestId('ats-try-greenhouse').count()).toBe(0)
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-test')
+    await tabInSettings(page, 'ats-test')
     await expect
-      .poll(
-        () =>
-          connection
-            .getByTestId('ats-check')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 30_000 }
-      )
+      .poll(atsCheckText(connection), { timeout: 30_000 })
       .toBe(
         'Connected to Greenhouse as Sam Sandbox. This key may read candidates and create candidates and prospects. Greenhouse allows 50 requests every 10 seconds on it.'
       )
@@ -68,8 +63,7 @@ describe('Settings → ATS', () => {
     keepShots('ats-connected')
 
     // Edit: the form opens on its name; a new one saved by keyboard; Ctrl+Z puts the old one back
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-edit')
+    await tabInSettings(page, 'ats-edit')
     const form = connection.getByTestId('ats-edit-form')
     await form.waitFor()
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ats-edit-name')
@@ -89,8 +83,7 @@ describe('Settings → ATS', () => {
     await expect.poll(() => connection.locator('strong').first().innerText()).toBe('Sandbox’s Greenhouse')
     expect(await page.getByTestId('undo-bar').count()).toBe(0)
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-remove')
+    await tabInSettings(page, 'ats-remove')
     await panel().getByTestId('ats-empty').waitFor()
     await page.getByTestId('undo-bar').waitFor()
     // Ctrl+Z brings it back (by the event and the answer, not a reload)
@@ -98,8 +91,7 @@ describe('Settings → ATS', () => {
     await connection.waitFor()
     expect(await page.getByTestId('undo-bar').count()).toBe(0)
 
-    await page.getByTestId('settings-page').focus()
-    await tabTo(page, 'ats-remove')
+    await tabInSettings(page, 'ats-remove')
     await panel().getByTestId('ats-empty').waitFor()
     expect(await seriousViolations(page)).toEqual([])
   }, 180_000)

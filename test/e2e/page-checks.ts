@@ -2,7 +2,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { artifacts, root } from './support'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -48,3 +48,32 @@ export function keepShots(name: string): void {
         join(root, `docs/screenshots/${name}-${width}-${scheme}.png`)
       )
 }
+
+/** The first screen, with the active connection past "starting" (the built-in Sandbox answers). */
+export async function connectionReady(page: Page): Promise<void> {
+  await page.getByTestId('search-form').waitFor()
+  await page.getByTestId('active-connection').filter({ hasNotText: 'starting' }).waitFor({ timeout: 60_000 })
+}
+
+/** Settings opened by its key (8), at one of its pages, chosen in its page list by keyboard. */
+export async function openSettingsPage(page: Page, id: string): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('8')
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+  await page.getByTestId('settings-pages').locator(`button[data-page="${id}"]`).focus()
+  await page.keyboard.press('Enter')
+  await page.locator(`[data-testid="settings-page"][data-page="${id}"]`).waitFor()
+}
+
+/** From the top of the Settings page shown, Tab until `testId` has the focus, then press `key`. */
+export async function tabInSettings(page: Page, testId: string, key = 'Enter'): Promise<void> {
+  await page.getByTestId('settings-page').focus()
+  await tabTo(page, testId, key)
+}
+
+/** What an ATS connection's Test connection says on its row ('' until it says it), for `expect.poll`. */
+export const atsCheckText = (connection: Locator) => (): Promise<string> =>
+  connection
+    .getByTestId('ats-check')
+    .innerText()
+    .catch(() => '')

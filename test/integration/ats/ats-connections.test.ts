@@ -3,47 +3,23 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
-import { AtsKeys } from '../../../electron/main/ats/ats-keys'
-import { createLogger } from '../../../electron/main/logging/logger'
+import { describe, expect, it } from 'vitest'
+import { startAtsFakes } from '../../../sandbox/ats/fakes'
 import { SecretMask } from '../../../electron/main/logging/secret-mask'
-import { openVault } from '../../../electron/main/vault/open-vault'
-import { useMains, keychainOfDataDir } from '../services/helpers'
+import { useMains } from '../services/helpers'
+import { addGreenhouse, addLever, keychainEntry, keychainHere, useAtsFakes } from './ats-fixture'
 
 // Settings → ATS (issue #39 item 1) through the router, as the page calls it, over real HTTP
 // against the fake Greenhouse and Lever, with the key in the real OS keychain (run under
 // dbus-run-session with gnome-keyring unlocked, as docs/testing.md says).
-const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const start = useMains()
-
-let fakes: RunningAtsFakes
-beforeAll(async () => {
-  fakes = await startAtsFakes({ seed: 7, fromProfiles: 200 })
-})
-afterAll(async () => {
-  await fakes.close()
-})
-
-async function keychainEntry(main: { dataDir: string }, id: string): Promise<string | null> {
-  const vault = await openVault(
-    keychainOfDataDir(main.dataDir),
-    createLogger(() => undefined)
-  )
-  return vault.get(AtsKeys.account(id))
-}
+const ats = useAtsFakes({ seed: 7, fromProfiles: 200 })
 
 describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over HTTP)', () => {
   it('adds a Greenhouse connection with its key in the keychain, tests it, and removes it with undo', async () => {
     const main = await start()
-    const gh = fakes.greenhouse
-    const added = await main.ok('addAtsConnection', {
-      kind: 'greenhouse',
-      name: 'Our Greenhouse',
-      baseUrl: gh.baseUrl,
-      apiKey: gh.keys.full,
-      onBehalfOf: String(gh.userId)
-    })
+    const gh = ats.fakes.greenhouse
+    const added = await addGreenhouse(main, gh, 'Our Greenhouse')
     const connection = added.connections[0]!
     expect(connection).toMatchObject({
       kind: 'greenhouse',
@@ -55,7 +31,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     })
     // the key never comes back on a channel, and is in the OS keychain bound to the fake's origin
     expect(JSON.stringify(added)).not.toContain(gh.keys.full)
-    expect(JSON.parse((await keychainEntry(main, connection.id))!)).toMatchObject({
+    expect(await keychainEntry(main, connection.id)).toMatchObject({
       secret: gh.keys.full,
       origin: new URL(gh.baseUrl).origin
     })
@@ -85,25 +61,13 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
 
   it('says a wrong key in words, and a read-only Lever key is said to be unable to create', async () => {
     const main = await start()
-    const wrong = await main.ok('addAtsConnection', {
-      kind: 'greenhouse',
-      name: 'Wrong key',
-      baseUrl: fakes.greenhouse.baseUrl,
-      apiKey: 'not-the-key-at-all',
-      onBehalfOf: String(fakes.greenhouse.userId)
-    })
+    const wrong = await addGreenhouse(main, ats.fakes.greenhouse, 'Wrong key', { apiKey: 'not-the-key-at-all' })
     const error = await main.fail('testAtsConnection', { id: wrong.connections[0]!.id })
     expect(error.code).toBe('unauthorized')
     expect(error.message).toBe(
       'Greenhouse refused the API key (HTTP 401: “Invalid Basic Auth credentials”). Check that it was copied whole, and that it is a Harvest API key that has not been revoked.'
     )
-    const lever = await main.ok('addAtsConnection', {
-      kind: 'lever',
-      name: 'Lever, read only',
-      baseUrl: fakes.lever.baseUrl,
-      apiKey: fakes.lever.keys.readOnly,
-      performAs: fakes.lever.userId
-    })
+    const lever = await addLever(main, ats.fakes.lever, 'Lever, read only', { apiKey: ats.fakes.lever.keys.readOnly })
     const leverId = lever.connections.find((c) => c.kind === 'lever')!.id
     const check = await main.ok('testAtsConnection', { id: leverId })
     expect(check).toMatchObject({ kind: 'lever', mayReadCandidates: true, mayCreateCandidates: false })
@@ -121,13 +85,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
     try {
       const first = await start()
-      const added = await first.ok('addAtsConnection', {
-        kind: 'greenhouse',
-        name: 'Moved',
-        baseUrl: fakes.greenhouse.baseUrl,
-        apiKey: fakes.greenhouse.keys.full,
-        onBehalfOf: String(fakes.greenhouse.userId)
-      })
+      const added = await addGreenhouse(first, ats.fakes.greenhouse, 'Moved')
       const id = added.connections[0]!.id
       await first.close()
       // the address changes under it (another port on this computer: another origin)
@@ -149,18 +107,12 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
 
   it('masks every ATS key already in the keychain in the log from the first line', async () => {
     const first = await start()
-    const added = await first.ok('addAtsConnection', {
-      kind: 'lever',
-      name: 'Masked',
-      baseUrl: fakes.lever.baseUrl,
-      apiKey: fakes.lever.keys.full,
-      performAs: fakes.lever.userId
-    })
+    const added = await addLever(first, ats.fakes.lever, 'Masked')
     await first.close()
     const mask = new SecretMask()
     const second = await start({ dataDir: first.dataDir, secretWatcher: mask })
     // nothing has read the key in this run yet, and still it is masked
-    expect(mask.text(`GET /x?k=${fakes.lever.keys.full}`)).toBe('GET /x?k=[redacted]')
+    expect(mask.text(`GET /x?k=${ats.fakes.lever.keys.full}`)).toBe('GET /x?k=[redacted]')
     await second.ok('removeAtsConnection', { id: added.connections[0]!.id })
   })
 
@@ -171,13 +123,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     const strict = await startAtsFakes({ seed: 7, fromProfiles: 50, greenhouseRateLimit: 11 })
     try {
       const main = await start()
-      const added = await main.ok('addAtsConnection', {
-        kind: 'greenhouse',
-        name: 'Strict',
-        baseUrl: strict.greenhouse.baseUrl,
-        apiKey: strict.greenhouse.keys.full,
-        onBehalfOf: String(strict.greenhouse.userId)
-      })
+      const added = await addGreenhouse(main, strict.greenhouse, 'Strict')
       const id = added.connections[0]!.id
       for (let i = 0; i < 4; i++) await main.ok('testAtsConnection', { id })
       const { pace } = (await main.ok('listAtsConnections', {})).connections[0]!
@@ -195,13 +141,7 @@ describe.runIf(keychainHere)('ATS connections (the real keychain, the fakes over
     const busy = await startAtsFakes({ seed: 7, fromProfiles: 50, greenhouseRateLimit: 20, greenhouseWindowMs: 1000 })
     try {
       const main = await start()
-      const added = await main.ok('addAtsConnection', {
-        kind: 'greenhouse',
-        name: 'Busy',
-        baseUrl: busy.greenhouse.baseUrl,
-        apiKey: busy.greenhouse.keys.full,
-        onBehalfOf: String(busy.greenhouse.userId)
-      })
+      const added = await addGreenhouse(main, busy.greenhouse, 'Busy')
       const id = added.connections[0]!.id
       // another program spends the key's whole window: the next call is refused with Retry-After
       for (let i = 0; i < 20; i++) {

@@ -1,47 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
-import { AtsKeys } from '../../../electron/main/ats/ats-keys'
-import { createLogger } from '../../../electron/main/logging/logger'
-import { openVault } from '../../../electron/main/vault/open-vault'
-import { useMains, keychainOfDataDir } from '../services/helpers'
+import { describe, expect, it } from 'vitest'
+import { useMains } from '../services/helpers'
+import { addGreenhouse, addLever, keychainEntry, keychainHere, useAtsFakes } from './ats-fixture'
 
 // Settings → ATS, editing a connection (issue #39 item 1): rename it, replace its key in the real
 // OS keychain (run under dbus-run-session with gnome-keyring unlocked, as docs/testing.md says),
 // change the user it acts as, test it again, and undo — through the router, over real HTTP
 // against the fake Greenhouse and Lever.
-const keychainHere = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const start = useMains()
-
-let fakes: RunningAtsFakes
-beforeAll(async () => {
-  fakes = await startAtsFakes({ seed: 7, fromProfiles: 100 })
-})
-afterAll(async () => {
-  await fakes.close()
-})
-
-async function keychainSecret(
-  main: { dataDir: string },
-  id: string
-): Promise<{ secret: string; origin: string } | null> {
-  const vault = await openVault(
-    keychainOfDataDir(main.dataDir),
-    createLogger(() => undefined)
-  )
-  const stored = await vault.get(AtsKeys.account(id))
-  return stored === null ? null : (JSON.parse(stored) as { secret: string; origin: string })
-}
+const ats = useAtsFakes({ seed: 7, fromProfiles: 100 })
 
 describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the fakes over HTTP)', () => {
   it('renames it, replaces its key for the same address and its acting user; Test connection uses them; Undo puts all back', async () => {
     const main = await start()
-    const gh = fakes.greenhouse
-    const added = await main.ok('addAtsConnection', {
-      kind: 'greenhouse',
-      name: 'Greenhouse, read only',
-      baseUrl: gh.baseUrl,
+    const gh = ats.fakes.greenhouse
+    const added = await addGreenhouse(main, gh, 'Greenhouse, read only', {
       apiKey: gh.keys.readOnly,
-      onBehalfOf: String(gh.disabledUserId)
+      onBehalfOf: gh.disabledUserId
     })
     const id = added.connections[0]!.id
     // acting as a user who left: Test connection says so
@@ -60,7 +34,7 @@ describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the 
       key: { configured: true, hint: gh.keys.full.slice(-4) }
     })
     // the keychain holds the new key, bound to the same address; it never comes back on a channel
-    expect(await keychainSecret(main, id)).toMatchObject({ secret: gh.keys.full, origin: new URL(gh.baseUrl).origin })
+    expect(await keychainEntry(main, id)).toMatchObject({ secret: gh.keys.full, origin: new URL(gh.baseUrl).origin })
     expect(JSON.stringify(edited)).not.toContain(gh.keys.full)
     // the page hears of it by event
     expect(
@@ -87,25 +61,19 @@ describe.runIf(keychainHere)('editing an ATS connection (the real keychain, the 
       actingUser: String(gh.disabledUserId),
       key: { configured: true, hint: gh.keys.readOnly.slice(-4) }
     })
-    expect((await keychainSecret(main, id))?.secret).toBe(gh.keys.readOnly)
+    expect((await keychainEntry(main, id))?.secret).toBe(gh.keys.readOnly)
     expect((await main.fail('undoEditAtsConnection', { id })).code).toBe('not_found')
     await main.ok('removeAtsConnection', { id })
   })
 
   it('a Lever connection takes a new perform_as user alone; its key stays', async () => {
     const main = await start()
-    const lever = fakes.lever
-    const added = await main.ok('addAtsConnection', {
-      kind: 'lever',
-      name: 'Our Lever',
-      baseUrl: lever.baseUrl,
-      apiKey: lever.keys.full,
-      performAs: lever.deactivatedUserId
-    })
+    const lever = ats.fakes.lever
+    const added = await addLever(main, lever, 'Our Lever', { performAs: lever.deactivatedUserId })
     const id = added.connections[0]!.id
     const edited = await main.ok('editAtsConnection', { id, actingUser: lever.userId })
     expect(edited.connections[0]).toMatchObject({ name: 'Our Lever', actingUser: lever.userId })
-    expect((await keychainSecret(main, id))?.secret).toBe(lever.keys.full)
+    expect((await keychainEntry(main, id))?.secret).toBe(lever.keys.full)
     expect(await main.ok('testAtsConnection', { id })).toMatchObject({ kind: 'lever', mayCreateCandidates: true })
     await main.ok('removeAtsConnection', { id })
   })

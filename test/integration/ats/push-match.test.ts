@@ -1,57 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAtsFakes, type RunningAtsFakes } from '../../../sandbox/ats/fakes'
+import { describe, expect, it } from 'vitest'
 import { emailsOf } from '../../../sandbox/data/handles'
-import { createAppDispatcher, type AppDispatcher } from '../../../electron/main/net/dispatcher'
 import type { WholePersonProfile } from '../../../shared/api'
-import { startMain, type TestMain } from '../services/helpers'
-import { GH, LEVER, fakeOpener, greenhouseWithEmail, leverWithEmail, sandboxPeople } from './push-helpers'
+import { linkOnly, nameOnly, useSendDesk } from './ats-fixture'
+import { GH, LEVER, greenhouseWithEmail, leverWithEmail } from './push-helpers'
 
 // "Already there (matched by email, profile link, or name and company)" (issue #39 item 2) on
 // both ATSs, for the preview and for the new applications a send gives them, over real HTTP
 // against the fakes: email through each API's email filter (Harvest GET /v1/candidates?email=,
 // Lever GET /v1/opportunities?email=), link and name and company — which neither API searches —
 // by reading the records. A record the app cannot read sinks only the person it is for.
-let fakes: RunningAtsFakes
-let dispatcher: AppDispatcher
-let main: TestMain
-let people: ReturnType<typeof sandboxPeople>
-
-beforeAll(async () => {
-  fakes = await startAtsFakes({
-    seed: 7,
-    fromProfiles: 300,
-    greenhouseRateLimit: 1000,
-    greenhouseWindowMs: 1000,
-    leverRateLimit: 1000
-  })
-  dispatcher = createAppDispatcher()
-  main = await startMain({ atsOpener: fakeOpener(fakes, dispatcher) })
-  people = sandboxPeople(7, 300, fakes)
-})
-afterAll(async () => {
-  await main?.close()
-  await fakes?.close()
-  await dispatcher?.close()
-})
-
-const without = (profile: WholePersonProfile, ...fields: string[]): WholePersonProfile => {
-  const copy: Record<string, unknown> = { ...profile }
-  for (const field of fields) delete copy[field]
-  return copy as WholePersonProfile
-}
-/** Found by link: no email; by name and company: neither email nor link. */
-const linkOnly = (p: WholePersonProfile) => without(p, 'email', 'emails', 'codehost_url')
-const nameOnly = (p: WholePersonProfile) => without(p, 'email', 'emails', 'codehost_url', 'li_urls')
-
-async function shortlistOf(name: string, profiles: WholePersonProfile[]) {
-  const shortlist = await main.ok('createShortlist', { name })
-  const { added } = await main.ok('addMembers', { shortlistId: shortlist.id, profiles })
-  expect(added).toHaveLength(profiles.length)
-  return { kind: 'shortlist' as const, shortlistId: shortlist.id }
-}
-
-let sendNo = 0
-const sendId = () => `send-match-${++sendNo}`
+const desk = useSendDesk()
 
 /** `n` levels of `{ "a": … }`: past the 512 the answer limits read. */
 const nested = (n: number): Record<string, unknown> => {
@@ -62,11 +20,11 @@ const nested = (n: number): Record<string, unknown> => {
 
 describe('Greenhouse: by email, profile link, or name and company', () => {
   it('the preview names each way, and a new application goes on the record found, once', async () => {
-    const [a, b, c] = people.known.slice(20, 23) as [WholePersonProfile, WholePersonProfile, WholePersonProfile]
-    const source = await shortlistOf('GH each way', [a, linkOnly(b), nameOnly(c)])
+    const [a, b, c] = desk.people.known.slice(20, 23) as [WholePersonProfile, WholePersonProfile, WholePersonProfile]
+    const { source } = await desk.shortlistOf('GH each way', [a, linkOnly(b), nameOnly(c)])
     const recordOf = (p: WholePersonProfile) =>
-      fakes.greenhouse.store.candidates.find((r) => r.email_addresses.some((e) => e.value === emailsOf(p)[0]))!
-    const preview = await main.ok('previewAtsSend', { connectionId: GH, source })
+      desk.fakes.greenhouse.store.candidates.find((r) => r.email_addresses.some((e) => e.value === emailsOf(p)[0]))!
+    const preview = await desk.main.ok('previewAtsSend', { connectionId: GH, source })
     expect(preview.rows.map((r) => [r.status, r.matchedBy, r.atsId])).toEqual([
       ['existing', 'email', String(recordOf(a).id)],
       ['existing', 'link', String(recordOf(b).id)],
@@ -75,10 +33,10 @@ describe('Greenhouse: by email, profile link, or name and company', () => {
     const onJob = (p: WholePersonProfile, jobId: string) =>
       recordOf(p).applications.filter((x) => x.jobs.some((j) => String(j.id) === jobId))
     const job = preview.jobs.find((j) => [a, b, c].every((p) => onJob(p, j.id).length === 0))!
-    const candidates = fakes.greenhouse.store.candidates.length
+    const candidates = desk.fakes.greenhouse.store.candidates.length
     const send = () =>
-      main.ok('sendToAts', {
-        sendId: sendId(),
+      desk.main.ok('sendToAts', {
+        sendId: desk.sendId(),
         connectionId: GH,
         source,
         jobId: job.id,
@@ -87,14 +45,14 @@ describe('Greenhouse: by email, profile link, or name and company', () => {
       })
     expect(await send()).toMatchObject({ created: 0, applied: 3, failed: 0 })
     expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 3 })
-    expect(fakes.greenhouse.store.candidates.length).toBe(candidates)
+    expect(desk.fakes.greenhouse.store.candidates.length).toBe(candidates)
     for (const p of [a, b, c]) expect(onJob(p, job.id)).toHaveLength(1)
   })
 
   it('a record it cannot read (nested too deep) and one of the wrong shape sink no one else', async () => {
-    const [a, b, c] = people.known.slice(14, 17) as [WholePersonProfile, WholePersonProfile, WholePersonProfile]
-    const [fresh, unreadable] = people.unknown.slice(30, 32) as [WholePersonProfile, WholePersonProfile]
-    const store = fakes.greenhouse.store
+    const [a, b, c] = desk.people.known.slice(14, 17) as [WholePersonProfile, WholePersonProfile, WholePersonProfile]
+    const [fresh, unreadable] = desk.people.unknown.slice(30, 32) as [WholePersonProfile, WholePersonProfile]
+    const store = desk.fakes.greenhouse.store
     const at = new Date().toISOString()
     // one of the wrong shape: fields of the wrong type, a link list with holes
     const odd = store.add(
@@ -133,8 +91,8 @@ describe('Greenhouse: by email, profile link, or name and company', () => {
     )
     deep.custom_fields = nested(600)
 
-    const source = await shortlistOf('GH bad records', [a, linkOnly(b), nameOnly(c), fresh, unreadable])
-    const preview = await main.ok('previewAtsSend', { connectionId: GH, source })
+    const { source } = await desk.shortlistOf('GH bad records', [a, linkOnly(b), nameOnly(c), fresh, unreadable])
+    const preview = await desk.main.ok('previewAtsSend', { connectionId: GH, source })
     expect(preview.rows.map((r) => [r.status, r.matchedBy])).toEqual([
       ['existing', 'email'],
       ['existing', 'link'],
@@ -145,8 +103,8 @@ describe('Greenhouse: by email, profile link, or name and company', () => {
     expect(preview.rows[4]?.lookError).toMatch(/nests more than 512 levels/)
     expect(preview.counts).toMatchObject({ new: 1, existing: 3, unchecked: 1 })
 
-    const result = await main.ok('sendToAts', {
-      sendId: sendId(),
+    const result = await desk.main.ok('sendToAts', {
+      sendId: desk.sendId(),
       connectionId: GH,
       source,
       jobId: null,
@@ -156,24 +114,24 @@ describe('Greenhouse: by email, profile link, or name and company', () => {
     expect(result.outcomes[4]).toMatchObject({ result: 'failed', atsId: null })
     expect(result.outcomes[4]?.message).toMatch(/Could not look in Greenhouse/)
     // not made a second time: the one that could not be read is still the only one with that email
-    expect(greenhouseWithEmail(fakes, emailsOf(unreadable)[0] as string)).toBe(1)
-    expect(greenhouseWithEmail(fakes, emailsOf(fresh)[0] as string)).toBe(1)
+    expect(greenhouseWithEmail(desk.fakes, emailsOf(unreadable)[0] as string)).toBe(1)
+    expect(greenhouseWithEmail(desk.fakes, emailsOf(fresh)[0] as string)).toBe(1)
   })
 })
 
 describe('Lever: by email, profile link, or name and company', () => {
-  const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(fakes, e) > 0)
+  const inLever = (p: WholePersonProfile) => emailsOf(p).some((e) => leverWithEmail(desk.fakes, e) > 0)
   const opportunityOf = (p: WholePersonProfile) =>
-    fakes.lever.store.opportunities.find((o) => o.emails.includes(emailsOf(p)[0] as string))!
+    desk.fakes.lever.store.opportunities.find((o) => o.emails.includes(emailsOf(p)[0] as string))!
 
   it('the preview names each way, and a new opportunity goes to the contact found, once', async () => {
-    const three = people.profiles
+    const three = desk.people.profiles
       .filter((p) => emailsOf(p).length > 0 && p.cur_company && p.cur_title && (p.li_urls ?? []).length > 0)
       .filter(inLever)
       .slice(5, 8)
     const [a, b, c] = three as [WholePersonProfile, WholePersonProfile, WholePersonProfile]
-    const source = await shortlistOf('Lever each way', [a, linkOnly(b), nameOnly(c)])
-    const preview = await main.ok('previewAtsSend', { connectionId: LEVER, source })
+    const { source } = await desk.shortlistOf('Lever each way', [a, linkOnly(b), nameOnly(c)])
+    const preview = await desk.main.ok('previewAtsSend', { connectionId: LEVER, source })
     expect(preview.rows.map((r) => [r.status, r.matchedBy, r.atsId])).toEqual([
       ['existing', 'email', opportunityOf(a).id],
       ['existing', 'link', opportunityOf(b).id],
@@ -181,16 +139,16 @@ describe('Lever: by email, profile link, or name and company', () => {
     ])
     const posting = preview.jobs.find((j) => j.name === 'Software Engineer')!
     const forPosting = (p: WholePersonProfile) =>
-      fakes.lever.store.opportunities.filter(
+      desk.fakes.lever.store.opportunities.filter(
         (o) =>
           o.contact === opportunityOf(p).contact &&
-          o.applications.some((x) => fakes.lever.store.applicationPosting.get(x) === posting.id)
+          o.applications.some((x) => desk.fakes.lever.store.applicationPosting.get(x) === posting.id)
       )
     for (const p of three) expect(forPosting(p)).toHaveLength(0)
-    const opportunities = fakes.lever.store.opportunities.length
+    const opportunities = desk.fakes.lever.store.opportunities.length
     const send = () =>
-      main.ok('sendToAts', {
-        sendId: sendId(),
+      desk.main.ok('sendToAts', {
+        sendId: desk.sendId(),
         connectionId: LEVER,
         source,
         jobId: posting.id,
@@ -199,14 +157,14 @@ describe('Lever: by email, profile link, or name and company', () => {
       })
     expect(await send()).toMatchObject({ created: 0, applied: 3, failed: 0 })
     expect(await send()).toMatchObject({ created: 0, applied: 0, skipped: 3 })
-    expect(fakes.lever.store.opportunities.length).toBe(opportunities + 3)
+    expect(desk.fakes.lever.store.opportunities.length).toBe(opportunities + 3)
     for (const p of three) expect(forPosting(p)).toHaveLength(1)
   })
 
   it('a record of the wrong shape, or one it cannot read, sinks no one else', async () => {
-    const two = people.profiles.filter((p) => emailsOf(p).length > 0 && p.cur_company && inLever(p)).slice(10, 12)
-    const [unreadable] = people.unknown.filter((p) => !inLever(p)).slice(40, 41) as [WholePersonProfile]
-    const store = fakes.lever.store
+    const two = desk.people.profiles.filter((p) => emailsOf(p).length > 0 && p.cur_company && inLever(p)).slice(10, 12)
+    const [unreadable] = desk.people.unknown.filter((p) => !inLever(p)).slice(40, 41) as [WholePersonProfile]
+    const store = desk.fakes.lever.store
     const fields = {
       headline: '',
       phones: [],
@@ -215,14 +173,14 @@ describe('Lever: by email, profile link, or name and company', () => {
       sources: [],
       origin: 'sourced',
       stage: store.opportunities[0]!.stage,
-      owner: fakes.lever.userId,
+      owner: desk.fakes.lever.userId,
       location: ''
     }
     const odd = store.add({ ...fields, name: 'Odd Record', emails: ['odd.lever@example.org'] }, Date.now())
     Object.assign(odd, { name: null, links: [null, 7], headline: { text: 'x' } })
     // the read of every record (for a link) passes over it
-    const byLink = await shortlistOf('Lever odd record', [linkOnly(two[0]!)])
-    const read = await main.ok('previewAtsSend', { connectionId: LEVER, source: byLink })
+    const { source: byLink } = await desk.shortlistOf('Lever odd record', [linkOnly(two[0]!)])
+    const read = await desk.main.ok('previewAtsSend', { connectionId: LEVER, source: byLink })
     expect(read.rows.map((r) => [r.status, r.matchedBy, r.atsId])).toEqual([
       ['existing', 'link', opportunityOf(two[0]!).id]
     ])
@@ -230,22 +188,22 @@ describe('Lever: by email, profile link, or name and company', () => {
     const deep = store.add({ ...fields, name: 'Deep Record', emails: [emailsOf(unreadable)[0] as string] }, Date.now())
     Object.assign(deep, { dataProtection: nested(600) })
 
-    const source = await shortlistOf('Lever bad records', [...two, unreadable])
-    const preview = await main.ok('previewAtsSend', { connectionId: LEVER, source })
+    const { source } = await desk.shortlistOf('Lever bad records', [...two, unreadable])
+    const preview = await desk.main.ok('previewAtsSend', { connectionId: LEVER, source })
     expect(preview.rows.map((r) => [r.status, r.matchedBy])).toEqual([
       ['existing', 'email'],
       ['existing', 'email'],
       ['unchecked', null]
     ])
     expect(preview.rows[2]?.lookError).toMatch(/nests more than 512 levels/)
-    const result = await main.ok('sendToAts', {
-      sendId: sendId(),
+    const result = await desk.main.ok('sendToAts', {
+      sendId: desk.sendId(),
       connectionId: LEVER,
       source,
       jobId: null,
       stageId: null
     })
     expect(result).toMatchObject({ created: 0, skipped: 2, failed: 1 })
-    expect(leverWithEmail(fakes, emailsOf(unreadable)[0] as string)).toBe(1)
+    expect(leverWithEmail(desk.fakes, emailsOf(unreadable)[0] as string)).toBe(1)
   })
 })
