@@ -1,14 +1,14 @@
+// first: the rest of this worker loads below main's priority
+import '../platform/below-main'
 import { parentPort, workerData } from 'node:worker_threads'
 import { openImportStore } from './imports-store'
 import { prepareBatch, readIntoBatch, type ImportWorkerData, type ImportWorkerMessage } from './import-jobs'
 import { UnreadableSheet } from '../sheets/sheet-reader'
 import { errorMessage } from '../../../shared/error-message'
-import { yieldCpuToMain } from '../platform/background-thread'
 
 // One job per worker: read a spreadsheet into a new import batch, or apply a mapping to every row
 // of one, through a connection of its own; then answer and exit.
 const data = workerData as ImportWorkerData
-yieldCpuToMain()
 const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message)
 
 async function job(): Promise<ImportWorkerMessage> {

@@ -1,3 +1,5 @@
+// first: the rest of this worker loads below main's priority
+import '../platform/below-main'
 import { parentPort, workerData } from 'node:worker_threads'
 import { errorMessage } from '../../../shared/error-message'
 import { UnreadableSheet } from '../sheets/sheet-reader'
@@ -6,13 +8,11 @@ import { AtsPages } from './ats-pages'
 import type { AtsPagesAnswer, AtsPagesAsk, KnownPeopleWorkerData, KnownPeopleWorkerMessage } from './list-jobs'
 import { previewList, readIntoList } from './list-reading'
 import { sweepList } from './list-writer'
-import { yieldCpuToMain } from '../platform/background-thread'
 
 // One job per worker: preview a list's file, or read all of it into a list through a connection
 // of its own (hashing 100,000 rows here, not on main's thread); then answer and exit. An ATS pull's
 // pages: each page's text as main sends it, read and written here, until main says finish or abandon.
 const data = workerData as KnownPeopleWorkerData
-yieldCpuToMain()
 const post = (message: KnownPeopleWorkerMessage) => parentPort?.postMessage(message)
 
 async function job(): Promise<KnownPeopleWorkerMessage | null> {

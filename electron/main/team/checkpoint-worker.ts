@@ -1,9 +1,10 @@
+// first: the rest of this worker loads below main's priority
+import '../platform/below-main'
 import { parentPort, workerData } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
 import { errorMessage } from '../../../shared/error-message'
 import { openExtraConnection } from '../store/database'
 import type { CheckpointRequest, CheckpointWorkerData, CheckpointWorkerReply } from './wal-checkpoints'
-import { yieldCpuToMain } from '../platform/background-thread'
 
 // While the team sync applies a backlog in slices, main's connection does not checkpoint the
 // write-ahead log (wal_autocheckpoint = 0): this worker does, on a connection of its own to the same
@@ -11,7 +12,6 @@ import { yieldCpuToMain } from '../platform/background-thread'
 // file and waits for the disk here, never taking the writer's lock, so main's next slice commits
 // meanwhile (a RESTART or TRUNCATE would hold main's writes until it ends).
 const data = workerData as CheckpointWorkerData
-yieldCpuToMain()
 
 let db: BetterSqlite3.Database | null = null
 
