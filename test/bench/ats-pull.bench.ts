@@ -4,10 +4,11 @@
  * window Harvest documents, so the run takes about 70 s (500 candidates a page, 200 pages) —
  * through the app's AtsClient, gate and pace as Settings → ATS wires them (pace/'s Paces: every
  * answer told to it, the X-RateLimit-Limit it says kept as the connection's window from the first
- * answer on), each page's text handed to the app's known-people worker (built) which parses and
- * writes it into the known-people list on disk, while main's thread is watched by a 1 ms
- * heartbeat. Figures: the pull's time against what the limit allows (the ratio), the 429s met,
- * and main's longest block. Run alone: npx tsx test/bench/ats-pull.bench.ts [--quick]
+ * answer on), each page's bytes transferred to the app's known-people worker (built) which
+ * decodes, parses and writes them into the known-people list on disk, while main's thread is
+ * watched by a 1 ms heartbeat. Figures: the pull's time against what the limit allows (the
+ * ratio), the 429s met, and main's longest block.
+ * Run alone: npx tsx test/bench/ats-pull.bench.ts [--quick]
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

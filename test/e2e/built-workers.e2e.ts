@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AtsPagesAnswer } from '../../electron/main/known-people/list-jobs'
+import type { AtsPagesAnswer, AtsPagesAsk } from '../../electron/main/known-people/list-jobs'
 import type { CheckpointWorkerReply } from '../../electron/main/team/wal-checkpoints'
 import { SANDBOX_WORKER_FILE } from '../../electron/main/embedded-api/prewarmed-worker'
 import { openTestStore, removeDir, tempDir } from '../integration/store/helpers'
@@ -82,7 +82,7 @@ describe('the built workers', () => {
     }
   })
 
-  it('the built known-people worker takes an ATS pull’s pages below main’s priority, and ends when abandoned', async () => {
+  it('the built known-people worker takes an ATS pull’s pages below main’s priority, as bytes transferred to it, and ends when abandoned', async () => {
     const dir = tempDir('td-e2e-known-pages-')
     dirs.push(dir)
     const { store } = openTestStore(dir)
@@ -105,12 +105,37 @@ describe('the built workers', () => {
       // its top level lowers its own thread's priority, main's stays: a busy machine's core goes to main first
       await expect.poll(() => niceOfThreads().filter((nice) => nice === 10).length).toBe(1)
       expect(niceOfThreads()[0]).toBe(0)
-      const answer = new Promise<AtsPagesAnswer>((resolveReply, reject) => {
-        worker.once('message', resolveReply)
-        worker.once('error', reject)
+      const answer = () =>
+        new Promise<AtsPagesAnswer>((resolveReply, reject) => {
+          worker.once('message', resolveReply)
+          worker.once('error', reject)
+        })
+      // a page as main sends it: UTF-8 bytes (past ASCII) in a buffer of their own, transferred
+      const candidates = [
+        { id: 41, first_name: 'Zoë', last_name: 'Ångström', email_addresses: [{ value: 'zoe@bytes.example' }] },
+        {
+          id: 42,
+          first_name: '李',
+          last_name: '雷',
+          can_email: false,
+          email_addresses: [{ value: 'li@bytes.example' }]
+        }
+      ]
+      const bytes = new TextEncoder().encode(JSON.stringify(candidates))
+      const page: AtsPagesAsk = {
+        type: 'page',
+        page: { kind: 'greenhouse', bytes, what: 'page 1 of candidates', stages: [] }
+      }
+      const written = answer()
+      worker.postMessage(page, [bytes.buffer])
+      expect(bytes.byteLength).toBe(0)
+      expect(await written).toMatchObject({
+        type: 'done',
+        written: { people: 2, mayNotEmail: ['li@bytes.example'], mayEmail: [] }
       })
+      const abandoned = answer()
       worker.postMessage({ type: 'abandon' })
-      expect(await answer).toEqual({ type: 'done', written: null })
+      expect(await abandoned).toEqual({ type: 'done', written: null })
       expect(await exited).toBe(0)
       expect(niceOfThreads().filter((nice) => nice === 10)).toHaveLength(0)
     } finally {

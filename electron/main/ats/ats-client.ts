@@ -15,9 +15,14 @@ export const atsNames: Record<AtsKind, string> = atsKindNames
 export interface AtsAnswer {
   status: number
   headers: Headers
+  /** The body parsed; null when it is empty, and for a `raw` call's 2xx answer (its `bytes`). */
   body: unknown
-  /** The body's text, read within the answer limits; a `raw` call's 2xx answer is not parsed here (body null). */
-  text: string
+  /**
+   * A `raw` call's 2xx answer: the body's bytes as read within the answer limits, neither decoded
+   * nor parsed, filling an ArrayBuffer of their own (so it can be transferred to a worker whole).
+   * null for every other answer.
+   */
+  bytes: Uint8Array<ArrayBuffer> | null
 }
 
 /**
@@ -74,8 +79,8 @@ export class AtsClient {
   /**
    * One call. `expected` lists the 4xx statuses the caller reads itself (e.g. 403 or 422 while
    * probing what a key may do); 401, other 4xx and 5xx are thrown as ApiErrors. `raw`: a 2xx
-   * answer's text is left unparsed (an ATS pull's page, parsed in known-people's worker), its size
-   * and nesting still checked here as it is read.
+   * answer is kept as its bytes, never made a string on main (an ATS pull's page, decoded and
+   * parsed in known-people's worker), its size and nesting still checked here as it is read.
    */
   async call(
     operation: string,
@@ -125,9 +130,13 @@ export class AtsClient {
           }
           const limit = Number(response.headers.get('x-ratelimit-limit'))
           if (Number.isInteger(limit) && limit > 0) this.rateLimit = limit
+          // either way the body comes through limitedFetch's stream, metered (size, nesting) as it is read
+          if (options.raw === true && response.status >= 200 && response.status < 300) {
+            return { status: response.status, headers: response.headers, body: null, bytes: await bodyBytes(response) }
+          }
           const text = await response.text()
           let body: unknown = null
-          if (text !== '' && !(options.raw === true && response.status >= 200 && response.status < 300)) {
+          if (text !== '') {
             try {
               body = JSON.parse(text)
             } catch {
@@ -139,7 +148,7 @@ export class AtsClient {
             this.deps.gate.pause(retryAfterMs)
             throw new ApiError({ kind: 'rate_limited', operation, status: 429, retryAfterMs })
           }
-          return { status: response.status, headers: response.headers, body, text }
+          return { status: response.status, headers: response.headers, body, bytes: null }
         })
         .catch((error: unknown) => {
           if (error instanceof ApiError && error.kind === 'rate_limited' && attempt < (this.deps.retries429 ?? 3))
@@ -182,6 +191,33 @@ export function atsFetch(dispatcher: Dispatcher, limits: AnswerLimits): typeof f
   const viaDispatcher = ((input: string | URL | Request, init?: RequestInit) =>
     undiciFetch(input as string, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch
   return limitedFetch(viaDispatcher, limits)
+}
+
+/**
+ * A body's bytes, copied once from the stream's pieces into one ArrayBuffer of exactly their
+ * length: never a view into a pooled Buffer slab or a larger buffer, so the whole buffer can be
+ * transferred to a worker (`postMessage(…, [bytes.buffer])`) and hands over nothing else.
+ */
+async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const pieces: Uint8Array[] = []
+  let length = 0
+  if (response.body !== null) {
+    // a piece past a limit fails this read with limitedFetch's refusal (invalid_response), as text() did
+    const reader = response.body.getReader()
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      pieces.push(value)
+      length += value.byteLength
+    }
+  }
+  const bytes = new Uint8Array(length)
+  let at = 0
+  for (const piece of pieces) {
+    bytes.set(piece, at)
+    at += piece.byteLength
+  }
+  return bytes
 }
 
 /** Retry-After in ms: seconds or an HTTP date; 1 s when absent or unreadable. */

@@ -1,15 +1,19 @@
 import { threadId } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
-import type { AtsPageText, AtsPagesTarget, AtsPageWritten } from '../platform/ports'
+import type { AtsPageBytes, AtsPagesTarget, AtsPageWritten } from '../platform/ports'
 import { atsListWriter, knownRowOfAts, upsertAtsPeople } from './ats-lists'
 import { greenhousePage, leverPage, PageRefused, type PulledPerson } from './ats-records'
 import type { ListWriter } from './list-writer'
 
 /*
- * An ATS pull's pages as known-people reads and writes them (issue #39 item 3): the page's text
- * parsed, its people normalised and hashed and written, in the worker thread (known-people-worker.ts)
- * over its own connection to the store; main only sends the text and awaits the counts.
+ * An ATS pull's pages as known-people reads and writes them (issue #39 item 3): the page's bytes
+ * decoded and parsed, its people normalised and hashed and written, in the worker thread
+ * (known-people-worker.ts) over its own connection to the store; main only hands the bytes over
+ * (their buffer transferred, list-jobs.ts) and awaits the counts.
  */
+
+/** UTF-8 as fetch's text() reads it: a byte order mark dropped, a malformed byte a U+FFFD. */
+const utf8 = new TextDecoder()
 
 /** A pull's pages written through one connection: a full pull's hidden list, or an incremental pull's changes. */
 export class AtsPages {
@@ -23,11 +27,11 @@ export class AtsPages {
     this.#writer = target.mode === 'full' ? atsListWriter(db, target) : null
   }
 
-  /** Reads one page's text and writes its people (one transaction). */
-  page(page: AtsPageText): AtsPageWritten {
+  /** Reads one page's bytes and writes its people (one transaction). */
+  page(page: AtsPageBytes): AtsPageWritten {
     let json: unknown
     try {
-      json = JSON.parse(page.text)
+      json = JSON.parse(utf8.decode(page.bytes))
     } catch {
       throw new PageRefused(`${page.kind === 'greenhouse' ? 'Greenhouse' : 'Lever'}'s ${page.what} was not JSON.`)
     }

@@ -5,7 +5,7 @@ import type { AtsPersonRecord } from '../platform/ports'
  * shape is not the one documented is refused whole (PageRefused): a full pull that meets one stops,
  * and the list it would have replaced stays as it was. Known-people's, not the ATS feature's: the
  * page is read where it is written, in known-people's worker thread (ats-pages.ts), so the ATS
- * feature hands over the page's text and never holds a record (features do not import each other).
+ * feature hands over the page's bytes and never holds a record (features do not import each other).
  */
 
 /** A person as pulled: the record, and whether the ATS says they may be emailed (null: it does not say). */

@@ -11,7 +11,8 @@ import { sweepList } from './list-writer'
 
 // One job per worker: preview a list's file, or read all of it into a list through a connection
 // of its own (hashing 100,000 rows here, not on main's thread); then answer and exit. An ATS pull's
-// pages: each page's text as main sends it, read and written here, until main says finish or abandon.
+// pages: each page's bytes as main hands them over (transferred), decoded, read and written here,
+// until main says finish or abandon.
 const data = workerData as KnownPeopleWorkerData
 const post = (message: KnownPeopleWorkerMessage) => parentPort?.postMessage(message)
 

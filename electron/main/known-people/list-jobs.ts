@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
-import type { AtsPageText, AtsPagesTarget, AtsPagesWriter, AtsPageWritten } from '../platform/ports'
+import type { AtsPageBytes, AtsPagesTarget, AtsPagesWriter, AtsPageWritten } from '../platform/ports'
 import type { KnownPreview } from '../../../shared/ipc/channels/known-people'
 import { AppError } from '../../../shared/ipc/errors'
 import { UnreadableSheet } from '../sheets/sheet-reader'
@@ -35,7 +35,7 @@ export type KnownPeopleWorkerData =
   | ({ job: 'atsPages'; target: AtsPagesTarget } & KnownStoreTarget)
 
 /** What main asks the worker of an ATS pull's pages, one at a time, and its answers. */
-export type AtsPagesAsk = { type: 'page'; page: AtsPageText } | { type: 'finish' } | { type: 'abandon' }
+export type AtsPagesAsk = { type: 'page'; page: AtsPageBytes } | { type: 'finish' } | { type: 'abandon' }
 export type AtsPagesAnswer = { type: 'done'; written: AtsPageWritten | null } | { type: 'failed'; message: string }
 
 export type KnownPeopleWorkerMessage = SheetWorkerMessage<{ preview: KnownPreview | null; read: ListRead | null }>
@@ -94,7 +94,11 @@ export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Sto
   }
 }
 
-/** One worker for a whole pull: each page's text sent to it in turn, its answer awaited. */
+/**
+ * One worker for a whole pull: each page sent to it in turn, its answer awaited. A page's bytes
+ * are transferred, not copied: their ArrayBuffer moves to the worker and the sender's bytes are
+ * left empty (detached), so main holds no page once it is sent.
+ */
 function atsPagesInWorker(worker: Worker): AtsPagesWriter {
   let waiting: { resolve: (written: AtsPageWritten | null) => void; reject: (error: Error) => void } | null = null
   let stopped: Error | null = null
@@ -115,15 +119,16 @@ function atsPagesInWorker(worker: Worker): AtsPagesWriter {
   worker.once('exit', (code) =>
     stop(new AppError('internal', `The list writer stopped unexpectedly (exit code ${code}). Try again.`))
   )
-  const ask = (message: AtsPagesAsk) =>
+  const ask = (message: AtsPagesAsk, transfer: ArrayBuffer[] = []) =>
     new Promise<AtsPageWritten | null>((resolve, reject) => {
       if (stopped !== null) return reject(stopped)
       waiting = { resolve, reject }
-      worker.postMessage(message)
+      worker.postMessage(message, transfer)
     })
   return {
     page: async (page) => {
-      const written = await ask({ type: 'page', page })
+      const bytes = ownBuffer(page.bytes)
+      const written = await ask({ type: 'page', page: { ...page, bytes } }, [bytes.buffer])
       if (written === null) throw new AppError('internal', 'The list writer answered nothing.')
       return written
     },
@@ -135,6 +140,15 @@ function atsPagesInWorker(worker: Worker): AtsPagesWriter {
         () => undefined
       )
   }
+}
+
+/**
+ * Bytes that fill their ArrayBuffer whole, as they are (the AtsClient's pages), else a copy that
+ * does: transferring a view's buffer would hand the worker whatever else shares it (a pooled
+ * Buffer's slab) and take it from its owner.
+ */
+function ownBuffer(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
 }
 
 type ListAnswer = { preview: KnownPreview | null; read: ListRead | null }

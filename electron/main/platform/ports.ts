@@ -300,10 +300,16 @@ export interface AtsPersonRecord {
   stage: string | null
 }
 
-/** One page of an ATS's answer as its text (read within the answer limits), for the known-people writer to read. */
-export interface AtsPageText {
+/**
+ * One page of an ATS's answer as its bytes (read within the answer limits, neither decoded nor
+ * parsed on main), for the known-people writer to read. The bytes fill an ArrayBuffer of their
+ * own: the worker is handed that buffer (transferred, not copied), and the sender's `bytes` are
+ * empty (detached) once the page is sent.
+ */
+export interface AtsPageBytes {
   kind: 'greenhouse' | 'lever'
-  text: string
+  /** The answer's body as the ATS sent it (UTF-8 JSON), the whole of its ArrayBuffer. */
+  bytes: Uint8Array<ArrayBuffer>
   /** "page 3 of candidates": how a refusal names it. */
   what: string
   /** Lever's stage ids and names (GET /v1/stages), to show a stage's name. */
@@ -329,7 +335,7 @@ export type AtsPagesTarget =
 
 /** A pull's pages, read and written off main's thread one at a time; `finish` or `abandon` ends it. */
 export interface AtsPagesWriter {
-  page(page: AtsPageText): Promise<AtsPageWritten>
+  page(page: AtsPageBytes): Promise<AtsPageWritten>
   /** A full pull's list shown in place of the old one (an incremental one: nothing more to do). */
   finish(): Promise<void>
   /** The pull failed or was cut short: a full pull's new list goes, the old one stays as it was. */

@@ -119,9 +119,11 @@ const listOf = (main: TestMain, name = atsListName('Acme Greenhouse'), id = GH) 
   main.services.knownPeople.atsList(name, id)
 
 describe('where a pull’s pages are read', () => {
-  it('main hands each page’s text to the known-people worker, which parses and writes it (full and incremental)', async () => {
+  it('main hands each page’s bytes to the known-people worker (transferred: main keeps none), which decodes, parses and writes it (full and incremental)', async () => {
     const threads: number[] = []
     const onMain: string[] = []
+    // each page's bytes as the client read them (their size, and whether they filled their buffer), then after the post
+    const sent: Array<{ size: number; whole: boolean; after: number }> = []
     const { main, pull } = await pulling({
       knownPeopleWorker: spawnKnownPeopleWorkerFromSource,
       knownPeople: (port) => () => ({
@@ -135,7 +137,13 @@ describe('where a pull’s pages are read', () => {
           return {
             ...pages,
             page: async (page) => {
-              const written = await pages.page(page)
+              const { bytes } = page
+              const size = bytes.byteLength
+              const whole = bytes.byteOffset === 0 && bytes.buffer.byteLength === size
+              const writing = pages.page(page)
+              // posted: the buffer went to the worker, main's bytes are detached
+              sent.push({ size, whole, after: bytes.buffer.byteLength })
+              const written = await writing
               threads.push(written.threadId)
               return written
             }
@@ -148,6 +156,10 @@ describe('where a pull’s pages are read', () => {
     expect(full).toMatchObject({ state: 'done', mode: 'full', people: candidates.length, error: null })
     expect(threads).toHaveLength(full.pages)
     expect(threads.every((id) => id !== threadId)).toBe(true)
+    expect(sent).toHaveLength(full.pages)
+    for (const page of sent) expect(page).toEqual({ size: expect.any(Number), whole: true, after: 0 })
+    // pages of 500 candidates: far more than a pooled Buffer's slab
+    expect(sent[0]!.size).toBeGreaterThan(100_000)
     expect(listOf(main)!.people).toBe(candidates.length)
     const someone = candidates.find((c) => c.email_addresses.length > 0)!
     const [match] = main.services.knownPeople.check([{ emails: [someone.email_addresses[0]!.value] }], GH)
@@ -157,6 +169,8 @@ describe('where a pull’s pages are read', () => {
     expect(incremental).toMatchObject({ state: 'done', mode: 'incremental', error: null })
     expect(threads).toHaveLength(full.pages + incremental.pages)
     expect(threads.every((id) => id !== threadId)).toBe(true)
+    expect(sent).toHaveLength(full.pages + incremental.pages)
+    for (const page of sent) expect(page).toEqual({ size: expect.any(Number), whole: true, after: 0 })
     // main never wrote a person itself (the pull no longer holds main's list writer at all)
     expect(onMain).toEqual([])
   })

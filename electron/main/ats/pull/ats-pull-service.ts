@@ -7,9 +7,9 @@ import {
 import { errorMessage } from '../../../../shared/error-message'
 import { PULLED_LIST_SOURCE } from '../../../../shared/ipc/channels/known-people'
 import { ApiError } from '../../api/api-error'
-import type { AtsPagesWriter, AtsPageText, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
+import type { AtsPageBytes, AtsPagesWriter, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
 import type { Clock } from '../../store/clock'
-import { atsNames } from '../ats-client'
+import { atsNames, type AtsAnswer } from '../ats-client'
 import { nextLink } from './next-link'
 import type { AtsOpener, OpenedAts } from './pull-ports'
 
@@ -19,9 +19,11 @@ import type { AtsOpener, OpenedAts } from './pull-ports'
  * the key from the keychain) and a worker could share none of that state — a second pace in a
  * worker would double the rate Greenhouse sees. Every call is async, so main is never held by the
  * network. Each page's answer is read on main within the answer limits (size and nesting, checked
- * as the stream is read) and handed over as its text, unparsed (the client's raw mode), to
- * known-people's worker thread through the port writeAtsPages: JSON.parse of up to 500 candidates,
- * their normalising, hashing and writing run there, over the worker's own connection to the store.
+ * as the stream is read) and handed over as its bytes, neither decoded nor parsed (the client's raw
+ * mode: no megabyte string on main's heap), to known-people's worker thread through the port
+ * writeAtsPages, which transfers the bytes' buffer to it (main keeps nothing): decoding and
+ * JSON.parse of up to 500 candidates, their normalising, hashing and writing run there, over the
+ * worker's own connection to the store.
  * Main awaits the page's counts and its can_email emails, which it gives to do-not-contact.
  * Main's longest block is measured in test/bench/ats-pull.bench.ts.
  */
@@ -234,8 +236,8 @@ export class AtsPullService {
       )
       const pager = writer
       const reason = mayNotEmailReason(opened)
-      // main reads each page within the answer limits and hands its text over; the worker parses and writes it
-      const take = async (page: AtsPageText): Promise<string | null> => {
+      // main reads each page within the answer limits and hands its bytes over; the worker decodes, parses and writes it
+      const take = async (page: AtsPageBytes): Promise<string | null> => {
         if (running.cancelled) throw new PullCancelled()
         const written = await pager.page(page)
         status.added += written.added
@@ -278,13 +280,13 @@ export class AtsPullService {
 }
 
 /**
- * The pages of people, read one at a time and each given to `take` as its text: Harvest's
+ * The pages of people, read one at a time and each given to `take` as its bytes: Harvest's
  * Link-header pages, Lever's `next` cursors (which `take` answers); `since` (ms) for changes only.
  */
 async function readPages(
   opened: OpenedAts,
   since: number | null,
-  take: (page: AtsPageText) => Promise<string | null>
+  take: (page: AtsPageBytes) => Promise<string | null>
 ): Promise<void> {
   const client = patient(opened.client)
   if (opened.kind === 'greenhouse') {
@@ -293,7 +295,7 @@ async function readPages(
       (since === null ? '' : `&updated_after=${encodeURIComponent(new Date(since).toISOString())}`)
     for (let n = 1; path !== null; n++) {
       const answer = await client.call('Read candidates', path, { raw: true })
-      await take({ kind: 'greenhouse', text: answer.text, what: `page ${n} of candidates`, stages: [] })
+      await take({ kind: 'greenhouse', bytes: pageBytes(answer), what: `page ${n} of candidates`, stages: [] })
       path = nextLink(answer.headers.get('link'))
     }
     return
@@ -311,9 +313,15 @@ async function readPages(
   for (let n = 1; ; n++) {
     const path: string = offset === null ? base : `${base}&offset=${encodeURIComponent(offset)}`
     const answer = await client.call('Read opportunities', path, { raw: true })
-    offset = await take({ kind: 'lever', text: answer.text, what: `page ${n} of opportunities`, stages })
+    offset = await take({ kind: 'lever', bytes: pageBytes(answer), what: `page ${n} of opportunities`, stages })
     if (offset === null) return
   }
+}
+
+/** A raw call's page: a 2xx answer always has its bytes (the client returns no other raw answer). */
+function pageBytes(answer: AtsAnswer): Uint8Array<ArrayBuffer> {
+  if (answer.bytes === null) throw new Error(`the ATS answered ${answer.status} without a page`)
+  return answer.bytes
 }
 
 /** How many 429s in a row one page may meet (each held for its Retry-After by the gate) before the pull stops. */
