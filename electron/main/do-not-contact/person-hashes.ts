@@ -1,5 +1,5 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 import { normalisedValue, type DoNotContactKind } from '../../../shared/ipc/channels/do-not-contact'
+import { saltedHashBytes } from '../platform/salted-hash'
 
 /** What a person is checked by: their key, emails (and each email's domain) and handles. */
 export interface CheckedPerson {
@@ -8,21 +8,14 @@ export interface CheckedPerson {
   handles: readonly string[]
 }
 
-let keyOf: { salt: string; key: KeyObject } | null = null
-
-/**
- * personal-data/tombstones.ts's saltedHash (HMAC-SHA256 of "kind:value" under the salt), with the
- * salt's key made once instead of per value: a file of a million entries is a million hashes, a
- * check of 100 people five hundred.
- */
+/** The salted hash of a list entry ("kind:value"), as platform/salted-hash.ts makes it for tombstones too. */
 export function entryHash(salt: string, kind: DoNotContactKind, value: string): string {
   return entryHashBytes(salt, kind, value).toString('hex')
 }
 
 /** entryHash as its 32 bytes: how the do-not-contact list keeps it (tombstones keep the hex). */
 export function entryHashBytes(salt: string, kind: DoNotContactKind, value: string): Buffer {
-  if (keyOf?.salt !== salt) keyOf = { salt, key: createSecretKey(Buffer.from(salt, 'hex')) }
-  return createHmac('sha256', keyOf.key).update(`${kind}:${value}`).digest()
+  return saltedHashBytes(salt, kind, value)
 }
 
 /** The hashes a list entry naming this person would have, each with its kind. */

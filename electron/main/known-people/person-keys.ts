@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
+import { saltedHashHex } from '../platform/salted-hash'
 import { normalisedValue } from '../../../shared/ipc/channels/do-not-contact'
 
 /*
@@ -45,15 +45,9 @@ export interface HashedTraits {
   handles?: readonly string[] | undefined
 }
 
-let keyOf: { salt: string; key: KeyObject } | null = null
-
-/**
- * personal-data/tombstones.ts's saltedHash (HMAC-SHA256 of "kind:value" under the salt), with the
- * salt's key made once instead of per value: a list of 100,000 people is 200,000 hashes or more.
- */
+/** The salted hash of "kind:value" (platform/salted-hash.ts: tombstones and do-not-contact hash alike). */
 function hashed(salt: string, kind: HashKind, value: string): string {
-  if (keyOf?.salt !== salt) keyOf = { salt, key: createSecretKey(Buffer.from(salt, 'hex')) }
-  return createHmac('sha256', keyOf.key).update(`${kind}:${value}`).digest('hex')
+  return saltedHashHex(salt, kind, value)
 }
 
 /** The salted hash of each key, email and handle (normalised; what is not one is left out), with its kind. */

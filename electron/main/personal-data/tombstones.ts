@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
+import { saltedHashHex } from '../platform/salted-hash'
 import type { ErasureReason } from '../../../shared/ipc/channels/personal-data'
 import { traitsOf } from './person-match'
 import { readTeamTombstones, teamSubjects } from './team-hash'
@@ -42,7 +43,7 @@ export function saltedHash(salt: string, kind: string, value: string): string {
   const memoKey = `${salt}\n${kind}:${value}`
   const known = hashMemo.get(memoKey)
   if (known !== undefined) return known
-  const hash = createHmac('sha256', Buffer.from(salt, 'hex')).update(`${kind}:${value}`).digest('hex')
+  const hash = saltedHashHex(salt, kind, value)
   if (hashMemo.size >= HASH_MEMO_SIZE) hashMemo.clear()
   hashMemo.set(memoKey, hash)
   return hash

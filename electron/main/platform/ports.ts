@@ -14,6 +14,9 @@ import type { ApiCallInput } from '../api/api-call'
 import type { Connection, CreditCounts, Store } from '../store'
 import type { ExportRow } from './export-row'
 import type { AtsTargetsPort } from './ats-targets-port'
+import type { AtsPagesTarget, AtsPagesWriter } from './ats-pages-port'
+
+export type { AtsPageBytes, AtsPageWritten, AtsPagesTarget, AtsPagesWriter } from './ats-pages-port'
 
 export type { AtsCaller, AtsTarget, AtsTargetsPort } from './ats-targets-port'
 
@@ -298,48 +301,6 @@ export interface AtsPersonRecord {
   /** Profile links (LinkedIn, GitHub, …): kept as handles when they are one. */
   links: readonly string[]
   stage: string | null
-}
-
-/**
- * One page of an ATS's answer as its bytes (read within the answer limits, neither decoded nor
- * parsed on main), for the known-people writer to read. The bytes fill an ArrayBuffer of their
- * own: the worker is handed that buffer (transferred, not copied), and the sender's `bytes` are
- * empty (detached) once the page is sent.
- */
-export interface AtsPageBytes {
-  kind: 'greenhouse' | 'lever'
-  /** The answer's body as the ATS sent it (UTF-8 JSON), the whole of its ArrayBuffer. */
-  bytes: Uint8Array<ArrayBuffer>
-  /** "page 3 of candidates": how a refusal names it. */
-  what: string
-  /** Lever's stage ids and names (GET /v1/stages), to show a stage's name. */
-  stages: ReadonlyArray<readonly [string, string]>
-}
-
-/** What writing one page did: its people, the emails it says may not / may be emailed, Lever's next cursor. */
-export interface AtsPageWritten {
-  people: number
-  added: number
-  updated: number
-  mayNotEmail: string[]
-  mayEmail: string[]
-  next: string | null
-  /** The thread that read and wrote it (0: main's). */
-  threadId: number
-}
-
-/** Where a pull's pages go: a full pull's new hidden list, or an incremental pull's changes to the ready one. */
-export type AtsPagesTarget =
-  | { mode: 'full'; name: string; connectionId: string; source: string; pulledAt: string }
-  | { mode: 'incremental'; name: string; connectionId: string; heldPulledAt: string }
-
-/** A pull's pages, read and written off main's thread one at a time; `finish` or `abandon` ends it. */
-export interface AtsPagesWriter {
-  page(page: AtsPageBytes): Promise<AtsPageWritten>
-  /** A full pull's list shown in place of the old one (an incremental one: nothing more to do). */
-  finish(): Promise<void>
-  /** The pull failed or was cut short: a full pull's new list goes, the old one stays as it was. */
-  abandon(): Promise<void>
 }
 
 /**
