@@ -6,6 +6,7 @@ import type { ConnectionGate } from '../api/connection-gate'
 import type { AnswerLimits } from '../net/answer-limits'
 import { limitedFetch } from '../net/limited-fetch'
 import type { Paced } from '../pace/paces'
+import { WorkSlices } from '../work/work-slices'
 
 export type AtsKind = 'greenhouse' | 'lever'
 
@@ -204,11 +205,15 @@ async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   if (response.body !== null) {
     // a piece past a limit fails this read with limitedFetch's refusal (invalid_response), as text() did
     const reader = response.body.getReader()
+    // a page arrives faster than it is read: each read resolves at once, and the limits' check of
+    // 2 MB of pieces ran as one stretch of main's loop (~28 ms); it turns once every 5 ms of reading
+    const slices = new WorkSlices()
     for (;;) {
       const { value, done } = await reader.read()
       if (done) break
       pieces.push(value)
       length += value.byteLength
+      if (slices.spent()) await slices.pause()
     }
   }
   const bytes = new Uint8Array(length)

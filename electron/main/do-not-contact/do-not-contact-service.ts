@@ -21,6 +21,7 @@ import type { TeamPort } from '../platform/ports'
 import { teamLines } from './team-lines'
 import { statement } from './statements'
 import { removeShared, shareEntry, teamReasons } from './team-share'
+import { withoutWaitingForDisk } from '../store/without-waiting-for-disk'
 
 export interface DoNotContactServiceDeps {
   stores: StoreAccess
@@ -184,19 +185,23 @@ export class DoNotContactService {
   addFromAts(emails: readonly string[], reason: string): number {
     if (emails.length === 0) return 0
     const db = this.#db()
-    const added = db
-      .transaction(() => {
-        let count = 0
-        for (const email of emails) {
-          const made = this.#repo().add('email', email, reason, isoNow(this.#deps.clock))
-          if (made?.added === true) {
-            shareEntry(this.#deps.team(), 'email', email, reason, true)
-            count += 1
+    // a page's notes commit without holding main for an fsync: a power cut before the pull's own
+    // last commit (FULL, in the worker) ends the pull unfinished, and the next pull notes them again
+    const added = withoutWaitingForDisk(db, () =>
+      db
+        .transaction(() => {
+          let count = 0
+          for (const email of emails) {
+            const made = this.#repo().add('email', email, reason, isoNow(this.#deps.clock))
+            if (made?.added === true) {
+              shareEntry(this.#deps.team(), 'email', email, reason, true)
+              count += 1
+            }
           }
-        }
-        return count
-      })
-      .immediate()
+          return count
+        })
+        .immediate()
+    )
     if (added > 0) this.#deps.events.emit('doNotContactChanged', {})
     return added
   }
@@ -205,9 +210,11 @@ export class DoNotContactService {
   removeFromAts(emails: readonly string[], reason: string): number {
     if (emails.length === 0) return 0
     let removed = 0
-    for (const id of this.#repo().idsNoted(emails, reason)) {
-      if (removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))) removed += 1
-    }
+    withoutWaitingForDisk(this.#db(), () => {
+      for (const id of this.#repo().idsNoted(emails, reason)) {
+        if (removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))) removed += 1
+      }
+    })
     if (removed > 0) this.#deps.events.emit('doNotContactChanged', {})
     return removed
   }

@@ -6,6 +6,7 @@ import { isoNow, type Clock } from '../store/clock'
 import { readChange } from './team-client'
 import type { TeamContext } from './team-context'
 import type { TeamState } from './team-repo'
+import { withoutWaitingForDisk } from '../store/without-waiting-for-disk'
 
 export interface TeamApplyDeps {
   context: TeamContext
@@ -57,9 +58,7 @@ export class TeamApply {
     // without waiting for the disk (synchronous = NORMAL, as an import's hidden entries are written:
     // entry-writer.ts): a crash may lose the last slices, with the sequence number they recorded, and
     // the next sync pulls them again; the store's next commit (FULL) puts them on disk
-    const synchronous = db.pragma('synchronous', { simple: true }) as number
-    db.pragma('synchronous = NORMAL')
-    try {
+    withoutWaitingForDisk(db, () =>
       db.transaction(() => {
         const repo = context.repo()
         let newest = repo.state()?.lastSeq ?? 0
@@ -74,9 +73,7 @@ export class TeamApply {
         }
         repo.setLastSeq(next === changes.length ? Math.max(newest, last) : newest, isoNow(this.#deps.clock))
       })()
-    } finally {
-      db.pragma(`synchronous = ${synchronous}`)
-    }
+    )
     return { next, kinds: appliedKinds }
   }
 

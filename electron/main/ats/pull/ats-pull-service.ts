@@ -10,6 +10,7 @@ import { ApiError } from '../../api/api-error'
 import type { AtsPageBytes, AtsPagesWriter, DoNotContactPort, KnownPeoplePort } from '../../platform/ports'
 import type { Clock } from '../../store/clock'
 import { atsNames, type AtsAnswer } from '../ats-client'
+import { WorkSlices } from '../../work/work-slices'
 import { nextLink } from './next-link'
 import type { AtsOpener, OpenedAts } from './pull-ports'
 
@@ -75,6 +76,9 @@ const idle = (connectionId: string): AtsPullStatus => ({
 /** The reason a pulled "may not be emailed" carries on the do-not-contact list (and how the pull knows its own). */
 export const mayNotEmailReason = (opened: Pick<OpenedAts, 'kind' | 'name'>): string =>
   `${atsNames[opened.kind]}: may not be emailed (${opened.name})`
+
+/** A page's may-email addresses are checked against the do-not-contact notes this many at a time. */
+const MAY_EMAIL_PART = 100
 
 /**
  * Known people, live (issue #39 item 3): pulls a connected ATS's people into its known-people list.
@@ -242,9 +246,16 @@ export class AtsPullService {
         const written = await pager.page(page)
         status.added += written.added
         status.updated += written.updated
+        // the emails it may not email, noted in one go (a few a page: one event for the list's views);
+        // the ~500 it may email are each hashed to look for this reason's notes, so they go in parts,
+        // main's loop turning between them (all at once held it 20–26 ms)
         const list = this.#deps.doNotContact()
         status.doNotContactAdded += list.addFromAts(written.mayNotEmail, reason)
-        status.doNotContactRemoved += list.removeFromAts(written.mayEmail, reason)
+        const slices = new WorkSlices()
+        for (let at = 0; at < written.mayEmail.length; at += MAY_EMAIL_PART) {
+          status.doNotContactRemoved += list.removeFromAts(written.mayEmail.slice(at, at + MAY_EMAIL_PART), reason)
+          if (slices.spent()) await slices.pause()
+        }
         status.people += written.people
         status.pages += 1
         this.#deps.emit({ ...status })
