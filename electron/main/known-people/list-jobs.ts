@@ -9,6 +9,7 @@ import type { Store } from '../store/index'
 import { AtsPages } from './ats-pages'
 import { previewList, readIntoList, type ListJob, type ListRead } from './list-reading'
 import { sweepList } from './list-writer'
+import { MainCheckpoints } from './main-checkpoints'
 
 /**
  * Reading a list's file: its first rows (the preview), and the whole of it into a list. In the app
@@ -75,6 +76,8 @@ export function listJobsHere(db: () => BetterSqlite3.Database): ListJobs {
 }
 
 export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Store): ListJobs {
+  // main's connection leaves checkpoints to the worker's while a pull's pages are written
+  const checkpoints = new MainCheckpoints(() => store().database.db)
   const storeTarget = (): KnownStoreTarget => {
     const { database } = store()
     return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
@@ -90,7 +93,15 @@ export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Sto
       if (read === null) throw new AppError('internal', 'The list reader answered nothing.')
       return read
     },
-    atsPages: (target) => atsPagesInWorker(spawn({ job: 'atsPages', target, ...storeTarget() }))
+    atsPages: (target) => {
+      const release = checkpoints.hold()
+      const pages = atsPagesInWorker(spawn({ job: 'atsPages', target, ...storeTarget() }))
+      return {
+        page: (page) => pages.page(page),
+        finish: () => pages.finish().finally(release),
+        abandon: () => pages.abandon().finally(release)
+      }
+    }
   }
 }
 
