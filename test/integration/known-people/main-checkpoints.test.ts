@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { spawnKnownPeopleWorkerFromSource } from '../../../electron/main/known-people/known-people-worker-from-source'
+import { listJobsInWorker } from '../../../electron/main/known-people/list-jobs'
 import { MainCheckpoints } from '../../../electron/main/known-people/main-checkpoints'
 import { openTestStore, removeDir, tempDir } from '../store/helpers'
 
@@ -35,4 +37,31 @@ describe('MainCheckpoints', () => {
       store.close()
     }
   })
+
+  it('is held by a pull written in the worker from its start until it is abandoned or finished', async () => {
+    const dir = tempDir('td-main-checkpoints-pull-')
+    dirs.push(dir)
+    const { store } = openTestStore(dir)
+    const { db } = store.database
+    const setting = () => db.pragma('wal_autocheckpoint', { simple: true })
+    try {
+      const jobs = listJobsInWorker(spawnKnownPeopleWorkerFromSource, () => store)
+      const target = (name: string) => ({
+        mode: 'full' as const,
+        name,
+        connectionId: 'sandbox',
+        source: 'greenhouse',
+        pulledAt: '2026-11-28T00:00:00.000Z'
+      })
+      const first = jobs.atsPages(target('Greenhouse'))
+      expect(setting()).toBe(0)
+      const second = jobs.atsPages(target('Lever'))
+      await first.abandon()
+      expect(setting()).toBe(0)
+      await second.finish()
+      expect(setting()).toBe(1000)
+    } finally {
+      store.close()
+    }
+  }, 60_000)
 })
