@@ -233,7 +233,13 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
         }
         chosen = options.sheet ?? sheets.find((sheet) => !sheet.hidden)?.name ?? sheets[0]?.name ?? null
       }
-      if (found || (chosen !== null && worksheet.name !== chosen)) continue
+      if (found || (chosen !== null && worksheet.name !== chosen)) {
+        // read through, not skipped: exceljs keeps a sheet stored before the shared strings in a
+        // temporary file, opens it for this reader, and deletes it once the next sheet is asked
+        // for — a reader left unread had its file deleted under its opening (ENOENT, uncaught)
+        for await (const _row of worksheet) void _row
+        continue
+      }
       found = true
       chosen = worksheet.name
       let expected = 1
