@@ -233,10 +233,11 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
         }
         chosen = options.sheet ?? sheets.find((sheet) => !sheet.hidden)?.name ?? sheets[0]?.name ?? null
       }
-      if (found || (chosen !== null && worksheet.name !== chosen)) {
-        // read through, not skipped: exceljs keeps a sheet stored before the shared strings in a
-        // temporary file, opens it for this reader, and deletes it once the next sheet is asked
-        // for — a reader left unread had its file deleted under its opening (ENOENT, uncaught)
+      if (chosen !== null && worksheet.name !== chosen) {
+        // a sheet before the chosen one is read through, not skipped: exceljs keeps a sheet stored
+        // before the shared strings in a temporary file, opens it for this reader, and deletes it
+        // once the next sheet is asked for — a reader left unread had its file deleted under its
+        // opening (ENOENT, uncaught); sheets after the chosen one are never asked for
         for await (const _row of worksheet) void _row
         continue
       }
@@ -253,7 +254,7 @@ async function readXlsx(file: string, options: ReadOptions): Promise<SheetInfo> 
         }
         sink.add(cellsOf(row, date1904(reader)), number)
       }
-      if (more) break
+      break
     }
   } catch (error) {
     if (error instanceof UnreadableSheet) throw error
