@@ -33,6 +33,8 @@ export class AtsState {
   #removed = $state.raw<{ id: string; name: string } | null>(null)
   #edited = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
+  /** How many atsPullProgress events each connection has had (a reply is stale when one came meanwhile). */
+  readonly #told: Record<string, number> = {}
   #pullErrors = $state.raw<Record<string, IpcError>>({})
   #signIn = $state.raw<LeverOAuthStarted | null>(null)
   #listening = false
@@ -90,7 +92,10 @@ export class AtsState {
       this.#client.on('atsConnectionsChanged', (overview) => {
         this.#overview = { state: 'ready', value: overview }
       })
-      this.#client.on('atsPullProgress', (status) => this.#pulled(status))
+      this.#client.on('atsPullProgress', (status) => {
+        this.#told[status.connectionId] = this.#toldOf(status.connectionId) + 1
+        this.#pulled(status)
+      })
     }
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
     const reply = await this.#client.listAtsConnections({})
@@ -107,18 +112,33 @@ export class AtsState {
 
   /** A connection's pull status, read once when its block first shows (events keep it current after). */
   async loadPull(connectionId: string): Promise<void> {
+    const told = this.#toldOf(connectionId)
     const reply = await this.#client.getAtsPullStatus({ connectionId })
-    if (reply.ok) {
-      // an event may have come while it was read: a pull running is newer than a status read before it
-      if (this.#pulls[connectionId]?.state !== 'pulling' || reply.data.state === 'pulling') this.#pulled(reply.data)
-    } else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
+    if (reply.ok) this.#replied(connectionId, told, reply.data)
+    else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
   }
 
   /** Pull now: a full pull the first time, then the changes since the last one. */
   async pullNow(connectionId: string): Promise<void> {
+    const told = this.#toldOf(connectionId)
     const reply = await this.#client.pullAtsNow({ connectionId })
-    if (reply.ok) this.#pulled(reply.data)
+    if (reply.ok) this.#replied(connectionId, told, reply.data)
     else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
+  }
+
+  #toldOf(connectionId: string): number {
+    return this.#told[connectionId] ?? 0
+  }
+
+  /**
+   * A reply's status, taken when main answered, is shown unless an event about that connection came
+   * while it was on its way: replies and events travel apart (the browser host's answers and its
+   * event stream), so a quick pull's last event can come before the "pulling" its Pull now answered,
+   * which would then stay on screen with no event after it. Main tells every pull's start, progress
+   * and end as events, so an event that came meanwhile is as new as the reply or newer.
+   */
+  #replied(connectionId: string, toldBefore: number, status: AtsPullStatus): void {
+    if (this.#toldOf(connectionId) === toldBefore) this.#pulled(status)
   }
 
   async cancelPull(connectionId: string): Promise<void> {
