@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../../shared/ipc/errors'
 import { saltOf } from '../personal-data/tombstones'
 import { entryHashBytes } from './person-hashes'
+import { statement } from './statements'
 
 export interface DoNotContactRow {
   id: number
@@ -34,15 +35,23 @@ export const SHOWN = `(d.import_id IS NULL OR (SELECT ready FROM do_not_contact_
 
 /** The entries shown, as of the kept count (never counted row by row). */
 export function entriesHeld(db: BetterSqlite3.Database): number {
-  return (db.prepare('SELECT entries FROM do_not_contact_count WHERE id = 1').pluck().get() as number | undefined) ?? 0
+  return (
+    (statement(db, 'SELECT entries FROM do_not_contact_count WHERE id = 1').pluck().get() as number | undefined) ?? 0
+  )
 }
 
 /** The do_not_contact table: entries by their salted hash (the tombstones' salt). */
 export class DoNotContactRepo {
   readonly #db: BetterSqlite3.Database
+  #salt: string | null = null
 
   constructor(db: BetterSqlite3.Database) {
     this.#db = db
+  }
+
+  /** The tombstones' salt, read (or made) once for this repository's work: a pull's page adds many. */
+  #saltOf(): string {
+    return (this.#salt ??= saltOf(this.#db))
   }
 
   /** A page of the entries shown, newest first. */
@@ -74,24 +83,28 @@ export class DoNotContactRepo {
   ): { entry: DoNotContactEntry; added: boolean } | null {
     const value = normalisedValue(kind, text)
     if (value === null) return null
-    const hash = entryHashBytes(saltOf(this.#db), kind, value)
-    const find = this.#db.prepare('SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
+    const hash = entryHashBytes(this.#saltOf(), kind, value)
+    const find = statement(this.#db, 'SELECT * FROM do_not_contact WHERE kind = ? AND hash = ?')
     const held = find.get(kind, hash) as DoNotContactRow | undefined
     if (held !== undefined) return { entry: entryOf(held), added: false }
     const count = entriesHeld(this.#db)
     if (count >= MAX_DO_NOT_CONTACT) {
       throw new AppError('invalid_input', listFull(count), [{ path: 'value', message: listFull(count) }])
     }
-    this.#db
-      .prepare('INSERT INTO do_not_contact (kind, hash, value, note, added_at) VALUES (?, ?, ?, ?, ?)')
-      .run(kind, hash, text.trim(), note.trim(), addedAt)
+    statement(this.#db, 'INSERT INTO do_not_contact (kind, hash, value, note, added_at) VALUES (?, ?, ?, ?, ?)').run(
+      kind,
+      hash,
+      text.trim(),
+      note.trim(),
+      addedAt
+    )
     return { entry: entryOf(find.get(kind, hash) as DoNotContactRow), added: true }
   }
 
   /** The ids of the entries of these emails noted with exactly `note` (an ATS pull's own). */
   idsNoted(emails: readonly string[], note: string): number[] {
-    const salt = saltOf(this.#db)
-    const find = this.#db.prepare('SELECT id FROM do_not_contact WHERE kind = ? AND hash = ? AND note = ?').pluck()
+    const salt = this.#saltOf()
+    const find = statement(this.#db, 'SELECT id FROM do_not_contact WHERE kind = ? AND hash = ? AND note = ?').pluck()
     const ids: number[] = []
     for (const email of emails) {
       const value = normalisedValue('email', email)
@@ -132,6 +145,6 @@ export class DoNotContactRepo {
   }
 
   remove(id: number): boolean {
-    return this.#db.prepare(`DELETE FROM do_not_contact AS d WHERE d.id = ? AND ${SHOWN}`).run(id).changes > 0
+    return statement(this.#db, `DELETE FROM do_not_contact AS d WHERE d.id = ? AND ${SHOWN}`).run(id).changes > 0
   }
 }

@@ -190,9 +190,11 @@ export class DoNotContactService {
     const added = withoutWaitingForDisk(db, () =>
       db
         .transaction(() => {
+          const repo = this.#repo()
+          const addedAt = isoNow(this.#deps.clock)
           let count = 0
           for (const email of emails) {
-            const made = this.#repo().add('email', email, reason, isoNow(this.#deps.clock))
+            const made = repo.add('email', email, reason, addedAt)
             if (made?.added === true) {
               shareEntry(this.#deps.team(), 'email', email, reason, true)
               count += 1
@@ -210,9 +212,11 @@ export class DoNotContactService {
   removeFromAts(emails: readonly string[], reason: string): number {
     if (emails.length === 0) return 0
     let removed = 0
-    withoutWaitingForDisk(this.#db(), () => {
-      for (const id of this.#repo().idsNoted(emails, reason)) {
-        if (removeShared(this.#db(), this.#deps.team(), id, () => this.#repo().remove(id))) removed += 1
+    const db = this.#db()
+    const repo = this.#repo()
+    withoutWaitingForDisk(db, () => {
+      for (const id of repo.idsNoted(emails, reason)) {
+        if (removeShared(db, this.#deps.team(), id, () => repo.remove(id))) removed += 1
       }
     })
     if (removed > 0) this.#deps.events.emit('doNotContactChanged', {})

@@ -124,7 +124,7 @@ export function shareEntry(team: TeamPort, kind: DoNotContactKind, text: string,
 /** Removes an entry (remove() answers whether it did) and shares the removal, in one transaction. */
 export function removeShared(db: BetterSqlite3.Database, team: TeamPort, id: number, remove: () => boolean): boolean {
   return db.transaction(() => {
-    const row = db.prepare('SELECT kind, value, note FROM do_not_contact WHERE id = ?').get(id) as
+    const row = statement(db, 'SELECT kind, value, note FROM do_not_contact WHERE id = ?').get(id) as
       { kind: DoNotContactKind; value: string; note: string } | undefined
     const removed = remove()
     if (removed && row !== undefined) shareEntry(team, row.kind, row.value, row.note, false)

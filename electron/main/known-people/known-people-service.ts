@@ -150,6 +150,7 @@ export class KnownPeopleService {
       open = false
     }
     return {
+      ready: () => pages.ready(),
       page: async (page) => {
         if (!open) throw new Error('the ATS list is finished')
         const written = await pages.page(page)

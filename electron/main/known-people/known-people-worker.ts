@@ -57,8 +57,9 @@ function atsPages(target: Extract<KnownPeopleWorkerData, { job: 'atsPages' }>['t
           answer({ type: 'done', written: null })
           return end()
         }
-        // made at the first page, inside the try: a list that cannot be made is the page's answer
+        // made at the first ask, inside the try: a list that cannot be made is its answer
         pages ??= new AtsPages(db, target)
+        if (ask.type === 'ready') return answer({ type: 'done', written: null })
         if (ask.type === 'page') return answer({ type: 'done', written: pages.page(ask.page) })
         const replaced = pages.finish()
         // answered first: the list replaced is hidden already, its rows are deleted after
@@ -68,7 +69,7 @@ function atsPages(target: Extract<KnownPeopleWorkerData, { job: 'atsPages' }>['t
       } catch (error) {
         answer({ type: 'failed', message: errorMessage(error) })
         // a finish or abandon that failed still ends the job (the hidden list is the service's sweep's then)
-        if (ask.type !== 'page') end()
+        if (ask.type === 'finish' || ask.type === 'abandon') end()
       }
     }
     parentPort?.on('message', take)

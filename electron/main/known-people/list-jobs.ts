@@ -36,7 +36,11 @@ export type KnownPeopleWorkerData =
   | ({ job: 'atsPages'; target: AtsPagesTarget } & KnownStoreTarget)
 
 /** What main asks the worker of an ATS pull's pages, one at a time, and its answers. */
-export type AtsPagesAsk = { type: 'page'; page: AtsPageBytes } | { type: 'finish' } | { type: 'abandon' }
+export type AtsPagesAsk =
+  | { type: 'ready' }
+  | { type: 'page'; page: AtsPageBytes }
+  | { type: 'finish' }
+  | { type: 'abandon' }
 export type AtsPagesAnswer = { type: 'done'; written: AtsPageWritten | null } | { type: 'failed'; message: string }
 
 export type KnownPeopleWorkerMessage = SheetWorkerMessage<{ preview: KnownPreview | null; read: ListRead | null }>
@@ -64,6 +68,7 @@ export function listJobsHere(db: () => BetterSqlite3.Database): ListJobs {
     atsPages: (target) => {
       const pages = new AtsPages(db(), target)
       return {
+        ready: async () => undefined,
         page: async (page) => pages.page(page),
         finish: async () => {
           const replaced = pages.finish()
@@ -97,6 +102,7 @@ export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Sto
       const release = checkpoints.hold()
       const pages = atsPagesInWorker(spawn({ job: 'atsPages', target, ...storeTarget() }))
       return {
+        ready: () => pages.ready(),
         page: (page) => pages.page(page),
         finish: () => pages.finish().finally(release),
         abandon: () => pages.abandon().finally(release)
@@ -137,6 +143,7 @@ function atsPagesInWorker(worker: Worker): AtsPagesWriter {
       worker.postMessage(message, transfer)
     })
   return {
+    ready: async () => void (await ask({ type: 'ready' })),
     page: async (page) => {
       const bytes = ownBuffer(page.bytes)
       const written = await ask({ type: 'page', page: { ...page, bytes } }, [bytes.buffer])

@@ -35,6 +35,11 @@ export type AtsPagesTarget =
 
 /** A pull's pages, read and written off main's thread one at a time; `finish` or `abandon` ends it. */
 export interface AtsPagesWriter {
+  /**
+   * The writer set up (its worker started, its list made): a pull asks for its first page after
+   * this, so the worker's start does not compete with main's first page for the CPU.
+   */
+  ready(): Promise<void>
   page(page: AtsPageBytes): Promise<AtsPageWritten>
   /** A full pull's list shown in place of the old one (an incremental one: nothing more to do). */
   finish(): Promise<void>

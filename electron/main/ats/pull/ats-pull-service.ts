@@ -239,6 +239,8 @@ export class AtsPullService {
           : { mode: 'incremental', ...list, heldPulledAt: held.pulledAt }
       )
       const pager = writer
+      // the worker starts before the first page is asked for, not beside main's handling of it
+      await pager.ready()
       const reason = mayNotEmailReason(opened)
       // main reads each page within the answer limits and hands its bytes over; the worker decodes, parses and writes it
       const take = async (page: AtsPageBytes): Promise<string | null> => {
