@@ -131,7 +131,7 @@ describe('the built workers', () => {
       expect(bytes.byteLength).toBe(0)
       expect(await written).toMatchObject({
         type: 'done',
-        written: { people: 2, mayNotEmail: ['li@bytes.example'], mayEmail: [] }
+        written: { people: 2, mayNotEmail: ['li@bytes.example'], mayEmailHashes: [] }
       })
       const abandoned = answer()
       worker.postMessage({ type: 'abandon' })

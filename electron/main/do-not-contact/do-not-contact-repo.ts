@@ -101,16 +101,11 @@ export class DoNotContactRepo {
     return { entry: entryOf(find.get(kind, hash) as DoNotContactRow), added: true }
   }
 
-  /** The ids of the entries of these emails noted with exactly `note` (an ATS pull's own). */
-  idsNoted(emails: readonly string[], note: string): number[] {
-    const salt = this.#saltOf()
+  /** The ids of the email entries of these salted hashes (hex) noted with exactly `note` (an ATS pull's own). */
+  idsNoted(emailHashes: readonly string[], note: string): number[] {
     const find = statement(this.#db, 'SELECT id FROM do_not_contact WHERE kind = ? AND hash = ? AND note = ?').pluck()
     const ids: number[] = []
-    for (const email of emails) {
-      const value = normalisedValue('email', email)
-      if (value === null) continue
-      ids.push(...(find.all('email', entryHashBytes(salt, 'email', value), note.trim()) as number[]))
-    }
+    for (const hash of emailHashes) ids.push(...(find.all('email', Buffer.from(hash, 'hex'), note.trim()) as number[]))
     return ids
   }
 

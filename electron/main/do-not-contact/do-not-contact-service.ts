@@ -208,14 +208,17 @@ export class DoNotContactService {
     return added
   }
 
-  /** The ATS says they may be emailed again: only the entries noted with exactly this reason go. */
-  removeFromAts(emails: readonly string[], reason: string): number {
-    if (emails.length === 0) return 0
+  /**
+   * The ATS says they may be emailed again: only the entries noted with exactly this reason go. The
+   * emails come as their salted hashes (hex), made off main by the pull's worker.
+   */
+  removeFromAts(emailHashes: readonly string[], reason: string): number {
+    if (emailHashes.length === 0) return 0
     let removed = 0
     const db = this.#db()
     const repo = this.#repo()
     withoutWaitingForDisk(db, () => {
-      for (const id of repo.idsNoted(emails, reason)) {
+      for (const id of repo.idsNoted(emailHashes, reason)) {
         if (removeShared(db, this.#deps.team(), id, () => repo.remove(id))) removed += 1
       }
     })

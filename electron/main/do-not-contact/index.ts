@@ -55,7 +55,7 @@ export const contribution = {
         doNotContact: {
           check: (people) => list.check(people),
           addFromAts: (emails, reason) => list.addFromAts(emails, reason),
-          removeFromAts: (emails, reason) => list.removeFromAts(emails, reason)
+          removeFromAts: (hashes, reason) => list.removeFromAts(hashes, reason)
         }
       },
       personalData: personalDataOwner(() => stores.get()),

@@ -1,9 +1,11 @@
 import { threadId } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { AtsPageBytes, AtsPagesTarget, AtsPageWritten } from '../platform/ports'
+import { readSalt } from '../personal-data/tombstones'
 import { atsListWriter, knownRowOfAts, upsertAtsPeople } from './ats-lists'
 import { greenhousePage, leverPage, PageRefused, type PulledPerson } from './ats-records'
 import type { ListWriter } from './list-writer'
+import { traitHashes } from './person-keys'
 
 /*
  * An ATS pull's pages as known-people reads and writes them (issue #39 item 3): the page's bytes
@@ -53,10 +55,16 @@ export class AtsPages {
       added,
       updated,
       mayNotEmail: people.filter((p) => p.mayEmail === false).flatMap((p) => p.emails),
-      mayEmail: people.filter((p) => p.mayEmail === true).flatMap((p) => p.emails),
+      mayEmailHashes: this.#emailHashes(people.filter((p) => p.mayEmail === true).flatMap((p) => p.emails)),
       next,
       threadId
     }
+  }
+
+  /** The emails' salted hashes (the do-not-contact list's and the tombstones'); none before there is a salt. */
+  #emailHashes(emails: readonly string[]): string[] {
+    const salt = emails.length === 0 ? null : readSalt(this.#db)
+    return salt === null ? [] : [...traitHashes(salt, { emails }).keys()]
   }
 
   /** A full pull's list swapped in: the id of the list it replaced (hidden now, its rows to delete), or null. */

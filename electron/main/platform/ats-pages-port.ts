@@ -21,8 +21,15 @@ export interface AtsPageWritten {
   people: number
   added: number
   updated: number
+  /** The emails the ATS says may not be emailed, as written there (the do-not-contact list notes them). */
   mayNotEmail: string[]
-  mayEmail: string[]
+  /**
+   * The emails it says may be emailed, as their salted hashes (hex): the do-not-contact entries' own
+   * (platform/salted-hash.ts over "email:" and the normalised address, the tombstones' salt), made
+   * in the worker beside the list's own, so main looks them up without hashing ~500 a page. None
+   * while the store has no salt (then no entry can be noted).
+   */
+  mayEmailHashes: string[]
   next: string | null
   /** The thread that read and wrote it (0: main's). */
   threadId: number

@@ -288,8 +288,12 @@ export interface DoNotContactPort {
    * one already on the list is left as it was. Returns how many were added.
    */
   addFromAts(emails: readonly string[], reason: string): number
-  /** The ATS says they may be emailed again: only entries noted with exactly `reason` go (the pull's own). */
-  removeFromAts(emails: readonly string[], reason: string): number
+  /**
+   * The ATS says they may be emailed again: only entries noted with exactly `reason` go (the pull's
+   * own). The emails come as their salted hashes (hex), as known-people's worker made them
+   * (AtsPageWritten.mayEmailHashes).
+   */
+  removeFromAts(emailHashes: readonly string[], reason: string): number
 }
 
 /** A person as an ATS pull read them (issue #39), before known-people normalises and hashes them. */

@@ -2,7 +2,9 @@ import path from 'node:path'
 import { threadId } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { entryHash } from '../../../electron/main/do-not-contact/person-hashes'
 import { spawnKnownPeopleWorkerFromSource } from '../../../electron/main/known-people/known-people-worker-from-source'
+import { readSalt } from '../../../electron/main/personal-data/tombstones'
 import type { AtsPageBytes } from '../../../electron/main/platform/ports'
 import { useMains, type TestMain } from '../services/helpers'
 
@@ -51,6 +53,15 @@ function stages(main: TestMain, name: string): Array<{ ats_id: string; stage: st
   }
 }
 
+function saltOf(main: TestMain): string {
+  const db = new Database(path.join(main.dataDir, 'talent-desk.sqlite'), { readonly: true })
+  try {
+    return readSalt(db)!
+  } finally {
+    db.close()
+  }
+}
+
 const target = (name: string) =>
   ({
     mode: 'full',
@@ -75,7 +86,11 @@ describe('an ATS page handed to known-people as bytes', () => {
     const written = await writing
     expect(written.threadId).not.toBe(threadId)
     expect(written).toMatchObject({ people: 3, mayNotEmail: ['person1@bytes.example'] })
-    expect(written.mayEmail.sort()).toEqual(['person0@bytes.example', 'person2@bytes.example'])
+    // those it may email come as the do-not-contact list's own hashes of them (its salt, its rules)
+    const salt = saltOf(main)
+    expect(written.mayEmailHashes.sort()).toEqual(
+      ['person0@bytes.example', 'person2@bytes.example'].map((email) => entryHash(salt, 'email', email)).sort()
+    )
     await writer.finish()
     expect(stages(main, 'ATS: Bytes')).toEqual(candidates.map((c, at) => ({ ats_id: String(c.id), stage: STAGES[at] })))
     const [known] = main.services.knownPeople.check([{ name: 'Zoë Ångström', employer: 'Ünicode GmbH' }], 'gh-bytes')

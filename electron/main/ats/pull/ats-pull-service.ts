@@ -249,13 +249,16 @@ export class AtsPullService {
         status.added += written.added
         status.updated += written.updated
         // the emails it may not email, noted in one go (a few a page: one event for the list's views);
-        // the ~500 it may email are each hashed to look for this reason's notes, so they go in parts,
-        // main's loop turning between them (all at once held it 20–26 ms)
+        // the ~500 it may email come hashed by the worker, and are looked up for this reason's notes
+        // in parts, main's loop turning between them (hashed and looked up here at once, 20–26 ms)
         const list = this.#deps.doNotContact()
         status.doNotContactAdded += list.addFromAts(written.mayNotEmail, reason)
         const slices = new WorkSlices()
-        for (let at = 0; at < written.mayEmail.length; at += MAY_EMAIL_PART) {
-          status.doNotContactRemoved += list.removeFromAts(written.mayEmail.slice(at, at + MAY_EMAIL_PART), reason)
+        for (let at = 0; at < written.mayEmailHashes.length; at += MAY_EMAIL_PART) {
+          status.doNotContactRemoved += list.removeFromAts(
+            written.mayEmailHashes.slice(at, at + MAY_EMAIL_PART),
+            reason
+          )
           if (slices.spent()) await slices.pause()
         }
         status.people += written.people
