@@ -11,7 +11,7 @@
  * Run alone: npx tsx test/bench/ats-pull.bench.ts [--quick]
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -35,16 +35,20 @@ const LIMIT = 25
 const WINDOW_MS = GREENHOUSE_WINDOW_MS
 const PER_PAGE = 500
 
+// the fake stands for a service elsewhere: below the app's priority, all its threads (V8's helpers
+// too, which a priority set from inside, after they started, would not reach) where `nice` exists
+const fakeArgs = [
+  '--import',
+  'tsx',
+  join(import.meta.dirname, 'lib/ats-fake-child.ts'),
+  String(CANDIDATES),
+  String(LIMIT),
+  String(WINDOW_MS)
+]
+const niced = process.platform === 'linux' && existsSync('/usr/bin/nice')
 const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    join(import.meta.dirname, 'lib/ats-fake-child.ts'),
-    String(CANDIDATES),
-    String(LIMIT),
-    String(WINDOW_MS)
-  ],
+  niced ? '/usr/bin/nice' : process.execPath,
+  niced ? ['-n', '10', process.execPath, ...fakeArgs] : fakeArgs,
   { stdio: ['ignore', 'pipe', 'inherit'] }
 )
 const fake = await new Promise<{ baseUrl: string; key: string; candidates: number }>((resolve, reject) => {

@@ -1,16 +1,10 @@
 // The fake ATSs in a process of their own (the ATS pull bench): the fake's own work (making 500
 // candidates' JSON a page) must not count as the app's main thread being busy. It stands for a
-// service elsewhere, whose work uses none of this machine's CPU: so it runs below the app's
-// priority (nice 10, where the system allows), and on two cores it does not keep main waiting for
-// one. Prints one JSON line (the Greenhouse address and key), then serves until its parent ends it.
-import { setPriority } from 'node:os'
+// service elsewhere, whose work uses none of this machine's CPU: so the bench starts it below the
+// app's priority (`nice -n 10`, every thread of it, where `nice` exists), and on two cores it does
+// not keep main waiting for one. Prints one JSON line (the Greenhouse address and key), then serves
+// until its parent ends it.
 import { startAtsFakes } from '../../../sandbox/ats/fakes'
-
-try {
-  setPriority(10)
-} catch {
-  // not allowed here: the fake runs at the app's priority, and the bench says what main waited
-}
 
 const [filler, limit, windowMs] = process.argv.slice(2).map(Number)
 const fakes = await startAtsFakes({
