@@ -6,7 +6,7 @@ import { emailsOf } from '../../../sandbox/data/handles'
 import type { WholePersonProfile } from '../../../shared/api'
 import type { AtsSendPreview } from '../../../shared/ipc/channels/ats-send'
 import { linkOnly, nameOnly, useSendDesk } from './ats-fixture'
-import { GH, fakeTarget } from './push-helpers'
+import { GH, LEVER, fakeTarget } from './push-helpers'
 
 // "Send to the ATS": the preview answers "already there by profile link or by name and company"
 // from the list pulled from Greenhouse (Known people, live: the list the "In your ATS" marks read)
@@ -47,6 +47,14 @@ describe('Greenhouse: links and names matched against the pulled list', () => {
     readEverything = { rows: preview.rows.map((r) => [r.status, r.matchedBy, r.atsId]), requests: requests.length }
     expect(requests.filter((r) => everyRecordPage.test(r)).length).toBeGreaterThanOrEqual(7)
     expect(preview.lookNote).toMatch(/reading every record of Greenhouse \(no pulled list yet\)/)
+  })
+
+  it('(d) Lever reads every record as before (its pulled list keeps no company), and says why', async () => {
+    const { source } = await desk.shortlistOf('Lever, read as before', matched().slice(0, 2))
+    const preview = await desk.main.ok('previewAtsSend', { connectionId: LEVER, source })
+    expect(preview.lookNote).toBe(
+      'Profile links and names were matched by reading every record of Lever (Lever’s pulled list keeps no company).'
+    )
   })
 
   it('(a) with a pulled list: the same records, without the read of every record', async () => {
