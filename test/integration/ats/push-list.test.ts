@@ -124,6 +124,17 @@ describe('Greenhouse: links and names matched against the pulled list', () => {
     expect(requests.filter((r) => everyRecordPage.test(r))).toEqual([])
   })
 
+  it('(e) a candidate whose company changed in Greenhouse after the pull is read as it is now, not as the list had it', async () => {
+    const known = desk.people.known.filter((p) => (p.li_urls ?? []).length > 0)
+    const moved = known[10]!
+    const id = recordOf(moved)!.id
+    desk.fakes.greenhouse.store.touch(id, new Date().toISOString(), { company: 'Somewhere Else Entirely' })
+    const { preview, requests } = await previewOf('moved after the pull', [nameOnly(moved)])
+    expect(preview.rows.map((r) => [r.status, r.atsId])).toEqual([['new', null]])
+    expect(requests.filter((r) => idsRead.test(r))).toEqual([])
+    expect(requests.filter((r) => everyRecordPage.test(r))).toEqual([])
+  })
+
   it('(c) a candidate deleted in Greenhouse after the pull is not counted as found', async () => {
     const known = desk.people.known.filter((p) => (p.li_urls ?? []).length > 0)
     const [gone, stays] = [known[8]!, known[9]!]

@@ -88,7 +88,16 @@ export async function findInAts(
   }
   const changedSince = new Date(Date.parse(fromList.pulledAt) - INCREMENTAL_MARGIN_MS).toISOString()
   const readFailed = new Map<string, string>()
-  await readAndCompare(target, left, found, readFailed, { since: changedSince, recovery, changed: true }, signal)
+  // the records changed since the pull, compared as they are now: the list's lines naming one of them are past
+  const changed = new Set<string>()
+  await readAndCompare(
+    target,
+    left,
+    found,
+    readFailed,
+    { since: changedSince, recovery, changed: true, seen: changed },
+    signal
+  )
   // the list's lines for those the changes did not show
   const notYet = left.filter((p) => !found.has(p.personKey))
   const lines = fromList.check(
@@ -104,6 +113,7 @@ export async function findInAts(
     const person = notYet[line.index]
     const by = LIST_BY[line.by]
     if (person === undefined || by === undefined || line.listId !== fromList.listId || line.atsId === null) continue
+    if (changed.has(line.atsId)) continue
     listed.set(person.personKey, { atsId: line.atsId, by })
   }
   // each named record confirmed by reading it by its id, a part at a time (a failed part fails its people alone)
@@ -152,7 +162,7 @@ async function readAndCompare(
   left: readonly PushPerson[],
   found: Map<string, Found>,
   failed: Map<string, string>,
-  read: { since: string | undefined; recovery: boolean; changed: boolean },
+  read: { since: string | undefined; recovery: boolean; changed: boolean; seen?: Set<string> },
   signal?: AbortSignal
 ): Promise<void> {
   const { since, recovery, changed } = read
@@ -165,6 +175,7 @@ async function readAndCompare(
   }
   try {
     for await (const record of allRecords(target, since, signal, changed)) {
+      read.seen?.add(record.id)
       for (const link of record.links) {
         const person = byLink.get(normalizeLink(link))
         if (person !== undefined && found.get(person.personKey)?.by !== 'link')
