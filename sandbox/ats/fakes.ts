@@ -38,6 +38,8 @@ export interface RunningGreenhouse {
   store: HarvestStore
   /** Fault switches tests flip (none on at start). */
   faults: HarvestFaults
+  /** Every request it was sent (method, path and query), in order: tests count them (and may empty it). */
+  requests: string[]
 }
 
 export interface RunningLever {
@@ -93,6 +95,7 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
   }
   const leverKeys: LeverKeys = { full: deriveKey(seed, 'lever'), readOnly: deriveKey(seed, 'lever-read') }
   const greenhouseFaults = noHarvestFaults()
+  const greenhouseRequests: string[] = []
   const greenhouse = await listenLoopback(
     options.greenhousePort ?? 0,
     harvestHandler({
@@ -101,7 +104,8 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       clock,
       rateLimit: options.greenhouseRateLimit ?? 50,
       windowMs: options.greenhouseWindowMs ?? 10_000,
-      faults: greenhouseFaults
+      faults: greenhouseFaults,
+      requests: greenhouseRequests
     })
   )
   const leverClient: LeverOAuthClient = {
@@ -134,7 +138,8 @@ export async function startAtsFakes(options: AtsFakeOptions = {}): Promise<Runni
       userId: active!.id,
       disabledUserId: disabled!.id,
       store: harvestStore,
-      faults: greenhouseFaults
+      faults: greenhouseFaults,
+      requests: greenhouseRequests
     },
     lever: {
       baseUrl: lever.baseUrl,

@@ -181,6 +181,10 @@ describe('Send to Greenhouse… with the Sandbox’s fake (keyboard, axe)', () =
     expect(await dialog.getByTestId('ats-send-counts').innerText()).toBe(
       '0 new · 0 already in Greenhouse · 8 sent before'
     )
+    // the pulled list is ready by now (the marks read it): the preview says it matched against it
+    expect(await dialog.getByTestId('ats-send-look-note').innerText()).toMatch(
+      /matched against the list pulled from Greenhouse (just now|\d+ minutes? ago) and the changes since/
+    )
     // those sent before get the same choice as those found there: skipped, or a new application
     // on their record once a job is chosen (by keyboard); nothing is sent here
     expect(await dialog.getByTestId('ats-send-submit').innerText()).toBe('Send 0 people')

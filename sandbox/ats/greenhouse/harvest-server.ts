@@ -23,6 +23,8 @@ export interface HarvestOptions {
   windowMs: number
   /** Switches tests flip to make the fake misbehave (issue #39 item 5); none by default. */
   faults?: HarvestFaults
+  /** Every request's method, path and query (`GET /v1/candidates?per_page=500&page=1`), as it came: tests count them. */
+  requests?: string[]
 }
 
 /**
@@ -76,6 +78,7 @@ export function harvestHandler(options: HarvestOptions): (req: IncomingMessage, 
   const window = new RollingWindow(options.rateLimit, options.windowMs, options.clock)
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    options.requests?.push(`${req.method ?? 'GET'} ${url.pathname}${url.search}`)
     const key = basicAuthKey(req)
     const faults = options.faults
     if (

@@ -275,6 +275,14 @@ export class HarvestStore {
     return application
   }
 
+  /** Deletes a candidate (what Harvest's DELETE /v1/candidates/{id} or a merge does): reads of it answer 404. */
+  remove(id: number): void {
+    const at = this.candidates.findIndex((c) => c.id === id)
+    if (at < 0) throw new Error(`no candidate ${id}`)
+    this.candidates.splice(at, 1)
+    this.#byId.delete(id)
+  }
+
   /** Marks a candidate changed at `at` (tests and benches: what a recruiter's edit in Greenhouse does). */
   touch(id: number, at: string, change: Partial<Pick<HarvestCandidate, 'can_email' | 'title' | 'company'>> = {}): void {
     const candidate = this.#byId.get(id)

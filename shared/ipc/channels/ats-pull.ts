@@ -11,6 +11,12 @@ import { z } from 'zod'
 /** How often incremental pulls run while the app runs. */
 export const ATS_PULL_EVERY_MS = 15 * 60_000
 
+/**
+ * Changes since a pulled list's pull time are read from this long before it (clock skew, writes in
+ * flight): by the incremental pull, and by a send's look that answers from the list.
+ */
+export const INCREMENTAL_MARGIN_MS = 5 * 60_000
+
 /** The list an ATS connection's people are kept in. */
 export const atsListName = (connectionName: string): string => `ATS: ${connectionName}`
 

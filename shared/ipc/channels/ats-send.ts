@@ -90,7 +90,12 @@ export const atsSendPreviewSchema = z.object({
    * Said when the records will go without the "Talent Desk" source (Greenhouse has no source by
    * that name: an admin adds it under Configure → Sources); null when they carry it.
    */
-  sourceNote: z.string().nullable()
+  sourceNote: z.string().nullable(),
+  /**
+   * How the profile links and names and companies were looked for, in words: against the list
+   * pulled from the ATS (Known people, live) and the changes since, or by reading every record.
+   */
+  lookNote: z.string()
 })
 export type AtsSendPreview = z.infer<typeof atsSendPreviewSchema>
 

@@ -118,16 +118,18 @@ export interface SendDesk extends AtsFakesFixture {
 }
 
 /**
- * The fakes (seed 7, from the Sandbox's first 300 people, limits out of the way) and a desk that
- * sends to them, started before the file's tests and closed after them.
+ * The fakes (seed 7, from the Sandbox's first 300 people, limits out of the way; `more` adds to
+ * them, e.g. filler candidates) and a desk that sends to them, started before the file's tests
+ * and closed after them.
  */
-export function useSendDesk(): SendDesk {
+export function useSendDesk(more: Pick<AtsFakeOptions, 'greenhouseFiller'> = {}): SendDesk {
   const ats = useAtsFakes({
     seed: 7,
     fromProfiles: 300,
     greenhouseRateLimit: 1000,
     greenhouseWindowMs: 1000,
-    leverRateLimit: 1000
+    leverRateLimit: 1000,
+    ...more
   })
   let started: { dispatcher: AppDispatcher; main: TestMain; people: ReturnType<typeof sandboxPeople> } | undefined
   let sends = 0

@@ -1,6 +1,7 @@
 import {
   atsListName,
   ATS_PULL_EVERY_MS,
+  INCREMENTAL_MARGIN_MS,
   type AtsPullMode,
   type AtsPullStatus
 } from '../../../../shared/ipc/channels/ats-pull'
@@ -30,7 +31,7 @@ import type { AtsOpener, OpenedAts } from './pull-ports'
  */
 
 /** An incremental pull asks for changes since the last completed pull's start, less this (clock skew, writes in flight). */
-export const INCREMENTAL_MARGIN_MS = 5 * 60_000
+export { INCREMENTAL_MARGIN_MS }
 /** Harvest's largest page, Lever's largest. */
 const GREENHOUSE_PER_PAGE = 500
 const LEVER_LIMIT = 100

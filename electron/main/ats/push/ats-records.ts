@@ -82,22 +82,67 @@ function records(list: readonly unknown[], read: (raw: unknown) => AtsRecord | n
   return list.flatMap((raw) => read(raw) ?? [])
 }
 
+/** Harvest's most ids in one `candidate_ids` filter. */
+export const HARVEST_IDS_PER_READ = 50
+
+/**
+ * The records of these ids the ATS still has, by id (one missing was deleted or merged there):
+ * Harvest reads up to 50 in one `GET /v1/candidates?candidate_ids=`; Lever one `GET
+ * /v1/opportunities/{id}` each, a 404 answering none. Other failures throw the client's error.
+ */
+export async function recordsByIds(target: AtsTarget, ids: readonly string[]): Promise<Map<string, AtsRecord>> {
+  const out = new Map<string, AtsRecord>()
+  if (target.kind === 'greenhouse') {
+    const wanted = [...new Set(ids)].filter((id) => /^\d+$/.test(id))
+    for (let at = 0; at < wanted.length; at += HARVEST_IDS_PER_READ) {
+      const part = wanted.slice(at, at + HARVEST_IDS_PER_READ)
+      const answer = await target.client.call(
+        'Read the candidates',
+        `/v1/candidates?per_page=${HARVEST_IDS_PER_READ}&candidate_ids=${part.join(',')}`
+      )
+      if (!Array.isArray(answer.body))
+        throw new AppError('invalid_response', 'Greenhouse answered without the candidates.')
+      for (const record of records(answer.body, harvestRecord)) out.set(record.id, record)
+    }
+    return out
+  }
+  for (const id of new Set(ids)) {
+    const answer = await target.client.call('Read the opportunity', `/v1/opportunities/${encodeURIComponent(id)}`, {
+      expected: [404]
+    })
+    if (answer.status === 404) continue
+    const record = leverRecord((answer.body as { data?: unknown } | null)?.data)
+    if (record === null) throw new AppError('invalid_response', 'Lever answered without the opportunity.')
+    out.set(record.id, record)
+  }
+  return out
+}
+
 /**
  * Every record of the ATS, page by page (Harvest's `page`/`per_page`, Lever's `next` cursors),
- * created at or after `since` when given (Harvest `created_after`, Lever `created_at_start`).
- * Neither API searches by profile link or by name, so those matches read the records; `since`
- * keeps a recovery's read to what could have been made since its intent. A Harvest page that
+ * created at or after `since` when given (Harvest `created_after`, Lever `created_at_start`), or
+ * with `changed` changed at or after it (`updated_after`, `updated_at_start`: what an incremental
+ * pull reads). Neither API searches by profile link or by name, so those matches read the records;
+ * `since` keeps a recovery's read to what could have been made since its intent. A Harvest page that
  * cannot be read (a record nested too deep or too large for the answer limits, or not JSON) is
  * read again in smaller pages, down to one record, and only that record is passed over; Lever's
  * next cursor is inside the page, so there a page that cannot be read ends the read (it throws).
  */
-export async function* allRecords(target: AtsTarget, since?: string, signal?: AbortSignal): AsyncGenerator<AtsRecord> {
+export async function* allRecords(
+  target: AtsTarget,
+  since?: string,
+  signal?: AbortSignal,
+  changed = false
+): AsyncGenerator<AtsRecord> {
   if (target.kind === 'greenhouse') {
-    const filter = since === undefined ? '' : `&created_after=${encodeURIComponent(since)}`
+    const filter =
+      since === undefined ? '' : `&${changed ? 'updated_after' : 'created_after'}=${encodeURIComponent(since)}`
     yield* harvestPages(target, filter, { perPage: 500, first: 1, last: null }, signal)
     return
   }
-  const base = `/v1/opportunities?limit=100${since === undefined ? '' : `&created_at_start=${Date.parse(since)}`}`
+  const base = `/v1/opportunities?limit=100${
+    since === undefined ? '' : `&${changed ? 'updated_at_start' : 'created_at_start'}=${Date.parse(since)}`
+  }`
   let cursor: string | null = null
   for (;;) {
     signal?.throwIfAborted()

@@ -40,6 +40,7 @@ export const contribution = {
       exportLog: () => context.port('exportLog'),
       boughtContacts: () => context.port('boughtContacts'),
       sheetRows: () => context.port('sheetRows'),
+      knownPeople: () => context.port('knownPeople'),
       progress: (progress) => context.events.emit('atsSendProgress', progress),
       sent: (connectionId) => (context.options.atsOpener ?? savedConnections()).sent?.(connectionId)
     })

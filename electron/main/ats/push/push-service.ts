@@ -12,7 +12,15 @@ import { suppressionLabel } from '../../../../shared/ipc/channels/do-not-contact
 import { AppError } from '../../../../shared/ipc/errors'
 import { errorMessage } from '../../../../shared/error-message'
 import { ApiError } from '../../api/api-error'
-import type { BoughtContactsPort, DoNotContactPort, ExportLogPort, SheetRowsPort } from '../../platform/ports'
+import { atsListName } from '../../../../shared/ipc/channels/ats-pull'
+import type {
+  AtsTarget,
+  BoughtContactsPort,
+  DoNotContactPort,
+  ExportLogPort,
+  KnownPeoplePort,
+  SheetRowsPort
+} from '../../platform/ports'
 import { isoNow, type Clock } from '../../store/clock'
 import type { StoreAccess } from '../../store/store-access'
 import { atsNames } from '../ats-client'
@@ -26,7 +34,7 @@ import {
   sourceIdOf,
   type SendChoice
 } from './ats-records'
-import { findInAts, type Found, type Looked } from './find-in-ats'
+import { findInAts, type Found, type Looked, type PulledList } from './find-in-ats'
 import { pushPersonOf } from './push-people'
 import type { AtsOpener, PushPerson } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
@@ -40,11 +48,18 @@ export interface PushServiceDeps {
   exportLog: () => ExportLogPort
   boughtContacts: () => BoughtContactsPort
   sheetRows: () => SheetRowsPort
+  /**
+   * The pulled lists of "Known people, live" (ats/pull keeps them): links and names are matched
+   * against the connection's list when it has a ready one; absent, every record is read.
+   */
+  knownPeople?: () => Pick<KnownPeoplePort, 'atsList' | 'check'>
   /** Told after each person of a send (the atsSendProgress event). */
   progress: (progress: AtsSendProgress) => void
   /** Told once a send ends having made records in the ATS (its people are there now). */
   sent?: (connectionId: string) => void
 }
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
 
 /** A recovery looks at records made from this long before its intent (clocks of desk and ATS differ). */
 const RECOVERY_SKEW_MS = 10 * 60_000
@@ -117,6 +132,42 @@ export class PushService {
     return emails.length === 0 && phones.length === 0 ? null : { emails, phone_numbers: phones }
   }
 
+  /**
+   * The connection's ready pulled list, or null (never pulled, its first pull still running or
+   * failed, no known-people here). Lever's pulled list keeps no company (its headline is free
+   * text), so names and companies there are still matched by reading the records.
+   */
+  #pulledList(target: AtsTarget): PulledList | null {
+    if (target.kind !== 'greenhouse' || this.#deps.knownPeople === undefined) return null
+    const known = this.#deps.knownPeople()
+    const held = known.atsList(atsListName(target.name), target.connectionId)
+    if (held === null) return null
+    return {
+      listId: held.listId,
+      pulledAt: held.pulledAt,
+      check: (people) => known.check(people, target.connectionId)
+    }
+  }
+
+  /** What the preview says of how it looked (Looked.pulledAt). */
+  #lookNote(target: AtsTarget, pulledAt: string | null | undefined): string {
+    const atsName = atsNames[target.kind]
+    if (pulledAt === null || pulledAt === undefined) {
+      const why = target.kind === 'lever' ? 'Lever’s pulled list keeps no company' : 'no pulled list yet'
+      return `Profile links and names were matched by reading every record of ${atsName} (${why}).`
+    }
+    const minutes = Math.max(0, Math.round((this.#deps.clock.now().getTime() - Date.parse(pulledAt)) / 60_000))
+    const ago =
+      minutes === 0
+        ? 'just now'
+        : minutes < 60
+          ? relative.format(-minutes, 'minute')
+          : minutes < 48 * 60
+            ? relative.format(-Math.round(minutes / 60), 'hour')
+            : relative.format(-Math.round(minutes / 1440), 'day')
+    return `Profile links and names were matched against the list pulled from ${atsName} ${ago} and the changes since.`
+  }
+
   /** Why each person must be left out (do-not-contact or forgotten), by person key. */
   #leftOut(people: readonly PushPerson[]): Map<string, string> {
     const suppressed = this.#deps
@@ -159,7 +210,7 @@ export class PushService {
       else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
       else toLook.push(person)
     }
-    const { found, failed } = await findInAts(target, toLook)
+    const { found, failed, pulledAt } = await findInAts(target, toLook, undefined, undefined, this.#pulledList(target))
     for (const person of toLook) {
       const hit = found.get(person.personKey)
       const lookError = failed.get(person.personKey)
@@ -190,7 +241,8 @@ export class PushService {
       sourceNote:
         target.kind === 'greenhouse' && (await sourceIdOf(target)) === null
           ? `Greenhouse has no source named “${SEND_SOURCE}”: these people will go without a source. An admin can add it under Configure → Sources.`
-          : null
+          : null,
+      lookNote: this.#lookNote(target, pulledAt)
     }
   }
 
@@ -275,7 +327,7 @@ export class PushService {
     let looked: Looked = { found: new Map<string, Found>(), failed: new Map<string, string>() }
     let cancelled = false
     try {
-      looked = await findInAts(target, fresh, signal)
+      looked = await findInAts(target, fresh, signal, undefined, this.#pulledList(target))
     } catch (error) {
       if (!signal.aborted) throw error
       cancelled = true
