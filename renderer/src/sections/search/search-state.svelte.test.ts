@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Client } from '../../lib/client'
 import { SearchState } from './search-state.svelte'
 
@@ -38,5 +38,33 @@ describe('SearchState and peopleForgotten', () => {
     answers.shift()!({ results: [result('ben')] })
     await again
     expect(search.rows.map((row) => row.shortlistedIn.length)).toEqual([1])
+  })
+
+  it('shows the recent searches read after peopleForgotten, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(names: string[]) => void> = []
+    const client = {
+      listRecentSearches: () =>
+        new Promise((resolve) =>
+          reads.push((names) => resolve({ ok: true, data: names.map((name, id) => ({ id, name })) }))
+        ),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as Client
+    const search = new SearchState(client)
+    const names = () =>
+      search.recent.state === 'ready' ? search.recent.value.map((recent) => (recent as { name: string }).name) : []
+    const shown = search.loadRecent()
+    reads.shift()!(['Ana Lima'])
+    await shown
+    const older = search.loadRecent()
+    listeners.get('peopleForgotten')!({ keys: ['ana'] })
+    reads.pop()!(['[forgotten]']) // the read the forgetting asked
+    await vi.waitFor(() => expect(names()).toEqual(['[forgotten]']))
+    reads.shift()!(['Ana Lima']) // the older read, last
+    await older
+    expect(names()).toEqual(['[forgotten]'])
   })
 })
