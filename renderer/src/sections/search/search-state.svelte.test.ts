@@ -46,7 +46,7 @@ describe('SearchState and peopleForgotten', () => {
     const client = {
       listRecentSearches: () =>
         new Promise((resolve) =>
-          reads.push((names) => resolve({ ok: true, data: names.map((name, id) => ({ id, name })) }))
+          reads.push((names) => resolve({ ok: true, data: names.map((name, id) => ({ id, request: { name } })) }))
         ),
       on: (name: string, listener: (payload: unknown) => void) => {
         listeners.set(name, listener)
@@ -55,7 +55,7 @@ describe('SearchState and peopleForgotten', () => {
     } as unknown as Client
     const search = new SearchState(client)
     const names = () =>
-      search.recent.state === 'ready' ? search.recent.value.map((recent) => (recent as { name: string }).name) : []
+      search.recent.state === 'ready' ? search.recent.value.map((recent) => recent.request.name) : []
     const shown = search.loadRecent()
     reads.shift()!(['Ana Lima'])
     await shown
