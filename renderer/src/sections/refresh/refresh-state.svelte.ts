@@ -35,6 +35,8 @@ export class RefreshState {
    * before one of them may arrive after it, and must not put the older job back on screen.
    */
   readonly #told = new RepliesAndEvents()
+  /** Detail reads asked: one answering while a newer is on its way gives way to it. */
+  #detailReads = 0
 
   constructor(client: Client, options: { notifyInPage: boolean }) {
     this.#client = client
@@ -94,8 +96,9 @@ export class RefreshState {
     }
     if (this.#detail.state !== 'ready' || this.#detail.value.jobId !== jobId) this.#detail = { state: 'loading' }
     const asked = this.#told.asked()
+    const read = ++this.#detailReads
     const reply = await this.#client.getRefreshJob({ jobId })
-    if (this.#selected !== jobId) return
+    if (this.#selected !== jobId || read !== this.#detailReads) return
     if (!reply.ok || this.#told.newest(jobId, asked)) {
       this.#detail = loaded(reply)
       return
