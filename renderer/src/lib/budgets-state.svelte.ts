@@ -3,6 +3,7 @@ import type { BudgetScope, BudgetState } from '../../../shared/ipc/channels/budg
 import type { IpcError } from '../../../shared/ipc/errors'
 import type { Client } from './client'
 import { loaded, type Load } from './load'
+import { RepliesAndEvents } from './replies-and-events'
 
 /**
  * The credit budgets as the page knows them: read once, then kept current by main's
@@ -12,10 +13,13 @@ import { loaded, type Load } from './load'
 export class BudgetsState {
   readonly #client: Client
   #budgets = $state.raw<Load<BudgetState[]>>({ state: 'idle' })
+  /** budgetsChanged events: budgets a reply took before one of them are not shown over it. */
+  readonly #told = new RepliesAndEvents<'budgets'>()
 
   constructor(client: Client) {
     this.#client = client
     client.on('budgetsChanged', ({ budgets }) => {
+      this.#told.told('budgets')
       this.#budgets = { state: 'ready', value: budgets }
     })
   }
@@ -40,15 +44,18 @@ export class BudgetsState {
 
   async load(): Promise<void> {
     if (this.#budgets.state !== 'ready') this.#budgets = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listBudgets({})
+    if (!this.#told.newest('budgets', asked)) return
     if (reply.ok || this.#budgets.state !== 'ready') this.#budgets = loaded(reply, (data) => data.budgets)
   }
 
   /** Sets, changes or (credits null) removes a budget; the error when main refused. */
   async set(scope: BudgetScope, targetId: string, credits: number | null): Promise<IpcError | null> {
+    const asked = this.#told.asked()
     const reply = await this.#client.setBudget({ scope, targetId, credits })
     if (!reply.ok) return reply.error
-    this.#budgets = { state: 'ready', value: reply.data.budgets }
+    if (this.#told.newest('budgets', asked)) this.#budgets = { state: 'ready', value: reply.data.budgets }
     return null
   }
 }

@@ -11,6 +11,7 @@ import type { ConnectionPaceInfo } from '../../../shared/ipc/channels/connection
 import type { ToolAllowances } from '../../../shared/ipc/channels/tools'
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors'
 import { loaded, type Load } from './load'
+import { RepliesAndEvents } from './replies-and-events'
 import type { Client } from './client'
 
 export type SecretOutcome = { ok: true; status: SecretStatus } | { ok: false; error: IpcError }
@@ -28,12 +29,22 @@ export class ConnectionsState {
   #generation = $state(0)
   /** Credits on the active connection, as last seen (header strip). */
   #credits = $state.raw<Credits | null>(null)
+  /**
+   * connectionsChanged events (key null) and creditsChanged per connection: a list or a balance a
+   * reply took before one of them may arrive after it (the browser host's answers and events travel
+   * apart) and is then not shown.
+   */
+  readonly #told = new RepliesAndEvents<string | null>()
 
   constructor(client: Client) {
     this.#client = client
-    client.on('connectionsChanged', (overview) => this.#apply(overview))
+    client.on('connectionsChanged', (overview) => {
+      this.#told.told(null)
+      this.#apply(overview)
+    })
     // the balance is the service's latest word, whichever screen or tool made it change
     client.on('creditsChanged', (credits) => {
+      this.#told.told(credits.connectionId)
       if (this.#overview.state === 'ready' && credits.connectionId === this.#overview.value.activeId) {
         this.#credits = credits
       }
@@ -61,10 +72,18 @@ export class ConnectionsState {
    * first minute, not only after the first purchase.
    */
   async loadCredits(): Promise<void> {
+    let asked = this.#told.asked()
     const reply = await this.#client.getCredits({})
-    if (reply.ok) this.#credits = reply.data
+    if (reply.ok) this.#creditsReplied(asked, reply.data)
+    asked = this.#told.asked()
     const fresh = await this.#client.refreshCredits({})
-    if (fresh.ok) this.#credits = fresh.data
+    if (fresh.ok) this.#creditsReplied(asked, fresh.data)
+  }
+
+  /** A balance a reply took, shown unless the active connection changed or told a newer one meanwhile. */
+  #creditsReplied(asked: number, credits: Credits): void {
+    if (this.#overview.state !== 'ready' || credits.connectionId !== this.#overview.value.activeId) return
+    if (this.#told.newest(credits.connectionId, asked)) this.#credits = credits
   }
   get active(): ConnectionView | null {
     const overview = this.#overview
@@ -77,15 +96,17 @@ export class ConnectionsState {
 
   async load(): Promise<void> {
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listConnections({})
-    if (reply.ok) this.#apply(reply.data)
+    if (reply.ok) this.#replied(asked, reply.data)
     else if (this.#overview.state !== 'ready') this.#overview = { state: 'error', error: reply.error }
   }
 
   async activate(id: string): Promise<IpcError | null> {
+    const asked = this.#told.asked()
     const reply = await this.#client.setActiveConnection({ id })
     if (!reply.ok) return reply.error
-    this.#apply(reply.data)
+    this.#replied(asked, reply.data)
     return null
   }
 
@@ -93,17 +114,19 @@ export class ConnectionsState {
     settings: ConnectionSettings
   ): Promise<{ ok: true; id: string; clearedSecrets: SecretKind[] } | { ok: false; error: IpcError }> {
     const before = this.#ids()
+    const asked = this.#told.asked()
     const reply = await this.#client.saveConnection(settings)
     if (!reply.ok) return { ok: false, error: reply.error }
-    this.#apply(reply.data)
+    this.#replied(asked, reply.data)
     const id = settings.id ?? reply.data.connections.find((c) => !before.includes(c.id))?.id ?? ''
     return { ok: true, id, clearedSecrets: reply.data.clearedSecrets }
   }
 
   async remove(id: string): Promise<IpcError | null> {
+    const asked = this.#told.asked()
     const reply = await this.#client.removeConnection({ id })
     if (!reply.ok) return reply.error
-    this.#apply(reply.data)
+    this.#replied(asked, reply.data)
     return null
   }
 
@@ -169,6 +192,11 @@ export class ConnectionsState {
 
   #ids(): string[] {
     return this.#overview.state === 'ready' ? this.#overview.value.connections.map((c) => c.id) : []
+  }
+
+  /** A list a reply took, shown unless a connectionsChanged event (as new or newer) came meanwhile. */
+  #replied(asked: number, overview: ConnectionsOverview): void {
+    if (this.#told.newest(null, asked)) this.#apply(overview)
   }
 
   #apply(overview: ConnectionsOverview): void {

@@ -147,6 +147,41 @@ describe('PersonMarks', () => {
     expect(main.calls).toHaveLength(3)
   })
 
+  it('keeps the answer of a check asked after the list changed over an older check that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const held: Array<(listed: boolean) => void> = []
+    const bridge = {
+      checkDoNotContact: (input: { people: PersonToCheck[] }) =>
+        new Promise((resolve) =>
+          held.push((listed) => {
+            const reasons = [{ why: 'listed', kind: 'key', entryId: 1 }]
+            const suppressed = listed ? input.people.map((_, index) => ({ index, reasons })) : []
+            resolve({ ok: true, data: { suppressed } })
+          })
+        ),
+      checkKnownPeople: () => Promise.resolve({ ok: true, data: { known: [] } }),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const time = manualSchedule()
+    const marks = new PersonMarks(createClient(bridge), time.schedule)
+    const ana = { key: 'k-1' }
+    marks.marksOf(ana)
+    await time.run() // the first check, on its way
+    listeners.get('doNotContactChanged')!({})
+    marks.marksOf(ana)
+    await time.run() // the check after Ana was listed
+    expect(held).toHaveLength(2)
+    held[1]!(true)
+    await time.run()
+    expect(marks.suppressed(ana)).toBe(true)
+    held[0]!(false) // the first, older check answers last
+    await time.run()
+    expect(marks.suppressed(ana)).toBe(true)
+  })
+
   it('keeps what was shown when a check fails, and does not ask again until the list changes', async () => {
     const main = fakeMain({ keys: ['k-1'] })
     const time = manualSchedule()

@@ -229,6 +229,9 @@ export class PersonMarks {
 
   #keep(id: string, entry: Entry): void {
     const before = this.#entries.get(id)
+    // a check asked before main's last event may answer after the one asked after it (the browser
+    // host's answers travel apart): the older answer does not replace the newer
+    if (before !== undefined && before.generation > entry.generation) return
     // the same answer again changes nothing on screen
     if (before !== undefined && before.generation === entry.generation && sameMarks(before.marks, entry.marks)) return
     // set afresh, so the oldest answers are the first in the map

@@ -2,6 +2,7 @@ import type { SavedQuery, SavedSearch, WatchesOverview, WatchSettings } from '..
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
 import { loaded, type Load } from '../../lib/load'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 /**
  * Watches and saved searches as the page knows them: the watches of shortlists and searches and
@@ -13,17 +14,25 @@ export class WatchesState {
   #overview = $state.raw<Load<WatchesOverview>>({ state: 'idle' })
   #saved = $state.raw<Load<SavedSearch[]>>({ state: 'idle' })
   #error = $state.raw<IpcError | null>(null)
+  /**
+   * Events about the watches and the saved searches: a read asked before one of them may answer
+   * after it (the browser host's answers and events travel apart) and is then not shown: the event
+   * told the watches, or a read asked after it is on its way.
+   */
+  readonly #told = new RepliesAndEvents<'watches' | 'saved'>()
 
   constructor(client: Client) {
     this.#client = client
     client.on('watchesChanged', (overview) => {
+      this.#told.told('watches')
       this.#overview = { state: 'ready', value: overview }
-      if (this.#saved.state === 'ready') void this.loadSaved()
+      if (this.#saved.state === 'ready') this.#readSavedAgain()
     })
-    client.on('savedSearchesChanged', () => void this.loadSaved())
+    client.on('savedSearchesChanged', () => this.#readSavedAgain())
     client.on('connectionsChanged', () => {
+      this.#told.told('watches')
       void this.loadWatches()
-      void this.loadSaved()
+      this.#readSavedAgain()
     })
   }
 
@@ -46,12 +55,22 @@ export class WatchesState {
 
   async loadWatches(): Promise<void> {
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
-    this.#overview = loaded(await this.#client.listWatches({}))
+    const asked = this.#told.asked()
+    const reply = await this.#client.listWatches({})
+    if (this.#told.newest('watches', asked)) this.#overview = loaded(reply)
   }
 
   async loadSaved(): Promise<void> {
     if (this.#saved.state !== 'ready') this.#saved = { state: 'loading' }
-    this.#saved = loaded(await this.#client.listSavedSearches({}))
+    const asked = this.#told.asked()
+    const reply = await this.#client.listSavedSearches({})
+    if (this.#told.newest('saved', asked)) this.#saved = loaded(reply)
+  }
+
+  /** The saved searches changed: a read already on its way is older, so the one asked now is shown. */
+  #readSavedAgain(): void {
+    this.#told.told('saved')
+    void this.loadSaved()
   }
 
   async #act<T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: IpcError }>): Promise<T | null> {

@@ -201,4 +201,55 @@ describe('ActivityState while its list is being read', () => {
     expect(asked).toBe(2)
     expect(activity.entries.state === 'ready' && activity.entries.value.map((e) => e.id)).toEqual([2, 1])
   })
+
+  it('keeps the news and the unread count an event told over a read again that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const answers: Array<(ids: number[]) => void> = []
+    const person = (id: number) => ({
+      id,
+      connectionId: 'c1',
+      kind: 'person_changed',
+      text: `Person ${id}`,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      readAt: null,
+      shortlistId: null,
+      watchId: null,
+      link: { kind: 'refreshJob', jobId: 'j' },
+      changes: [],
+      people: []
+    })
+    const unread = (total: number) => ({
+      total,
+      byKind: { person_changed: total, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
+    })
+    const bridge = {
+      listActivity: () =>
+        new Promise((resolve) =>
+          answers.push((ids) =>
+            resolve({ ok: true, data: { entries: ids.map(person), unread: unread(ids.length), more: false } })
+          )
+        ),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const activity = new ActivityState(createClient(bridge), { told: { read: () => 0, write: () => undefined } })
+    const ids = () => (activity.entries.state === 'ready' ? activity.entries.value.map((e) => e.id) : [])
+    const first = activity.load()
+    answers.shift()!([2, 1])
+    await first
+    // read again (another window marked one read); news comes before that answer, made before it
+    const again = activity.load()
+    listeners.get('activityChanged')!({ connectionId: 'c1', added: [person(3)], unread: unread(3), notice: null })
+    expect(ids()).toEqual([3, 2, 1])
+    answers.shift()!([2, 1])
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    expect(ids()).toEqual([3, 2, 1])
+    expect(activity.unread.total).toBe(3)
+    answers.shift()!([3, 2, 1])
+    await again
+    expect(ids()).toEqual([3, 2, 1])
+    expect(activity.unread.total).toBe(3)
+  })
 })

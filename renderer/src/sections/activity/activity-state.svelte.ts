@@ -8,6 +8,7 @@ import type {
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
 import { loaded, type Load } from '../../lib/load'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 /** What the page is showing now: which section, and which item in it. */
 export interface Viewing {
@@ -87,10 +88,11 @@ export class ActivityState {
     this.#client = client
     this.#told = options.told ?? browserToldMark
     client.on('activityChanged', (payload) => {
+      this.#news.told('unread')
+      if (payload.added.length > 0) this.#news.told('news')
       this.#unread = payload.unread
-      if (payload.added.length > 0 && this.#entries.state === 'loading') {
-        this.#missed = true // a load under way may answer from before this news: it reads again
-      } else if (payload.added.length > 0 && this.#entries.state === 'ready') {
+      // (a load under way may answer from before this news: it sees so, and reads again)
+      if (payload.added.length > 0 && this.#entries.state === 'ready') {
         const fresh = payload.added.filter((entry) => this.#matches(entry))
         const known = this.#entries.value.map((entry) => entry.id)
         this.#entries = {
@@ -133,19 +135,25 @@ export class ActivityState {
     return this.#error
   }
 
-  /** News came while the list was being read. */
-  #missed = false
+  /**
+   * activityChanged events ('unread': every one, 'news': those adding entries): a list or an
+   * unread count a reply took before one of them may arrive after it (the browser host's answers
+   * and events travel apart) and must not hide it.
+   */
+  readonly #news = new RepliesAndEvents<'unread' | 'news'>()
 
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
-    this.#missed = false
+    const asked = this.#news.asked()
     const reply = await this.#client.listActivity(this.#filter())
     if (reply.ok) {
-      this.#unread = reply.data.unread
+      if (this.#news.newest('unread', asked)) this.#unread = reply.data.unread
       this.#more = reply.data.more
     }
-    this.#entries = loaded(reply, (data) => data.entries)
-    if (this.#missed) await this.load()
+    // news came while the list was read: the list shown keeps it (added by the event) and is read again
+    const missed = !this.#news.newest('news', asked)
+    if (!missed || this.#entries.state !== 'ready') this.#entries = loaded(reply, (data) => data.entries)
+    if (missed) await this.load()
   }
 
   /**
@@ -199,12 +207,13 @@ export class ActivityState {
   }
 
   async markRead(ids: number[] | 'all', read = true): Promise<void> {
+    const asked = this.#news.asked()
     const reply = await this.#client.markActivityRead(ids === 'all' ? { all: true, read } : { ids, read })
     if (!reply.ok) {
       this.#error = reply.error
       return
     }
-    this.#unread = reply.data
+    if (this.#news.newest('unread', asked)) this.#unread = reply.data
     // the marks as main keeps them (their times are main's)
     if (this.#entries.state === 'ready') await this.load()
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { ChatTurn, Conversation, ConversationSummary } from '../../../../shared/ipc/channels/chat'
 import { ChatState, type ChatPlace, type ChatPlaces } from './chat-state.svelte'
@@ -228,5 +228,29 @@ describe('ChatState after people were forgotten', () => {
     expect(chat.list.state === 'ready' && chat.list.value[0]!.title).toBe('[erased]')
     expect(chat.conversation.state === 'ready' && chat.conversation.value.title).toBe('[erased]')
     expect(chat.turns[0]!.text).toBe('[erased]')
+  })
+
+  it('shows the list read after peopleForgotten, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(list: ConversationSummary[]) => void> = []
+    const bridge = {
+      listConversations: () => new Promise((resolve) => reads.push((data) => resolve({ ok: true, data }))),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const chat = new ChatState(createClient(bridge), { read: () => null, write: () => undefined })
+    const titles = () => (chat.list.state === 'ready' ? chat.list.value.map((c) => c.title) : chat.list.state)
+    const shown = chat.load()
+    reads.shift()!([summary('a', 'Rust engineers like Ana Lima', '2026-11-22T10:00:00.000Z', {})])
+    await shown
+    const older = chat.load()
+    listeners.get('peopleForgotten')!({ keys: ['ana'] })
+    reads.pop()!([summary('a', 'Rust engineers like [forgotten]', '2026-11-22T10:00:00.000Z', {})])
+    await vi.waitFor(() => expect(titles()).toEqual(['Rust engineers like [forgotten]']))
+    reads.shift()!([summary('a', 'Rust engineers like Ana Lima', '2026-11-22T10:00:00.000Z', {})])
+    await older
+    expect(titles()).toEqual(['Rust engineers like [forgotten]'])
   })
 })

@@ -2,6 +2,7 @@ import type { ChatTurn, Conversation, ConversationSummary } from '../../../../sh
 import type { IpcError } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 type Query = Record<string, unknown>
 
@@ -81,6 +82,13 @@ export class ChatState {
   #resuming = false
   #wantsFocus = $state(false)
 
+  /**
+   * peopleForgotten, which reads the list and the open conversation again: a read asked before it
+   * may answer after the read it asked (the browser host's answers travel apart) and is then not
+   * shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'forgotten'>()
+
   constructor(client: Client, places: ChatPlaces = storedChatPlaces) {
     this.#client = client
     this.#places = places
@@ -134,8 +142,9 @@ export class ChatState {
 
   async load(): Promise<void> {
     if (this.#list.state !== 'ready') this.#list = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listConversations({})
-    this.#list = loaded(reply)
+    if (this.#told.newest('forgotten', asked)) this.#list = loaded(reply)
   }
 
   /**
@@ -216,11 +225,14 @@ export class ChatState {
   /** The list and the open conversation read again, quietly: what is on screen stays until the new answer. */
   async #readAgain(): Promise<void> {
     if (this.#list.state === 'idle') return
+    this.#told.told('forgotten')
+    const asked = this.#told.asked()
     await this.load()
     const id = this.#openId
     if (id === null || this.#conversation.state !== 'ready') return
     const reply = await this.#client.getConversation({ id })
-    if (this.#openId === id && reply.ok) this.#conversation = { state: 'ready', value: reply.data }
+    if (this.#openId === id && reply.ok && this.#told.newest('forgotten', asked))
+      this.#conversation = { state: 'ready', value: reply.data }
   }
 
   /** A blank conversation: the next message starts it. */

@@ -98,3 +98,54 @@ describe('BoughtContactsState after people were forgotten', () => {
     await vi.waitFor(() => expect(state.people.map((p) => p.key)).toEqual(['key-2']))
   })
 })
+
+describe('BoughtContactsState while a purchase runs', () => {
+  it('keeps the statuses contactsProgress told over a list read before them that answers after', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(status: string) => void> = []
+    const buying = (status: string): BoughtPerson => ({
+      ...person('key-1', 'Data Engineer'),
+      types: [
+        {
+          contactType: 'Email',
+          status,
+          fetchedAt: null,
+          failure: null,
+          emails: 0,
+          phones: 0,
+          running: { purchaseId: 'p-1', requestId: 'r-1' }
+        }
+      ]
+    })
+    const bridge = {
+      listBoughtContacts: () =>
+        new Promise((resolve) =>
+          reads.push((status) =>
+            resolve({ ok: true, data: { connectionId: 'c1', people: [buying(status)], total: 1 } })
+          )
+        ),
+      on: (event: EventName, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener)
+        return () => listeners.delete(event)
+      }
+    } as unknown as TalentDeskBridge
+    const state = new BoughtContactsState(createClient(bridge))
+    const stop = state.follow()
+    const first = state.load()
+    reads.shift()!('Queued')
+    await first
+    // read again (the filter typed); the purchase moves on while that read is on its way
+    const again = state.load()
+    listeners.get('contactsProgress')!({
+      purchaseId: 'p-1',
+      requestId: 'r-1',
+      statuses: [{ key: 'key-1', status: 'InProgress' }],
+      done: false
+    })
+    expect(state.people[0]?.types[0]?.status).toBe('InProgress')
+    reads.shift()!('Queued')
+    await again
+    expect(state.people[0]?.types[0]?.status).toBe('InProgress')
+    stop()
+  })
+})

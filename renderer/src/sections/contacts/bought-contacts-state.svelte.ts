@@ -3,6 +3,7 @@ import type { BoughtPerson } from '../../../../shared/ipc/channels/contacts'
 import type { EventPayload } from '../../../../shared/ipc/contract'
 import type { Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 export type StatusFilter = 'Completed' | 'Failed' | 'InProgress'
 
@@ -31,6 +32,13 @@ export class BoughtContactsState {
   #loads = 0
   #queryTimer: ReturnType<typeof setTimeout> | undefined
   #reloadTimer: ReturnType<typeof setTimeout> | undefined
+  /**
+   * contactsProgress events per purchase, and the last each told: a list read before one of them
+   * may arrive after it (the browser host's answers and events travel apart); the statuses told
+   * meanwhile are put back on it.
+   */
+  readonly #told = new RepliesAndEvents()
+  readonly #lastProgress: Record<string, EventPayload<'contactsProgress'>> = {}
 
   constructor(client: Client) {
     this.#client = client
@@ -63,7 +71,11 @@ export class BoughtContactsState {
    * the newer of the saved profile and the bought card) and people forgotten; returns the unsubscribe (call from an $effect).
    */
   follow(): () => void {
-    const off = this.#client.on('contactsProgress', (progress) => this.#progress(progress))
+    const off = this.#client.on('contactsProgress', (progress) => {
+      this.#told.told(progress.purchaseId)
+      this.#lastProgress[progress.purchaseId] = progress
+      this.#progress(progress)
+    })
     const offMembers = this.#client.on('membersChanged', ({ profileKeys }) => {
       if (this.people.some((person) => profileKeys.includes(person.key))) this.#reloadSoon()
     })
@@ -84,6 +96,7 @@ export class BoughtContactsState {
   async load(): Promise<void> {
     const ticket = ++this.#loads
     if (this.#list.state !== 'ready') this.#list = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listBoughtContacts({
       ...(this.query.trim() === '' ? {} : { query: this.query.trim().slice(0, 200) }),
       ...(this.contactType === '' ? {} : { contactType: this.contactType }),
@@ -102,6 +115,7 @@ export class BoughtContactsState {
       this.scroll = 0
     }
     this.#list = { state: 'ready', value: reply.data }
+    for (const purchaseId of this.#told.toldSince(asked)) this.#statuses(this.#lastProgress[purchaseId]!)
     this.cursor = Math.min(this.cursor, Math.max(reply.data.people.length - 1, 0))
     if (this.#openKey !== null) void this.loadContacts()
   }
@@ -166,8 +180,16 @@ export class BoughtContactsState {
   }
 
   #progress(progress: EventPayload<'contactsProgress'>): void {
+    if (this.#list.state !== 'ready') return
+    const known = this.#statuses(progress)
+    // A purchase that ended (its results are stored now) or one this list has not seen yet.
+    if (progress.done || !known) this.#reloadSoon()
+  }
+
+  /** A purchase's statuses on the list's rows; whether the list has that purchase. */
+  #statuses(progress: EventPayload<'contactsProgress'>): boolean {
     const listed = this.#list
-    if (listed.state !== 'ready') return
+    if (listed.state !== 'ready') return false
     const known = listed.value.people.some((p) => p.types.some((t) => t.running?.purchaseId === progress.purchaseId))
     if (known) {
       // a plain lookup (not reactive state): the list is replaced as a whole below
@@ -186,8 +208,7 @@ export class BoughtContactsState {
       })
       this.#list = { state: 'ready', value: { ...listed.value, people } }
     }
-    // A purchase that ended (its results are stored now) or one this list has not seen yet.
-    if (progress.done || !known) this.#reloadSoon()
+    return known
   }
 
   #reloadSoon(): void {

@@ -145,3 +145,101 @@ describe('ImportState decisions by keyboard', () => {
     ])
   })
 })
+
+const fullBatch = (state: ImportBatch['state'], matched: number): ImportBatch => ({
+  id: 'batch-0001',
+  fileName: 'people.csv',
+  format: 'csv',
+  sheet: null,
+  sheets: [],
+  encoding: 'utf-8',
+  delimiter: ',',
+  notes: [],
+  headerRow: 0,
+  headerSheetRow: 1,
+  headers: ['Name'],
+  mapping: ['name'],
+  suggested: ['name'],
+  remembered: false,
+  state,
+  threshold: 15,
+  resorting: false,
+  counts: {
+    rows: 3,
+    skipped: 0,
+    unmatchable: 0,
+    duplicate: 0,
+    pending: 3 - matched,
+    matched,
+    doubtful: 0,
+    none: 0,
+    failed: 0,
+    accepted: 0,
+    rejected: 0
+  },
+  rowsPerSecond: null,
+  etaSeconds: null,
+  problem: null,
+  shortlistId: null,
+  createdAt: '2026-11-28T10:00:00.000Z',
+  updatedAt: '2026-11-28T10:00:00.000Z'
+})
+
+/** A main whose batch replies wait, per channel, for the test to let them go (as the browser host's may, behind events). */
+function slowMain() {
+  let told: ((payload: unknown) => void) | null = null
+  const held = new Map<string, Array<(data: unknown) => void>>()
+  const asked = (channel: string) => () =>
+    new Promise((resolve) => {
+      const queue = held.get(channel) ?? []
+      queue.push((data) => resolve({ ok: true, data }))
+      held.set(channel, queue)
+    })
+  const bridge = {
+    startImportMatch: asked('startImportMatch'),
+    listImports: asked('listImports'),
+    getImport: asked('getImport'),
+    listImportRows: () => Promise.resolve({ ok: true, data: { total: 0, rows: [] } }),
+    on: (_name: string, listener: (payload: unknown) => void) => {
+      told = listener
+      return () => (told = null)
+    }
+  } as unknown as TalentDeskBridge
+  return {
+    client: createClient(bridge),
+    tell: (batch: ImportBatch) => told!({ batchId: batch.id, uploadId: null, read: null, size: null, batch }),
+    answer: (channel: string, data: unknown) => held.get(channel)!.shift()!(data)
+  }
+}
+
+describe('ImportState: a batch a reply took before an importProgress event never shows over it', () => {
+  it('keeps a quick match’s end told by events over the “matching” its Match answered after them', async () => {
+    const main = slowMain()
+    const imports = new ImportState(main.client)
+    const stop = imports.listen()
+    imports.opened = { batch: fullBatch('mapping', 0), preview: [], previewRows: [] }
+    const started = imports.act('startImportMatch')
+    main.tell(fullBatch('matching', 1))
+    main.tell(fullBatch('done', 3))
+    main.answer('startImportMatch', fullBatch('matching', 0))
+    await started
+    expect(imports.batch).toMatchObject({ state: 'done', counts: { matched: 3 } })
+
+    // the list and an opened import read before the end, answered after it
+    const listed = imports.load()
+    const opened = imports.open('batch-0001')
+    main.tell({ ...fullBatch('done', 3), threshold: 20 })
+    main.answer('listImports', [fullBatch('matching', 2)])
+    main.answer('getImport', { batch: fullBatch('matching', 2), preview: [], previewRows: [] })
+    await Promise.all([listed, opened])
+    expect(imports.batches).toMatchObject([{ state: 'done', threshold: 20 }])
+    expect(imports.batch).toMatchObject({ state: 'done', threshold: 20 })
+
+    // with no event meanwhile, a reply is shown as it came
+    const again = imports.load()
+    main.answer('listImports', [{ ...fullBatch('done', 3), shortlistId: 'sl-1' }])
+    await again
+    expect(imports.batches).toMatchObject([{ shortlistId: 'sl-1' }])
+    stop()
+  })
+})

@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/ipc/channels/imports'
 import type { IpcError } from '../../../../shared/ipc/errors'
 import type { Client } from '../../lib/client'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 import { uploadSheet } from './upload-sheet'
 import { errorMessage } from '../../../../shared/error-message'
 
@@ -38,6 +39,13 @@ export class ImportState {
   #unsubscribe: (() => void) | null = null
   #reloadTimer: ReturnType<typeof setTimeout> | null = null
   /**
+   * importProgress events per batch, and the batch each told last: a batch a reply carries (a
+   * Match's "matching" taken at its start, the list, an opened import) may have been taken before
+   * an event about it that arrives first; the event's batch is then the one shown.
+   */
+  readonly #told = new RepliesAndEvents()
+  readonly #toldBatch: Record<string, ImportBatch> = {}
+  /**
    * Decisions take turns: a key pressed while the last one is being saved applies to the row the
    * cursor lands on after it, not to the row just decided.
    */
@@ -61,6 +69,8 @@ export class ImportState {
       }
       const batch = progress.batch
       if (batch === null) return
+      this.#told.told(batch.id)
+      this.#toldBatch[batch.id] = batch
       if (this.batches !== null) this.batches = this.batches.map((other) => (other.id === batch.id ? batch : other))
       if (this.opened?.batch.id === batch.id) {
         this.opened = { ...this.opened, batch }
@@ -74,8 +84,9 @@ export class ImportState {
   }
 
   async load(): Promise<void> {
+    const asked = this.#told.asked()
     const reply = await this.client.listImports({})
-    if (reply.ok) this.batches = reply.data
+    if (reply.ok) this.batches = reply.data.map((batch) => this.#newer(asked, batch))
     else this.error = reply.error
   }
 
@@ -93,6 +104,7 @@ export class ImportState {
         this.error = uploaded.error
         return
       }
+      const asked = this.#told.asked()
       const reply = await this.client.openImport({ uploadId: uploaded.uploadId, fileName: file.name })
       if (!reply.ok) {
         void this.client.discardImportUpload({ uploadId: uploaded.uploadId })
@@ -101,7 +113,7 @@ export class ImportState {
       }
       this.#uploadId = reply.data.batch.format === 'xlsx' ? uploaded.uploadId : null
       if (this.#uploadId === null) void this.client.discardImportUpload({ uploadId: uploaded.uploadId })
-      this.#show(reply.data)
+      this.#show(this.#newerOpened(asked, reply.data))
       await this.load()
     } catch (error) {
       this.error = { code: 'internal', message: `The file could not be read: ${errorMessage(error)}` }
@@ -133,6 +145,7 @@ export class ImportState {
     const batch = this.batch
     if (batch === null || this.#uploadId === null) return
     this.busy = true
+    const asked = this.#told.asked()
     const reply = await this.client.openImport({
       uploadId: this.#uploadId,
       fileName: batch.fileName,
@@ -144,7 +157,7 @@ export class ImportState {
       this.error = reply.error
       return
     }
-    this.#show(reply.data)
+    this.#show(this.#newerOpened(asked, reply.data))
     await this.load()
   }
 
@@ -152,12 +165,23 @@ export class ImportState {
     this.error = null
     this.notice = null
     if (batchId !== this.batch?.id) void this.letGoOfUpload()
+    const asked = this.#told.asked()
     const reply = await this.client.getImport({ batchId })
     if (!reply.ok) {
       this.error = reply.error
       return
     }
-    this.#show(reply.data)
+    this.#show(this.#newerOpened(asked, reply.data))
+  }
+
+  /** A batch a reply asked at `asked` carries, or the one an importProgress event told of it since (as new or newer). */
+  #newer(asked: number, batch: ImportBatch): ImportBatch {
+    return this.#told.newest(batch.id, asked) ? batch : (this.#toldBatch[batch.id] ?? batch)
+  }
+
+  #newerOpened(asked: number, opened: OpenedImport): OpenedImport {
+    const batch = this.#newer(asked, opened.batch)
+    return batch === opened.batch ? opened : { ...opened, batch }
   }
 
   #show(opened: OpenedImport): void {
@@ -173,10 +197,11 @@ export class ImportState {
     const batch = this.batch
     if (batch === null) return
     this.busy = true
+    const asked = this.#told.asked()
     const reply = await this.client.mapImport({ batchId: batch.id, headerRow, ...(mapping ? { mapping } : {}) })
     this.busy = false
     if (reply.ok) {
-      this.opened = reply.data
+      this.opened = this.#newerOpened(asked, reply.data)
       void this.loadRows()
     } else this.error = reply.error
   }
@@ -186,8 +211,9 @@ export class ImportState {
     if (batch === null) return
     this.error = null
     if (action === 'startImportMatch') void this.letGoOfUpload()
+    const asked = this.#told.asked()
     const reply = await this.client[action]({ batchId: batch.id })
-    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: reply.data }
+    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: this.#newer(asked, reply.data) }
     else this.error = reply.error
   }
 
@@ -208,9 +234,10 @@ export class ImportState {
   async setThreshold(threshold: number): Promise<void> {
     const batch = this.batch
     if (batch === null) return
+    const asked = this.#told.asked()
     const reply = await this.client.setImportThreshold({ batchId: batch.id, threshold })
     if (reply.ok) {
-      this.opened = this.opened && { ...this.opened, batch: reply.data }
+      this.opened = this.opened && { ...this.opened, batch: this.#newer(asked, reply.data) }
       await this.loadRows()
     } else this.error = reply.error
   }
@@ -367,8 +394,9 @@ export class ImportState {
   async rematchFailed(): Promise<void> {
     const batch = this.batch
     if (batch === null) return
+    const asked = this.#told.asked()
     const reply = await this.client.rematchImportRows({ batchId: batch.id, outcome: 'failed' })
-    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: reply.data }
+    if (reply.ok) this.opened = this.opened && { ...this.opened, batch: this.#newer(asked, reply.data) }
     else this.error = reply.error
   }
 }

@@ -10,6 +10,7 @@ import { endsOwnRefreshJob } from '../../../../shared/notice-events'
 import { refreshNotice } from '../../../../shared/refresh-notice'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 /** Following a job: the app is still asking the service about it. */
 export const isFollowed = (job: RefreshJobSummary): boolean =>
@@ -29,11 +30,21 @@ export class RefreshState {
   #detail = $state.raw<Load<RefreshJobDetail>>({ state: 'idle' })
   #starting = $state(false)
   #startError = $state.raw<IpcError | null>(null)
+  /**
+   * refreshJobChanged events per job: a reply (a start, a check, the list, a job's detail) taken
+   * before one of them may arrive after it, and must not put the older job back on screen.
+   */
+  readonly #told = new RepliesAndEvents()
+  /** Detail reads asked: one answering while a newer is on its way gives way to it. */
+  #detailReads = 0
 
   constructor(client: Client, options: { notifyInPage: boolean }) {
     this.#client = client
     this.#notifyInPage = options.notifyInPage
-    client.on('refreshJobChanged', ({ job, finishedNow }) => this.#apply(job, finishedNow))
+    client.on('refreshJobChanged', ({ job, finishedNow }) => {
+      this.#told.told(job.jobId)
+      this.#apply(job, finishedNow)
+    })
   }
 
   get jobs() {
@@ -58,8 +69,23 @@ export class RefreshState {
 
   async load(): Promise<void> {
     if (this.#jobs.state !== 'ready') this.#jobs = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listRefreshJobs({})
-    this.#jobs = loaded(reply, (data) => data.jobs)
+    const told = this.#told.toldSince(asked)
+    if (told.length === 0) {
+      this.#jobs = loaded(reply, (data) => data.jobs)
+      return
+    }
+    // events came while the list was on its way: the jobs they told are newer than the list's (and
+    // a failed read keeps them on screen)
+    if (!reply.ok || this.#jobs.state !== 'ready') return
+    const now = this.#jobs.value
+    const newer = (job: RefreshJobSummary) =>
+      told.includes(job.jobId) ? (now.find((known) => known.jobId === job.jobId) ?? job) : job
+    const unlisted = now.filter(
+      (job) => told.includes(job.jobId) && !reply.data.jobs.some((listed) => listed.jobId === job.jobId)
+    )
+    this.#jobs = { state: 'ready', value: [...unlisted, ...reply.data.jobs.map(newer)] }
   }
 
   async select(jobId: string | null): Promise<void> {
@@ -69,9 +95,19 @@ export class RefreshState {
       return
     }
     if (this.#detail.state !== 'ready' || this.#detail.value.jobId !== jobId) this.#detail = { state: 'loading' }
+    const asked = this.#told.asked()
+    const read = ++this.#detailReads
     const reply = await this.#client.getRefreshJob({ jobId })
-    if (this.#selected !== jobId) return
-    this.#detail = loaded(reply)
+    if (this.#selected !== jobId || read !== this.#detailReads) return
+    if (!reply.ok || this.#told.newest(jobId, asked)) {
+      this.#detail = loaded(reply)
+      return
+    }
+    // the job moved while its detail was on its way: its newer summary over the older detail, and
+    // its handles read again
+    const job = this.#jobs.state === 'ready' ? this.#jobs.value.find((known) => known.jobId === jobId) : undefined
+    this.#detail = { state: 'ready', value: { ...reply.data, ...job } }
+    void this.select(jobId)
   }
 
   /** The shortlists to refresh from, read afresh (Search may have made one since). */
@@ -96,6 +132,7 @@ export class RefreshState {
     this.askNotificationPermission()
     this.#starting = true
     this.#startError = null
+    const asked = this.#told.asked()
     const reply = await this.#client.startRefresh({ ...what, options: { saveToStorage: true, ...options } })
     this.#starting = false
     if (!reply.ok) {
@@ -103,14 +140,15 @@ export class RefreshState {
       void this.load() // a refused start is listed too, with the reason
       return null
     }
-    this.#apply(reply.data, false)
+    this.#replied(asked, reply.data)
     void this.select(reply.data.jobId)
     return reply.data
   }
 
   async check(jobId: string): Promise<void> {
+    const asked = this.#told.asked()
     const reply = await this.#client.checkRefreshJob({ jobId })
-    if (reply.ok) this.#apply(reply.data, false)
+    if (reply.ok) this.#replied(asked, reply.data)
     if (this.#selected === jobId) void this.select(jobId)
   }
 
@@ -121,6 +159,11 @@ export class RefreshState {
   askNotificationPermission(): void {
     if (!this.#notifyInPage || typeof Notification === 'undefined') return
     if (Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined)
+  }
+
+  /** A job a start or a check answered, shown unless an event (as new or newer) told of it meanwhile. */
+  #replied(asked: number, job: RefreshJobSummary): void {
+    if (this.#told.newest(job.jobId, asked)) this.#apply(job, false)
   }
 
   #apply(job: RefreshJobSummary, finishedNow: boolean): void {

@@ -12,6 +12,7 @@ import type { IpcError } from '../../../../shared/ipc/errors'
 import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import { readRow, type ResultRow } from '../../lib/result-row'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
 export type TextField = (typeof textFields)[number]
@@ -113,10 +114,21 @@ export class SearchState {
   #learned = $state.raw<Readonly<Record<string, number>>>({})
   /** Called when the first rows of a search are on screen (the bench measures it). */
   onPainted: ((ms: number) => void) | null = null
+  /**
+   * People forgotten, by key: a search answered after the peopleForgotten told while it ran (the
+   * browser host's answers and events travel apart) may have been taken before it; its rows of
+   * those people lose their shortlists as the rows on screen did.
+   */
+  readonly #forgotten = new RepliesAndEvents()
+  /** peopleForgotten reads the recent searches again: a read asked before it is then not shown. */
+  readonly #recentTold = new RepliesAndEvents<'recent'>()
 
   constructor(client: Client) {
     this.#client = client
-    client.on('peopleForgotten', ({ keys }) => this.#peopleForgotten(keys))
+    client.on('peopleForgotten', ({ keys }) => {
+      for (const key of keys) this.#forgotten.told(key)
+      this.#peopleForgotten(keys)
+    })
   }
 
   get phase() {
@@ -166,8 +178,9 @@ export class SearchState {
 
   async loadRecent(): Promise<void> {
     if (this.#recent.state !== 'ready') this.#recent = { state: 'loading' }
+    const asked = this.#recentTold.asked()
     const reply = await this.#client.listRecentSearches({})
-    this.#recent = loaded(reply)
+    if (this.#recentTold.newest('recent', asked)) this.#recent = loaded(reply)
   }
 
   async search(): Promise<void> {
@@ -191,6 +204,7 @@ export class SearchState {
       }
     }
     const connectionId = this.#connection?.id ?? null
+    const asked = this.#forgotten.asked()
     const reply = await this.#client.searchProfiles({
       requestId,
       request,
@@ -203,10 +217,12 @@ export class SearchState {
       this.#phase = reply.error.code === 'cancelled' ? { state: 'cancelled' } : { state: 'error', error: reply.error }
       return
     }
+    const forgotten = this.#forgotten.toldSince(asked)
+    const rows = reply.data.results.map((result, index) => readRow(result, index))
     this.#phase = {
       state: 'ready',
       response: reply.data,
-      rows: reply.data.results.map((result, index) => readRow(result, index)),
+      rows: rows.map((row) => (row.key !== null && forgotten.includes(row.key) ? { ...row, shortlistedIn: [] } : row)),
       request
     }
     this.#cursor = 0
@@ -273,7 +289,10 @@ export class SearchState {
       const rows = this.#phase.rows.map((row) => (gone(row) ? { ...row, shortlistedIn: [] } : row))
       this.#phase = { ...this.#phase, rows }
     }
-    if (this.#recent.state !== 'idle') void this.loadRecent()
+    if (this.#recent.state !== 'idle') {
+      this.#recentTold.told('recent')
+      void this.loadRecent()
+    }
   }
 
   closeDetail(): void {

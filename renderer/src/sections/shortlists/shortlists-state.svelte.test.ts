@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { MemberDetail, MemberSummary, Shortlist } from '../../../../shared/ipc/channels/shortlists'
 import type { EventName } from '../../../../shared/ipc/contract'
@@ -184,5 +184,35 @@ describe('ShortlistsState after people were forgotten', () => {
     expect(state.detail.state).toBe('idle')
     await settled()
     expect(state.members.state === 'ready' && state.members.value.map((row) => row.id)).toEqual([3])
+  })
+})
+
+describe('ShortlistsState and shortlistsChanged', () => {
+  it('shows the lists read after the event, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(lists: Shortlist[]) => void> = []
+    const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
+    const bridge = {
+      listShortlists: () => new Promise((resolve) => reads.push((lists) => resolve({ ok: true, data: lists }))),
+      listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 0 }]),
+      listMembers: () => ok([]),
+      on: (event: EventName, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener)
+        return () => listeners.delete(event)
+      }
+    } as unknown as TalentDeskBridge
+    const state = new ShortlistsState(createClient(bridge))
+    const names = () => (state.lists.state === 'ready' ? state.lists.value.map((list) => list.name) : state.lists.state)
+    const loading = state.load()
+    reads.shift()!([shortlist('a', 'Backend')])
+    await loading
+    // read again (after a restore); a colleague renames the shared list while that read is on its way
+    const older = state.reloadAll()
+    listeners.get('shortlistsChanged')!({ reason: 'team', shortlistIds: ['a'] })
+    reads.pop()!([shortlist('a', 'Backend hires')]) // the read the event asked
+    await vi.waitFor(() => expect(names()).toEqual(['Backend hires']))
+    reads.shift()!([shortlist('a', 'Backend')]) // the older read, last
+    await older
+    expect(names()).toEqual(['Backend hires'])
   })
 })

@@ -10,6 +10,7 @@ import { OpenMember, type SaveState } from './open-member.svelte'
 import { MEMBERS_PAGE, readMembers } from './read-members'
 import { ShareState } from './share-state.svelte'
 import type { Client } from '../../lib/client'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 export { MEMBERS_PAGE }
 
@@ -40,6 +41,12 @@ export class ShortlistsState {
   /** The search over saved people that replaces the members pane while it has a query. */
   readonly #search: SavedSearch
   #membersRequest = 0
+  /**
+   * The events that read the lists again (shortlistsChanged, peopleForgotten): a read asked before
+   * one of them may answer after the read it asked (the browser host's answers travel apart) and is
+   * then not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'lists'>()
 
   /** Recently deleted, shown from this screen. */
   readonly trash: RecentlyDeletedState
@@ -56,9 +63,15 @@ export class ShortlistsState {
     // A refresh job changed saved people: whatever shows them reads them again,
     // whether this screen is open or not, so it is never stale when the recruiter comes back.
     client.on('membersChanged', (change) => void this.#membersChanged(change))
-    client.on('peopleForgotten', ({ keys }) => void this.#peopleForgotten(keys))
+    client.on('peopleForgotten', ({ keys }) => {
+      this.#told.told('lists')
+      void this.#peopleForgotten(keys)
+    })
     // a colleague shared, renamed or changed a shared shortlist: the lists (names, counts) read again
-    client.on('shortlistsChanged', () => void this.#reloadLists())
+    client.on('shortlistsChanged', () => {
+      this.#told.told('lists')
+      void this.#reloadLists()
+    })
   }
 
   get lists() {
@@ -143,13 +156,15 @@ export class ShortlistsState {
   /** Loads shortlists and stages; selects the first shortlist if none is selected. */
   async load(): Promise<void> {
     if (this.#lists.state !== 'ready') this.#lists = { state: 'loading' }
+    const asked = this.#told.asked()
     const [lists, stages] = await Promise.all([this.#client.listShortlists({}), this.#client.listStages({})])
     if (stages.ok) this.#stages.set(stages.data)
+    const newest = this.#told.newest('lists', asked)
     if (!lists.ok) {
-      this.#lists = { state: 'error', error: lists.error }
+      if (newest) this.#lists = { state: 'error', error: lists.error }
       return
     }
-    this.#lists = { state: 'ready', value: lists.data }
+    if (newest) this.#lists = { state: 'ready', value: lists.data }
     const stillThere = lists.data.some((list) => list.id === this.#selectedId)
     if (!stillThere) {
       const first = lists.data[0]
@@ -397,7 +412,9 @@ export class ShortlistsState {
   }
 
   async #reloadLists(): Promise<void> {
+    const asked = this.#told.asked()
     const reply = await this.#client.listShortlists({})
+    if (!this.#told.newest('lists', asked)) return
     if (reply.ok) this.#lists = { state: 'ready', value: reply.data }
     else this.#lists = { state: 'error', error: reply.error }
   }

@@ -1,6 +1,7 @@
 import type { TeamSpendBook } from '../../../../shared/ipc/channels/team-spend'
 import type { Client } from '../../lib/client'
 import { loaded, type Load } from '../../lib/load'
+import { RepliesAndEvents } from '../../lib/replies-and-events'
 
 /** A month as the team's book names it: YYYY-MM (the calendar month in this computer's time zone). */
 export function monthKeyOf(year: number, monthIndex: number): string {
@@ -28,9 +29,21 @@ export class TeamBookState {
   readonly #client: Client
   #month = $state(thisMonth())
   #book = $state.raw<Load<TeamSpendBook>>({ state: 'idle' })
+  /**
+   * The events that read the book again (budgetsChanged, teamChanged): a read asked before one of
+   * them may answer after the read it asked (the browser host's answers travel apart) and is then
+   * not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'book'>()
 
   constructor(client: Client) {
     this.#client = client
+  }
+
+  /** Main said the budgets or the team changed: read again (an older read on its way gives way). */
+  readAgain(): Promise<void> {
+    this.#told.told('book')
+    return this.load()
   }
 
   get month() {
@@ -49,8 +62,9 @@ export class TeamBookState {
   async load(): Promise<void> {
     const month = this.#month
     if (this.#book.state !== 'ready') this.#book = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.getTeamSpend({ month })
-    // an answer for a month no longer shown is dropped
-    if (month === this.#month) this.#book = loaded(reply)
+    // an answer for a month no longer shown is dropped, and one asked before main's last change
+    if (month === this.#month && this.#told.newest('book', asked)) this.#book = loaded(reply)
   }
 }

@@ -115,4 +115,30 @@ describe('AtsState, the app’s one list of ATS connections (Settings → ATS an
     await again
     expect(ats.pulls['gh-1']).toMatchObject({ state: 'done', pages: 3 })
   })
+
+  it('keeps the list an atsConnectionsChanged event told over an older list read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const lists: Array<(data: AtsConnections) => void> = []
+    const bridge = {
+      listAtsConnections: () => new Promise((resolve) => lists.push((data) => resolve({ ok: true, data }))),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const ats = new AtsState(createClient(bridge))
+
+    // a connection added while the first read was on its way: its event comes before the read's answer
+    const loading = ats.load()
+    listeners.get('atsConnectionsChanged')!(overview(connection('gh-1', 'greenhouse')))
+    lists.shift()!(overview())
+    await loading
+    expect(ats.choices.map((choice) => choice.id)).toEqual(['gh-1'])
+
+    // with no event meanwhile, the read is shown
+    const again = ats.load()
+    lists.shift()!(overview(connection('gh-1', 'greenhouse'), connection('lv-1', 'lever')))
+    await again
+    expect(ats.choices.map((choice) => choice.id)).toEqual(['gh-1', 'lv-1'])
+  })
 })

@@ -12,6 +12,7 @@ import type { IpcError } from '../../../../../shared/ipc/errors'
 import type { AtsConnectionChoice } from '../../../components/ats-send/ats-send-state.svelte'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 import type { PanelMessage } from '../personal-data/panel-message'
 
 /** A connection's last "Test connection": what the key may do, or why it could not be tested. */
@@ -33,8 +34,10 @@ export class AtsState {
   #removed = $state.raw<{ id: string; name: string } | null>(null)
   #edited = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
-  /** How many atsPullProgress events each connection has had (a reply is stale when one came meanwhile). */
-  readonly #told: Record<string, number> = {}
+  /** atsPullProgress events per connection: a reply is stale when one came meanwhile. */
+  readonly #told = new RepliesAndEvents()
+  /** atsConnectionsChanged events: a list a reply carries is shown only when none came meanwhile. */
+  readonly #toldList = new RepliesAndEvents<'list'>()
   #pullErrors = $state.raw<Record<string, IpcError>>({})
   #signIn = $state.raw<LeverOAuthStarted | null>(null)
   #listening = false
@@ -90,15 +93,18 @@ export class AtsState {
     if (!this.#listening) {
       this.#listening = true
       this.#client.on('atsConnectionsChanged', (overview) => {
+        this.#toldList.told('list')
         this.#overview = { state: 'ready', value: overview }
       })
       this.#client.on('atsPullProgress', (status) => {
-        this.#told[status.connectionId] = this.#toldOf(status.connectionId) + 1
+        this.#told.told(status.connectionId)
         this.#pulled(status)
       })
     }
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const asked = this.#toldList.asked()
     const reply = await this.#client.listAtsConnections({})
+    if (!this.#toldList.newest('list', asked)) return
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
@@ -112,22 +118,18 @@ export class AtsState {
 
   /** A connection's pull status, read once when its block first shows (events keep it current after). */
   async loadPull(connectionId: string): Promise<void> {
-    const told = this.#toldOf(connectionId)
+    const asked = this.#told.asked()
     const reply = await this.#client.getAtsPullStatus({ connectionId })
-    if (reply.ok) this.#replied(connectionId, told, reply.data)
+    if (reply.ok) this.#replied(connectionId, asked, reply.data)
     else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
   }
 
   /** Pull now: a full pull the first time, then the changes since the last one. */
   async pullNow(connectionId: string): Promise<void> {
-    const told = this.#toldOf(connectionId)
+    const asked = this.#told.asked()
     const reply = await this.#client.pullAtsNow({ connectionId })
-    if (reply.ok) this.#replied(connectionId, told, reply.data)
+    if (reply.ok) this.#replied(connectionId, asked, reply.data)
     else this.#pullErrors = { ...this.#pullErrors, [connectionId]: reply.error }
-  }
-
-  #toldOf(connectionId: string): number {
-    return this.#told[connectionId] ?? 0
   }
 
   /**
@@ -137,8 +139,13 @@ export class AtsState {
    * which would then stay on screen with no event after it. Main tells every pull's start, progress
    * and end as events, so an event that came meanwhile is as new as the reply or newer.
    */
-  #replied(connectionId: string, toldBefore: number, status: AtsPullStatus): void {
-    if (this.#toldOf(connectionId) === toldBefore) this.#pulled(status)
+  #replied(connectionId: string, asked: number, status: AtsPullStatus): void {
+    if (this.#told.newest(connectionId, asked)) this.#pulled(status)
+  }
+
+  /** A list an action answered, shown unless an atsConnectionsChanged event (as new or newer) came meanwhile. */
+  #listReplied(asked: number, overview: AtsConnections): void {
+    if (this.#toldList.newest('list', asked)) this.#overview = { state: 'ready', value: overview }
   }
 
   async cancelPull(connectionId: string): Promise<void> {
@@ -181,9 +188,10 @@ export class AtsState {
         return false
       }
       this.#signIn = started.data
+      const asked = this.#toldList.asked()
       const reply = await this.#client.finishLeverOAuth({ flowId: started.data.flowId })
       if (reply.ok) {
-        this.#overview = { state: 'ready', value: reply.data }
+        this.#listReplied(asked, reply.data)
         this.#message = {
           tone: 'ok',
           text: `${input.name} is connected with OAuth, its tokens in the keychain. Test it below.`
@@ -293,9 +301,10 @@ export class AtsState {
     if (this.#busy !== null) return false
     this.#busy = name
     try {
+      const asked = this.#toldList.asked()
       const reply = await call()
       if (reply.ok) {
-        this.#overview = { state: 'ready', value: reply.data }
+        this.#listReplied(asked, reply.data)
         this.#message = done === null ? null : { tone: 'ok', text: done }
         return true
       }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { KnownList, KnownPreview } from '../../../../../shared/ipc/channels/known-people'
 import { createClient } from '../../../lib/client'
@@ -142,5 +142,42 @@ describe('KnownPeopleState', () => {
     main.listeners.get('knownPeopleChanged')!({})
     main.listeners.get('peopleForgotten')!({ keys: ['p-1'] })
     expect(main.reads()).toBe(before + 2)
+  })
+
+  it('shows the lists read after knownPeopleChanged, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(lists: KnownList[]) => void> = []
+    const bridge = {
+      listKnownPeopleLists: () =>
+        new Promise((resolve) => reads.push((lists) => resolve({ ok: true, data: { lists } }))),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const list = (id: number, name: string): KnownList => ({
+      id,
+      name,
+      scope: { kind: 'shared' },
+      connectionName: null,
+      source: 'greenhouse',
+      fileName: 'gh.csv',
+      people: 3,
+      importedAt: '2026-11-26T10:00:00.000Z'
+    })
+    const names = (state: KnownPeopleState) =>
+      state.lists.state === 'ready' ? state.lists.value.map((one) => one.name) : state.lists.state
+    const state = new KnownPeopleState(createClient(bridge))
+    const shown = state.load()
+    reads.shift()!([list(1, 'Greenhouse')])
+    await shown
+    // a list imported (by an ATS pull, say) while a read was on its way: the event reads again
+    const older = state.load()
+    listeners.get('knownPeopleChanged')!({})
+    reads.pop()!([list(1, 'Greenhouse'), list(2, 'Lever')])
+    await vi.waitFor(() => expect(names(state)).toEqual(['Greenhouse', 'Lever']))
+    reads.shift()!([list(1, 'Greenhouse')])
+    await older
+    expect(names(state)).toEqual(['Greenhouse', 'Lever'])
   })
 })

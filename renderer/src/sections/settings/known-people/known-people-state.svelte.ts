@@ -11,6 +11,7 @@ import type { Client } from '../../../lib/client'
 import { base64Of } from '../../../lib/file-base64'
 import { formatCount } from '../../../lib/format'
 import type { Load } from '../../../lib/load'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
 const PIECE_BYTES = (KNOWN_CHUNK_CHARS / 4) * 3
@@ -43,11 +44,18 @@ export class KnownPeopleState {
   /** What is happening now, in words ("Reading the file…"), or null. */
   #working = $state<string | null>(null)
   #message = $state.raw<KnownMessage | null>(null)
+  /**
+   * The events that read the lists again: a read asked before one of them may answer after the read
+   * it asked (the browser host's answers travel apart) and is then not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'lists'>()
 
   constructor(client: Client) {
     this.#client = client
     const again = () => {
-      if (this.#lists.state === 'ready') void this.load()
+      if (this.#lists.state !== 'ready' && this.#lists.state !== 'loading') return
+      this.#told.told('lists')
+      void this.load()
     }
     client.on('knownPeopleChanged', again)
     client.on('peopleForgotten', again)
@@ -71,7 +79,9 @@ export class KnownPeopleState {
 
   async load(): Promise<void> {
     if (this.#lists.state !== 'ready') this.#lists = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listKnownPeopleLists({})
+    if (!this.#told.newest('lists', asked)) return
     this.#lists = reply.ok ? { state: 'ready', value: reply.data.lists } : { state: 'error', error: reply.error }
   }
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type {
   DoNotContactEntry,
@@ -256,5 +256,73 @@ describe('DoNotContactState', () => {
     fail = false
     await list.loadTeam()
     expect(list.team).toEqual({ state: 'ready', value: [] })
+  })
+
+  it('shows the read a change asked, not an older read that answers after it (own list and team’s)', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const held = new Map<string, Array<(data: unknown) => void>>()
+    const asked = (channel: string) => () =>
+      new Promise((resolve) => {
+        const queue = held.get(channel) ?? []
+        queue.push((data) => resolve({ ok: true, data }))
+        held.set(channel, queue)
+      })
+    const bridge = {
+      listDoNotContact: asked('listDoNotContact'),
+      listTeamDoNotContact: asked('listTeamDoNotContact'),
+      listDoNotContactImports: () => Promise.resolve({ ok: true, data: { imports: [] } }),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    /** The newest read waiting answers first (`newest`), or the oldest. */
+    const answer = (channel: string, data: unknown, newest = false) => {
+      const queue = held.get(channel)!
+      ;(newest ? queue.pop() : queue.shift())!(data)
+    }
+    const page = (...values: string[]) => ({
+      entries: values.map((value, at) => entry(values.length - at, value)),
+      offset: 0,
+      total: values.length,
+      forgotten: 0
+    })
+    const values = (list: DoNotContactState) =>
+      list.entries.state === 'ready' ? list.entries.value.map((one) => one.value) : list.entries.state
+    const list = new DoNotContactState(createClient(bridge))
+
+    const shown = list.load()
+    answer('listDoNotContact', page('old@example.com'))
+    await shown
+    // an entry added (a pull's note, a colleague) while a read was on its way
+    const first = list.load()
+    listeners.get('doNotContactChanged')!({})
+    answer('listDoNotContact', page('new@example.com', 'old@example.com'), true)
+    await vi.waitFor(() => expect(values(list)).toEqual(['new@example.com', 'old@example.com']))
+    answer('listDoNotContact', page('old@example.com'))
+    await first
+    expect(values(list)).toEqual(['new@example.com', 'old@example.com'])
+    expect(list.total).toBe(2)
+
+    // the team's lines, the same way when its changes come
+    const line = (key: string): TeamDoNotContactLine => ({
+      line: 'entry',
+      key,
+      kind: 'email',
+      reason: '',
+      personName: 'Ben',
+      sharedAt: null
+    })
+    const teamShown = list.show('team')
+    answer('listTeamDoNotContact', { lines: [line('e:1')], offset: 0, total: 1, entries: 1 })
+    await teamShown
+    const team = list.loadTeam()
+    listeners.get('teamChanged')!({ state: 'none' })
+    answer('listTeamDoNotContact', { lines: [line('e:2'), line('e:1')], offset: 0, total: 2, entries: 2 }, true)
+    await vi.waitFor(() => expect(list.teamTotal).toBe(2))
+    answer('listTeamDoNotContact', { lines: [line('e:1')], offset: 0, total: 1, entries: 1 })
+    await team
+    expect(list.teamTotal).toBe(2)
+    expect(list.team.state === 'ready' && list.team.value.map((one) => one.key)).toEqual(['e:2', 'e:1'])
   })
 })

@@ -16,6 +16,7 @@ import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { base64Of } from '../../../lib/file-base64'
 import { formatCount } from '../../../lib/format'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
 const PIECE_BYTES = (DO_NOT_CONTACT_CHUNK_CHARS / 4) * 3
@@ -46,18 +47,33 @@ export class DoNotContactState {
   #teamTotal = $state(0)
   #teamEntries = $state(0)
   #teamOffset = $state(0)
+  /**
+   * The events that read a list again: a read asked before one of them may answer after the read
+   * it asked (the browser host's answers travel apart) and is then not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'mine' | 'team'>()
+  /** The pages last asked for: a read again after an event reads the page the recruiter went to. */
+  #askedOffset = 0
+  #askedTeamOffset = 0
 
   constructor(client: Client) {
     this.#client = client
+    const shown = (list: Load<unknown>) => list.state === 'ready' || list.state === 'loading'
+    const againTeam = () => {
+      if (!shown(this.#team)) return
+      this.#told.told('team')
+      void this.loadTeam(this.#askedTeamOffset)
+    }
     const again = () => {
-      if (this.#entries.state === 'ready') void this.load()
-      if (this.#team.state === 'ready') void this.loadTeam()
+      if (shown(this.#entries)) {
+        this.#told.told('mine')
+        void this.load(this.#askedOffset)
+      }
+      againTeam()
     }
     client.on('doNotContactChanged', again)
     client.on('peopleForgotten', again)
-    client.on('teamChanged', () => {
-      if (this.#team.state === 'ready') void this.loadTeam()
-    })
+    client.on('teamChanged', againTeam)
   }
 
   /** Whose entries are shown. */
@@ -100,17 +116,21 @@ export class DoNotContactState {
   /** Reads a page of the team's lines; past the end (lines taken off), the last page. */
   async loadTeam(offset = this.#teamOffset): Promise<void> {
     if (this.#team.state !== 'ready') this.#team = { state: 'loading' }
+    this.#askedTeamOffset = offset
+    const asked = this.#told.asked()
     let reply = await this.#client.listTeamDoNotContact({ offset, limit: this.pageSize })
     if (reply.ok && reply.data.lines.length === 0 && offset > 0 && reply.data.total > 0) {
       const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize
       reply = await this.#client.listTeamDoNotContact({ offset: last, limit: this.pageSize })
     }
+    if (!this.#told.newest('team', asked)) return
     if (!reply.ok) {
       this.#team = { state: 'error', error: reply.error }
       return
     }
     this.#team = { state: 'ready', value: reply.data.lines }
     this.#teamOffset = reply.data.offset
+    this.#askedTeamOffset = reply.data.offset
     this.#teamTotal = reply.data.total
     this.#teamEntries = reply.data.entries
   }
@@ -158,22 +178,27 @@ export class DoNotContactState {
   /** Reads a page (the one shown by default); past the end (entries removed), the last page. */
   async load(offset = this.#offset): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    this.#askedOffset = offset
+    const asked = this.#told.asked()
     let reply = await this.#client.listDoNotContact({ offset, limit: this.pageSize })
     if (reply.ok && reply.data.entries.length === 0 && offset > 0 && reply.data.total > 0) {
       const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize
       reply = await this.#client.listDoNotContact({ offset: last, limit: this.pageSize })
     }
+    // the list changed while this read was on its way: the read that change asked is shown instead
+    if (!this.#told.newest('mine', asked)) return
     if (!reply.ok) {
       this.#entries = { state: 'error', error: reply.error }
       return
     }
     this.#entries = { state: 'ready', value: reply.data.entries }
     this.#offset = reply.data.offset
+    this.#askedOffset = reply.data.offset
     this.#total = reply.data.total
     this.#forgotten = reply.data.forgotten
     // the files are a line each above the entries; a failure to read them leaves the entries shown
     const files = await this.#client.listDoNotContactImports({})
-    this.#imports = files.ok ? files.data.imports : []
+    if (this.#told.newest('mine', asked)) this.#imports = files.ok ? files.data.imports : []
   }
 
   /** The next page of older entries, or the previous of newer ones. */

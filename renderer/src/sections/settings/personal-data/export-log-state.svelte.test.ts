@@ -68,4 +68,36 @@ describe('ExportLogState', () => {
     expect(log.more).toBe(false)
     expect(main.asked).toEqual([{ limit: 100 }, { limit: 100, before: 51 }])
   })
+
+  it('keeps a line told by exportLogged while the first page was on its way, answered after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const pages: Array<(entries: ExportLogEntry[]) => void> = []
+    const bridge = {
+      listExportLog: () =>
+        new Promise((resolve) =>
+          pages.push((entries) => resolve({ ok: true, data: { entries, total: entries.length, nextBefore: null } }))
+        ),
+      listRegister: () => new Promise(() => undefined),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const log = new ExportLogState(createClient(bridge))
+    const ids = () => (log.entries.state === 'ready' ? log.entries.value.map((line) => line.id) : log.entries.state)
+    const loading = log.load()
+    // a backup finished while the page was read: its line came before the page (read before it)
+    listeners.get('exportLogged')!(entry(3))
+    pages.shift()!([entry(2), entry(1)])
+    await loading
+    expect(ids()).toEqual([3, 2, 1])
+    expect(log.total).toBe(3)
+
+    // a page read after the line has it already: shown once
+    const again = log.load()
+    pages.shift()!([entry(3), entry(2), entry(1)])
+    await again
+    expect(ids()).toEqual([3, 2, 1])
+    expect(log.total).toBe(3)
+  })
 })

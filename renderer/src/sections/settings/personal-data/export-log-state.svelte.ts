@@ -3,6 +3,7 @@ import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { deliver } from '../../../lib/save-file'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 import { errorMessage } from '../../../../../shared/error-message'
 import { RegisterState } from './register-state.svelte'
 
@@ -24,17 +25,28 @@ export class ExportLogState {
   #message = $state.raw<PanelMessage | null>(null)
   /** The register for the data-protection officer (Settings → Personal data → Register). */
   readonly register: RegisterState
+  /**
+   * exportLogged events (by line id, each line kept) and peopleForgotten ('forgotten'): a page a
+   * read took before one of them may arrive after it (the browser host's answers and events travel
+   * apart); it then gets the lines told meanwhile, or gives way to the read the forgetting asked.
+   */
+  readonly #told = new RepliesAndEvents<number | 'forgotten'>()
+  readonly #logged: Record<number, ExportLogEntry> = {}
 
   constructor(client: Client) {
     this.#client = client
     this.register = new RegisterState(client)
     client.on('exportLogged', (entry) => {
+      this.#told.told(entry.id)
+      this.#logged[entry.id] = entry
       if (this.#entries.state !== 'ready' || this.#entries.value.some((known) => known.id === entry.id)) return
       this.#entries = { state: 'ready', value: [entry, ...this.#entries.value] }
       this.#total += 1
     })
     client.on('peopleForgotten', () => {
-      if (this.#entries.state === 'ready') void this.load()
+      if (this.#entries.state !== 'ready' && this.#entries.state !== 'loading') return
+      this.#told.told('forgotten')
+      void this.load()
     })
   }
 
@@ -60,13 +72,21 @@ export class ExportLogState {
 
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listExportLog({ limit: PAGE })
+    if (!this.#told.newest('forgotten', asked)) return
     if (!reply.ok) {
       this.#entries = { state: 'error', error: reply.error }
       return
     }
-    this.#entries = { state: 'ready', value: reply.data.entries }
-    this.#total = reply.data.total
+    // lines told by exportLogged while the page was on its way, newest first, that it does not have
+    const listed = (id: number) => reply.data.entries.some((entry) => entry.id === id)
+    const told = this.#told
+      .toldSince(asked)
+      .flatMap((id) => (id === 'forgotten' || listed(id) ? [] : [this.#logged[id]!]))
+      .sort((a, b) => b.id - a.id)
+    this.#entries = { state: 'ready', value: [...told, ...reply.data.entries] }
+    this.#total = reply.data.total + told.length
     this.#nextBefore = reply.data.nextBefore
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { RegisterEntry } from '../../../../../shared/ipc/channels/export-log'
 import { createClient } from '../../../lib/client'
@@ -66,5 +66,32 @@ describe('RegisterState', () => {
     await Promise.resolve()
     expect(main.asked.at(-1)).toEqual({ month: '2026-11' })
     expect(main.asked).toHaveLength(4)
+  })
+
+  it('shows the register read after peopleForgotten, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(entries: RegisterEntry[]) => void> = []
+    const bridge = {
+      listRegister: () =>
+        new Promise((resolve) =>
+          reads.push((entries) => resolve({ ok: true, data: { entries, total: entries.length, months: ['2026-11'] } }))
+        ),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const register = new RegisterState(createClient(bridge))
+    const shown = register.load()
+    reads.shift()!([lines[1]!])
+    await shown
+    const older = register.load()
+    listeners.get('peopleForgotten')!({ keys: ['p-1'] })
+    reads.pop()!([...lines]) // the read the event asked
+    await vi.waitFor(() => expect(register.total).toBe(2))
+    reads.shift()!([lines[1]!]) // the older read, last
+    await older
+    expect(register.total).toBe(2)
+    expect(register.entries.state === 'ready' && register.entries.value.map((line) => line.id)).toEqual([2, 1])
   })
 })

@@ -3,6 +3,7 @@ import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { deliver } from '../../../lib/save-file'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 import { errorMessage } from '../../../../../shared/error-message'
 
 /**
@@ -21,10 +22,18 @@ export class RegisterState {
   #exporting = $state(false)
   #message = $state.raw<PanelMessage | null>(null)
 
+  /**
+   * The events that read the register again: a read asked before one of them may answer after the
+   * read it asked (the browser host's answers travel apart) and is then not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'register'>()
+
   constructor(client: Client) {
     this.#client = client
     const reload = () => {
-      if (this.#entries.state === 'ready') void this.load()
+      if (this.#entries.state !== 'ready' && this.#entries.state !== 'loading') return
+      this.#told.told('register')
+      void this.load()
     }
     client.on('exportLogged', reload)
     client.on('peopleForgotten', reload)
@@ -69,7 +78,9 @@ export class RegisterState {
 
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.listRegister(this.#filter())
+    if (!this.#told.newest('register', asked)) return
     if (!reply.ok) {
       this.#entries = { state: 'error', error: reply.error }
       return

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { RetentionOverview, RetentionSettings } from '../../../../../shared/ipc/channels/retention'
 import { createClient } from '../../../lib/client'
@@ -89,5 +89,31 @@ describe('RetentionState', () => {
     expect(main.asked).toEqual(['get', 'set', 'keep', 'get'])
     await retention.save({ inactiveDays: null, contactDays: null })
     expect(retention.message?.text).toBe('Retention is off: no one is deleted.')
+  })
+
+  it('shows the overview read after peopleForgotten, not an older read that answers after it', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(keys: string[]) => void> = []
+    const settings = { inactiveDays: 365, contactDays: null }
+    const bridge = {
+      getRetention: () =>
+        new Promise((resolve) => reads.push((keys) => resolve({ ok: true, data: overview(settings, keys) }))),
+      on: (name: string, listener: (payload: unknown) => void) => {
+        listeners.set(name, listener)
+        return () => listeners.delete(name)
+      }
+    } as unknown as TalentDeskBridge
+    const retention = new RetentionState(createClient(bridge))
+    const due = () => (retention.overview.state === 'ready' ? retention.overview.value.due.map((one) => one.key) : [])
+    const shown = retention.load()
+    reads.shift()!(['p-1', 'p-2'])
+    await shown
+    const older = retention.load()
+    listeners.get('peopleForgotten')!({ keys: ['p-1'] })
+    reads.pop()!(['p-2']) // the read the forgetting asked
+    await vi.waitFor(() => expect(due()).toEqual(['p-2']))
+    reads.shift()!(['p-1', 'p-2']) // the older read, last
+    await older
+    expect(due()).toEqual(['p-2'])
   })
 })

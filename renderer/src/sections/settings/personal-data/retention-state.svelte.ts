@@ -2,6 +2,7 @@ import type { RetentionOverview, RetentionSettings } from '../../../../../shared
 import type { PanelMessage } from './panel-message'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 
 /**
  * Settings → Personal data → Retention: the periods the recruiter set, who would go and when,
@@ -15,10 +16,18 @@ export class RetentionState {
   /** Previews asked so far: an answer to an older one (typed over since) is dropped. */
   #previews = 0
 
+  /**
+   * peopleForgotten, which reads the overview again: a read asked before it may answer after the
+   * read it asked (the browser host's answers travel apart) and is then not shown, the newer one is.
+   */
+  readonly #told = new RepliesAndEvents<'forgotten'>()
+
   constructor(client: Client) {
     this.#client = client
     client.on('peopleForgotten', () => {
-      if (this.#overview.state === 'ready') void this.load()
+      if (this.#overview.state !== 'ready' && this.#overview.state !== 'loading') return
+      this.#told.told('forgotten')
+      void this.load()
     })
   }
 
@@ -34,7 +43,9 @@ export class RetentionState {
 
   async load(): Promise<void> {
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.getRetention({})
+    if (!this.#told.newest('forgotten', asked)) return
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 

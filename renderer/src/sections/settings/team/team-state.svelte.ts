@@ -3,6 +3,7 @@ import type { TeamStatus } from '../../../../../shared/ipc/channels/team'
 import type { Invite } from '../../../../../shared/team/protocol'
 import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
+import { RepliesAndEvents } from '../../../lib/replies-and-events'
 import type { PanelMessage } from '../personal-data/panel-message'
 
 /**
@@ -20,6 +21,11 @@ export class TeamPageState {
   #invite = $state.raw<Invite | null>(null)
   #now = $state(Date.now())
   #listening = false
+  /**
+   * teamChanged events: a status a read or an action answered, taken before one of them, may arrive
+   * after it (the browser host's answers and events travel apart) and is then not shown.
+   */
+  readonly #told = new RepliesAndEvents<'team'>()
 
   constructor(client: Client) {
     this.#client = client
@@ -47,11 +53,14 @@ export class TeamPageState {
     if (!this.#listening) {
       this.#listening = true
       this.#client.on('teamChanged', (status) => {
+        this.#told.told('team')
         this.#status = { state: 'ready', value: status }
       })
     }
     if (this.#status.state !== 'ready') this.#status = { state: 'loading' }
+    const asked = this.#told.asked()
     const reply = await this.#client.getTeam({})
+    if (!this.#told.newest('team', asked)) return
     this.#status = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
@@ -111,9 +120,10 @@ export class TeamPageState {
     if (this.#busy !== null) return false
     this.#busy = name
     try {
+      const asked = this.#told.asked()
       const reply = await call()
       if (reply.ok) {
-        this.#status = { state: 'ready', value: reply.data }
+        if (this.#told.newest('team', asked)) this.#status = { state: 'ready', value: reply.data }
         this.#message = done === null ? null : { tone: 'ok', text: done }
         if (name === 'leave') this.#invite = null
         return true
