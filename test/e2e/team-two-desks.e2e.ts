@@ -227,7 +227,7 @@ describe('two desks and the team server, in Chromium', () => {
   }, 120_000)
 
   // B's team credential lives in the OS keychain: a restart of B's host keeps it only where there
-  // is one (npm test's keyring session; CI's browser step runs outside it). Without one, B stays up
+  // is one (npm test's keyring session, its browser step included). Without one, B stays up
   // and the same forget reaches it on its next sync instead of at its next start.
   const keychain = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
   it(`a forget on A while B’s host is stopped is gone from B’s screen once B starts again${keychain ? '' : ' (no keychain here: B stays up)'}`, async () => {

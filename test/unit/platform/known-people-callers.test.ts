@@ -43,6 +43,8 @@ describe('who answers "already in your ATS"', () => {
     expect(calling(main, /port\('knownPeople'\)/)).toEqual([
       // the ATS pull writes the lists it pulls through it (and a removed connection's goes)
       'electron/main/ats/index.ts',
+      // the send's preview and look answer "already there" by link and name from the pulled list
+      'electron/main/ats/push/index.ts',
       // the shell hands the port on (MainServices.knownPeople: the ATS pull's tests and bench)
       'electron/main/compose.ts',
       'electron/main/contacts/index.ts',

@@ -1,4 +1,15 @@
-import type { AtsTarget, AtsTargetsPort } from '../../platform/ports'
+import type { AtsSendProgress } from '../../../../shared/ipc/channels/ats-send'
+import type {
+  AtsTarget,
+  AtsTargetsPort,
+  BoughtContactsPort,
+  DoNotContactPort,
+  ExportLogPort,
+  KnownPeoplePort,
+  SheetRowsPort
+} from '../../platform/ports'
+import type { Clock } from '../../store/clock'
+import type { StoreAccess } from '../../store/store-access'
 
 /**
  * What a send needs of a saved ATS connection (issue #39 item 1 keeps them), declared narrow in
@@ -48,4 +59,25 @@ export interface AtsRecord {
   links: string[]
   /** ISO 8601. */
   createdAt: string
+}
+
+/** What the send service is given (push/index.ts wires it). */
+export interface PushServiceDeps {
+  stores: StoreAccess
+  clock: Clock
+  /** The saved ATS connections (issue #39 item 1), read when used. */
+  opener: () => AtsOpener
+  doNotContact: () => DoNotContactPort
+  exportLog: () => ExportLogPort
+  boughtContacts: () => BoughtContactsPort
+  sheetRows: () => SheetRowsPort
+  /**
+   * The pulled lists of "Known people, live" (ats/pull keeps them): links and names are matched
+   * against the connection's list when it has a ready one; absent, every record is read.
+   */
+  knownPeople?: () => Pick<KnownPeoplePort, 'atsList' | 'check'>
+  /** Told after each person of a send (the atsSendProgress event). */
+  progress: (progress: AtsSendProgress) => void
+  /** Told once a send ends having made records in the ATS (its people are there now). */
+  sent?: (connectionId: string) => void
 }

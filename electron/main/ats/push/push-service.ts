@@ -4,7 +4,6 @@ import type {
   AtsPreviewRow,
   AtsSendOutcome,
   AtsSendPreview,
-  AtsSendProgress,
   AtsSendResult,
   AtsSendSource
 } from '../../../../shared/ipc/channels/ats-send'
@@ -12,17 +11,7 @@ import { suppressionLabel } from '../../../../shared/ipc/channels/do-not-contact
 import { AppError } from '../../../../shared/ipc/errors'
 import { errorMessage } from '../../../../shared/error-message'
 import { ApiError } from '../../api/api-error'
-import { atsListName } from '../../../../shared/ipc/channels/ats-pull'
-import type {
-  AtsTarget,
-  BoughtContactsPort,
-  DoNotContactPort,
-  ExportLogPort,
-  KnownPeoplePort,
-  SheetRowsPort
-} from '../../platform/ports'
-import { isoNow, type Clock } from '../../store/clock'
-import type { StoreAccess } from '../../store/store-access'
+import { isoNow } from '../../store/clock'
 import { atsNames } from '../ats-client'
 import {
   addApplication,
@@ -34,32 +23,13 @@ import {
   sourceIdOf,
   type SendChoice
 } from './ats-records'
-import { findInAts, type Found, type Looked, type PulledList } from './find-in-ats'
+import { findInAts, type Found, type Looked } from './find-in-ats'
+import { lookNote, pulledListOf } from './pulled-list'
 import { pushPersonOf } from './push-people'
-import type { AtsOpener, PushPerson } from './push-ports'
+import type { PushPerson, PushServiceDeps } from './push-ports'
+
+export type { PushServiceDeps } from './push-ports'
 import { SendJournal, type JournalScope } from './send-journal'
-
-export interface PushServiceDeps {
-  stores: StoreAccess
-  clock: Clock
-  /** The saved ATS connections (issue #39 item 1), read when used. */
-  opener: () => AtsOpener
-  doNotContact: () => DoNotContactPort
-  exportLog: () => ExportLogPort
-  boughtContacts: () => BoughtContactsPort
-  sheetRows: () => SheetRowsPort
-  /**
-   * The pulled lists of "Known people, live" (ats/pull keeps them): links and names are matched
-   * against the connection's list when it has a ready one; absent, every record is read.
-   */
-  knownPeople?: () => Pick<KnownPeoplePort, 'atsList' | 'check'>
-  /** Told after each person of a send (the atsSendProgress event). */
-  progress: (progress: AtsSendProgress) => void
-  /** Told once a send ends having made records in the ATS (its people are there now). */
-  sent?: (connectionId: string) => void
-}
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
 
 /** A recovery looks at records made from this long before its intent (clocks of desk and ATS differ). */
 const RECOVERY_SKEW_MS = 10 * 60_000
@@ -132,42 +102,6 @@ export class PushService {
     return emails.length === 0 && phones.length === 0 ? null : { emails, phone_numbers: phones }
   }
 
-  /**
-   * The connection's ready pulled list, or null (never pulled, its first pull still running or
-   * failed, no known-people here). Lever's pulled list keeps no company (its headline is free
-   * text), so names and companies there are still matched by reading the records.
-   */
-  #pulledList(target: AtsTarget): PulledList | null {
-    if (target.kind !== 'greenhouse' || this.#deps.knownPeople === undefined) return null
-    const known = this.#deps.knownPeople()
-    const held = known.atsList(atsListName(target.name), target.connectionId)
-    if (held === null) return null
-    return {
-      listId: held.listId,
-      pulledAt: held.pulledAt,
-      check: (people) => known.check(people, target.connectionId)
-    }
-  }
-
-  /** What the preview says of how it looked (Looked.pulledAt). */
-  #lookNote(target: AtsTarget, pulledAt: string | null | undefined): string {
-    const atsName = atsNames[target.kind]
-    if (pulledAt === null || pulledAt === undefined) {
-      const why = target.kind === 'lever' ? 'Lever’s pulled list keeps no company' : 'no pulled list yet'
-      return `Profile links and names were matched by reading every record of ${atsName} (${why}).`
-    }
-    const minutes = Math.max(0, Math.round((this.#deps.clock.now().getTime() - Date.parse(pulledAt)) / 60_000))
-    const ago =
-      minutes === 0
-        ? 'just now'
-        : minutes < 60
-          ? relative.format(-minutes, 'minute')
-          : minutes < 48 * 60
-            ? relative.format(-Math.round(minutes / 60), 'hour')
-            : relative.format(-Math.round(minutes / 1440), 'day')
-    return `Profile links and names were matched against the list pulled from ${atsName} ${ago} and the changes since.`
-  }
-
   /** Why each person must be left out (do-not-contact or forgotten), by person key. */
   #leftOut(people: readonly PushPerson[]): Map<string, string> {
     const suppressed = this.#deps
@@ -210,7 +144,13 @@ export class PushService {
       else if (sent?.state === 'done') rows.push(rowOf(person, { status: 'sent', atsId: sent.atsId }))
       else toLook.push(person)
     }
-    const { found, failed, pulledAt } = await findInAts(target, toLook, undefined, undefined, this.#pulledList(target))
+    const { found, failed, pulledAt } = await findInAts(
+      target,
+      toLook,
+      undefined,
+      undefined,
+      pulledListOf(this.#deps.knownPeople, target)
+    )
     for (const person of toLook) {
       const hit = found.get(person.personKey)
       const lookError = failed.get(person.personKey)
@@ -242,7 +182,7 @@ export class PushService {
         target.kind === 'greenhouse' && (await sourceIdOf(target)) === null
           ? `Greenhouse has no source named “${SEND_SOURCE}”: these people will go without a source. An admin can add it under Configure → Sources.`
           : null,
-      lookNote: this.#lookNote(target, pulledAt)
+      lookNote: lookNote(target.kind, pulledAt, this.#deps.clock.now())
     }
   }
 
@@ -327,7 +267,7 @@ export class PushService {
     let looked: Looked = { found: new Map<string, Found>(), failed: new Map<string, string>() }
     let cancelled = false
     try {
-      looked = await findInAts(target, fresh, signal, undefined, this.#pulledList(target))
+      looked = await findInAts(target, fresh, signal, undefined, pulledListOf(this.#deps.knownPeople, target))
     } catch (error) {
       if (!signal.aborted) throw error
       cancelled = true
