@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ConnectionsOverview } from '../../../shared/ipc/channels/connections'
 import type { Client } from './client'
 import { ConnectionsState } from './connections-state.svelte'
+import { heldMain } from './held-main'
 
 function overview(state: 'starting' | 'ready'): ConnectionsOverview {
   return {
@@ -57,26 +58,9 @@ describe('ConnectionsState', () => {
   })
 
   it('keeps the list and the balance told by events over replies taken before them that answer after', async () => {
-    const listeners = new Map<string, (payload: unknown) => void>()
-    const held = new Map<string, Array<(data: unknown) => void>>()
-    const asked = (channel: string) => () =>
-      new Promise((resolve) => {
-        const queue = held.get(channel) ?? []
-        queue.push((data) => resolve({ ok: true, data }))
-        held.set(channel, queue)
-      })
-    const client = {
-      on: (name: string, listener: (payload: unknown) => void) => {
-        listeners.set(name, listener)
-        return () => listeners.delete(name)
-      },
-      listConnections: asked('listConnections'),
-      setActiveConnection: asked('setActiveConnection'),
-      getCredits: asked('getCredits'),
-      refreshCredits: asked('refreshCredits')
-    } as unknown as Client
-    const answer = (channel: string, data: unknown) => held.get(channel)!.shift()!(data)
-    const waiting = (channel: string) => held.get(channel)?.length ?? 0
+    const main = heldMain(['listConnections', 'setActiveConnection', 'getCredits', 'refreshCredits'])
+    const client = main.bare
+    const { answer, waiting } = main
     const named = (name: string): ConnectionsOverview => {
       const ready = overview('ready')
       return { ...ready, connections: ready.connections.map((c) => ({ ...c, name })) }
@@ -86,14 +70,14 @@ describe('ConnectionsState', () => {
 
     // renamed while the first read was on its way: the event's list stays
     const read = state.load()
-    listeners.get('connectionsChanged')!(named('Sandbox (renamed)'))
+    main.tell('connectionsChanged', named('Sandbox (renamed)'))
     answer('listConnections', named('Sandbox'))
     await read
     expect(state.active?.name).toBe('Sandbox (renamed)')
 
     // a purchase told its balance while the stored one was on its way
     expect(waiting('getCredits')).toBe(1)
-    listeners.get('creditsChanged')!(credits(5))
+    main.tell('creditsChanged', credits(5))
     answer('getCredits', credits(9))
     await vi.waitFor(() => expect(waiting('refreshCredits')).toBe(1))
     expect(state.credits?.available).toBe(5)
@@ -103,7 +87,7 @@ describe('ConnectionsState', () => {
 
     // an action's list, answered after an event, is not shown either
     const activated = state.activate('sandbox')
-    listeners.get('connectionsChanged')!(named('Sandbox (again)'))
+    main.tell('connectionsChanged', named('Sandbox (again)'))
     answer('setActiveConnection', named('Sandbox (renamed)'))
     expect(await activated).toBeNull()
     expect(state.active?.name).toBe('Sandbox (again)')

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { SavedSearch, WatchesOverview } from '../../../../shared/ipc/channels/watches'
-import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 import { WatchesState } from './watches-state.svelte'
 
 const overview = (jobsToday: number): WatchesOverview => ({
@@ -22,32 +21,8 @@ const saved = (id: string, name: string): SavedSearch => ({
   watch: null
 })
 
-/** A main whose reads wait, per channel, for the test to let them go (as the browser host's may, behind events). */
-function fakeMain() {
-  const listeners = new Map<string, (payload: unknown) => void>()
-  const held = new Map<string, Array<(data: unknown) => void>>()
-  const asked = (channel: string) => () =>
-    new Promise((resolve) => {
-      const queue = held.get(channel) ?? []
-      queue.push((data) => resolve({ ok: true, data }))
-      held.set(channel, queue)
-    })
-  const bridge = {
-    listWatches: asked('listWatches'),
-    listSavedSearches: asked('listSavedSearches'),
-    on: (name: string, listener: (payload: unknown) => void) => {
-      listeners.set(name, listener)
-      return () => listeners.delete(name)
-    }
-  } as unknown as TalentDeskBridge
-  return {
-    client: createClient(bridge),
-    tell: (event: string, payload: unknown) => listeners.get(event)!(payload),
-    answer: (channel: string, data: unknown) => held.get(channel)!.shift()!(data),
-    /** Lets the newest read waiting go first. */
-    answerNewest: (channel: string, data: unknown) => held.get(channel)!.pop()!(data)
-  }
-}
+/** A main whose reads wait for the test to let them go (as the browser host's may, behind events). */
+const fakeMain = () => heldMain(['listWatches', 'listSavedSearches'])
 
 describe('WatchesState: a read asked before an event never shows over what came after it', () => {
   it('keeps the watches told by watchesChanged over a list read that answers after it', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { ImportBatch, ImportCandidate, ImportRow } from '../../../../shared/ipc/channels/imports'
 import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 import { ImportState } from './import-state.svelte'
 
 const candidate = (key: string): ImportCandidate => ({
@@ -185,30 +186,13 @@ const fullBatch = (state: ImportBatch['state'], matched: number): ImportBatch =>
   updatedAt: '2026-11-28T10:00:00.000Z'
 })
 
-/** A main whose batch replies wait, per channel, for the test to let them go (as the browser host's may, behind events). */
+/** A main whose batch replies wait for the test to let them go (as the browser host's may, behind events). */
 function slowMain() {
-  let told: ((payload: unknown) => void) | null = null
-  const held = new Map<string, Array<(data: unknown) => void>>()
-  const asked = (channel: string) => () =>
-    new Promise((resolve) => {
-      const queue = held.get(channel) ?? []
-      queue.push((data) => resolve({ ok: true, data }))
-      held.set(channel, queue)
-    })
-  const bridge = {
-    startImportMatch: asked('startImportMatch'),
-    listImports: asked('listImports'),
-    getImport: asked('getImport'),
-    listImportRows: () => Promise.resolve({ ok: true, data: { total: 0, rows: [] } }),
-    on: (_name: string, listener: (payload: unknown) => void) => {
-      told = listener
-      return () => (told = null)
-    }
-  } as unknown as TalentDeskBridge
+  const main = heldMain(['startImportMatch', 'listImports', 'getImport'], { listImportRows: { total: 0, rows: [] } })
   return {
-    client: createClient(bridge),
-    tell: (batch: ImportBatch) => told!({ batchId: batch.id, uploadId: null, read: null, size: null, batch }),
-    answer: (channel: string, data: unknown) => held.get(channel)!.shift()!(data)
+    ...main,
+    tell: (batch: ImportBatch) =>
+      main.tell('importProgress', { batchId: batch.id, uploadId: null, read: null, size: null, batch })
   }
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { RefreshJobDetail, RefreshJobSummary, RefreshTracking } from '../../../../shared/ipc/channels/refresh'
-import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 import { RefreshState } from './refresh-state.svelte'
 
 const job = (jobId: string, tracking: RefreshTracking, totalProcessed: number): RefreshJobSummary => ({
@@ -37,32 +36,13 @@ const detail = (summary: RefreshJobSummary): RefreshJobDetail => ({
   issues: []
 })
 
-/** A main whose replies wait, per channel, for the test to let them go (as the browser host's may, behind events). */
+/** A main whose replies wait for the test to let them go (as the browser host's may, behind events). */
 function fakeMain() {
-  const listeners = new Map<string, (payload: unknown) => void>()
-  const held = new Map<string, Array<(data: unknown) => void>>()
-  const asked = (channel: string) => () =>
-    new Promise((resolve) => {
-      const queue = held.get(channel) ?? []
-      queue.push((data) => resolve({ ok: true, data }))
-      held.set(channel, queue)
-    })
-  const bridge = {
-    startRefresh: asked('startRefresh'),
-    checkRefreshJob: asked('checkRefreshJob'),
-    listRefreshJobs: asked('listRefreshJobs'),
-    getRefreshJob: asked('getRefreshJob'),
-    on: (name: string, listener: (payload: unknown) => void) => {
-      listeners.set(name, listener)
-      return () => listeners.delete(name)
-    }
-  } as unknown as TalentDeskBridge
+  const main = heldMain(['startRefresh', 'checkRefreshJob', 'listRefreshJobs', 'getRefreshJob'])
   return {
-    client: createClient(bridge),
+    ...main,
     tell: (summary: RefreshJobSummary, finishedNow = false) =>
-      listeners.get('refreshJobChanged')!({ job: summary, finishedNow }),
-    answer: (channel: string, data: unknown) => held.get(channel)!.shift()!(data),
-    waiting: (channel: string) => held.get(channel)?.length ?? 0
+      main.tell('refreshJobChanged', { job: summary, finishedNow })
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   TeamDoNotContactLine
 } from '../../../../../shared/ipc/channels/do-not-contact'
 import { createClient } from '../../../lib/client'
+import { heldMain } from '../../../lib/held-main'
 import { DoNotContactState } from './do-not-contact-state.svelte'
 
 // The browser reads a file as a data URL with FileReader; Node has Blob but not FileReader.
@@ -259,28 +260,10 @@ describe('DoNotContactState', () => {
   })
 
   it('shows the read a change asked, not an older read that answers after it (own list and team’s)', async () => {
-    const listeners = new Map<string, (payload: unknown) => void>()
-    const held = new Map<string, Array<(data: unknown) => void>>()
-    const asked = (channel: string) => () =>
-      new Promise((resolve) => {
-        const queue = held.get(channel) ?? []
-        queue.push((data) => resolve({ ok: true, data }))
-        held.set(channel, queue)
-      })
-    const bridge = {
-      listDoNotContact: asked('listDoNotContact'),
-      listTeamDoNotContact: asked('listTeamDoNotContact'),
-      listDoNotContactImports: () => Promise.resolve({ ok: true, data: { imports: [] } }),
-      on: (name: string, listener: (payload: unknown) => void) => {
-        listeners.set(name, listener)
-        return () => listeners.delete(name)
-      }
-    } as unknown as TalentDeskBridge
+    const main = heldMain(['listDoNotContact', 'listTeamDoNotContact'], { listDoNotContactImports: { imports: [] } })
     /** The newest read waiting answers first (`newest`), or the oldest. */
-    const answer = (channel: string, data: unknown, newest = false) => {
-      const queue = held.get(channel)!
-      ;(newest ? queue.pop() : queue.shift())!(data)
-    }
+    const answer = (channel: string, data: unknown, newest = false) =>
+      newest ? main.answerNewest(channel, data) : main.answer(channel, data)
     const page = (...values: string[]) => ({
       entries: values.map((value, at) => entry(values.length - at, value)),
       offset: 0,
@@ -289,14 +272,14 @@ describe('DoNotContactState', () => {
     })
     const values = (list: DoNotContactState) =>
       list.entries.state === 'ready' ? list.entries.value.map((one) => one.value) : list.entries.state
-    const list = new DoNotContactState(createClient(bridge))
+    const list = new DoNotContactState(main.client)
 
     const shown = list.load()
     answer('listDoNotContact', page('old@example.com'))
     await shown
     // an entry added (a pull's note, a colleague) while a read was on its way
     const first = list.load()
-    listeners.get('doNotContactChanged')!({})
+    main.tell('doNotContactChanged', {})
     answer('listDoNotContact', page('new@example.com', 'old@example.com'), true)
     await vi.waitFor(() => expect(values(list)).toEqual(['new@example.com', 'old@example.com']))
     answer('listDoNotContact', page('old@example.com'))
@@ -317,7 +300,7 @@ describe('DoNotContactState', () => {
     answer('listTeamDoNotContact', { lines: [line('e:1')], offset: 0, total: 1, entries: 1 })
     await teamShown
     const team = list.loadTeam()
-    listeners.get('teamChanged')!({ state: 'none' })
+    main.tell('teamChanged', { state: 'none' })
     answer('listTeamDoNotContact', { lines: [line('e:2'), line('e:1')], offset: 0, total: 2, entries: 2 }, true)
     await vi.waitFor(() => expect(list.teamTotal).toBe(2))
     answer('listTeamDoNotContact', { lines: [line('e:1')], offset: 0, total: 1, entries: 1 })
