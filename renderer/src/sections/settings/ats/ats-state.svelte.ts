@@ -34,10 +34,11 @@ export class AtsState {
   #removed = $state.raw<{ id: string; name: string } | null>(null)
   #edited = $state.raw<{ id: string; name: string } | null>(null)
   #pulls = $state.raw<Record<string, AtsPullStatus>>({})
-  /** atsPullProgress events per connection: a reply is stale when one came meanwhile. */
-  readonly #told = new RepliesAndEvents()
-  /** atsConnectionsChanged events: a list a reply carries is shown only when none came meanwhile. */
-  readonly #toldList = new RepliesAndEvents<'list'>()
+  /**
+   * atsConnectionsChanged events (key null) and atsPullProgress per connection: a list or a pull
+   * status a reply took before one of them is not shown over it.
+   */
+  readonly #told = new RepliesAndEvents<string | null>()
   #pullErrors = $state.raw<Record<string, IpcError>>({})
   #signIn = $state.raw<LeverOAuthStarted | null>(null)
   #listening = false
@@ -93,7 +94,7 @@ export class AtsState {
     if (!this.#listening) {
       this.#listening = true
       this.#client.on('atsConnectionsChanged', (overview) => {
-        this.#toldList.told('list')
+        this.#told.told(null)
         this.#overview = { state: 'ready', value: overview }
       })
       this.#client.on('atsPullProgress', (status) => {
@@ -102,9 +103,9 @@ export class AtsState {
       })
     }
     if (this.#overview.state !== 'ready') this.#overview = { state: 'loading' }
-    const asked = this.#toldList.asked()
+    const asked = this.#told.asked()
     const reply = await this.#client.listAtsConnections({})
-    if (!this.#toldList.newest('list', asked)) return
+    if (!this.#told.newest(null, asked)) return
     this.#overview = reply.ok ? { state: 'ready', value: reply.data } : { state: 'error', error: reply.error }
   }
 
@@ -145,7 +146,7 @@ export class AtsState {
 
   /** A list an action answered, shown unless an atsConnectionsChanged event (as new or newer) came meanwhile. */
   #listReplied(asked: number, overview: AtsConnections): void {
-    if (this.#toldList.newest('list', asked)) this.#overview = { state: 'ready', value: overview }
+    if (this.#told.newest(null, asked)) this.#overview = { state: 'ready', value: overview }
   }
 
   async cancelPull(connectionId: string): Promise<void> {
@@ -188,7 +189,7 @@ export class AtsState {
         return false
       }
       this.#signIn = started.data
-      const asked = this.#toldList.asked()
+      const asked = this.#told.asked()
       const reply = await this.#client.finishLeverOAuth({ flowId: started.data.flowId })
       if (reply.ok) {
         this.#listReplied(asked, reply.data)
@@ -301,7 +302,7 @@ export class AtsState {
     if (this.#busy !== null) return false
     this.#busy = name
     try {
-      const asked = this.#toldList.asked()
+      const asked = this.#told.asked()
       const reply = await call()
       if (reply.ok) {
         this.#listReplied(asked, reply.data)
