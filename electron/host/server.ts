@@ -143,9 +143,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let streams: ReturnType<typeof createEventStreams>
   try {
     services = await options.createServices(guard.origins)
+    // listening from the services' first moment: a job that ends before any tab opens is held for it
+    streams = createEventStreams(services.events, limits, refusals)
     // (the bridge's code, with every channel's schemas, is loaded with the services: after the link)
     const { createBridgeRoutes } = await import('./bridge-routes')
-    streams = createEventStreams(services.events, limits, refusals)
     ready.resolve(
       createBridgeRoutes({
         origin,

@@ -239,6 +239,7 @@ async function embeddedSandbox(
       holdBuild: true,
       ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs }),
       arrivals: options.sandbox.arrivals ?? ARRIVALS_DEFAULT,
+      ...(options.sandbox.refreshTiming === undefined ? {} : { refreshTiming: options.sandbox.refreshTiming }),
       credentials
     },
     logger: options.logger,

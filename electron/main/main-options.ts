@@ -7,6 +7,7 @@ import type { AnswerLimits } from './net/answer-limits'
 import type { ProxyResolver } from './net/proxy-rules'
 import type { PaceTuning } from './pace/pace-rule'
 import type { Clock } from './store/clock'
+import type { RefreshTiming } from '../../sandbox/server/refresh/refresh-jobs'
 import type { KeytarLoader } from './vault/open-vault'
 import type { ActivityOptions } from './activity'
 import type { AppInfoOptions } from './app-info'
@@ -67,6 +68,8 @@ export interface MainOptions
         clockOffsetMs?: number
         /** People who join its index after its first run, so a watched search has news (ARRIVALS_DEFAULT; tests: share 0). */
         arrivals?: { share: number; spreadDays: number }
+        /** How long its refresh jobs take (tests that must stop the app before one ends lengthen them). */
+        refreshTiming?: Partial<RefreshTiming>
       }
     | undefined
   /**

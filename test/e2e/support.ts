@@ -57,6 +57,8 @@ export async function startApp(
     clockShiftMs?: () => number
     /** The built-in sandbox's index grows as the app's does (sandbox/server/arrivals.ts). */
     arrivals?: boolean
+    /** How long the built-in sandbox's refresh jobs take (its default: 250 ms queued, 120 ms a handle). */
+    refreshTiming?: { queueMs?: number; perHandleMs?: number }
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
@@ -94,6 +96,7 @@ export async function startApp(
               profiles: options.sandboxProfiles ?? 2000,
               // the people tests pick are all there from the start, unless a test watches arrivals
               arrivals: options.arrivals === true ? ARRIVALS_DEFAULT : { share: 0, spreadDays: 0 },
+              ...(options.refreshTiming === undefined ? {} : { refreshTiming: options.refreshTiming }),
               ...(shift === undefined ? {} : { clockOffsetMs: shift() })
             }
           })

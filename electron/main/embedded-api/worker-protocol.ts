@@ -1,5 +1,6 @@
 import type { RunningSandbox } from '../../../sandbox'
 import type { SandboxSecrets } from './sandbox-credentials'
+import type { RefreshTiming } from '../../../sandbox/server/refresh/refresh-jobs'
 
 /** Messages between the main process and the built-in sandbox's worker thread. */
 export interface SandboxWorkerData {
@@ -29,6 +30,8 @@ export interface SandboxWorkerData {
    * ARRIVALS_DEFAULT). None when absent.
    */
   arrivals?: { share: number; spreadDays: number }
+  /** How long its refresh jobs take (sandbox/server/refresh/refresh-jobs.ts's default when absent). */
+  refreshTiming?: Partial<RefreshTiming>
   /**
    * The sandbox's API key and client secrets for this data folder (sandbox-credentials.ts): random
    * and known only to this app. Without them they are derived from the seed (tests, the CLI).

@@ -157,10 +157,25 @@ function openConnection(
     db.function('td_fold', { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? foldSearchText(value) : ''
     )
+    if (!options.readonly) beginTransactionsImmediate(db)
     return db
   } catch (error) {
     throw classifySqliteError(error, file)
   }
+}
+
+/**
+ * Every transaction on a writing connection begins IMMEDIATE: it takes the write lock before its
+ * first read, waiting (busy_timeout) while another connection writes. A deferred one that reads,
+ * then writes, fails at once with "database is locked" when another connection wrote in between
+ * (SQLite cannot wait there: its snapshot is already stale) — a forget answered with a failure
+ * because the rebuild of the file after the last forget (privacy/compaction.ts, a worker's
+ * connection) was running. One place for every repository, worker and migration: `db.transaction`
+ * on these connections returns the IMMEDIATE variant (nested calls are savepoints, as before).
+ */
+function beginTransactionsImmediate(db: BetterSqlite3.Database): void {
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((fn) => transaction(fn).immediate) as BetterSqlite3.Database['transaction']
 }
 
 /** A refused file is left as found: drop the empty -wal/-shm a read-only WAL probe creates. */

@@ -11,6 +11,7 @@ import {
   StoreRecovery,
   storeFilePath
 } from '../../../electron/main/store'
+import { openExtraConnection } from '../../../electron/main/store/database'
 import { migrations, type Migration } from '../../../electron/main/store/migrations'
 import { makeProfile } from './fixtures/profiles'
 import { damageMiddlePage, ManualClock, removeDir, sha256, tempDir } from './helpers'
@@ -186,6 +187,40 @@ describe('openDatabase', () => {
       () => openDatabase({ path: path.join(dir, 'b.sqlite'), nativeBinding: path.join(dir, 'missing.node') }),
       'store_unreadable'
     )
+  })
+})
+
+describe('transactions on a writing connection', () => {
+  // A forget read the person, then erased: when the rebuild after the last forget (a worker's
+  // connection) wrote in between, SQLite answered "database is locked" at once, without waiting.
+  it('take the write lock before their first read, so another connection cannot write in between', () => {
+    const database = openDatabase({ path: storeFilePath(dir) })
+    const { db } = database
+    db.exec('CREATE TABLE notes (text TEXT)')
+    const worker = openExtraConnection(database.path, { nativeBinding: undefined, schemaVersion: database.version })
+    worker.pragma('busy_timeout = 0') // a worker would wait; here its refusal shows who holds the lock
+    let workerWrote: string | null = null
+    db.transaction(() => {
+      db.prepare('SELECT count(*) FROM notes').get()
+      try {
+        worker.prepare("INSERT INTO notes (text) VALUES ('the worker')").run()
+        workerWrote = 'yes'
+      } catch (error) {
+        workerWrote = (error as Error).message
+      }
+      db.prepare("INSERT INTO notes (text) VALUES ('main')").run()
+    })()
+    expect(workerWrote).toBe('database is locked')
+    expect(db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['main'])
+    // the worker's own transactions too, and a nested one is a savepoint of the outer
+    db.pragma('busy_timeout = 0')
+    worker.transaction(() => {
+      worker.transaction(() => worker.prepare("INSERT INTO notes (text) VALUES ('nested')").run())()
+      expect(() => db.prepare("INSERT INTO notes (text) VALUES ('main again')").run()).toThrow('database is locked')
+    })()
+    expect(db.prepare('SELECT text FROM notes ORDER BY rowid').pluck().all()).toEqual(['main', 'nested'])
+    worker.close()
+    database.close()
   })
 })
 
