@@ -215,4 +215,39 @@ describe('ShortlistsState and shortlistsChanged', () => {
     await older
     expect(names()).toEqual(['Backend hires'])
   })
+
+  it('selects from the lists shown: an older read that answers last does not choose, and a list no longer shared is left', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const reads: Array<(lists: Shortlist[]) => void> = []
+    const membersOf: string[] = []
+    const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
+    const bridge = {
+      listShortlists: () => new Promise((resolve) => reads.push((lists) => resolve({ ok: true, data: lists }))),
+      listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 0 }]),
+      listMembers: ({ shortlistId }: { shortlistId: string }) => {
+        membersOf.push(shortlistId)
+        return ok([])
+      },
+      on: (event: EventName, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener)
+        return () => listeners.delete(event)
+      }
+    } as unknown as TalentDeskBridge
+    const state = new ShortlistsState(createClient(bridge))
+    // the screen opens; a colleague shares "Shared hires" (and the old "Backend" goes) while its read is out
+    const opening = state.load()
+    listeners.get('shortlistsChanged')!({ reason: 'team', shortlistIds: ['b'] })
+    reads.pop()!([shortlist('b', 'Shared hires'), shortlist('c', 'Frontend')]) // the read the event asked
+    await vi.waitFor(() => expect(state.lists.state).toBe('ready'))
+    reads.shift()!([shortlist('a', 'Backend')]) // the screen's own read, last
+    await opening
+    expect(state.selectedId).toBe('b')
+    expect(state.selected?.name).toBe('Shared hires')
+    // the colleague stops sharing the list selected here: the first one listed is selected instead
+    listeners.get('shortlistsChanged')!({ reason: 'team', shortlistIds: ['b'] })
+    reads.shift()!([shortlist('c', 'Frontend')])
+    await vi.waitFor(() => expect(state.selectedId).toBe('c'))
+    expect(membersOf).not.toContain('a')
+    expect(membersOf.at(-1)).toBe('c')
+  })
 })

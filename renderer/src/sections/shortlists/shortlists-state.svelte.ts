@@ -165,14 +165,19 @@ export class ShortlistsState {
       return
     }
     if (newest) this.#lists = { state: 'ready', value: lists.data }
-    const stillThere = lists.data.some((list) => list.id === this.#selectedId)
-    if (!stillThere) {
-      const first = lists.data[0]
-      if (first) await this.select(first.id)
-      else this.#clearSelection()
-    } else if (this.#members.state !== 'ready') {
-      await this.#loadMembers()
+    // the selection follows the lists shown: a read an event overtook leaves them to the newer one
+    await this.#followSelection(this.#lists.state === 'ready' ? this.#lists.value : lists.data)
+  }
+
+  /** Keeps the selected shortlist while it is listed; else the first is selected (none: nothing is). */
+  async #followSelection(lists: Shortlist[]): Promise<void> {
+    if (lists.some((list) => list.id === this.#selectedId)) {
+      if (this.#members.state !== 'ready') await this.#loadMembers()
+      return
     }
+    const first = lists[0]
+    if (first) await this.select(first.id)
+    else this.#clearSelection()
   }
 
   async select(id: string): Promise<void> {
@@ -415,8 +420,14 @@ export class ShortlistsState {
     const asked = this.#told.asked()
     const reply = await this.#client.listShortlists({})
     if (!this.#told.newest('lists', asked)) return
-    if (reply.ok) this.#lists = { state: 'ready', value: reply.data }
-    else this.#lists = { state: 'error', error: reply.error }
+    if (!reply.ok) {
+      this.#lists = { state: 'error', error: reply.error }
+      return
+    }
+    this.#lists = { state: 'ready', value: reply.data }
+    // a shared shortlist shown here that a colleague stopped sharing is no longer selected
+    if (this.#selectedId !== null && !reply.data.some((list) => list.id === this.#selectedId))
+      await this.#followSelection(reply.data)
   }
 
   /** Stage names show on every row and in the open person, so both are read again. */
