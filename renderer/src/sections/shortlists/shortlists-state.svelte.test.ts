@@ -3,6 +3,7 @@ import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { MemberDetail, MemberSummary, Shortlist } from '../../../../shared/ipc/channels/shortlists'
 import type { EventName } from '../../../../shared/ipc/contract'
 import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 import { MEMBERS_PAGE, ShortlistsState } from './shortlists-state.svelte'
 
 const at = '2026-11-01T09:00:00.000Z'
@@ -217,37 +218,23 @@ describe('ShortlistsState and shortlistsChanged', () => {
   })
 
   it('selects from the lists shown: an older read that answers last does not choose, and a list no longer shared is left', async () => {
-    const listeners = new Map<string, (payload: unknown) => void>()
-    const reads: Array<(lists: Shortlist[]) => void> = []
-    const membersOf: string[] = []
-    const ok = <T>(data: T) => Promise.resolve({ ok: true as const, data })
-    const bridge = {
-      listShortlists: () => new Promise((resolve) => reads.push((lists) => resolve({ ok: true, data: lists }))),
-      listStages: () => ok([{ id: 1, name: 'New', position: 0, memberCount: 0 }]),
-      listMembers: ({ shortlistId }: { shortlistId: string }) => {
-        membersOf.push(shortlistId)
-        return ok([])
-      },
-      on: (event: EventName, listener: (payload: unknown) => void) => {
-        listeners.set(event, listener)
-        return () => listeners.delete(event)
-      }
-    } as unknown as TalentDeskBridge
-    const state = new ShortlistsState(createClient(bridge))
+    const main = heldMain(['listShortlists'], {
+      listStages: [{ id: 1, name: 'New', position: 0, memberCount: 0 }],
+      listMembers: []
+    })
+    const state = new ShortlistsState(main.client)
     // the screen opens; a colleague shares "Shared hires" (and the old "Backend" goes) while its read is out
     const opening = state.load()
-    listeners.get('shortlistsChanged')!({ reason: 'team', shortlistIds: ['b'] })
-    reads.pop()!([shortlist('b', 'Shared hires'), shortlist('c', 'Frontend')]) // the read the event asked
+    main.tell('shortlistsChanged', { reason: 'team', shortlistIds: ['b'] })
+    main.answerNewest('listShortlists', [shortlist('b', 'Shared hires'), shortlist('c', 'Frontend')]) // the event's read
     await vi.waitFor(() => expect(state.lists.state).toBe('ready'))
-    reads.shift()!([shortlist('a', 'Backend')]) // the screen's own read, last
+    main.answer('listShortlists', [shortlist('a', 'Backend')]) // the screen's own read, last
     await opening
-    expect(state.selectedId).toBe('b')
     expect(state.selected?.name).toBe('Shared hires')
     // the colleague stops sharing the list selected here: the first one listed is selected instead
-    listeners.get('shortlistsChanged')!({ reason: 'team', shortlistIds: ['b'] })
-    reads.shift()!([shortlist('c', 'Frontend')])
-    await vi.waitFor(() => expect(state.selectedId).toBe('c'))
-    expect(membersOf).not.toContain('a')
-    expect(membersOf.at(-1)).toBe('c')
+    main.tell('shortlistsChanged', { reason: 'team', shortlistIds: ['b'] })
+    main.answer('listShortlists', [shortlist('c', 'Frontend')])
+    await vi.waitFor(() => expect(state.selected?.name).toBe('Frontend'))
+    await vi.waitFor(() => expect(state.members.state).toBe('ready'))
   })
 })
