@@ -30,4 +30,17 @@ describe('RepliesAndEvents, whether a reply is still newer than the events about
     expect(order.toldSince(asked).sort()).toEqual([1, 2])
     expect(order.toldSince(order.asked())).toEqual([])
   })
+
+  it('lets a read asked anew overtake the reads of its key asked before, and no other key', () => {
+    const order = new RepliesAndEvents<'list' | 'count'>()
+    const count = order.asked()
+    const first = order.askedAnew('list')
+    expect(order.newest('list', first)).toBe(true)
+    const second = order.askedAnew('list')
+    expect(order.newest('list', first)).toBe(false)
+    expect(order.newest('list', second)).toBe(true)
+    expect(order.newest('count', count)).toBe(true)
+    order.told('list')
+    expect(order.newest('list', second)).toBe(false)
+  })
 })

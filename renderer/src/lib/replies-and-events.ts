@@ -19,6 +19,15 @@ export class RepliesAndEvents<K = string> {
     this.#last.set(key, ++this.#count)
   }
 
+  /**
+   * A read of `key` asked now, which overtakes every read of it asked before: the recruiter chose a
+   * filter or a page, then another, and the first reply may come last. Taken instead of `asked`.
+   */
+  askedAnew(key: K): number {
+    this.told(key)
+    return this.#count
+  }
+
   /** Taken just before asking main; the reply is later judged against it. */
   asked(): number {
     return this.#count

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ActivityEntry, ActivityNotice } from '../../../../shared/ipc/channels/watches'
 import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 import { shouldNotify, ActivityState, type Viewing } from './activity-state.svelte'
 
 const viewing = (over: Partial<Viewing>): Viewing => ({
@@ -123,6 +124,51 @@ describe('ActivityState', () => {
     await activity.open(second!)
     expect(opened).toEqual([{ kind: 'savedSearch', savedSearchId: 'x' }])
     expect(activity.unread.total).toBe(1)
+  })
+})
+
+describe('ActivityState filtered twice', () => {
+  it('shows the filter chosen last, and drops a further page of the list it replaced', async () => {
+    const main = heldMain(['listActivity'])
+    const activity = new ActivityState(main.client, { told: { read: () => 0, write: () => undefined } })
+    const entry = (id: number, kind: ActivityEntry['kind']): ActivityEntry => ({
+      id,
+      connectionId: 'c1',
+      kind,
+      text: `Entry ${id}`,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      readAt: null,
+      shortlistId: null,
+      watchId: 'w1',
+      link: { kind: 'savedSearch', savedSearchId: 'x' },
+      changes: [],
+      people: []
+    })
+    const reply = (entries: ActivityEntry[], more = false) => ({
+      entries,
+      unread: {
+        total: entries.length,
+        byKind: { person_changed: 0, new_people: 0, refresh_ended: 0, deleting_soon: 0, budget: 0, team_shortlist: 0 }
+      },
+      more
+    })
+    const ids = () => (activity.entries.state === 'ready' ? activity.entries.value.map((one) => one.id) : [])
+    const asked = (count: number) => vi.waitFor(() => expect(main.waiting('listActivity')).toBe(count))
+    const first = activity.load()
+    await asked(1)
+    main.answer('listActivity', reply([entry(5, 'person_changed'), entry(4, 'new_people')], true))
+    await first
+    const more = activity.loadMore()
+    const changed = activity.filter({ kind: 'person_changed' })
+    const newPeople = activity.filter({ kind: 'new_people' })
+    await asked(3)
+    main.answerNewest('listActivity', reply([entry(4, 'new_people'), entry(2, 'new_people')])) // chosen last
+    await newPeople
+    main.answer('listActivity', reply([entry(3, 'person_changed')])) // the list before's further page
+    await more
+    main.answer('listActivity', reply([entry(5, 'person_changed'), entry(3, 'person_changed')])) // chosen first
+    await changed
+    expect(ids()).toEqual([4, 2])
   })
 })
 

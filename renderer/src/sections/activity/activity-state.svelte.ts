@@ -140,12 +140,14 @@ export class ActivityState {
    * unread count a reply took before one of them may arrive after it (the browser host's answers
    * and events travel apart) and must not hide it.
    */
-  readonly #news = new RepliesAndEvents<'unread' | 'news'>()
+  readonly #news = new RepliesAndEvents<'unread' | 'news' | 'list'>()
 
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
-    const asked = this.#news.asked()
+    // a read asked after this one (another filter) is shown, whichever answers last
+    const asked = this.#news.askedAnew('list')
     const reply = await this.#client.listActivity(this.#filter())
+    if (!this.#news.newest('list', asked)) return
     if (reply.ok) {
       if (this.#news.newest('unread', asked)) this.#unread = reply.data.unread
       this.#more = reply.data.more
@@ -189,7 +191,10 @@ export class ActivityState {
   async loadMore(): Promise<void> {
     if (this.#entries.state !== 'ready' || !this.#more) return
     const last = this.#entries.value.at(-1)
+    const asked = this.#news.asked()
     const reply = await this.#client.listActivity({ ...this.#filter(), ...(last ? { before: last.id } : {}) })
+    // the list was read anew meanwhile (another filter): this page is of the list it replaced
+    if (!this.#news.newest('list', asked) || this.#entries.state !== 'ready') return
     if (!reply.ok) {
       this.#error = reply.error
       return

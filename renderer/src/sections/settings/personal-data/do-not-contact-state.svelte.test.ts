@@ -308,4 +308,26 @@ describe('DoNotContactState', () => {
     expect(list.teamTotal).toBe(2)
     expect(list.team.state === 'ready' && list.team.value.map((one) => one.key)).toEqual(['e:2', 'e:1'])
   })
+
+  it('shows the page asked last (Older, then Newer) when the first answers after it', async () => {
+    const main = heldMain(['listDoNotContact'], { listDoNotContactImports: { imports: [] } })
+    const list = new DoNotContactState(main.client)
+    const page = (offset: number) => ({
+      entries: [entry(1000 - offset, `at-${offset}@example.com`)],
+      offset,
+      total: 3 * list.pageSize,
+      forgotten: 0
+    })
+    const shown = list.load()
+    main.answer('listDoNotContact', page(0))
+    await shown
+    const older = list.older()
+    const newer = list.load(0) // Newer, pressed before Older's page came
+    main.answerNewest('listDoNotContact', page(0))
+    await newer
+    main.answer('listDoNotContact', page(list.pageSize)) // Older's page, last
+    await older
+    expect(list.offset).toBe(0)
+    expect(list.entries.state === 'ready' && list.entries.value.map((one) => one.value)).toEqual(['at-0@example.com'])
+  })
 })

@@ -117,7 +117,8 @@ export class DoNotContactState {
   async loadTeam(offset = this.#teamOffset): Promise<void> {
     if (this.#team.state !== 'ready') this.#team = { state: 'loading' }
     this.#askedTeamOffset = offset
-    const asked = this.#told.asked()
+    // a page asked after this one (Older, then Newer) is shown, whichever answers last
+    const asked = this.#told.askedAnew('team')
     let reply = await this.#client.listTeamDoNotContact({ offset, limit: this.pageSize })
     if (reply.ok && reply.data.lines.length === 0 && offset > 0 && reply.data.total > 0) {
       const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize
@@ -179,7 +180,8 @@ export class DoNotContactState {
   async load(offset = this.#offset): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
     this.#askedOffset = offset
-    const asked = this.#told.asked()
+    // a page asked after this one (Older, then Newer) is shown, whichever answers last
+    const asked = this.#told.askedAnew('mine')
     let reply = await this.#client.listDoNotContact({ offset, limit: this.pageSize })
     if (reply.ok && reply.data.entries.length === 0 && offset > 0 && reply.data.total > 0) {
       const last = Math.floor((reply.data.total - 1) / this.pageSize) * this.pageSize

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { RegisterEntry } from '../../../../../shared/ipc/channels/export-log'
 import { createClient } from '../../../lib/client'
+import { heldMain } from '../../../lib/held-main'
 import { RegisterState } from './register-state.svelte'
 
 const lines: RegisterEntry[] = [
@@ -93,5 +94,20 @@ describe('RegisterState', () => {
     await older
     expect(register.total).toBe(2)
     expect(register.entries.state === 'ready' && register.entries.value.map((line) => line.id)).toEqual([2, 1])
+  })
+
+  it('shows the filter chosen last when the one chosen before answers after it', async () => {
+    const main = heldMain(['listRegister'])
+    const register = new RegisterState(main.client)
+    const reply = (entries: RegisterEntry[]) => ({ entries, total: entries.length, months: ['2026-11', '2026-10'] })
+    const exports = register.filter('export', '')
+    const all = register.filter('', '')
+    main.answerNewest('listRegister', reply([...lines])) // all kinds, asked last
+    await all
+    main.answer('listRegister', reply([lines[1]!])) // exports only, last
+    await exports
+    expect(register.what).toBe('')
+    expect(register.entries.state === 'ready' && register.entries.value.map((line) => line.id)).toEqual([2, 1])
+    expect(register.total).toBe(2)
   })
 })

@@ -78,7 +78,8 @@ export class RegisterState {
 
   async load(): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
-    const asked = this.#told.asked()
+    // a read of another filter asked after this one is shown, whichever answers last
+    const asked = this.#told.askedAnew('register')
     const reply = await this.#client.listRegister(this.#filter())
     if (!this.#told.newest('register', asked)) return
     if (!reply.ok) {
