@@ -3,6 +3,7 @@ import type { TalentDeskBridge } from '../../../../shared/ipc/bridge'
 import type { ChatTurn, Conversation, ConversationSummary } from '../../../../shared/ipc/channels/chat'
 import { ChatState, type ChatPlace, type ChatPlaces } from './chat-state.svelte'
 import { createClient } from '../../lib/client'
+import { heldMain } from '../../lib/held-main'
 
 const summary = (
   id: string,
@@ -252,5 +253,30 @@ describe('ChatState after people were forgotten', () => {
     reads.shift()!([summary('a', 'Rust engineers like Ana Lima', '2026-11-22T10:00:00.000Z', {})])
     await older
     expect(titles()).toEqual(['Rust engineers like [forgotten]'])
+  })
+
+  it('shows a message’s answer as main keeps it when people were forgotten while it was out', async () => {
+    const main = heldMain(['sendChat'], {
+      listConversations: [summary('a', 'Rust engineers like [forgotten]', '2026-11-22T10:00:00.000Z', {})],
+      getConversation: {
+        ...summary('a', 'Rust engineers like [forgotten]', '2026-11-22T10:00:00.000Z', {}),
+        turns: [turn(1, 'user', 'Rust engineers like [forgotten]'), turn(2, 'assistant', 'Found 52')]
+      }
+    })
+    const chat = new ChatState(main.client, { read: () => null, write: () => undefined })
+    await chat.load()
+    const sending = chat.send('Rust engineers like Ana Lima')
+    await vi.waitFor(() => expect(main.waiting('sendChat')).toBe(1))
+    main.tell('peopleForgotten', { keys: ['ana'] })
+    main.answer('sendChat', {
+      conversation: summary('a', 'Rust engineers like Ana Lima', '2026-11-22T10:00:00.000Z', {}),
+      turns: [turn(1, 'user', 'Rust engineers like Ana Lima'), turn(2, 'assistant', 'Found 52')]
+    })
+    expect(await sending).toBe(true)
+    expect(chat.turns.map((one) => one.text)).toEqual(['Rust engineers like [forgotten]', 'Found 52'])
+    expect(chat.list.state === 'ready' && chat.list.value.map((c) => c.title)).toEqual([
+      'Rust engineers like [forgotten]'
+    ])
+    expect(chat.draft).toBe('')
   })
 })

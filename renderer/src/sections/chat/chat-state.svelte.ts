@@ -266,6 +266,7 @@ export class ChatState {
     this.#sending = { text: message, requestId }
     this.#error = null
     const conversationId = this.#openId ?? undefined
+    const asked = this.#told.asked()
     const reply = await this.#client.sendChat({
       text: message,
       requestId,
@@ -279,11 +280,24 @@ export class ChatState {
       return false
     }
     const { conversation, turns } = reply.data
+    this.#draftQuery = undefined
+    if (text === this.#draft) this.#draft = ''
+    if (!this.#told.newest('forgotten', asked)) {
+      // people were forgotten while the message was out: its answer may name them as it came, so the
+      // conversation and the list are shown as main keeps them now
+      const id = conversation.id
+      this.#openId = id
+      this.#keepPlace()
+      const [again] = await Promise.all([
+        this.#client.getConversation({ id }),
+        this.#list.state === 'idle' ? undefined : this.load()
+      ])
+      if (this.#openId === id) this.#conversation = loaded(again)
+      return true
+    }
     const before = this.#conversation.state === 'ready' && this.#openId === conversation.id ? this.turns : []
     this.#openId = conversation.id
     this.#conversation = { state: 'ready', value: { ...conversation, turns: [...before, ...turns] } }
-    this.#draftQuery = undefined
-    if (text === this.#draft) this.#draft = ''
     this.#upsert(conversation)
     this.#keepPlace()
     return true
