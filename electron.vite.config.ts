@@ -62,7 +62,7 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; the page loads faster minified.
-      minify: true,
+      minify: process.env.TD_NO_MINIFY !== '1',
       // out/renderer/.vite/manifest.json: which chunks the first paint loads and which each
       // section loads later (the bench reports their sizes).
       manifest: true,

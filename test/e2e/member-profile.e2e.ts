@@ -96,7 +96,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot(page, `member-profile-salary-${colorScheme}`)
 
       detail = await open('Malformed Record')
-      await detail.getByTestId('profile-view').waitFor()
+      // whole: its sections below the current role come a frame after it (aria-busy meanwhile)
+      await detail.locator('[data-testid="profile-view"][aria-busy="false"]').waitFor()
       // A salary band with no usable figure is not shown as an empty section.
       expect(await detail.getByTestId('profile-section-salary').count()).toBe(0)
       const issues = detail.getByTestId('profile-issues')

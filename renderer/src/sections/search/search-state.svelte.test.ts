@@ -68,3 +68,63 @@ describe('SearchState and peopleForgotten', () => {
     expect(names()).toEqual(['[forgotten]'])
   })
 })
+
+describe('SearchState when results come', () => {
+  const searching = () => {
+    const answers: Array<(data: unknown) => void> = []
+    const client = {
+      searchProfiles: () => new Promise((resolve) => answers.push((data) => resolve({ ok: true, data }))),
+      listRecentSearches: () => new Promise(() => undefined),
+      on: () => () => undefined
+    } as unknown as Client
+    const search = new SearchState(client)
+    search.form = { ...search.form, name: 'Ana' }
+    return { search, answer: (keys: string[]) => answers.shift()!({ results: keys.map(result) }) }
+  }
+  /** The reply's promises run; no timer does (the clock is held). */
+  const repliesRun = async () => {
+    for (let turn = 0; turn < 50; turn += 1) await Promise.resolve()
+  }
+
+  it('shows the rows first and opens the first profile after them, in a task of its own', async () => {
+    vi.useFakeTimers()
+    try {
+      const { search, answer } = searching()
+      const running = search.search()
+      answer(['ana', 'ben'])
+      await repliesRun()
+      expect(search.rows.map((row) => row.key)).toEqual(['ana', 'ben'])
+      expect(search.open).toBeNull()
+      await vi.runAllTimersAsync()
+      await running
+      expect(search.open?.key).toBe('ana')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('leaves the profile closed when the recruiter closed it, or opened another, before it opened', async () => {
+    vi.useFakeTimers()
+    try {
+      const { search, answer } = searching()
+      const first = search.search()
+      answer(['ana', 'ben'])
+      await repliesRun()
+      search.closeDetail() // Escape as the rows came
+      await vi.runAllTimersAsync()
+      await first
+      expect(search.open).toBeNull()
+
+      const second = search.search()
+      answer(['carla', 'dan'])
+      await repliesRun()
+      expect(search.rows[0]?.key).toBe('carla')
+      search.openAt(1)
+      await vi.runAllTimersAsync()
+      await second
+      expect(search.open?.key).toBe('dan')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

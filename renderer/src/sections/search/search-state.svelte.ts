@@ -13,6 +13,7 @@ import { loaded, type Load } from '../../lib/load'
 import type { Client } from '../../lib/client'
 import { readRow, type ResultRow } from '../../lib/result-row'
 import { RepliesAndEvents } from '../../lib/replies-and-events'
+import { afterNextPaint } from '../../lib/next-task'
 
 const textFields = ['name', 'company', 'title', 'school', 'location', 'key'] as const
 export type TextField = (typeof textFields)[number]
@@ -106,6 +107,8 @@ export class SearchState {
   #recent = $state.raw<Load<RecentSearch[]>>({ state: 'idle' })
   #cursor = $state(0)
   #openIndex = $state<number | null>(null)
+  /** The results whose first profile opens after their paint (#openFirstAfterPaint), until it does. */
+  #autoOpen: SearchResponse | null = null
   #picked = $state.raw<readonly number[]>([])
   #notice = $state.raw<Notice | null>(null)
   #scroll = 0
@@ -228,12 +231,27 @@ export class SearchState {
     this.#cursor = 0
     this.#scroll = 0
     this.#picked = []
-    this.#openIndex = reply.data.results.length > 0 ? 0 : null
+    this.#openIndex = null
     void this.loadRecent()
     if (this.onPainted) {
       const report = this.onPainted
       requestAnimationFrame(() => report(performance.now() - startedAt))
     }
+    if (rows.length > 0) await this.#openFirstAfterPaint(reply.data)
+  }
+
+  /**
+   * The first result's profile opens once the rows are painted, in a task of its own: mounting the
+   * list and the profile in one was the page's longest task before the first row (~75 ms of CPU,
+   * half of it the profile; issue #36 item 12). The row under the cursor opens, unless the
+   * recruiter opened, closed or searched again meanwhile.
+   */
+  async #openFirstAfterPaint(shown: SearchResponse): Promise<void> {
+    this.#autoOpen = shown
+    await afterNextPaint()
+    if (this.#autoOpen !== shown || this.#phase.state !== 'ready' || this.#phase.response !== shown) return
+    this.#autoOpen = null
+    this.#openIndex = this.#cursor
   }
 
   /** A refusal that names the connection's bound: ask for that from now on. */
@@ -274,6 +292,7 @@ export class SearchState {
     this.#cursor = index
   }
   openAt(index: number): void {
+    this.#autoOpen = null
     this.#cursor = index
     this.#openIndex = index
   }
@@ -296,6 +315,7 @@ export class SearchState {
   }
 
   closeDetail(): void {
+    this.#autoOpen = null
     this.#openIndex = null
   }
   toggle(index: number): void {
