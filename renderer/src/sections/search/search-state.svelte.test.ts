@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Client } from '../../lib/client'
 import { SearchState } from './search-state.svelte'
 
@@ -86,45 +86,39 @@ describe('SearchState when results come', () => {
     for (let turn = 0; turn < 50; turn += 1) await Promise.resolve()
   }
 
+  // the clock is held: the rows come with the reply's promises, the profile with a timer
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
   it('shows the rows first and opens the first profile after them, in a task of its own', async () => {
-    vi.useFakeTimers()
-    try {
-      const { search, answer } = searching()
-      const running = search.search()
-      answer(['ana', 'ben'])
-      await repliesRun()
-      expect(search.rows.map((row) => row.key)).toEqual(['ana', 'ben'])
-      expect(search.open).toBeNull()
-      await vi.runAllTimersAsync()
-      await running
-      expect(search.open?.key).toBe('ana')
-    } finally {
-      vi.useRealTimers()
-    }
+    const { search, answer } = searching()
+    const running = search.search()
+    answer(['ana', 'ben'])
+    await repliesRun()
+    expect(search.rows.map((row) => row.key)).toEqual(['ana', 'ben'])
+    expect(search.open).toBeNull()
+    await vi.runAllTimersAsync()
+    await running
+    expect(search.open?.key).toBe('ana')
   })
 
   it('leaves the profile closed when the recruiter closed it, or opened another, before it opened', async () => {
-    vi.useFakeTimers()
-    try {
-      const { search, answer } = searching()
-      const first = search.search()
-      answer(['ana', 'ben'])
-      await repliesRun()
-      search.closeDetail() // Escape as the rows came
-      await vi.runAllTimersAsync()
-      await first
-      expect(search.open).toBeNull()
+    const { search, answer } = searching()
+    const first = search.search()
+    answer(['ana', 'ben'])
+    await repliesRun()
+    search.closeDetail() // Escape as the rows came
+    await vi.runAllTimersAsync()
+    await first
+    expect(search.open).toBeNull()
 
-      const second = search.search()
-      answer(['carla', 'dan'])
-      await repliesRun()
-      expect(search.rows[0]?.key).toBe('carla')
-      search.openAt(1)
-      await vi.runAllTimersAsync()
-      await second
-      expect(search.open?.key).toBe('dan')
-    } finally {
-      vi.useRealTimers()
-    }
+    const second = search.search()
+    answer(['carla', 'dan'])
+    await repliesRun()
+    expect(search.rows[0]?.key).toBe('carla')
+    search.openAt(1)
+    await vi.runAllTimersAsync()
+    await second
+    expect(search.open?.key).toBe('dan')
   })
 })
