@@ -97,9 +97,11 @@ describe('SearchState when results come', () => {
     await repliesRun()
     expect(search.rows.map((row) => row.key)).toEqual(['ana', 'ben'])
     expect(search.open).toBeNull()
+    expect(search.opening).toBe(true) // its column is kept meanwhile
     await vi.runAllTimersAsync()
     await running
     expect(search.open?.key).toBe('ana')
+    expect(search.opening).toBe(false)
   })
 
   it('leaves the profile closed when the recruiter closed it, or opened another, before it opened', async () => {
@@ -108,6 +110,7 @@ describe('SearchState when results come', () => {
     answer(['ana', 'ben'])
     await repliesRun()
     search.closeDetail() // Escape as the rows came
+    expect(search.opening).toBe(false)
     await vi.runAllTimersAsync()
     await first
     expect(search.open).toBeNull()
@@ -120,5 +123,16 @@ describe('SearchState when results come', () => {
     await vi.runAllTimersAsync()
     await second
     expect(search.open?.key).toBe('dan')
+
+    // searched again before the first profile opened, and nobody found: no column waits for one
+    const third = search.search()
+    answer(['erin'])
+    await repliesRun()
+    const fourth = search.search()
+    answer([])
+    await vi.runAllTimersAsync()
+    await Promise.all([third, fourth])
+    expect(search.opening).toBe(false)
+    expect(search.open).toBeNull()
   })
 })

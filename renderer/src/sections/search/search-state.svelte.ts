@@ -108,7 +108,7 @@ export class SearchState {
   #cursor = $state(0)
   #openIndex = $state<number | null>(null)
   /** The results whose first profile opens after their paint (#openFirstAfterPaint), until it does. */
-  #autoOpen: SearchResponse | null = null
+  #autoOpen = $state.raw<SearchResponse | null>(null)
   #picked = $state.raw<readonly number[]>([])
   #notice = $state.raw<Notice | null>(null)
   #scroll = 0
@@ -148,6 +148,10 @@ export class SearchState {
   }
   get openIndex() {
     return this.#openIndex
+  }
+  /** The first result's profile is about to open (the screen keeps its column meanwhile, so the rows do not move). */
+  get opening(): boolean {
+    return this.#autoOpen !== null
   }
   get open(): ResultRow | null {
     return this.#openIndex === null ? null : (this.rows[this.#openIndex] ?? null)
@@ -196,6 +200,7 @@ export class SearchState {
     const requestId = newRequestId()
     const startedAt = performance.now()
     this.#phase = { state: 'running', requestId, startedAt }
+    this.#autoOpen = null
     this.#notice = null
     const limit = this.resultsLimit
     const wanted = Math.max(1, Math.round(this.form.maxNumberOfResults) || 25)
@@ -249,8 +254,10 @@ export class SearchState {
   async #openFirstAfterPaint(shown: SearchResponse): Promise<void> {
     this.#autoOpen = shown
     await afterNextPaint()
-    if (this.#autoOpen !== shown || this.#phase.state !== 'ready' || this.#phase.response !== shown) return
+    // the recruiter opened or closed one, or searched again, meanwhile
+    if (this.#autoOpen !== shown) return
     this.#autoOpen = null
+    if (this.#phase.state !== 'ready' || this.#phase.response !== shown) return
     this.#openIndex = this.#cursor
   }
 
@@ -282,6 +289,7 @@ export class SearchState {
   /** After a switch of connection, the results of the previous one are not shown as this one's. */
   reset(): void {
     this.#phase = { state: 'idle' }
+    this.#autoOpen = null
     this.#openIndex = null
     this.#picked = []
     this.#recent = { state: 'idle' }
