@@ -240,6 +240,7 @@ async function embeddedSandbox(
       ...(options.sandbox.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.sandbox.clockOffsetMs }),
       arrivals: options.sandbox.arrivals ?? ARRIVALS_DEFAULT,
       ...(options.sandbox.refreshTiming === undefined ? {} : { refreshTiming: options.sandbox.refreshTiming }),
+      ...(options.sandbox.contactTiming === undefined ? {} : { contactTiming: options.sandbox.contactTiming }),
       credentials
     },
     logger: options.logger,

@@ -8,6 +8,7 @@ import type { ProxyResolver } from './net/proxy-rules'
 import type { PaceTuning } from './pace/pace-rule'
 import type { Clock } from './store/clock'
 import type { RefreshTiming } from '../../sandbox/server/refresh/refresh-jobs'
+import type { ContactTiming } from '../../sandbox/server/contacts/contact-book'
 import type { KeytarLoader } from './vault/open-vault'
 import type { ActivityOptions } from './activity'
 import type { AppInfoOptions } from './app-info'
@@ -70,6 +71,8 @@ export interface MainOptions
         arrivals?: { share: number; spreadDays: number }
         /** How long its refresh jobs take (tests that must stop the app before one ends lengthen them). */
         refreshTiming?: Partial<RefreshTiming>
+        /** How long its contact lookups take (tests that must see one running lengthen them). */
+        contactTiming?: Partial<ContactTiming>
       }
     | undefined
   /**

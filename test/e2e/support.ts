@@ -59,6 +59,8 @@ export async function startApp(
     arrivals?: boolean
     /** How long the built-in sandbox's refresh jobs take (its default: 250 ms queued, 120 ms a handle). */
     refreshTiming?: { queueMs?: number; perHandleMs?: number }
+    /** How long its contact lookups take (its default: in progress after 0.5 s, done after 3 s). */
+    contactTiming?: { startAfterMs?: number; completeAfterMs?: number }
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')
@@ -97,6 +99,7 @@ export async function startApp(
               // the people tests pick are all there from the start, unless a test watches arrivals
               arrivals: options.arrivals === true ? ARRIVALS_DEFAULT : { share: 0, spreadDays: 0 },
               ...(options.refreshTiming === undefined ? {} : { refreshTiming: options.refreshTiming }),
+              ...(options.contactTiming === undefined ? {} : { contactTiming: options.contactTiming }),
               ...(shift === undefined ? {} : { clockOffsetMs: shift() })
             }
           })

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       ...(data.clockOffsetMs ? { clock: { now: () => Date.now() + (data.clockOffsetMs ?? 0) } } : {}),
       ...(data.arrivals ? { arrivals: data.arrivals } : {}),
       ...(data.refreshTiming ? { refreshTiming: data.refreshTiming } : {}),
+      ...(data.contactTiming ? { contactTiming: data.contactTiming } : {}),
       ...(data.credentials ? { credentials: data.credentials } : {}),
       ...(data.stateFile === null ? {} : { stateFile: data.stateFile }),
       ...(data.catalogFile ? { catalogFile: data.catalogFile, catalogFingerprint: codeFingerprint() } : {})

@@ -1,6 +1,7 @@
 import type { RunningSandbox } from '../../../sandbox'
 import type { SandboxSecrets } from './sandbox-credentials'
 import type { RefreshTiming } from '../../../sandbox/server/refresh/refresh-jobs'
+import type { ContactTiming } from '../../../sandbox/server/contacts/contact-book'
 
 /** Messages between the main process and the built-in sandbox's worker thread. */
 export interface SandboxWorkerData {
@@ -32,6 +33,8 @@ export interface SandboxWorkerData {
   arrivals?: { share: number; spreadDays: number }
   /** How long its refresh jobs take (sandbox/server/refresh/refresh-jobs.ts's default when absent). */
   refreshTiming?: Partial<RefreshTiming>
+  /** How long its contact lookups take (sandbox/server/contacts/contact-book.ts's default when absent). */
+  contactTiming?: Partial<ContactTiming>
   /**
    * The sandbox's API key and client secrets for this data folder (sandbox-credentials.ts): random
    * and known only to this app. Without them they are derived from the seed (tests, the CLI).
