@@ -5,6 +5,7 @@ import BridgeFailure from './components/BridgeFailure.svelte'
 import { connectBridge } from './bridge'
 import { runContractInSteps } from './app/contract-steps'
 import { nextTask } from './lib/next-task'
+import { warmFormats } from './lib/format'
 import { errorMessage } from '../../shared/error-message'
 import './styles/app.css'
 
@@ -12,16 +13,12 @@ import './styles/app.css'
 // and runs in several tasks instead of one (all of it in the page's first task made its longest,
 // ~90 ms: the first-result bench's trace): the contract's areas one by one, then the client, the
 // app's frame, the Search screen and the states it is given (App.svelte's `views.search`, which
-// then finds them here). The login goes out meanwhile.
+// then finds them here). The login goes out meanwhile, and a worker makes the number and date
+// formats (the page's first Intl object cost ~20–60 ms of its main thread: format.ts).
+const formats = warmFormats()
 const contract = runContractInSteps()
 const bridge = connectBridge(contract)
 const parts = contract.then(() => import('./app/first-screen-parts'))
-// the page's first Intl object (the number format, ~20–45 ms: the locale's data) in a task of its
-// own while the login is out, not in the task that mounts the Search screen (a third of it before)
-const numberFormat = parts.then(async ({ prepareNumberFormat }) => {
-  await nextTask()
-  prepareNumberFormat()
-})
 void parts.then(() =>
   Promise.all([
     import('./sections/search/SearchScreen.svelte'),
@@ -33,7 +30,9 @@ void parts.then(() =>
 
 const target = document.getElementById('app')!
 try {
-  const [connected, { createClient, AppState, App }] = await Promise.all([bridge, parts, numberFormat])
+  const [connected, { createClient, AppState, App }] = await Promise.all([bridge, parts, formats])
+  // the app's states in a task of their own, not in the task of whichever of the three came last
+  await nextTask()
   const app = new AppState(createClient(connected))
   // what runs from the start: the first screen's needs, then the rest (each section's code loads when it opens)
   app.start()

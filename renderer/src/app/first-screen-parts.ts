@@ -6,4 +6,3 @@
 export { createClient } from '../lib/client'
 export { AppState } from './app-state.svelte'
 export { default as App } from './App.svelte'
-export { prepareNumberFormat } from '../lib/format'

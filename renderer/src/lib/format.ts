@@ -28,13 +28,31 @@ const monthYear = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', y
 const monthDay = lazy(() => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }))
 
 /**
- * Makes the number format now. The page's first Intl object loads the locale's data (~20–45 ms of
- * Chromium's time): made where the Search screen first shows a count (Saved searches (0)), it was
- * a third of the task that mounts that screen, the page's longest before the first row (the
- * first-result bench's CPU profile; issue #36 item 12). main.ts calls it in a task of its own.
+ * Has a worker make the number and date formats first (intl-warm.worker.ts), and resolves when it
+ * has, or could not (no workers here, it failed, or it took over `limitMs`): the page's own first
+ * format is then ~0.3 ms, not the ~20–60 ms a page's first Intl object costs (the browser's list
+ * of locales, built once per renderer process; issue #36 item 12). main.ts starts it first and
+ * mounts the app once it has resolved. Nothing depends on it but speed: without it the formats
+ * are made where first used, as before.
  */
-export function prepareNumberFormat(): void {
-  numbers.get()
+export function warmFormats(limitMs = 2000): Promise<void> {
+  if (typeof Worker === 'undefined') return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    let worker: Worker
+    try {
+      worker = new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module' })
+    } catch {
+      return resolve()
+    }
+    const done = () => {
+      clearTimeout(timer)
+      worker.terminate()
+      resolve()
+    }
+    const timer = setTimeout(done, limitMs)
+    worker.onmessage = done
+    worker.onerror = done
+  })
 }
 
 /** For tests: format as another locale would. */
