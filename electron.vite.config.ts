@@ -13,7 +13,9 @@ export default defineConfig({
       outDir: 'out/main',
       // Dependencies stay external (required from node_modules at run time), except the ESM-only
       // ones: required under Node 22 they arrive as namespace objects, not as their default export.
-      externalizeDeps: { exclude: esmOnlyDependencies(root) },
+      // And pino-roll: it requires all of date-fns, ~250 files, which took ~105 ms of the host's
+      // main thread in one block as its log opened (issue #36 item 12); bundled, ~40 ms.
+      externalizeDeps: { exclude: [...esmOnlyDependencies(root), 'pino-roll'] },
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),

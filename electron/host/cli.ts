@@ -18,6 +18,7 @@ import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
 import { prewarmedSandboxWorker, SANDBOX_WORKER_FILE } from '../main/embedded-api/prewarmed-worker'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHost } from './server'
+import { loadMainCodeInSteps, nextTurn } from './main-code-steps'
 import { errorMessage } from '../../shared/error-message'
 
 /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs, checkpoint-worker.cjs). */
@@ -127,13 +128,14 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
       const sandboxFile = resolve(outMainDir, SANDBOX_WORKER_FILE)
       const sandboxWorker = prewarmedSandboxWorker((workerData) => new Worker(sandboxFile, { workerData }))
       // The main process's code comes in pieces, the event loop turning between them, so the
-      // page's files asked for meanwhile are answered: the log (pino, its roller and date-fns),
-      // the contract's schemas (zod), then everything else.
+      // page's files asked for meanwhile are answered: the log (pino, its roller and date-fns)
+      // in a turn of its own, after the link's, then the rest step by step (main-code-steps.ts).
+      await nextTurn()
       const { openFileLogger } = await import('../main/logging/file-logger')
       log = await openFileLogger({ dir: logDir, alsoStderr: values.verbose, mask })
       for (const record of early.splice(0)) log.write(record)
-      await import('../../shared/ipc/contract')
-      await new Promise((resolve) => setImmediate(resolve))
+      await loadMainCodeInSteps()
+      await nextTurn()
       const [{ composeHostServices }, workers] = await Promise.all([import('./app-host'), options.workers()])
       return composeHostServices(
         {
