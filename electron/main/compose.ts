@@ -19,6 +19,7 @@ import { Paces } from './pace/paces'
 import { EventBus } from './platform/event-bus'
 import { FeatureHost } from './platform/feature-host'
 import { FirstScreen } from './platform/first-screen'
+import { LiveWorkers } from './platform/live-workers'
 import type {
   DoNotContactPort,
   FileCompactionPort,
@@ -48,6 +49,8 @@ export const SANDBOX_PROFILES = 20_000
  * meanwhile, and a request that needs everyone finishes the build when it comes).
  */
 export const SANDBOX_BUILD_DELAY_MS = 1500
+/** How long the app's close waits for a job's worker to end before it stops it (ms). */
+export const WORKERS_CLOSE_WAIT_MS = 3000
 /**
  * How long after start the features the first screen does not need start when the shell has not
  * said the first screen is painted (a window never shown, a page never opened).
@@ -139,8 +142,10 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
   const answerLimits: AnswerLimits = { ...defaultAnswerLimits, ...options.http?.limits }
   const requests = new RequestRegistry()
 
+  // every job's worker, followed until it exits: the close waits for them (below)
+  const workers = new LiveWorkers(logger)
   const host = await FeatureHost.create<MainOptions>(features, {
-    options,
+    options: workers.trackSpawns(options),
     logger,
     clock,
     stores,
@@ -208,6 +213,9 @@ export async function composeMain(options: MainOptions): Promise<MainServices> {
         firstScreen.close()
         requests.cancelAll()
         await host.close()
+        // a job's worker still writing (a list's rows deleted after its answer) ends before the
+        // store closes and the process exits; one still running after this is stopped
+        await workers.settle(WORKERS_CLOSE_WAIT_MS)
         paces.close()
         writes.flush()
         await sandbox?.close()
