@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadMainCodeInSteps, mainCodeSteps } from '../../../electron/host/main-code-steps'
+import { expectOneStepPerTurn } from '../one-step-per-turn'
 
 const root = join(import.meta.dirname, '../../..')
 const names = mainCodeSteps.map(([name]) => name)
@@ -14,22 +15,12 @@ const mainFolders = readdirSync(join(root, 'electron/main'), { withFileTypes: tr
 
 describe("the browser host's main code, in steps (issue #36 item 12: the host's longest block after the link)", () => {
   it('loads every step in a turn of its own, the first too: none in the turn that asked', async () => {
-    const ran: number[] = []
-    const turns: Array<() => void> = []
-    const turn = () => new Promise<void>((resolve) => turns.push(resolve))
-    const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
-    const done = loadMainCodeInSteps(
-      [1, 2, 3].map((n) => [`step ${n}`, async () => void ran.push(n)] as const),
-      turn
+    await expectOneStepPerTurn((steps, turn) =>
+      loadMainCodeInSteps(
+        steps.map((load, index) => [`step ${index}`, load] as const),
+        turn
+      )
     )
-    await flush()
-    expect(ran).toEqual([])
-    for (const expected of [[1], [1, 2], [1, 2, 3]]) {
-      turns.shift()!()
-      await flush()
-      expect(ran).toEqual(expected)
-    }
-    await done
   })
 
   it("is every area of the contract, one a step, then the contract, then every folder of main's with an index, one a step (read from the folders: a new one too)", () => {

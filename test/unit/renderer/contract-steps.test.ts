@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runContractInSteps } from '../../../renderer/src/app/contract-steps'
+import { expectOneStepPerTurn } from '../one-step-per-turn'
 
 const stepsDir = join(import.meta.dirname, '../../../renderer/src/app/contract-steps')
 const channelsDir = join(import.meta.dirname, '../../../shared/ipc/channels')
@@ -19,23 +20,7 @@ const stepOf = (area: string) => steps.filter((step) => step.matches.test(area))
 
 describe("the contract's steps (issue #36 item 12: the page's longest task before the first row)", () => {
   it('runs every step in a task of its own, the first too: none in the task that asked', async () => {
-    const ran: number[] = []
-    const turns: Array<() => void> = []
-    // the tasks, turned by hand
-    const yieldTask = () => new Promise<void>((resolve) => turns.push(resolve))
-    const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
-    const done = runContractInSteps(
-      [1, 2, 3].map((n) => async () => void ran.push(n)),
-      yieldTask
-    )
-    await flush()
-    expect(ran).toEqual([])
-    for (const expected of [[1], [1, 2], [1, 2, 3]]) {
-      turns.shift()!()
-      await flush()
-      expect(ran).toEqual(expected)
-    }
-    await done
+    await expectOneStepPerTurn((steps, yieldTask) => runContractInSteps(steps, yieldTask))
   })
 
   it('builds every area of the contract in exactly one step, a new one too', () => {
