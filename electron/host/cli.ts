@@ -18,7 +18,8 @@ import type { SpawnSandboxWorker } from '../main/embedded-api/embedded-sandbox'
 import { prewarmedSandboxWorker, SANDBOX_WORKER_FILE } from '../main/embedded-api/prewarmed-worker'
 import { defaultDataDir } from './default-data-dir'
 import { startBrowserHost } from './server'
-import { loadMainCodeInSteps, nextTurn } from './main-code-steps'
+import { loadMainCodeInSteps } from './main-code-steps'
+import { nextTurn } from '../main/work/next-turn'
 import { errorMessage } from '../../shared/error-message'
 
 /** The built workers (out/main/sandbox-worker.cjs, backup-worker.cjs, import-worker.cjs, known-people-worker.cjs, do-not-contact-worker.cjs, compact-worker.cjs, checkpoint-worker.cjs). */

@@ -13,6 +13,7 @@
  * The lists are read from the folders: a new area or feature is a step of its own the day it is
  * added.
  */
+import { nextTurn } from '../main/work/next-turn'
 
 export type CodeStep = readonly [name: string, load: () => Promise<unknown>]
 
@@ -22,9 +23,6 @@ export const mainCodeSteps: readonly CodeStep[] = [
   ['the contract', () => import('../../shared/ipc/contract')],
   ...Object.entries(import.meta.glob('../main/*/index.ts'))
 ]
-
-/** A turn of the event loop: what is waiting (a request, a timer) runs before the next step. */
-export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Loads each step in a turn of its own, the first too (not in the caller's turn). */
 export async function loadMainCodeInSteps(

@@ -6,6 +6,8 @@ import type { LogRecord } from '../../electron/main/logging/logger'
 import type { BrowserHost } from '../../electron/host/server'
 import { builtHost } from './built-host'
 import { ARRIVALS_DEFAULT } from '../../sandbox/server/arrivals'
+import type { RefreshTiming } from '../../sandbox/server/refresh/refresh-jobs'
+import type { ContactTiming } from '../../sandbox/server/contacts/contact-book'
 import { BRIDGE_SESSION_HEADER, BRIDGE_SESSION_STORAGE_KEY } from '../../shared/ipc/bridge'
 
 export const root = resolve(import.meta.dirname, '../..')
@@ -58,9 +60,9 @@ export async function startApp(
     /** The built-in sandbox's index grows as the app's does (sandbox/server/arrivals.ts). */
     arrivals?: boolean
     /** How long the built-in sandbox's refresh jobs take (its default: 250 ms queued, 120 ms a handle). */
-    refreshTiming?: { queueMs?: number; perHandleMs?: number }
+    refreshTiming?: Partial<RefreshTiming>
     /** How long its contact lookups take (its default: in progress after 0.5 s, done after 3 s). */
-    contactTiming?: { startAfterMs?: number; completeAfterMs?: number }
+    contactTiming?: Partial<ContactTiming>
   } = {}
 ): Promise<E2eApp> {
   const rendererDir = join(root, 'out/renderer')

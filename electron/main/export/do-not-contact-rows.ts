@@ -7,6 +7,7 @@ import {
   type KnownPersonToCheck
 } from '../../../shared/ipc/channels/known-people'
 import { mergeTraits, traitsOf } from '../personal-data/person-match'
+import { nextTurn } from '../work/next-turn'
 import type { CsvColumn, ExportRow } from './csv-columns'
 
 /** The column a flagged export adds: why the person must not be contacted, in words. */
@@ -80,7 +81,7 @@ export async function verdictsOf(
     if (batch.length >= BATCH) {
       flush()
       signal?.throwIfAborted()
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
   }
   if (batch.length > 0) flush()

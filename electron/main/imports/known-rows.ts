@@ -1,6 +1,7 @@
 import { knownByLabels, type AtsDataToCheck, type KnownMatch } from '../../../shared/ipc/channels/known-people'
 import type { ImportRow } from '../../../shared/ipc/channels/imports'
 import type { KnownPeoplePort } from '../platform/ports'
+import { nextTurn } from '../work/next-turn'
 
 /** Rows read and checked at a time when a batch is filtered to known people (a turn of main's loop each). */
 const ROWS_AT_ONCE = 1000
@@ -85,7 +86,7 @@ export async function knownRowsOf(
     const { rows, atsOf } = page(at, ROWS_AT_ONCE)
     known.push(...flagKnown(rows, knownPeople, connectionId, atsOf).filter((row) => row.known !== undefined))
     if (rows.length < ROWS_AT_ONCE) break
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
   }
   return { total: known.length, rows: known.slice(offset, offset + limit) }
 }

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { Logger } from '../logging/logger'
+import { nextTurn } from '../work/next-turn'
 import { errorMessage } from '../../../shared/error-message'
 
 /** The data file main has open (checked and migrated): the worker opens a second connection to it. */
@@ -61,7 +62,7 @@ export class Compaction {
 
   async #loop(): Promise<void> {
     // the next turn of the event loop: every forget of a synchronous batch has erased by then
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
     do {
       this.#again = false
       this.#record(await this.#inWorker())

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { MAX_CHANGES_PER_PULL, MAX_CHANGES_PER_PUSH, MAX_PUSH_BYTES } from '../../../shared/team/protocol'
 import type { TeamPayload } from '../platform/ports'
 import { isoNow, type Clock } from '../store/clock'
+import { nextTurn } from '../work/next-turn'
 import { WorkSlices, type SliceOptions } from '../work/work-slices'
 import type { TeamApply } from './team-apply'
 import type { TeamBoard } from './team-board'
@@ -84,7 +85,7 @@ export class TeamSync {
   /** Settles once no sync is running (tests wait for it). */
   async idle(): Promise<void> {
     while (this.#running !== null || this.#kick !== null) {
-      await (this.#running ?? new Promise((resolve) => setImmediate(resolve)))
+      await (this.#running ?? nextTurn())
     }
   }
 

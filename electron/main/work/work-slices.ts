@@ -1,3 +1,5 @@
+import { nextTurn } from './next-turn'
+
 /**
  * A long job on main's event loop (an export's rows, an import's re-sort) cut into slices of about `sliceMs` of work,
  * sized by the time the work takes rather than by a count of rows: a Full-preset row costs ten
@@ -41,7 +43,7 @@ export class WorkSlices {
 
   /** One turn of the event loop (after pending I/O and timers), then a new slice starts. */
   async pause(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurn()
     this.#started = this.#now()
   }
 }
