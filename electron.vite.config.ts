@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { esmOnlyDependencies } from './scripts/build/esm-only'
+import { contractSteps } from './scripts/build/contract-steps'
 import { precompress } from './scripts/build/precompress'
 import { preloadFirstScreen } from './scripts/build/preload-first-screen'
 
@@ -60,7 +61,7 @@ export default defineConfig({
     root: resolve(root, 'renderer'),
     // the first screen's chunks are fetched with the entry (scripts/build/preload-first-screen.ts),
     // and each text file has a brotli copy beside it for the browser host (scripts/build/precompress.ts)
-    plugins: [svelte(), preloadFirstScreen(), precompress()],
+    plugins: [svelte(), contractSteps(resolve(root, 'shared/ipc/channels')), preloadFirstScreen(), precompress()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; the page loads faster minified.

@@ -4,6 +4,7 @@ import { mount } from 'svelte'
 import BridgeFailure from './components/BridgeFailure.svelte'
 import { connectBridge } from './bridge'
 import { runContractInSteps } from './app/contract-steps'
+import { contractSteps } from 'virtual:contract-steps'
 import { nextTask } from './lib/next-task'
 import { warmFormats } from './lib/format'
 import { errorMessage } from '../../shared/error-message'
@@ -16,7 +17,7 @@ import './styles/app.css'
 // then finds them here). The login goes out meanwhile, and a worker makes the number and date
 // formats (the page's first Intl object cost ~20–60 ms of its main thread: format.ts).
 const formats = warmFormats()
-const contract = runContractInSteps()
+const contract = runContractInSteps(contractSteps)
 const bridge = connectBridge(contract)
 const parts = contract.then(() => import('./app/first-screen-parts'))
 void parts.then(() =>
