@@ -55,7 +55,9 @@ export async function startBrowserApp(options: {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   await page.goto(host.loginUrl)
-  await page.waitForURL(host.url)
+  // logged in once the app is up: the page takes the secret out of the address at once, before its
+  // login has answered, so the address alone said so too early (a reload then found no session)
+  await page.getByTestId('search-form').waitFor({ timeout: 120_000 })
   return {
     host,
     browser,
