@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contractStepOrder } from '../../scripts/build/contract-steps'
 import { root, startApp, type E2eApp } from './support'
 
 /*
@@ -78,7 +79,7 @@ describe('the first screen in one round', () => {
       // instead of 8; side by side with the build before, the first row came 0–4 % later (within
       // the runs' spread) and the contract's longest step went from 12–29 ms of CPU to under 10.
       // Each area is one file, no more: the chunks besides them stay at 25.
-      const areas = readdirSync(join(root, 'shared/ipc/channels')).filter((file) => file.endsWith('.ts')).length
+      const areas = contractStepOrder(join(root, 'shared/ipc/channels')).length
       expect(new Set(beforeForm).size).toBeLessThanOrEqual(25 + areas)
     } finally {
       await context.close()

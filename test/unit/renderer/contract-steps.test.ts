@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runContractInSteps } from '../../../renderer/src/app/contract-steps'
@@ -40,15 +41,17 @@ describe("the contract's steps (issue #36 item 12: the page's longest task befor
     expect(order.indexOf('do-not-contact.ts')).toBeLessThan(order.indexOf('contacts.ts'))
   })
 
-  it('reads a multi-line import and leaves out an import of types only', async () => {
-    const { mkdtemp, writeFile } = await import('node:fs/promises')
-    const { tmpdir } = await import('node:os')
-    const dir = await mkdtemp(join(tmpdir(), 'contract-steps-'))
-    await writeFile(join(dir, 'a.ts'), "import {\n  bSchema,\n  cSchema\n} from './b'\nimport type { D } from './d'\n")
-    await writeFile(join(dir, 'b.ts'), "import { z } from 'zod'\nexport { cSchema } from './c'\n")
-    await writeFile(join(dir, 'c.ts'), '')
-    await writeFile(join(dir, 'd.ts'), "import { aSchema } from './a'\n")
-    await writeFile(join(dir, 'b.test.ts'), "import { bSchema } from './b'\n")
-    expect(contractStepOrder(dir)).toEqual(['c.ts', 'b.ts', 'a.ts', 'd.ts'])
+  it('reads a multi-line import and leaves out an import of types only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contract-steps-'))
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import {\n  bSchema,\n  cSchema\n} from './b'\nimport type { D } from './d'\n")
+      writeFileSync(join(dir, 'b.ts'), "import { z } from 'zod'\nexport { cSchema } from './c'\n")
+      writeFileSync(join(dir, 'c.ts'), '')
+      writeFileSync(join(dir, 'd.ts'), "import { aSchema } from './a'\n")
+      writeFileSync(join(dir, 'b.test.ts'), "import { bSchema } from './b'\n")
+      expect(contractStepOrder(dir)).toEqual(['c.ts', 'b.ts', 'a.ts', 'd.ts'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
