@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TalentDeskBridge } from '../../../../../shared/ipc/bridge'
 import type { KnownList, KnownPreview } from '../../../../../shared/ipc/channels/known-people'
 import { createClient } from '../../../lib/client'
+import { heldMain } from '../../../lib/held-main'
 import { KnownPeopleState } from './known-people-state.svelte'
 
 // The browser reads a file as a data URL with FileReader; Node has Blob but not FileReader.
@@ -179,5 +180,33 @@ describe('KnownPeopleState', () => {
     reads.shift()!([list(1, 'Greenhouse')])
     await older
     expect(names(state)).toEqual(['Greenhouse', 'Lever'])
+  })
+
+  it('says a list was removed only once the lists shown leave it out, when the change’s event overtook the removal’s read', async () => {
+    const main = heldMain(['listKnownPeopleLists'], { removeKnownPeopleList: { removed: true } })
+    const gh: KnownList = {
+      id: 1,
+      name: 'Greenhouse',
+      scope: { kind: 'shared' },
+      connectionName: null,
+      source: 'greenhouse',
+      fileName: 'gh.csv',
+      people: 3,
+      importedAt: '2026-11-26T10:00:00.000Z'
+    }
+    const state = new KnownPeopleState(main.client)
+    const shown = state.load()
+    main.answer('listKnownPeopleLists', { lists: [gh] })
+    await shown
+    const removed = state.remove(gh)
+    await vi.waitFor(() => expect(main.waiting('listKnownPeopleLists')).toBe(1))
+    main.tell('knownPeopleChanged', {})
+    main.answer('listKnownPeopleLists', { lists: [gh] }) // the removal's read, overtaken: not shown
+    await vi.waitFor(() => expect(main.waiting('listKnownPeopleLists')).toBe(1))
+    expect(state.message).toBeNull()
+    main.answer('listKnownPeopleLists', { lists: [] })
+    expect(await removed).toBe(true)
+    expect(state.lists).toEqual({ state: 'ready', value: [] })
+    expect(state.message).toEqual({ tone: 'ok', text: 'Removed “Greenhouse”.' })
   })
 })

@@ -11,6 +11,7 @@ import type { Client } from '../../../lib/client'
 import { base64Of } from '../../../lib/file-base64'
 import { formatCount } from '../../../lib/format'
 import type { Load } from '../../../lib/load'
+import { NewestRead } from '../../../lib/newest-read'
 import { RepliesAndEvents } from '../../../lib/replies-and-events'
 
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
@@ -49,6 +50,8 @@ export class KnownPeopleState {
    * it asked (the browser host's answers travel apart) and is then not shown, the newer one is.
    */
   readonly #told = new RepliesAndEvents<'lists'>()
+  /** The lists' reads: an action says what it did once the newest is shown. */
+  readonly #reads = new NewestRead()
 
   constructor(client: Client) {
     this.#client = client
@@ -77,7 +80,12 @@ export class KnownPeopleState {
     return this.#message
   }
 
+  /** Reads the lists; done when the newest read is shown (a change's event may overtake this one). */
   async load(): Promise<void> {
+    await this.#reads.read(() => this.#read())
+  }
+
+  async #read(): Promise<void> {
     if (this.#lists.state !== 'ready') this.#lists = { state: 'loading' }
     const asked = this.#told.asked()
     const reply = await this.#client.listKnownPeopleLists({})
@@ -158,6 +166,7 @@ export class KnownPeopleState {
       if (!reply.ok) return this.#fail(reply.error)
       const { list, replaced, skipped, notes } = reply.data
       this.#draft = null
+      await this.load()
       // nobody read: said so, and why (main's first note), not "Imported … 0 people."
       this.#message =
         list.people === 0
@@ -170,7 +179,6 @@ export class KnownPeopleState {
                   ? `; ${formatCount(skipped, 'row', 'rows')} left out (no email, link, nor name and company).`
                   : '.')
             }
-      await this.load()
       return true
     } finally {
       this.#working = null
@@ -192,8 +200,8 @@ export class KnownPeopleState {
     try {
       const reply = await this.#client.removeKnownPeopleList({ id: list.id })
       if (!reply.ok) return this.#fail(reply.error)
-      this.#message = { tone: 'ok', text: `Removed “${list.name}”.` }
       await this.load()
+      this.#message = { tone: 'ok', text: `Removed “${list.name}”.` }
       return true
     } finally {
       this.#working = null

@@ -309,6 +309,48 @@ describe('DoNotContactState', () => {
     expect(list.team.state === 'ready' && list.team.value.map((one) => one.key)).toEqual(['e:2', 'e:1'])
   })
 
+  it('says what an import, an add or a removal did only once the list shows it, when the change’s event overtook its own read', async () => {
+    const main = heldMain(['listDoNotContact', 'removeDoNotContact'], {
+      listDoNotContactImports: { imports: [] },
+      startDoNotContactUpload: { uploadId: 'u'.repeat(24) },
+      appendDoNotContactUpload: { received: 1 },
+      importDoNotContact: { added: 1200, alreadyListed: 0, skipped: [], skippedCount: 0, total: 1203 }
+    })
+    const page = (total: number) => ({
+      entries: [entry(total, `listed.${total}@example.com`)],
+      offset: 0,
+      total,
+      forgotten: 0
+    })
+    const list = new DoNotContactState(main.client)
+    const shown = list.load()
+    main.answer('listDoNotContact', page(3))
+    await shown
+    const imported = list.importFile(new File(['a@b.com\n'], 'crm.csv'))
+    // the import's own read, then the change's event and its read, which answers first
+    await vi.waitFor(() => expect(main.waiting('listDoNotContact')).toBe(1))
+    main.tell('doNotContactChanged', {})
+    main.answerNewest('listDoNotContact', page(1203))
+    await vi.waitFor(() => expect(list.total).toBe(1203))
+    expect(list.message).toBeNull()
+    main.answer('listDoNotContact', page(3)) // the import's own read, overtaken: not shown
+    expect(await imported).toBe(true)
+    expect(list.message?.text).toBe('1,200 entries added from crm.csv. The list holds 1,203 entries.')
+
+    const removed = list.remove(entry(1203, 'listed.1203@example.com'))
+    await vi.waitFor(() => expect(main.waiting('removeDoNotContact')).toBe(1))
+    main.answer('removeDoNotContact', { removed: true })
+    await vi.waitFor(() => expect(main.waiting('listDoNotContact')).toBe(1))
+    main.tell('doNotContactChanged', {})
+    main.answer('listDoNotContact', page(1203)) // the removal's read, overtaken: not shown
+    await vi.waitFor(() => expect(main.waiting('listDoNotContact')).toBe(1))
+    expect(list.message).toBeNull()
+    main.answer('listDoNotContact', page(1202))
+    expect(await removed).toBe(true)
+    expect(list.total).toBe(1202)
+    expect(list.message?.text).toBe('Removed listed.1203@example.com.')
+  })
+
   it('shows the page asked last (Older, then Newer) when the first answers after it', async () => {
     const main = heldMain(['listDoNotContact'], { listDoNotContactImports: { imports: [] } })
     const list = new DoNotContactState(main.client)

@@ -16,6 +16,7 @@ import type { Client } from '../../../lib/client'
 import type { Load } from '../../../lib/load'
 import { base64Of } from '../../../lib/file-base64'
 import { formatCount } from '../../../lib/format'
+import { NewestRead } from '../../../lib/newest-read'
 import { RepliesAndEvents } from '../../../lib/replies-and-events'
 
 /** Bytes per piece: base64 of 3 MB is 4 M characters, the most one piece may carry. */
@@ -55,6 +56,8 @@ export class DoNotContactState {
   /** The pages last asked for: a read again after an event reads the page the recruiter went to. */
   #askedOffset = 0
   #askedTeamOffset = 0
+  /** This desk's list's reads: an action says what it did once the newest is shown. */
+  readonly #reads = new NewestRead()
 
   constructor(client: Client) {
     this.#client = client
@@ -176,8 +179,16 @@ export class DoNotContactState {
     return this.#message
   }
 
-  /** Reads a page (the one shown by default); past the end (entries removed), the last page. */
+  /**
+   * Reads a page (the one shown by default); past the end (entries removed), the last page. Done
+   * when the newest read is shown: a read overtaken (a change's event, another page asked) waits
+   * for the one that overtook it, so what is said after it agrees with the list on the screen.
+   */
   async load(offset = this.#offset): Promise<void> {
+    await this.#reads.read(() => this.#read(offset))
+  }
+
+  async #read(offset: number): Promise<void> {
     if (this.#entries.state !== 'ready') this.#entries = { state: 'loading' }
     this.#askedOffset = offset
     // a page asked after this one (Older, then Newer) is shown, whichever answers last
@@ -221,11 +232,11 @@ export class DoNotContactState {
     return this.#run(async () => {
       const reply = await this.#client.addDoNotContact({ kind, value, note })
       if (!reply.ok) return this.#fail(reply.error)
+      await this.load(0)
       this.#message = {
         tone: 'ok',
         text: reply.data.added ? `Added ${value.trim()}.` : `${value.trim()} was already listed.`
       }
-      await this.load(0)
       return true
     })
   }
@@ -269,8 +280,8 @@ export class DoNotContactState {
           note: `Imported from ${file.name}`
         })
         if (!reply.ok) return this.#fail(reply.error)
-        this.#said(reply.data, file.name)
         await this.load(0)
+        this.#said(reply.data, file.name)
         return true
       } finally {
         this.#working = null
@@ -299,8 +310,8 @@ export class DoNotContactState {
     return this.#run(async () => {
       const reply = await this.#client.removeDoNotContact({ id: entry.id })
       if (!reply.ok) return this.#fail(reply.error)
-      this.#message = { tone: 'ok', text: `Removed ${entry.value}.` }
       await this.load()
+      this.#message = { tone: 'ok', text: `Removed ${entry.value}.` }
       return true
     })
   }
@@ -310,13 +321,13 @@ export class DoNotContactState {
     return this.#run(async () => {
       const reply = await this.#client.removeDoNotContactImport({ id: file.id })
       if (!reply.ok) return this.#fail(reply.error)
+      await this.load()
       this.#message = {
         tone: 'ok',
         text: reply.data.removed
           ? `Removed ${file.note || 'the import'}: ${formatCount(reply.data.entries, 'entry', 'entries')} left the list.`
           : 'That import was already removed.'
       }
-      await this.load()
       return true
     })
   }
