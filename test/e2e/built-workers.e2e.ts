@@ -6,6 +6,7 @@ import type { CheckpointWorkerReply } from '../../electron/main/team/wal-checkpo
 import { SANDBOX_WORKER_FILE } from '../../electron/main/embedded-api/prewarmed-worker'
 import { openTestStore, removeDir, tempDir } from '../integration/store/helpers'
 import { builtHost } from './built-host'
+import { extraConnectionTarget } from '../../electron/main/store/extra-connection-target'
 
 /*
  * The worker threads the app starts are files of the build (out/main, electron.vite.config.ts's
@@ -44,7 +45,7 @@ describe('the built workers', () => {
     const dir = tempDir('td-e2e-checkpoint-')
     dirs.push(dir)
     const { store } = openTestStore(dir)
-    const { db, path, version } = store.database
+    const { db } = store.database
     try {
       // a log to copy: main's automatic checkpoint off, as during a team sync's slices
       db.pragma('wal_autocheckpoint = 0')
@@ -54,9 +55,7 @@ describe('the built workers', () => {
         for (let n = 0; n < 5_000; n += 1) insert.run(n)
       })()
       const worker = builtHost().workers.checkpoint({
-        storeFile: path,
-        schemaVersion: version,
-        nativeBinding: undefined
+        ...extraConnectionTarget(store.database)
       })
       const exited = new Promise<number>((resolveExit) => worker.once('exit', resolveExit))
       const reply = new Promise<CheckpointWorkerReply>((resolveReply, reject) => {
@@ -86,7 +85,6 @@ describe('the built workers', () => {
     const dir = tempDir('td-e2e-known-pages-')
     dirs.push(dir)
     const { store } = openTestStore(dir)
-    const { path, version } = store.database
     try {
       const worker = builtHost().workers.knownPeople({
         job: 'atsPages',
@@ -97,9 +95,7 @@ describe('the built workers', () => {
           source: 'greenhouse',
           pulledAt: '2026-11-28T00:00:00.000Z'
         },
-        storeFile: path,
-        schemaVersion: version,
-        nativeBinding: undefined
+        ...extraConnectionTarget(store.database)
       })
       const exited = new Promise<number>((resolveExit) => worker.once('exit', resolveExit))
       // its top level lowers its own thread's priority, main's stays: a busy machine's core goes to main first

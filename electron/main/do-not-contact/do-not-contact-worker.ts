@@ -13,10 +13,7 @@ const data = workerData as DoNotContactWorkerData
 const post = (message: DoNotContactWorkerMessage) => parentPort?.postMessage(message)
 
 async function job(): Promise<DoNotContactWorkerMessage> {
-  const db = openExtraConnection(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion
-  })
+  const db = openExtraConnection(data)
   try {
     return { type: 'done', read: await readIntoDoNotContact(db, data, { ownConnection: true }) }
   } finally {

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import { UnreadableSheet } from '../sheets/sheet-reader'
 import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
 import type { Store } from '../store/index'
+import { extraConnectionTarget, type ExtraConnectionTarget } from '../store/extra-connection-target'
 import { readIntoDoNotContact, type FileJob, type FileRead } from './file-reading'
 
 /**
@@ -14,11 +15,7 @@ import { readIntoDoNotContact, type FileJob, type FileRead } from './file-readin
 export type FileJobs = (job: FileJob) => Promise<FileRead>
 
 /** The store the worker opens: the file main has open, at its schema version. */
-export interface DoNotContactStoreTarget {
-  storeFile: string
-  schemaVersion: number
-  nativeBinding: string | undefined
-}
+export type DoNotContactStoreTarget = ExtraConnectionTarget
 
 export type DoNotContactWorkerData = FileJob & DoNotContactStoreTarget
 
@@ -40,13 +37,7 @@ export function fileJobsHere(db: () => BetterSqlite3.Database): FileJobs {
 
 export function fileJobsInWorker(spawn: SpawnDoNotContactWorker, store: () => Store): FileJobs {
   return async (job) => {
-    const { database } = store()
-    const worker = spawn({
-      ...job,
-      storeFile: database.path,
-      schemaVersion: database.version,
-      nativeBinding: database.nativeBinding
-    })
+    const worker = spawn({ ...job, ...extraConnectionTarget(store().database) })
     const { read } = await sheetWorkerAnswer<{ read: FileRead }>(worker, FILE_WORDS)
     return read
   }

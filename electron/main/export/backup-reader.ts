@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import type { Clock } from '../store/clock'
 import { StoreError, type StoreErrorCode } from '../store/store-error'
 import type { Store } from '../store/index'
+import { extraConnectionTarget, type ExtraConnectionTarget } from '../store/extra-connection-target'
 import { BackupService } from './backup'
 import { previewBackup } from './backup-inspect'
 import { ForgottenPeople, type ForgottenPeopleData } from '../personal-data/tombstones'
@@ -21,17 +22,14 @@ export interface BackupFileJobs {
 export type BackupWorkerData =
   /** `forgotten`: the tombstones, so the preview counts who a restore would leave out. */
   | { job: 'preview'; file: string; forgotten: ForgottenPeopleData }
-  | {
+  | ({
       job: 'restore'
       file: string
       partial: boolean
-      /** The store main has open (checked and migrated): the worker opens a second connection. */
-      storeFile: string
-      schemaVersion: number
-      nativeBinding: string | undefined
       /** Main's clock, read when the restore was asked for (tests move time). */
       now: string
-    }
+      /** The store main has open (checked and migrated): the worker opens a second connection. */
+    } & ExtraConnectionTarget)
 
 export type BackupWorkerReply =
   | { ok: true; preview: BackupPreview }
@@ -65,14 +63,11 @@ export function backupJobsInWorker(spawn: SpawnBackupWorker, store: () => Store,
         }
       ),
     restore: (file, { partial }) => {
-      const { database } = store()
       return run(spawn, {
         job: 'restore',
         file,
         partial,
-        storeFile: database.path,
-        schemaVersion: database.version,
-        nativeBinding: database.nativeBinding,
+        ...extraConnectionTarget(store().database),
         now: clock.now().toISOString()
       }).then((reply) => {
         if ('summary' in reply) return reply.summary

@@ -17,11 +17,7 @@ function job(): BackupWorkerReply {
   if (data.job === 'preview')
     return { ok: true, preview: previewBackup({ file: data.file }, ForgottenPeople.fromData(data.forgotten)) }
   const now = new Date(data.now)
-  const store = openRestoreStore(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion,
-    clock: { now: () => now }
-  })
+  const store = openRestoreStore(data, { now: () => now })
   try {
     return {
       ok: true,

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import { DEFAULT_IMPORT_THRESHOLD, type ImportField } from '../../../shared/ipc/channels/imports'
 import { AppError } from '../../../shared/ipc/errors'
 import type { ImportsStore } from './imports-store'
+import { extraConnectionTarget, type ExtraConnectionTarget } from '../store/extra-connection-target'
 import type { SheetInfo } from '../../../shared/ipc/channels/imports'
 import { readSheet, UnreadableSheet } from '../sheets/sheet-reader'
 import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
@@ -31,10 +32,7 @@ export interface PrepareJob {
 }
 
 /** The store the worker opens: the file main has open, at its schema version. */
-export interface StoreTarget {
-  storeFile: string
-  schemaVersion: number
-  nativeBinding: string | undefined
+export interface StoreTarget extends ExtraConnectionTarget {
   now: string
 }
 
@@ -114,13 +112,7 @@ export function importJobsHere(store: () => ImportsStore): ImportJobs {
 
 export function importJobsInWorker(spawn: SpawnImportWorker, store: () => ImportsStore, now: () => Date): ImportJobs {
   const target = (): StoreTarget => {
-    const { database } = store()
-    return {
-      storeFile: database.path,
-      schemaVersion: database.version,
-      nativeBinding: database.nativeBinding,
-      now: now().toISOString()
-    }
+    return { ...extraConnectionTarget(store().database), now: now().toISOString() }
   }
   return {
     read: async (job, onProgress) => {

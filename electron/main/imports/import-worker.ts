@@ -13,11 +13,7 @@ const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message)
 
 async function job(): Promise<ImportWorkerMessage> {
   const now = new Date(data.now)
-  const store = openImportStore(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion,
-    clock: { now: () => now }
-  })
+  const store = openImportStore(data, { now: () => now })
   try {
     if (data.job === 'prepare') {
       await prepareBatch(store, data)

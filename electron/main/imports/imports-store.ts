@@ -1,5 +1,6 @@
 import type { Clock, Store } from '../store'
 import { openExtraConnection } from '../store/database'
+import type { ExtraConnectionTarget } from '../store/extra-connection-target'
 import { ImportsRepo } from './imports-repo'
 
 /** The store as imports/ sees it: the shared repositories, and its own batches over the same database. */
@@ -19,12 +20,12 @@ export function importsStore(store: Store, clock: Clock): ImportsStore {
 
 /** The import batches over a second connection, for the worker that reads or maps a spreadsheet. */
 export function openImportStore(
-  file: string,
-  options: { nativeBinding?: string | undefined; schemaVersion: number; clock: Clock }
+  target: ExtraConnectionTarget,
+  clock: Clock
 ): Pick<ImportsStore, 'imports' | 'transaction' | 'close'> {
-  const db = openExtraConnection(file, { nativeBinding: options.nativeBinding, schemaVersion: options.schemaVersion })
+  const db = openExtraConnection(target)
   return {
-    imports: new ImportsRepo(db, options.clock),
+    imports: new ImportsRepo(db, clock),
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close()
   }

@@ -21,10 +21,7 @@ async function job(): Promise<KnownPeopleWorkerMessage | null> {
     return { type: 'done', preview: await previewList(data.file, data.fileName), read: null }
   }
   if (data.job === 'atsPages') return atsPages(data.target)
-  const db = openExtraConnection(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion
-  })
+  const db = openExtraConnection(data)
   try {
     const read = await readIntoList(db, data)
     // answered first: the list replaced is hidden already, its rows are deleted after
@@ -38,10 +35,7 @@ async function job(): Promise<KnownPeopleWorkerMessage | null> {
 
 /** The pull's pages, one message at a time; answered, then (at finish) the list replaced is deleted. */
 function atsPages(target: Extract<KnownPeopleWorkerData, { job: 'atsPages' }>['target']): Promise<null> {
-  const db = openExtraConnection(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion
-  })
+  const db = openExtraConnection(data)
   const answer = (message: AtsPagesAnswer) => parentPort?.postMessage(message)
   return new Promise((resolve) => {
     let pages: AtsPages | null = null

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/ipc/errors'
 import { UnreadableSheet } from '../sheets/sheet-reader'
 import { sheetWorkerAnswer, type SheetWorkerMessage } from '../sheets/sheet-worker-run'
 import type { Store } from '../store/index'
+import { extraConnectionTarget, type ExtraConnectionTarget } from '../store/extra-connection-target'
 import { AtsPages } from './ats-pages'
 import { previewList, readIntoList, type ListJob, type ListRead } from './list-reading'
 import { sweepList } from './list-writer'
@@ -24,11 +25,7 @@ export interface ListJobs {
 }
 
 /** The store the worker opens: the file main has open, at its schema version. */
-export interface KnownStoreTarget {
-  storeFile: string
-  schemaVersion: number
-  nativeBinding: string | undefined
-}
+export type KnownStoreTarget = ExtraConnectionTarget
 
 export type KnownPeopleWorkerData =
   | ({ job: 'preview'; file: string; fileName: string } & KnownStoreTarget)
@@ -83,10 +80,7 @@ export function listJobsHere(db: () => BetterSqlite3.Database): ListJobs {
 export function listJobsInWorker(spawn: SpawnKnownPeopleWorker, store: () => Store): ListJobs {
   // main's connection leaves checkpoints to the worker's while a pull's pages are written
   const checkpoints = new MainCheckpoints(() => store().database.db)
-  const storeTarget = (): KnownStoreTarget => {
-    const { database } = store()
-    return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
-  }
+  const storeTarget = (): KnownStoreTarget => extraConnectionTarget(store().database)
   return {
     preview: async (file, fileName) => {
       const { preview } = await run(spawn, { job: 'preview', file, fileName, ...storeTarget() })

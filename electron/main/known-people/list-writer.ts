@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import type BetterSqlite3 from 'better-sqlite3'
 import { saltOf } from '../personal-data/tombstones'
+import { mainWaits } from '../store/database'
 import type { KnownRow } from './known-rows'
 import { traitHashes } from './person-keys'
 import { TeamParts, teamSaltOf } from './team-share'
 
-/** Rows written per transaction (and a few times more deleted per slice): each holds the file some tens of milliseconds. */
+/**
+ * Rows written per transaction, and deleted per slice: each holds the file some tens of
+ * milliseconds. A write ends early when main waits to write (mainWaits).
+ */
 export const ROWS_AT_ONCE = 5000
 /** Rows deleted per slice on main's thread: a few milliseconds each. */
 const SWEEP_ON_MAIN = 2000
+/** Rows deleted per slice in the worker: one DELETE each, so main waits for one slice at most. */
+const SWEEP_IN_WORKER = 2000
 
 export interface NewList {
   name: string
@@ -65,18 +71,26 @@ export class ListWriter {
     this.#addHash = db.prepare('INSERT INTO known_people_hashes (list_id, person_id, kind, hash) VALUES (?, ?, ?, ?)')
   }
 
-  /** Adds people (one transaction; call with at most ROWS_AT_ONCE). */
+  /**
+   * Adds people (call with at most ROWS_AT_ONCE): in one transaction, or in more when main waits
+   * to write meanwhile (what is written is committed, main writes, the rest follows).
+   */
   add(rows: readonly KnownRow[]): void {
-    this.#db
-      .transaction(() => {
-        for (const row of rows) {
+    const db = this.#db
+    let at = 0
+    while (at < rows.length) {
+      const from = at
+      db.transaction(() => {
+        for (; at < rows.length; at += 1) {
+          if (at > from && mainWaits(db)) return
+          const row = rows[at]!
           const { lastInsertRowid } = this.#addPerson.run(this.#listId, row.atsId, row.stage, row.name, row.employer)
           for (const [hash, kind] of traitHashes(this.#salt, row))
             this.#addHash.run(this.#listId, lastInsertRowid, kind, hash)
           this.#teamParts?.add(row)
         }
-      })
-      .immediate()
+      }).immediate()
+    }
     this.#people += rows.length
   }
 
@@ -154,7 +168,7 @@ export function sweepSlice(db: BetterSqlite3.Database, limit = SWEEP_ON_MAIN, on
     .immediate()
 }
 
-/** Deletes one hidden list, slice by slice (the worker's, off main's thread: larger slices). */
+/** Deletes one hidden list, slice by slice (the worker's, off main's thread: each slice waits while main writes). */
 export function sweepList(db: BetterSqlite3.Database, id: number): void {
-  while (sweepSlice(db, ROWS_AT_ONCE * 4, id));
+  while (sweepSlice(db, SWEEP_IN_WORKER, id));
 }

@@ -10,10 +10,7 @@ import type { CompactWorkerData, CompactWorkerReply } from './compaction'
 const data = workerData as CompactWorkerData
 
 function job(): CompactWorkerReply {
-  const db = openExtraConnection(data.storeFile, {
-    nativeBinding: data.nativeBinding,
-    schemaVersion: data.schemaVersion
-  })
+  const db = openExtraConnection(data)
   try {
     db.exec('VACUUM')
     const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>

@@ -1,14 +1,11 @@
 import type { Worker } from 'node:worker_threads'
 import type { Logger } from '../logging/logger'
+import type { ExtraConnectionTarget } from '../store/extra-connection-target'
 import { nextTurn } from '../work/next-turn'
 import { errorMessage } from '../../../shared/error-message'
 
 /** The data file main has open (checked and migrated): the worker opens a second connection to it. */
-export interface CompactWorkerData {
-  storeFile: string
-  schemaVersion: number
-  nativeBinding: string | undefined
-}
+export type CompactWorkerData = ExtraConnectionTarget
 
 export type CompactWorkerReply = { compacted: true } | { compacted: false; reason: string }
 

@@ -11,6 +11,7 @@ import { isoNow, type Clock } from '../store/clock'
 import { StoreError } from '../store/store-error'
 import { StoreRecovery } from '../store/recovery'
 import type { StoreAccess } from '../store/store-access'
+import { extraConnectionTarget } from '../store/extra-connection-target'
 import type { DownloadRegistry } from '../transfers/downloads'
 import type { EventHub } from '../ipc/event-hub'
 import type { Logger } from '../logging/logger'
@@ -68,10 +69,7 @@ export class PrivacyService {
     this.#compaction = new Compaction({
       here: () => this.#data().compact(),
       ...(deps.compactWorker === undefined ? {} : { spawn: deps.compactWorker }),
-      file: () => {
-        const { database } = deps.stores.get()
-        return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
-      },
+      file: () => extraConnectionTarget(deps.stores.get().database),
       logger: deps.logger
     })
   }

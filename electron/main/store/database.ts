@@ -7,6 +7,8 @@ import { migrations as defaultMigrations, latestVersion, type Migration } from '
 import { systemClock, type Clock } from './clock'
 import { foldSearchText } from './search-text'
 import { errorMessage } from '../../../shared/error-message'
+import type { ExtraConnectionTarget } from './extra-connection-target'
+import { mainIsWriting, mainWritesFlag, waitForMain, withMainWriting, type MainWrites } from './main-writes'
 
 /** Default file name inside the app's data folder. */
 export const STORE_FILE_NAME = 'talent-desk.sqlite'
@@ -43,6 +45,8 @@ export interface StoreDatabase {
   /** Copy written before migrating an existing file, if one was needed this time. */
   readonly preMigrationCopy: string | undefined
   readonly nativeBinding: string | undefined
+  /** Raised while this connection writes; workers' connections wait for it (main-writes.ts). */
+  readonly mainWrites: MainWrites
   close(): void
 }
 
@@ -83,7 +87,12 @@ export function openDatabase(options: OpenDatabaseOptions): StoreDatabase {
     fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' })
   }
 
-  const db = openConnection(file, { readonly: false, nativeBinding: options.nativeBinding })
+  const mainWrites = mainWritesFlag()
+  const db = openConnection(file, {
+    readonly: false,
+    nativeBinding: options.nativeBinding,
+    around: (begin) => withMainWriting(mainWrites, begin)
+  })
   try {
     db.pragma('journal_mode = WAL')
     // FULL: a commit is on disk (not just in the OS cache) before it returns, so a power cut
@@ -104,35 +113,57 @@ export function openDatabase(options: OpenDatabaseOptions): StoreDatabase {
     openedAtVersion: found,
     preMigrationCopy,
     nativeBinding: options.nativeBinding,
+    mainWrites,
     close: () => {
       if (db.open) db.close()
     }
   }
 }
 
+/** Workers' connections, with main's flag. */
+const workersFlags = new WeakMap<BetterSqlite3.Database, MainWrites>()
+
+/**
+ * Whether main's connection waits to write now, asked by a worker's long transaction between two
+ * rows: it commits what it wrote and goes on in a new transaction, which begins after main's. False
+ * on main's own connection.
+ */
+export function mainWaits(db: BetterSqlite3.Database): boolean {
+  const flag = workersFlags.get(db)
+  return flag !== undefined && mainIsWriting(flag)
+}
+
 /**
  * Another writing connection to a store the main process has already opened, checked and
  * migrated (a worker thread restoring a large backup): the same settings, no checks, no
- * migrations, and never a new file. Refused unless the file is at `schemaVersion`.
+ * migrations, and never a new file. Refused unless the file is at `schemaVersion`. Each of its
+ * transactions waits first while main's connection writes (main-writes.ts).
  */
-export function openExtraConnection(
-  file: string,
-  options: { nativeBinding: string | undefined; schemaVersion: number }
-): BetterSqlite3.Database {
-  const db = openConnection(file, { readonly: false, mustExist: true, nativeBinding: options.nativeBinding })
+export function openExtraConnection(target: ExtraConnectionTarget): BetterSqlite3.Database {
+  const file = target.storeFile
+  const db = openConnection(file, {
+    readonly: false,
+    mustExist: true,
+    nativeBinding: target.nativeBinding,
+    around: (begin) => {
+      waitForMain(target.mainWrites)
+      return begin()
+    }
+  })
   try {
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    workersFlags.set(db, target.mainWrites)
     const version = db.pragma('user_version', { simple: true }) as number
     const applicationId = db.pragma('application_id', { simple: true }) as number
-    if (applicationId !== APPLICATION_ID || version !== options.schemaVersion) {
+    if (applicationId !== APPLICATION_ID || version !== target.schemaVersion) {
       throw new StoreError(
         'store_unreadable',
         `The data file changed while Talent Desk had it open (${file}). Restart Talent Desk, then try again.`,
         {
           path: file,
-          details: { version, expected: options.schemaVersion }
+          details: { version, expected: target.schemaVersion }
         }
       )
     }
@@ -143,9 +174,12 @@ export function openExtraConnection(
   }
 }
 
+/** Runs a transaction's outermost begin-to-commit: main's raises its flag, a worker's waits for main first. */
+type AroundTransaction = <T>(begin: () => T) => T
+
 function openConnection(
   file: string,
-  options: { readonly: boolean; nativeBinding: string | undefined; mustExist?: boolean }
+  options: { readonly: boolean; nativeBinding: string | undefined; mustExist?: boolean; around?: AroundTransaction }
 ): BetterSqlite3.Database {
   try {
     const db = new Database(file, {
@@ -157,7 +191,7 @@ function openConnection(
     db.function('td_fold', { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? foldSearchText(value) : ''
     )
-    if (!options.readonly) beginTransactionsImmediate(db)
+    if (!options.readonly) beginTransactionsImmediate(db, options.around ?? ((begin) => begin()))
     return db
   } catch (error) {
     throw classifySqliteError(error, file)
@@ -171,11 +205,21 @@ function openConnection(
  * (SQLite cannot wait there: its snapshot is already stale) — a forget answered with a failure
  * because the rebuild of the file after the last forget (privacy/compaction.ts, a worker's
  * connection) was running. One place for every repository, worker and migration: `db.transaction`
- * on these connections returns the IMMEDIATE variant (nested calls are savepoints, as before).
+ * on these connections returns the IMMEDIATE variant (nested calls are savepoints, as before), and
+ * every variant of it (`.immediate()`, `.deferred()`…) runs its outermost call inside `around`.
  */
-function beginTransactionsImmediate(db: BetterSqlite3.Database): void {
+function beginTransactionsImmediate(db: BetterSqlite3.Database, around: AroundTransaction): void {
   const transaction = db.transaction.bind(db)
-  db.transaction = ((fn) => transaction(fn).immediate) as BetterSqlite3.Database['transaction']
+  db.transaction = ((fn) => {
+    const immediate = transaction(fn).immediate as (...args: unknown[]) => unknown
+    const outermost = function (this: unknown, ...args: unknown[]) {
+      return db.inTransaction ? immediate.apply(this, args) : around(() => immediate.apply(this, args))
+    }
+    for (const variant of ['default', 'deferred', 'immediate', 'exclusive'])
+      Object.defineProperty(outermost, variant, { value: outermost })
+    Object.defineProperty(outermost, 'database', { value: db, enumerable: true })
+    return outermost
+  }) as BetterSqlite3.Database['transaction']
 }
 
 /** A refused file is left as found: drop the empty -wal/-shm a read-only WAL probe creates. */

@@ -7,6 +7,7 @@ import {
   type StoreDatabase
 } from './database'
 import { systemClock, type Clock } from './clock'
+import type { ExtraConnectionTarget } from './extra-connection-target'
 import { DEFAULT_PURGE_AFTER_DAYS, ShortlistsRepo } from './shortlists-repo'
 import { StagesRepo } from './stages-repo'
 import { MembersRepo } from './members-repo'
@@ -134,18 +135,15 @@ export type RestoreStore = Pick<
  * A second connection to an open store, for a worker thread that restores a large backup: the
  * main thread stays free while the transaction runs (WAL lets main keep reading meanwhile).
  */
-export function openRestoreStore(
-  file: string,
-  options: { nativeBinding?: string | undefined; schemaVersion: number; clock: Clock }
-): RestoreStore {
-  const db = openExtraConnection(file, { nativeBinding: options.nativeBinding, schemaVersion: options.schemaVersion })
-  const shortlists = new ShortlistsRepo(db, options.clock)
+export function openRestoreStore(target: ExtraConnectionTarget, clock: Clock): RestoreStore {
+  const db = openExtraConnection(target)
+  const shortlists = new ShortlistsRepo(db, clock)
   const stages = new StagesRepo(db)
   return {
     shortlists,
     stages,
-    ...memberRepos(db, options.clock, shortlists, stages),
-    schemaVersion: options.schemaVersion,
+    ...memberRepos(db, clock, shortlists, stages),
+    schemaVersion: target.schemaVersion,
     // the tombstones are read through it (a restore skips forgotten people)
     database: { db },
     // IMMEDIATE: the write lock is taken before the first read, so a commit by main in between

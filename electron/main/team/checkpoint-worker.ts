@@ -16,7 +16,7 @@ const data = workerData as CheckpointWorkerData
 let db: BetterSqlite3.Database | null = null
 
 function checkpoint(): CheckpointWorkerReply {
-  db ??= openExtraConnection(data.storeFile, { nativeBinding: data.nativeBinding, schemaVersion: data.schemaVersion })
+  db ??= openExtraConnection(data)
   const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>
   return { done: true, busy: result?.busy ?? 1, log: result?.log ?? -1, checkpointed: result?.checkpointed ?? -1 }
 }

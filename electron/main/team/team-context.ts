@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici'
 import { AppError, type ErrorCode } from '../../../shared/ipc/errors'
 import { teamHash } from '../personal-data/team-hash'
 import type { StoreAccess } from '../store/store-access'
+import { extraConnectionTarget, type ExtraConnectionTarget } from '../store/extra-connection-target'
 import type { SecretVault } from '../vault/secret-vault'
 import { TeamCallError, TeamClient } from './team-client'
 import { credentialAccount } from './team-credential'
@@ -42,9 +43,8 @@ export class TeamContext {
   }
 
   /** The open data file, for a worker's connection of its own (wal-checkpoints.ts). */
-  file(): { storeFile: string; schemaVersion: number; nativeBinding: string | undefined } {
-    const { database } = this.#deps.stores.get()
-    return { storeFile: database.path, schemaVersion: database.version, nativeBinding: database.nativeBinding }
+  file(): ExtraConnectionTarget {
+    return extraConnectionTarget(this.#deps.stores.get().database)
   }
 
   repo(): TeamRepo {

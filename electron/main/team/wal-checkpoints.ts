@@ -3,13 +3,10 @@ import type { Worker } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
 import { errorMessage } from '../../../shared/error-message'
 import type { Logger } from '../logging/logger'
+import type { ExtraConnectionTarget } from '../store/extra-connection-target'
 
 /** The data file main has open (checked and migrated): the worker opens a second connection to it. */
-export interface CheckpointWorkerData {
-  storeFile: string
-  schemaVersion: number
-  nativeBinding: string | undefined
-}
+export type CheckpointWorkerData = ExtraConnectionTarget
 
 /** What main asks of the worker: a PASSIVE checkpoint, or to close its connection and end. */
 export type CheckpointRequest = 'checkpoint' | 'close'

@@ -9,7 +9,10 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/i
 
 /** The bundled main process and its built workers (out/main/host.cjs), as the app loads them. */
 const built = loadBuilt()
-export const silent = built.createLogger(() => undefined)
+/** Main's log: silent, unless TD_BENCH_LOG=1 prints each record to stderr (why a call failed). */
+export const silent = built.createLogger((record) => {
+  if (process.env['TD_BENCH_LOG'] === '1') console.error(JSON.stringify(record))
+})
 export const benchOrigin = 'http://bench'
 /** What the router sees from the app's own window. */
 export const sender: Sender = { origin: benchOrigin, isMainFrame: true }

@@ -12,6 +12,7 @@ import {
   storeFilePath
 } from '../../../electron/main/store'
 import { openExtraConnection } from '../../../electron/main/store/database'
+import { extraConnectionTarget } from '../../../electron/main/store/extra-connection-target'
 import { migrations, type Migration } from '../../../electron/main/store/migrations'
 import { makeProfile } from './fixtures/profiles'
 import { damageMiddlePage, ManualClock, removeDir, sha256, tempDir } from './helpers'
@@ -197,7 +198,7 @@ describe('transactions on a writing connection', () => {
     const database = openDatabase({ path: storeFilePath(dir) })
     const { db } = database
     db.exec('CREATE TABLE notes (text TEXT)')
-    const worker = openExtraConnection(database.path, { nativeBinding: undefined, schemaVersion: database.version })
+    const worker = openExtraConnection(extraConnectionTarget(database))
     worker.pragma('busy_timeout = 0') // a worker would wait; here its refusal shows who holds the lock
     let workerWrote: string | null = null
     db.transaction(() => {

@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { Compaction, type CompactWorkerReply } from '../../../electron/main/privacy/compaction'
 import { createLogger, type LogRecord } from '../../../electron/main/logging/logger'
+import { mainWritesFlag } from '../../../electron/main/store/main-writes'
 
 /** Workers the test answers by hand, in the order they were started. */
 function fakeWorkers() {
@@ -17,7 +18,12 @@ function fakeWorkers() {
   }
 }
 
-const file = () => ({ storeFile: '/nowhere/talent-desk.sqlite', schemaVersion: 1, nativeBinding: undefined })
+const file = () => ({
+  storeFile: '/nowhere/talent-desk.sqlite',
+  schemaVersion: 1,
+  nativeBinding: undefined,
+  mainWrites: mainWritesFlag()
+})
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
 function compaction(options: { spawn?: () => Worker; here?: () => CompactWorkerReply } = {}) {
