@@ -32,6 +32,18 @@ const preview: KnownPreview = {
   notes: []
 }
 
+/** A list imported from a Greenhouse export, shared. */
+const list = (id: number, name: string): KnownList => ({
+  id,
+  name,
+  scope: { kind: 'shared' },
+  connectionName: null,
+  source: 'greenhouse',
+  fileName: 'gh.csv',
+  people: 3,
+  importedAt: '2026-11-26T10:00:00.000Z'
+})
+
 /** A main answering as the known-people channels do, keeping what was sent and imported. */
 function fakeMain(answer: { people: number; notes: string[] } = { people: 3, notes: [] }) {
   const lists: KnownList[] = []
@@ -156,16 +168,6 @@ describe('KnownPeopleState', () => {
         return () => listeners.delete(name)
       }
     } as unknown as TalentDeskBridge
-    const list = (id: number, name: string): KnownList => ({
-      id,
-      name,
-      scope: { kind: 'shared' },
-      connectionName: null,
-      source: 'greenhouse',
-      fileName: 'gh.csv',
-      people: 3,
-      importedAt: '2026-11-26T10:00:00.000Z'
-    })
     const names = (state: KnownPeopleState) =>
       state.lists.state === 'ready' ? state.lists.value.map((one) => one.name) : state.lists.state
     const state = new KnownPeopleState(createClient(bridge))
@@ -184,16 +186,7 @@ describe('KnownPeopleState', () => {
 
   it('says a list was removed only once the lists shown leave it out, when the change’s event overtook the removal’s read', async () => {
     const main = heldMain(['listKnownPeopleLists'], { removeKnownPeopleList: { removed: true } })
-    const gh: KnownList = {
-      id: 1,
-      name: 'Greenhouse',
-      scope: { kind: 'shared' },
-      connectionName: null,
-      source: 'greenhouse',
-      fileName: 'gh.csv',
-      people: 3,
-      importedAt: '2026-11-26T10:00:00.000Z'
-    }
+    const gh = list(1, 'Greenhouse')
     const state = new KnownPeopleState(main.client)
     const shown = state.load()
     main.answer('listKnownPeopleLists', { lists: [gh] })
