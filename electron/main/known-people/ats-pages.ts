@@ -29,7 +29,7 @@ export class AtsPages {
     this.#writer = target.mode === 'full' ? atsListWriter(db, target) : null
   }
 
-  /** Reads one page's bytes and writes its people (one transaction). */
+  /** Reads one page's bytes and writes its people (one transaction, or more when main waits to write). */
   page(page: AtsPageBytes): AtsPageWritten {
     let json: unknown
     try {

@@ -7,8 +7,8 @@ import { traitHashes } from './person-keys'
 import { TeamParts, teamSaltOf } from './team-share'
 
 /**
- * Rows written per transaction, and deleted per slice: each holds the file some tens of
- * milliseconds. A write ends early when main waits to write (mainWaits).
+ * Rows written per transaction: each holds the file some tens of milliseconds. A write ends early
+ * when main waits to write (mainWaits).
  */
 export const ROWS_AT_ONCE = 5000
 /** Rows deleted per slice on main's thread: a few milliseconds each. */

@@ -88,11 +88,9 @@ export function openDatabase(options: OpenDatabaseOptions): StoreDatabase {
   }
 
   const mainWrites = mainWritesFlag()
-  const db = openConnection(file, {
-    readonly: false,
-    nativeBinding: options.nativeBinding,
-    around: (begin) => withMainWriting(mainWrites, begin)
-  })
+  const mainWriting: AroundTransaction = (begin) => withMainWriting(mainWrites, begin)
+  const db = openConnection(file, { readonly: false, nativeBinding: options.nativeBinding, around: mainWriting })
+  flagSingleWrites(db, mainWriting)
   try {
     db.pragma('journal_mode = WAL')
     // FULL: a commit is on disk (not just in the OS cache) before it returns, so a power cut
@@ -205,8 +203,8 @@ function openConnection(
  * (SQLite cannot wait there: its snapshot is already stale) — a forget answered with a failure
  * because the rebuild of the file after the last forget (privacy/compaction.ts, a worker's
  * connection) was running. One place for every repository, worker and migration: `db.transaction`
- * on these connections returns the IMMEDIATE variant (nested calls are savepoints, as before), and
- * every variant of it (`.immediate()`, `.deferred()`…) runs its outermost call inside `around`.
+ * on these connections returns the IMMEDIATE variant (nested calls are savepoints, as before);
+ * every variant of it (`.deferred()` too) begins IMMEDIATE, its outermost call inside `around`.
  */
 function beginTransactionsImmediate(db: BetterSqlite3.Database, around: AroundTransaction): void {
   const transaction = db.transaction.bind(db)
@@ -220,6 +218,25 @@ function beginTransactionsImmediate(db: BetterSqlite3.Database, around: AroundTr
     Object.defineProperty(outermost, 'database', { value: db, enumerable: true })
     return outermost
   }) as BetterSqlite3.Database['transaction']
+}
+
+/**
+ * Main's writes outside a transaction (one statement: a shortlist made, a setting saved, a
+ * `db.exec`) take the write lock as a transaction does: each runs inside `around` too (main's flag
+ * raised), so a worker lets it through as it lets main's transactions.
+ */
+function flagSingleWrites(db: BetterSqlite3.Database, around: AroundTransaction): void {
+  const prepare = db.prepare.bind(db) as (...args: unknown[]) => BetterSqlite3.Statement
+  db.prepare = ((...args: unknown[]) => {
+    const statement = prepare(...args)
+    if (statement.reader) return statement
+    const run = statement.run.bind(statement) as (...values: unknown[]) => BetterSqlite3.RunResult
+    statement.run = ((...values: unknown[]) =>
+      db.inTransaction ? run(...values) : around(() => run(...values))) as BetterSqlite3.Statement['run']
+    return statement
+  }) as BetterSqlite3.Database['prepare']
+  const exec = db.exec.bind(db)
+  db.exec = (source: string) => (db.inTransaction ? exec(source) : around(() => exec(source)))
 }
 
 /** A refused file is left as found: drop the empty -wal/-shm a read-only WAL probe creates. */

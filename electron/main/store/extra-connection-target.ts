@@ -1,4 +1,3 @@
-import type { StoreDatabase } from './database'
 import type { MainWrites } from './main-writes'
 
 /** What a worker's connection of its own needs of the open store (passed in the worker's data). */
@@ -11,9 +10,12 @@ export interface ExtraConnectionTarget {
 }
 
 /** The open store, for a worker's connection (openExtraConnection in the worker). */
-export function extraConnectionTarget(
-  database: Pick<StoreDatabase, 'path' | 'version' | 'nativeBinding' | 'mainWrites'>
-): ExtraConnectionTarget {
+export function extraConnectionTarget(database: {
+  readonly path: string
+  readonly version: number
+  readonly nativeBinding: string | undefined
+  readonly mainWrites: MainWrites
+}): ExtraConnectionTarget {
   return {
     storeFile: database.path,
     schemaVersion: database.version,

@@ -49,4 +49,35 @@ describe('NewestRead', () => {
     expect(done.sort()).toEqual(['first', 'second', 'third'])
     expect(shown).toEqual(['first', 'second', 'third'])
   })
+
+  it('does not throw when a newer read fails (that read shows its own error)', async () => {
+    const reads = new NewestRead()
+    let failed = (_: Error) => {}
+    const own = reads.read(() => Promise.resolve())
+    void reads.read(() => new Promise<void>((_, reject) => (failed = reject))).catch(() => undefined)
+    failed(new Error('the data file could not be read'))
+    await expect(own).resolves.toBeUndefined()
+  })
+
+  it('stops following after four newer reads when changes keep coming (an ATS pull’s pages)', async () => {
+    const shown: string[] = []
+    const reads = new NewestRead()
+    const first = heldRead(shown, 'first')
+    let finished = false
+    void reads.read(first.start).then(() => (finished = true))
+    let newest = heldRead(shown, 'newer 1')
+    void reads.read(newest.start)
+    first.answer()
+    for (let n = 2; n <= 6; n += 1) {
+      await settled()
+      // another change told before the newest read answered
+      const next = heldRead(shown, `newer ${n}`)
+      void reads.read(next.start)
+      newest.answer()
+      newest = next
+      await settled()
+      expect(finished).toBe(n === 5 || n === 6)
+    }
+    expect(shown).toEqual(['first', 'newer 1', 'newer 2', 'newer 3', 'newer 4', 'newer 5'])
+  })
 })

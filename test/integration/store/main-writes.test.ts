@@ -51,6 +51,28 @@ describe('main’s turn at the data file', () => {
     }
   })
 
+  it('raises main’s flag for a write outside a transaction too (one statement, exec), not for a read', () => {
+    const database = openDatabase({ path: storeFilePath(dir) })
+    const { db } = database
+    try {
+      // SQLite calls this while the statement runs: what a worker would see at that moment
+      db.function('main_writing', () => (mainIsWriting(database.mainWrites) ? 1 : 0))
+      db.exec('CREATE TABLE notes (text TEXT, writing INTEGER)')
+      db.prepare("INSERT INTO notes (text, writing) VALUES ('one statement', main_writing())").run()
+      db.exec("INSERT INTO notes (text, writing) VALUES ('exec', main_writing())")
+      db.transaction(() => db.prepare("INSERT INTO notes (text, writing) VALUES ('in a transaction', main_writing())").run())()
+      expect(db.prepare('SELECT text, writing FROM notes ORDER BY rowid').all()).toEqual([
+        { text: 'one statement', writing: 1 },
+        { text: 'exec', writing: 1 },
+        { text: 'in a transaction', writing: 1 }
+      ])
+      expect(db.prepare('SELECT main_writing()').pluck().get()).toBe(0)
+      expect(mainIsWriting(database.mainWrites)).toBe(false)
+    } finally {
+      database.close()
+    }
+  })
+
   it('counts nested transactions, lowers the flag when one throws, and never waits on main’s own thread', () => {
     const flag = mainWritesFlag()
     expect(() =>
