@@ -22,13 +22,13 @@ export interface BackupFileJobs {
 export type BackupWorkerData =
   /** `forgotten`: the tombstones, so the preview counts who a restore would leave out. */
   | { job: 'preview'; file: string; forgotten: ForgottenPeopleData }
+  /** With the store main has open (checked and migrated): the worker opens a second connection. */
   | ({
       job: 'restore'
       file: string
       partial: boolean
       /** Main's clock, read when the restore was asked for (tests move time). */
       now: string
-      /** The store main has open (checked and migrated): the worker opens a second connection. */
     } & ExtraConnectionTarget)
 
 export type BackupWorkerReply =

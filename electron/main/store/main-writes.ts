@@ -10,30 +10,30 @@ import { threadId } from 'node:worker_threads'
  * worker's connection waits for it to fall before it begins one: main waits for the worker's
  * transaction under way, not for the rest of its work.
  *
- * Shared memory (a SharedArrayBuffer passed in each worker's data): [main writing, main's thread id].
+ * Shared memory (a view of a SharedArrayBuffer, passed in each worker's data, the memory shared, not
+ * copied): [main writing, main's thread id].
  */
-export type MainWrites = SharedArrayBuffer
+export type MainWrites = Int32Array
 
 const WRITING = 0
 const OWNER = 1
 /** A worker waits this long at most for one fall of the flag, then begins as it did before (busy_timeout). */
-export const MOST_WAIT_MS = 2000
+const MOST_WAIT_MS = 2000
 
 /** The flag for a main connection opened on this thread. */
 export function mainWritesFlag(): MainWrites {
-  const flag = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)
-  Atomics.store(new Int32Array(flag), OWNER, threadId)
+  const flag = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT))
+  Atomics.store(flag, OWNER, threadId)
   return flag
 }
 
 /** Runs main's transaction with the flag raised (nested ones count too), and wakes the waiting workers after. */
 export function withMainWriting<T>(flag: MainWrites, run: () => T): T {
-  const cells = new Int32Array(flag)
-  Atomics.add(cells, WRITING, 1)
+  Atomics.add(flag, WRITING, 1)
   try {
     return run()
   } finally {
-    if (Atomics.sub(cells, WRITING, 1) === 1) Atomics.notify(cells, WRITING)
+    if (Atomics.sub(flag, WRITING, 1) === 1) Atomics.notify(flag, WRITING)
   }
 }
 
@@ -41,19 +41,18 @@ export function withMainWriting<T>(flag: MainWrites, run: () => T): T {
  * Before a worker's transaction begins: waits while main writes, at most MOST_WAIT_MS in all. Never
  * on main's own thread (a second connection there would wait for itself).
  */
-export function waitForMain(flag: MainWrites, now: () => number = () => performance.now()): void {
-  const cells = new Int32Array(flag)
-  if (Atomics.load(cells, OWNER) === threadId) return
-  const until = now() + MOST_WAIT_MS
+export function waitForMain(flag: MainWrites): void {
+  if (Atomics.load(flag, OWNER) === threadId) return
+  const until = performance.now() + MOST_WAIT_MS
   for (;;) {
-    const writing = Atomics.load(cells, WRITING)
-    const left = until - now()
+    const writing = Atomics.load(flag, WRITING)
+    const left = until - performance.now()
     if (writing === 0 || left <= 0) return
-    Atomics.wait(cells, WRITING, writing, left)
+    Atomics.wait(flag, WRITING, writing, left)
   }
 }
 
-/** Whether main's connection is in a transaction now (for tests and the log). */
+/** Whether main's connection writes now (a worker's long transaction asks it between rows: mainWaits). */
 export function mainIsWriting(flag: MainWrites): boolean {
-  return Atomics.load(new Int32Array(flag), WRITING) > 0
+  return Atomics.load(flag, WRITING) > 0
 }

@@ -1,3 +1,6 @@
+/** Newer reads an action waits for at most: the change's own event asks one. */
+const FOLLOWED = 4
+
 /**
  * The reads of one list, of which only the newest is shown (`RepliesAndEvents`). `read` starts one
  * and is done when the newest read asked is shown: this one, or one asked after it (a change's
@@ -5,9 +8,6 @@
  * so the words never run ahead of the list on the screen ("The list holds 1,203 entries." beside
  * "3 entries").
  */
-/** Newer reads an action waits for at most: the change's own event asks one. */
-const FOLLOWED = 4
-
 export class NewestRead {
   #reading: Promise<void> = Promise.resolve()
 
